@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, isoDateSchema, nameSchema, phoneSchema, postcodeSchema } from './common';
+import {
+  applicationStatusSchema,
+  cvParseStatusSchema,
+  jobTypeSchema,
+  salaryRateTypeSchema,
+} from './enums';
+
+/** SPEC §3 "Candidate-service response wrapper". */
+export function wrapped<T extends z.ZodType>(result: T) {
+  return z.object({
+    result: result.nullable(),
+    isValidResponse: z.boolean(),
+    errors: z.array(z.string()),
+  });
+}
+export interface Wrapped<T> {
+  result: T | null;
+  isValidResponse: boolean;
+  errors: string[];
+}
+
+// ---- Candidate ----
+export const candidateSchema = z.object({
+  id: idSchema,
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  postcode: z.string(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const candidateCreateSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+  postcode: postcodeSchema,
+});
+export type CandidateCreate = z.infer<typeof candidateCreateSchema>;
+
+export const candidateCreatedSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  postcode: z.string(),
+});
+export type CandidateCreated = z.infer<typeof candidateCreatedSchema>;
+
+export const candidateUpdateSchema = z.object({
+  id: idSchema,
+  name: nameSchema,
+  phoneNumber: phoneSchema,
+  postcode: postcodeSchema,
+});
+export type CandidateUpdate = z.infer<typeof candidateUpdateSchema>;
+
+export const candidateDeleteSchema = z.object({ id: idSchema });
+export type CandidateDelete = z.infer<typeof candidateDeleteSchema>;
+
+// ---- CVs ----
+/** DESIGN §3: the upload limit, shown to candidates before they upload. */
+export const CV_MAX_BYTES = 10 * 1024 * 1024;
+export const CV_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
+
+export const cvSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  contentType: z.string(),
+  createdOn: isoDateSchema,
+  cvParseStatus: cvParseStatusSchema,
+  sizeBytes: z.number().int().optional(),
+});
+export type Cv = z.infer<typeof cvSchema>;
+
+export const cvListSchema = z.object({
+  cvCount: z.number().int(),
+  cvs: z.array(cvSchema),
+});
+export type CvList = z.infer<typeof cvListSchema>;
+
+export const cvUploadResultSchema = z.object({ cvId: idSchema, fileName: z.string() });
+export type CvUploadResult = z.infer<typeof cvUploadResultSchema>;
+
+export const cvDeleteResultSchema = z.object({ id: idSchema, fileName: z.string() });
+export type CvDeleteResult = z.infer<typeof cvDeleteResultSchema>;
+
+export const cvIdParamsSchema = z.object({ cvId: idSchema });
+
+// ---- Businesses and jobs ----
+export const businessSummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  city: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type BusinessSummary = z.infer<typeof businessSummarySchema>;
+
+/** SPEC §3 "Business (inside applications)"; {product}Domain is careersDomain here (docs/decisions). */
+export const businessSchema = businessSummarySchema.extend({
+  careersDomain: z.string().nullable(),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+export const jobDetailSchema = z.object({
+  jobId: idSchema,
+  title: z.string(),
+  description: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  region: z.string().nullable(),
+  postcode: z.string().nullable(),
+  isLive: z.boolean(),
+  partTime: z.boolean(),
+  fullTime: z.boolean(),
+  jobType: jobTypeSchema,
+  remote: z.boolean(),
+  salaryRateType: salaryRateTypeSchema,
+  salaryAmount: z.number().nullable(),
+  salaryNegotiable: z.boolean(),
+  salaryCurrency: z.string().nullable(),
+  salaryFrom: z.number().nullable(),
+  salaryTo: z.number().nullable(),
+});
+export type JobDetail = z.infer<typeof jobDetailSchema>;
+
+/** SPEC §3 "Job (single view)", plus isLive so the apply page can tell a closed job. */
+export const jobSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  businessId: idSchema,
+  businessName: z.string(),
+  imageRelativeDirectory: z.string(),
+  isLive: z.boolean(),
+  city: z.string().nullable().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobIdParamsSchema = z.object({ id: idSchema });
+
+// ---- Job applications ----
+export const statusChangeSchema = z.object({
+  applicationStatus: applicationStatusSchema,
+  changedOn: isoDateSchema,
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
+export const jobApplicationSchema = z.object({
+  id: idSchema,
+  job: jobDetailSchema,
+  business: businessSchema,
+  applicationStatus: applicationStatusSchema,
+  shortListStatus: z.number().int().nullable(),
+  appliedWithCvId: idSchema.nullable(),
+  appliedWithCvFileName: z.string().nullable().optional(),
+  appliedOn: isoDateSchema,
+  statusHistory: z.array(statusChangeSchema).optional(),
+});
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+export const jobApplicationPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalApplications: z.number().int(),
+  applications: z.array(jobApplicationSchema),
+});
+export type JobApplicationPage = z.infer<typeof jobApplicationPageSchema>;
+
+const trackingField = z.string().trim().max(2048).optional().nullable();
+
+export const createApplicationSchema = z.object({
+  jobId: idSchema,
+  cvId: idSchema,
+  readyToWork: z.boolean(),
+  landingUrl: trackingField,
+  publisherId: trackingField,
+  boostId: trackingField,
+  utmSource: trackingField,
+  utmCampaign: trackingField,
+});
+export type CreateApplication = z.infer<typeof createApplicationSchema>;
+
+export const createApplicationResultSchema = wrapped(z.object({ applicationId: idSchema }));
+export type CreateApplicationResult = z.infer<typeof createApplicationResultSchema>;
+
+export const ALREADY_APPLIED = 'You have already applied for this job.';
+
+// ---- CV drops ----
+export const cvDropSchema = z.object({
+  id: idSchema,
+  business: businessSummarySchema,
+  appliedWithCvId: idSchema.nullable(),
+  appliedWithCvFileName: z.string().nullable().optional(),
+  appliedOn: isoDateSchema,
+});
+export type CvDrop = z.infer<typeof cvDropSchema>;
+
+export const cvDropPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalApplications: z.number().int(),
+  cvDrops: z.array(cvDropSchema),
+});
+export type CvDropPage = z.infer<typeof cvDropPageSchema>;
+
+export const createCvDropSchema = z.object({ businessId: idSchema, cvId: idSchema });
+export type CreateCvDrop = z.infer<typeof createCvDropSchema>;
+
+// ---- Contact ----
+export const contactMessageSchema = z.object({
+  name: nameSchema,
+  phone: z.string().trim().max(40),
+  email: emailSchema,
+  message: z.string().trim().min(1).max(5000),
+  source: z.string().trim().max(100),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema } from './enums';
+import { idSchema, isoDateSchema } from './common';
+
+/** DESIGN §5: the employer API for BusinessUser tokens. */
+export const createBusinessSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  city: z.string().trim().max(100).nullable().optional(),
+  phone: z.string().trim().max(40).nullable().optional(),
+  domain: z.string().trim().max(100).nullable().optional(),
+});
+export type CreateBusiness = z.infer<typeof createBusinessSchema>;
+
+export const createdBusinessSchema = z.object({ id: idSchema, imageRelativeDirectory: z.string() });
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalNumber = z.number().finite().nullable().optional();
+
+export const createJobSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(20000).default(''),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  addressLine1: optionalText(200),
+  addressLine2: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  region: optionalText(100),
+  postcode: optionalText(20),
+  isLive: z.boolean().default(true),
+  partTime: z.boolean().default(false),
+  fullTime: z.boolean().default(true),
+  jobType: jobTypeSchema.default(1),
+  remote: z.boolean().default(false),
+  salaryRateType: salaryRateTypeSchema.default(0),
+  salaryAmount: optionalNumber,
+  salaryNegotiable: z.boolean().default(false),
+  salaryCurrency: optionalText(3),
+  salaryFrom: optionalNumber,
+  salaryTo: optionalNumber,
+});
+export type CreateJob = z.input<typeof createJobSchema>;
+
+export const updateApplicationStatusSchema = z.object({ applicationStatus: applicationStatusSchema });
+export type UpdateApplicationStatus = z.infer<typeof updateApplicationStatusSchema>;
+
+export const employerApplicationSchema = z.object({
+  id: idSchema,
+  jobId: idSchema,
+  candidate: z.object({ id: idSchema, name: z.string(), email: z.string(), phoneNumber: z.string(), postcode: z.string() }),
+  applicationStatus: applicationStatusSchema,
+  appliedWithCvId: idSchema.nullable(),
+  appliedOn: isoDateSchema,
+  readyToWork: z.boolean(),
+  utmSource: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+});
+export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
+
+export const employerCvDropSchema = z.object({
+  id: idSchema,
+  candidate: z.object({ id: idSchema, name: z.string(), email: z.string() }),
+  cvId: idSchema.nullable(),
+  droppedOn: isoDateSchema,
+});

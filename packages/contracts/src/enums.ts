@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** SPEC §3 enumerations, with the numeric values that travel on the wire. */
+export const JobType = { Permanent: 1, Contract: 2 } as const;
+export type JobType = (typeof JobType)[keyof typeof JobType];
+export const jobTypeSchema = z.enum(JobType);
+
+export const SalaryRateType = { Unclassified: 0, Hourly: 1, Daily: 2, Annual: 3 } as const;
+export type SalaryRateType = (typeof SalaryRateType)[keyof typeof SalaryRateType];
+export const salaryRateTypeSchema = z.enum(SalaryRateType);
+
+export const ApplicationStatus = {
+  ApplicationPending: 0,
+  Qualify: 10,
+  ScheduleInterview: 20,
+  Interviewed: 30,
+  MakeOffer: 40,
+  Hired: 50,
+  Reject: 255,
+} as const;
+export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
+export const applicationStatusSchema = z.enum(ApplicationStatus);
+
+/** SPEC §4 "Application status order". */
+export const applicationStatusOrder: readonly ApplicationStatus[] = [0, 10, 20, 30, 40, 50, 255];
+
+/** Roles carried in the identity service's tokens (SPEC §6). */
+export const Role = { Candidate: 'Candidate', BusinessUser: 'BusinessUser', BusinessUserReferrer: 'BusinessUserReferrer' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+export const roleSchema = z.enum(Role);
+
+/** The portal a password-reset request comes from (SPEC §3; the candidate portal sends Business). */
+export const portalTypeSchema = z.enum(['Business', 'Candidate']);
+export type PortalType = z.infer<typeof portalTypeSchema>;
+
+export const CvParseStatus = { Pending: 'Pending', Parsed: 'Parsed', Failed: 'Failed', Unsupported: 'Unsupported' } as const;
+export type CvParseStatus = (typeof CvParseStatus)[keyof typeof CvParseStatus];
+export const cvParseStatusSchema = z.enum(CvParseStatus);

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, phoneSchema } from './common';
+import { portalTypeSchema, roleSchema } from './enums';
+
+/** SPEC §3 "Login result / auth response". The empty state has id -1 (see emptyAuthResponse). */
+export const authResponseSchema = z.object({
+  id: z.union([z.string(), z.literal(-1)]),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  accessToken: z.string().nullable(),
+  refreshToken: z.string().nullable(),
+  refreshTokenExpiryTime: z.string().nullable(),
+  success: z.boolean(),
+  feedbackMessage: z.string().nullable(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const NOBODY_LOGGED_IN = 'Nobody is logged in';
+
+export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): AuthResponse {
+  return {
+    id: -1,
+    name: null,
+    email: null,
+    phone: null,
+    accessToken: null,
+    refreshToken: null,
+    refreshTokenExpiryTime: null,
+    success: false,
+    feedbackMessage,
+  };
+}
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const refreshRequestSchema = z.object({
+  accessToken: z.string().min(1).max(4096),
+  refreshToken: z.string().min(1).max(512),
+  ipAddress: z.string().max(64),
+});
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/** The placeholder address the portal sends with a refresh (SPEC §3). */
+export const REFRESH_PLACEHOLDER_IP = '0.0.0.0';
+
+export const confirmEmailRequestSchema = z.object({
+  userId: z.string().min(1).max(64),
+  email: emailSchema,
+  token: z.string().min(1).max(512),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+
+/** GET /api/account/confirm uses PascalCase query names (SPEC §7). */
+export const confirmEmailQuerySchema = z.object({
+  UserId: z.string().min(1).max(64),
+  Email: emailSchema,
+  Token: z.string().min(1).max(512),
+});
+
+export const forgotPasswordRequestSchema = z.object({
+  email: emailSchema,
+  portalType: portalTypeSchema,
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  token: z.string().min(1).max(512),
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(1024),
+  confirmPassword: z.string().min(1).max(1024),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Login check and code sending (SPEC §3 "Code-sending / login-check request"). */
+export const loginCheckRequestSchema = z.object({
+  email: emailSchema,
+  applicationRole: roleSchema.optional(),
+  token: z.string().max(4096).optional(),
+});
+export type LoginCheckRequest = z.infer<typeof loginCheckRequestSchema>;
+
+export const sendCodeRequestSchema = z.object({
+  email: emailSchema,
+});
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+
+export const verifyCodeRequestSchema = z.object({
+  email: emailSchema,
+  code: z.string().trim().min(1).max(32),
+  token: z.string().max(8192),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+export const registrationRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  password: z.string().min(1).max(1024),
+  token: z.string().max(8192),
+});
+export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+export const registrationResultSchema = z.object({
+  succeeded: z.boolean(),
+  errors: z.array(z.string()),
+  userId: z.string().nullable(),
+  accessToken: z.string().nullable(),
+  refreshToken: z.string().nullable(),
+});
+export type RegistrationResult = z.infer<typeof registrationResultSchema>;
+
+export const userProfileSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(roleSchema),
+  notFound: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userUpdateRequestSchema = z.object({
+  name: nameSchema,
+  phone: phoneSchema,
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+export const userIdQuerySchema = z.object({
+  userId: z.string().min(1).max(64),
+});
+
+export const emailPathSchema = z.object({
+  email: emailSchema,
+});
+
+export const emailChangeStartRequestSchema = z.object({
+  newEmailAddress: emailSchema,
+});
+export type EmailChangeStartRequest = z.infer<typeof emailChangeStartRequestSchema>;
+
+export const emailChangeStartResultSchema = z.object({
+  succeeded: z.boolean(),
+  requestId: z.string().nullable(),
+  errors: z.array(z.string()),
+});
+export type EmailChangeStartResult = z.infer<typeof emailChangeStartResultSchema>;
+
+export const emailChangeConfirmRequestSchema = z.object({
+  requestId: z.string().min(1).max(64),
+  otp: z.string().trim().min(1).max(32),
+});
+export type EmailChangeConfirmRequest = z.infer<typeof emailChangeConfirmRequestSchema>;
+
+export const emailChangeConfirmResultSchema = z.object({
+  succeeded: z.boolean(),
+  emailAddress: z.string().nullable(),
+  errors: z.array(z.string()),
+});
+export type EmailChangeConfirmResult = z.infer<typeof emailChangeConfirmResultSchema>;
+
+/** Claims of the identity service's access token (DESIGN §3). */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string().optional(),
+  roles: z.array(roleSchema),
+  iss: z.string(),
+  aud: z.union([z.string(), z.array(z.string())]),
+  exp: z.number(),
+  iat: z.number().optional(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** The ALTCHA challenge the bot check hands out (GET /api/bot-check/challenge). */
+export const botCheckChallengeSchema = z.looseObject({
+  algorithm: z.string(),
+  challenge: z.string(),
+  salt: z.string(),
+  signature: z.string(),
+  maxnumber: z.number().optional(),
+});
+export type BotCheckChallenge = z.infer<typeof botCheckChallengeSchema>;
