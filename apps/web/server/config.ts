@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '../src/config/runtime-config-schema';
+
+/** The portal server's settings. This module is the only place that reads process.env. */
+const envSchema = z.object({
+  WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3001'),
+  CANDIDATE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3002'),
+  PUBLIC_BLOB_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_ENVIRONMENT: z.string().trim().min(1).default('Production'),
+});
+
+export interface PortalServerConfig {
+  port: number;
+  host: string;
+  /** The built single-page app (index.html, assets/, robots.txt). */
+  distDir: string;
+  runtime: RuntimeConfig;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export type ParseResult = { ok: true; config: PortalServerConfig } | { ok: false; problems: string[] };
+
+/** Parses an environment; empty strings count as unset. Lists every bad variable. */
+export function parsePortalEnv(env: Record<string, string | undefined>): ParseResult {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`),
+    };
+  }
+  const vars = parsed.data;
+  const candidateBaseUrl = trimSlash(vars.CANDIDATE_URL);
+  return {
+    ok: true,
+    config: {
+      port: vars.WEB_PORT,
+      host: vars.HOST,
+      distDir: fileURLToPath(new URL('../dist', import.meta.url)),
+      runtime: {
+        identityBaseUrl: trimSlash(vars.IDENTITY_URL),
+        candidateBaseUrl,
+        blobBaseUrl: trimSlash(vars.PUBLIC_BLOB_BASE_URL ?? `${candidateBaseUrl}/blobs`),
+        environment: vars.APP_ENVIRONMENT,
+      },
+    },
+  };
+}
+
+/** Reads process.env; on any bad variable prints them all and stops the process. */
+export function loadPortalConfig(): PortalServerConfig {
+  const result = parsePortalEnv(process.env);
+  if (!result.ok) {
+    console.error(`Invalid portal configuration:\n  ${result.problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  return result.config;
+}

@@ -1,0 +1,40 @@
+/**
+ * Every route of SPEC §2. The router builds on these, and the portal server uses isPortalRoute to answer
+ * unknown paths with 404 (the not-found page still renders from index.html).
+ */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  account: '/account',
+  login: '/account/login',
+  requestPasswordReset: '/account/request-password-reset',
+  signup: '/account/signup',
+  performPasswordReset: '/account/reset/:email/*',
+  confirmEmail: '/confirm/:userId/*',
+  apply: '/apply/:jobId',
+  profile: '/profile',
+  cvs: '/cvs',
+  applications: '/applications',
+  cvDrops: '/cv-drops',
+  contactUs: '/contact-us',
+  userAccount: '/user-account',
+} as const;
+
+const patterns: RegExp[] = [
+  /^\/$/,
+  /^\/dashboard$/,
+  /^\/account$/,
+  /^\/account\/login$/,
+  /^\/account\/request-password-reset$/,
+  /^\/account\/signup$/,
+  /^\/account\/reset\/[^/]+\/.+$/,
+  /^\/confirm\/[^/]+\/.+$/,
+  /^\/apply\/[^/]+$/,
+  /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
+];
+
+/** True when a path (without query) matches one of SPEC §2's routes; a trailing slash is tolerated. */
+export function isPortalRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return patterns.some((pattern) => pattern.test(path));
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import { HttpProblem, problem } from './problem';
+import type { Logger } from './logger';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface HttpAppOptions {
+  name: string;
+  version?: string;
+  description?: string;
+  logger: Logger;
+  /** Origins allowed to call with credentials (the portal). */
+  corsOrigins: readonly string[];
+  /** Public base address, used as the server entry of the OpenAPI document. */
+  publicUrl?: string;
+  /** Resolves when the service can serve (its database answers). */
+  ready: () => Promise<void>;
+  bodyLimit?: number;
+  trustProxy?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The cross-cutting plumbing every service shares: JSON logs with a request id echoed in each
+ * response, zod-validated routes that also feed the OpenAPI document, problem-details errors that
+ * never leak 5xx internals, CORS allow-list, security headers, health, readiness and metrics.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // APIs answer JSON and files; nothing they serve may run script or be framed by others.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The portal (another origin) loads logos and frames CV previews from the candidate service.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  const allowed = new Set(options.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-XSRF-TOKEN', 'Range'],
+    exposedHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: options.name, version: options.version ?? '0.1.0', description: options.description ?? '' },
+      servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames: ['method', 'route', 'status'],
+    registers: [metrics],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return where ? `${where}: ${v.message}` : (v.message ?? 'invalid');
+      });
+      return reply.status(400).send(problem(400, 'The request is not valid.', request.url, errors));
+    }
+    if (error instanceof HttpProblem) {
+      if (error.extra.headers) reply.headers(error.extra.headers);
+      return reply.status(error.status).send(problem(error.status, error.detail, request.url, error.extra.errors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(problem(500, 'Something went wrong on our side. Please try again.', request.url));
+    }
+    return reply.status(status).send(problem(status, error.message, request.url));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`, request.url));
+  });
+
+  const ops = { schema: { hide: false, tags: ['operations'] } } as const;
+  app.get('/healthz', { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/readyz',
+    { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ready') }), 503: problemDetailsSchema } } },
+    async (request, reply) => {
+      try {
+        await options.ready();
+        return { status: 'ready' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'not ready');
+        return reply.status(503).send(problem(503, 'Not ready', request.url));
+      }
+    },
+  );
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('content-type', metrics.contentType);
+    return metrics.metrics();
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  return app;
+}

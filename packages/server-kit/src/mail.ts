@@ -1,0 +1,70 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Why the message was sent (sign-in code, reset link…): for logs and the dev outbox. */
+  kind: string;
+}
+
+export interface SentMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface MailTransport {
+  /** 'smtp' sends for real; 'outbox' keeps messages for local development. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  /** Only the dev outbox: what was sent, newest first. */
+  list?(): SentMail[];
+  close(): Promise<void>;
+}
+
+export interface MailTransportOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** The dev outbox keeps at most this many messages. */
+  outboxLimit?: number;
+}
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transporter.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      },
+      async close() {
+        transporter.close();
+      },
+    };
+  }
+  const kept: SentMail[] = [];
+  const limit = options.outboxLimit ?? 500;
+  let counter = 0;
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const sent: SentMail = { ...message, id: String(++counter), from: options.from, sentAt: new Date().toISOString() };
+      kept.unshift(sent);
+      if (kept.length > limit) kept.length = limit;
+      // The dev outbox prints what a real mailbox would receive, so a developer can sign in.
+      options.logger.info({ mail: { to: sent.to, subject: sent.subject, kind: sent.kind, text: sent.text } }, 'dev outbox: e-mail kept');
+    },
+    list: () => [...kept],
+    async close() {},
+  };
+}
