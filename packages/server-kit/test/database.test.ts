@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../src/database';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../src/testing';
+
+interface DB {
+  items: { id: number; name: string };
+}
+
+describe.each(databaseKinds())('database on %s', (kind) => {
+  let testDb: TestDatabase;
+  let database: Database<DB>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    database = await openDatabase<DB>({ url: testDb.url });
+    await sql`create table items (id int primary key, name text not null)`.execute(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+    await testDb.drop();
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id: 1, name: 'a' }).execute();
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await database.db.selectFrom('items').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps concurrent transactions apart', async () => {
+    const run = (id: number) =>
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('items').values({ id, name: `n${id}` }).execute();
+        await new Promise((r) => setTimeout(r, 5));
+        if (id % 2 === 0) throw new Error('even');
+      });
+    const results = await Promise.allSettled([2, 3, 4, 5].map(run));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    const ids = (await database.db.selectFrom('items').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toEqual([3, 5]);
+  });
+
+  it('reports affected rows', async () => {
+    const res = await database.db.updateTable('items').set({ name: 'x' }).executeTakeFirst();
+    expect(Number(res.numUpdatedRows)).toBe(2);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * `npm start`: builds the portal, then runs the portal, the identity service and the candidate service
+ * as three processes with the embedded defaults (or whatever the environment sets), waits until they
+ * are ready, and prints where everything is.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env };
+const portal = env.PORTAL_URL ?? `http://localhost:${env.WEB_PORT ?? 3000}`;
+const identity = env.IDENTITY_URL ?? `http://localhost:${env.IDENTITY_PORT ?? 3001}`;
+const candidate = env.CANDIDATE_URL ?? `http://localhost:${env.CANDIDATE_PORT ?? 3002}`;
+// The three parts must agree on each other's addresses; derive them once here.
+Object.assign(env, { PORTAL_URL: portal, IDENTITY_URL: identity, CANDIDATE_URL: candidate });
+
+if (env.SKIP_WEB_BUILD !== 'true') {
+  console.log('Building the portal…');
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit', env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const parts = [
+  { name: 'identity', entry: 'services/identity/src/server.ts', url: identity, ready: '/readyz' },
+  { name: 'candidate', entry: 'services/candidate/src/server.ts', url: candidate, ready: '/readyz' },
+  { name: 'portal', entry: 'apps/web/server/server.ts', url: portal, ready: '/healthz' },
+];
+
+const children: ChildProcess[] = [];
+let stopping = false;
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 12_000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+for (const part of parts) {
+  const child = spawn(process.execPath, ['--import', 'tsx', part.entry], { cwd: root, env, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${part.name} stopped (${signal ?? code}); stopping the others.`);
+      stopAll(code || 1);
+    }
+  });
+  children.push(child);
+}
+
+async function waitReady(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+try {
+  const deadline = Date.now() + 60_000;
+  await Promise.all(parts.map((p) => waitReady(p.url + p.ready, deadline)));
+} catch (err) {
+  console.error(String(err));
+  stopAll(1);
+}
+
+let demoLinks: string[] = [];
+if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
+  // The embedded default comes with demo employers and jobs so the apply page can be tried at once.
+  const { seedDemo } = await import('./seed-demo');
+  demoLinks = await seedDemo({ identityUrl: identity, candidateUrl: candidate, portalUrl: portal, onlyIfEmpty: true }).catch(
+    (err: unknown) => {
+      console.error('Could not create the demo data:', err);
+      return [];
+    },
+  );
+}
+
+const mail = env.SMTP_URL
+  ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`
+  : `kept in the dev outbox: ${identity}/dev/outbox (and printed in the identity log)`;
+console.log(
+  [
+    '',
+    `  Candidate portal   ${portal}`,
+    `  Identity service   ${identity}   (API docs ${identity}/docs)`,
+    `  Candidate service  ${candidate}   (API docs ${candidate}/docs)`,
+    `  E-mails            ${mail}`,
+    ...(demoLinks.length ? ['', '  Apply to a demo job:', ...demoLinks.map((l) => `    ${l}`)] : []),
+    '',
+    '  Stop with Ctrl+C.',
+    '',
+  ].join('\n'),
+);
