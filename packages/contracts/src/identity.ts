@@ -48,9 +48,10 @@ export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 /** The placeholder address the portal sends with a refresh (SPEC §3). */
 export const REFRESH_PLACEHOLDER_IP = '0.0.0.0';
 
+/** The e-mailed link (/confirm/{userId}/{token}) carries no address, so email is optional here. */
 export const confirmEmailRequestSchema = z.object({
   userId: z.string().min(1).max(64),
-  email: emailSchema,
+  email: emailSchema.optional(),
   token: z.string().min(1).max(512),
 });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
@@ -58,7 +59,7 @@ export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 /** GET /api/account/confirm uses PascalCase query names (SPEC §7). */
 export const confirmEmailQuerySchema = z.object({
   UserId: z.string().min(1).max(64),
-  Email: emailSchema,
+  Email: emailSchema.optional(),
   Token: z.string().min(1).max(512),
 });
 
@@ -164,6 +165,9 @@ export const emailChangeConfirmResultSchema = z.object({
   errors: z.array(z.string()),
 });
 export type EmailChangeConfirmResult = z.infer<typeof emailChangeConfirmResultSchema>;
+
+/** The audience of every access token; iss is the identity service's public address (IDENTITY_URL). */
+export const ACCESS_TOKEN_AUDIENCE = 'careers-api';
 
 /** Claims of the identity service's access token (DESIGN §3). */
 export const accessTokenClaimsSchema = z.object({
