@@ -25,8 +25,14 @@ class SqlFileMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>, folder: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(folder) });
+/** `service` names the bookkeeping tables, so two services may even share one database. */
+export async function migrateToLatest(db: Kysely<unknown>, folder: string, service: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new SqlFileMigrationProvider(folder),
+    migrationTableName: `${service}_migration`,
+    migrationLockTableName: `${service}_migration_lock`,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

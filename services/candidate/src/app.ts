@@ -25,7 +25,7 @@ declare module 'fastify' {
 /** Opens the database (migrating it) and the mail transport the configuration names. */
 export async function openDependencies(config: CandidateConfig, logger: Logger): Promise<CandidateDeps> {
   const database = await openDatabase<CandidateDatabase>(config.database);
-  await migrateToLatest(database.db as never, migrationsFolder);
+  await migrateToLatest(database.db as never, migrationsFolder, 'candidate');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   return { database, mail };
 }

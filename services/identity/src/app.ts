@@ -26,7 +26,7 @@ declare module 'fastify' {
 /** Opens the database (migrating it) and the mail transport the configuration names. */
 export async function openDependencies(config: IdentityConfig, logger: Logger): Promise<IdentityDeps> {
   const database = await openDatabase<IdentityDatabase>(config.database);
-  await migrateToLatest(database.db as never, migrationsFolder);
+  await migrateToLatest(database.db as never, migrationsFolder, 'identity');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   return { database, mail };
 }
