@@ -1,0 +1,207 @@
+/**
+ * Starts the real product the way `npm start` does (scripts/start.ts), but on free ports, with a
+ * throw-away DATA_DIR and an SMTP sink, so the browser suite and the Lighthouse script never clash
+ * with a developer's running stack or data.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailSink, type MailSink } from './mail-sink';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const logsDir = path.join(repoRoot, 'e2e', '.logs');
+
+/** What tests need to know about the running stack (serialisable: it crosses to test workers). */
+export interface StackInfo {
+  portalUrl: string;
+  identityUrl: string;
+  candidateUrl: string;
+  /** The SMTP sink's HTTP view; see mail-sink.ts. */
+  mailboxUrl: string;
+  /** The SMTP sink itself, as the services' SMTP_URL. */
+  smtpUrl: string;
+  dataDir: string;
+  logsDir: string;
+}
+
+export interface Stack extends StackInfo {
+  stop(): Promise<void>;
+}
+
+export interface StartStackOptions {
+  /** Build apps/web first (default true). */
+  build?: boolean;
+  /** How long the parts may take to become ready (default 90 s: PGlite boots and migrates). */
+  readyTimeoutMs?: number;
+  /** Extra environment for the three parts. */
+  env?: Record<string, string>;
+}
+
+const STOP_GRACE_MS = 10_000;
+
+interface Part {
+  name: string;
+  entry: string;
+  portVar: string;
+  readyPath: string;
+}
+
+const PARTS: readonly Part[] = [
+  { name: 'identity', entry: 'services/identity/src/server.ts', portVar: 'IDENTITY_PORT', readyPath: '/readyz' },
+  { name: 'candidate', entry: 'services/candidate/src/server.ts', portVar: 'CANDIDATE_PORT', readyPath: '/readyz' },
+  { name: 'portal', entry: 'apps/web/server/server.ts', portVar: 'WEB_PORT', readyPath: '/healthz' },
+];
+
+export function buildPortal(): void {
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: childEnv({ NO_COLOR: '1', FORCE_COLOR: '0' }),
+  });
+  if (result.status !== 0) {
+    const output = `${result.stdout}\n${result.stderr}`.trim().split('\n');
+    const tail = output.slice(-60).join('\n');
+    throw new Error(`Building the portal (npm run build --workspace apps/web) failed with exit ${result.status ?? result.signal}:\n${tail}`);
+  }
+  log(`portal built in ${Date.now() - started} ms`);
+}
+
+/** A port that was free a moment ago (the OS picks it; a fixed one could clash with `npm start`). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
+  const children: { part: Part; child: ChildProcess }[] = [];
+  let sink: MailSink | undefined;
+  let dataDir: string | undefined;
+
+  const stop = async () => {
+    await Promise.all(children.map(({ child }) => stopChild(child)));
+    process.off('exit', killOnExit);
+    await sink?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  // If the test runner dies without teardown, leave no servers behind.
+  const killOnExit = () => {
+    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', killOnExit);
+
+  try {
+    if (options.build ?? true) buildPortal();
+    sink = await startMailSink();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'careers-e2e-'));
+    mkdirSync(logsDir, { recursive: true });
+
+    const ports = Object.fromEntries(await Promise.all(PARTS.map(async (p) => [p.name, await freePort()] as const)));
+    const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
+    const env = childEnv({
+      HOST: '127.0.0.1',
+      WEB_PORT: String(ports.portal),
+      IDENTITY_PORT: String(ports.identity),
+      CANDIDATE_PORT: String(ports.candidate),
+      PORTAL_URL: url('portal'),
+      IDENTITY_URL: url('identity'),
+      CANDIDATE_URL: url('candidate'),
+      // The services allow the portal's origin by default; said explicitly so a developer's shell can't widen it.
+      CORS_ORIGINS: url('portal'),
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.smtpUrl,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    });
+
+    for (const part of PARTS) {
+      const out = createWriteStream(path.join(logsDir, `${part.name}.log`), { flags: 'w' });
+      const child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(out);
+      child.stderr?.pipe(out);
+      children.push({ part, child });
+    }
+
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
+    await Promise.all(children.map(({ part, child }) => waitReady(part, child, url(part.name) + part.readyPath, deadline)));
+
+    return {
+      portalUrl: url('portal'),
+      identityUrl: url('identity'),
+      candidateUrl: url('candidate'),
+      mailboxUrl: sink.httpUrl,
+      smtpUrl: sink.smtpUrl,
+      dataDir,
+      logsDir,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * The parts get the developer's environment minus what would point them at real infrastructure or
+ * make them think they run inside vitest: the suite always runs the embedded defaults.
+ */
+function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (
+      key.startsWith('VITEST') ||
+      key.endsWith('_DATABASE_URL') ||
+      key.startsWith('S3_') ||
+      ['NODE_ENV', 'TEST', 'REDIS_URL', 'PUBLIC_BLOB_BASE_URL', 'JWT_PRIVATE_KEY', 'SMTP_URL'].includes(key)
+    ) {
+      delete env[key];
+    }
+  }
+  return { ...env, ...overrides };
+}
+
+async function waitReady(part: Part, child: ChildProcess, url: string, deadline: number): Promise<void> {
+  let lastProblem = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${part.name} exited (${child.signalCode ?? child.exitCode}) before it was ready; see ${path.join(logsDir, `${part.name}.log`)}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+      lastProblem = `HTTP ${res.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${part.name} was not ready at ${url} in time (${lastProblem}); see ${path.join(logsDir, `${part.name}.log`)}`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+function log(message: string) {
+  console.log(`[e2e] ${message}`);
+}

@@ -1,0 +1,40 @@
+/**
+ * WCAG 2.1 A/AA checks with axe on the public pages that exist from the start, on a desktop and a
+ * phone-sized viewport (layouts differ below 1024 px, SPEC §2).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, newPortalContext, PHONE } from '../support/browser';
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+const pages: { name: string; path: string; ready: (p: Page) => Promise<boolean> }[] = [
+  { name: 'login', path: '/account/login', ready: (p) => p.getByRole('button', { name: 'Get a verification code' }).isVisible() },
+  { name: 'not-found', path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: /not found/i }).isVisible() },
+];
+
+describe.each([
+  { viewportName: '1280 px', viewport: DESKTOP },
+  { viewportName: '360 px', viewport: PHONE },
+])('axe at $viewportName', ({ viewport }) => {
+  it.each(pages)('$name page has no violations', async ({ path, ready }) => {
+    context = await newPortalContext(browser, { viewport });
+    const page = await context.newPage();
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect.poll(() => ready(page), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * SPEC §2 routes and navigation guard, in a real browser against the real portal and services.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPortalContext } from '../support/browser';
+
+const LOGIN_PATH = '/account/login';
+const GUARDED = ['/', '/dashboard', '/profile', '/cvs', '/applications', '/cv-drops', '/contact-us', '/user-account'];
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+// A fresh context per test: no stored session or storage leaks from one test to the next.
+afterEach(async () => {
+  await page?.context().close();
+});
+
+async function open(path: string, options?: Parameters<Page['goto']>[1]) {
+  page = await (await newPortalContext(browser)).newPage();
+  const response = await page.goto(path, options);
+  return { p: page, response };
+}
+
+async function expectOnLoginPage(p: Page) {
+  await p.waitForURL((url) => url.pathname === LOGIN_PATH, { timeout: 15_000 });
+  // SPEC §2 login step 1: the page that arrives is the real login form, not just its address.
+  await expect.poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+describe('navigation guard (SPEC §2)', () => {
+  it('keeps the full target path with its query as returnUrl', async () => {
+    const { p } = await open('/cvs?x=1&y=2');
+    await expectOnLoginPage(p);
+    const url = new URL(p.url());
+    expect(url.searchParams.get('returnUrl')).toBe('/cvs?x=1&y=2');
+  });
+
+  it.each(GUARDED)('sends a visitor of %s to login with that returnUrl', async (path) => {
+    const { p } = await open(path);
+    await expectOnLoginPage(p);
+    const returnUrl = new URL(p.url()).searchParams.get('returnUrl');
+    // Home is also the default return path, so leaving it out is equivalent.
+    if (path === '/') expect([null, '/']).toContain(returnUrl);
+    else expect(returnUrl).toBe(path);
+  });
+
+  it('/account redirects to /account/login', async () => {
+    const { p } = await open('/account');
+    await expectOnLoginPage(p);
+  });
+});
+
+describe('public routes are not redirected to login (SPEC §2)', () => {
+  // Each public page with something SPEC says it shows, so "not redirected" also means "rendered".
+  const cases: { path: string; shows?: (p: Page) => Promise<boolean> }[] = [
+    { path: '/account/signup', shows: (p) => p.getByRole('heading', { name: 'Sign Up' }).isVisible() },
+    {
+      path: '/account/request-password-reset',
+      shows: (p) => p.getByRole('button', { name: 'Send me a reset link' }).isVisible(),
+    },
+    {
+      path: '/account/reset/a%40b.c/tok/en/parts',
+      shows: (p) => p.getByRole('button', { name: 'Save Password & Sign in' }).isVisible(),
+    },
+    { path: '/confirm/u1/tok/parts' },
+    { path: '/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44' },
+  ];
+
+  it.each(cases)('$path stays where it is', async ({ path, shows }) => {
+    const { p, response } = await open(path, { waitUntil: 'networkidle' });
+    expect(response?.status()).toBe(200);
+    if (shows) await expect.poll(() => shows(p), { timeout: 15_000 }).toBe(true);
+    // The app settles (startup, login check) before judging: a late redirect would show here.
+    await p.waitForLoadState('networkidle');
+    await p.waitForTimeout(500);
+    const url = new URL(p.url());
+    expect(url.pathname).toBe(path);
+    expect(await p.getByRole('heading', { name: /not found/i }).count()).toBe(0);
+  });
+});
+
+describe('unknown paths', () => {
+  it('shows the not-found page, answered with HTTP 404', async () => {
+    const { p, response } = await open('/no-such-page/anywhere?q=1');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => p.getByRole('heading', { name: /not found/i }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(p.url()).pathname).toBe('/no-such-page/anywhere');
+  });
+
+  it('the portal server answers an unknown path with 404 and known routes with 200', async () => {
+    const portal = inject('stack').portalUrl;
+    expect((await fetch(`${portal}/definitely/not/a/route`)).status).toBe(404);
+    expect((await fetch(`${portal}/account/login`)).status).toBe(200);
+    expect((await fetch(`${portal}/apply/abc`)).status).toBe(200);
+  });
+});
