@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadPortalConfig, type PortalServerConfig } from './config';
+import { securityHeaders } from './security-headers';
+import { renderConfigScript } from '../src/config/runtime-config-schema';
+import { isPortalRoute } from '../src/app/paths';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** The portal's own small server: the built SPA, /config.js, robots.txt and /healthz. */
+export async function buildPortalServer(config: PortalServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: false });
+  const indexHtml = await readFile(join(config.distDir, 'index.html'), 'utf8');
+  const configScript = renderConfigScript(config.runtime);
+  const headers = securityHeaders(config.runtime);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(headers);
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/config.js', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE).type('application/javascript; charset=utf-8');
+    return configScript;
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.distDir,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${join(config.distDir, 'assets')}`)) res.header('cache-control', IMMUTABLE);
+      else if (filePath.endsWith('.html')) res.header('cache-control', NO_CACHE);
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  // SPA fallback: every page is index.html; a path that matches no route gets 404 so crawlers and
+  // monitors see it, while the browser still renders the not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/assets/');
+    if (!isPageRequest) {
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
+    }
+    return reply
+      .code(isPortalRoute(pathname) ? 200 : 404)
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+
+  return app;
+}
+
+async function main() {
+  const config = loadPortalConfig();
+  const app = await buildPortalServer(config, { logger: true });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Careers Portal on http://${config.host}:${config.port} (identity ${config.runtime.identityBaseUrl}, candidate ${config.runtime.candidateBaseUrl})`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

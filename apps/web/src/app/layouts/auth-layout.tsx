@@ -1,0 +1,48 @@
+import { Link, Outlet, useMatches } from 'react-router';
+import './auth-layout.css';
+
+interface AuthRouteHandle {
+  headerLink?: { to: string; label: string } | null;
+}
+
+/** SPEC §1: the only marketing text on the authentication pages. */
+const MARKETING_POINTS = [
+  'Post your jobs to many job boards with one click.',
+  'See where your hires come from with clear analytics.',
+  'Save with group discount packages.',
+];
+
+export default function AuthLayout() {
+  const matches = useMatches();
+  const headerLink = matches.map((match) => (match.handle as AuthRouteHandle | undefined)?.headerLink).find(Boolean);
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__bar">
+        <Link to="/account/login" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Careers Portal</span>
+        </Link>
+        {headerLink ? (
+          <Link to={headerLink.to} className="auth-layout__bar-link">
+            {headerLink.label}
+          </Link>
+        ) : null}
+      </header>
+      <div className="auth-layout__body">
+        <main id="main-content" tabIndex={-1} className="auth-layout__main">
+          <div className="auth-layout__card">
+            <Outlet />
+          </div>
+        </main>
+        <aside className="auth-layout__marketing" aria-labelledby="marketing-title">
+          <h2 id="marketing-title">For employers</h2>
+          <ul>
+            {MARKETING_POINTS.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

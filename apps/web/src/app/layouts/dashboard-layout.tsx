@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { runtimeConfig } from '../../config/runtime-config';
+import { authStore } from '../../lib/auth-store';
+import { http } from '../../lib/http-client';
+import { useAuth } from '../../lib/use-auth';
+import type { StartupProgress } from '../../lib/startup';
+import { useStartup } from './use-startup';
+import './dashboard-layout.css';
+
+/** SPEC §2/§9: below this width every navigation toggles (closes) the side navigation. */
+const SIDE_NAV_AUTO_TOGGLE_BELOW_PX = 1024;
+const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';
+
+const isNarrowScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${SIDE_NAV_AUTO_TOGGLE_BELOW_PX - 0.02}px)`).matches;
+
+const MENU = [
+  { to: '/applications', label: 'Job Applications' },
+  { to: '/cvs', label: 'CVs' },
+  { to: '/user-account', label: 'Candidate Account' },
+];
+
+function StatusItem({ label, done }: { label: string; done: boolean }) {
+  return (
+    <li className={`status-item ${done ? 'status-item--done' : ''}`}>
+      <span className="status-item__icon" aria-hidden="true">
+        {done ? '✓' : ''}
+      </span>
+      <span className="status-item__label">{label}</span>
+      <span className="status-item__state">{done ? 'Done' : 'Pending'}</span>
+    </li>
+  );
+}
+
+function ApplicationStatusPanel({ progress }: { progress: StartupProgress }) {
+  return (
+    <section className="status-panel card" aria-labelledby="status-title" aria-busy="true">
+      <h1 id="status-title">Application Status</h1>
+      <p className="status-panel__message" role="status">
+        {progress.message}
+      </p>
+      <ul className="status-panel__list">
+        <StatusItem label="Authenticated" done={progress.authenticated} />
+        <StatusItem label="Loading Candidate data" done={progress.candidateLoaded} />
+        <StatusItem label="Loading Job Application Data" done={progress.applicationDataLoaded} />
+      </ul>
+      <p className="status-panel__environment">
+        Environment: <span className="env-badge">{runtimeConfig.environment}</span>
+      </p>
+    </section>
+  );
+}
+
+export default function DashboardLayout() {
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { progress, outcome } = useStartup(String(auth.id));
+  const [nav, setNav] = useState({ open: true, locationKey: location.key });
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+
+  // SPEC §2: on narrow screens each navigation toggles the side navigation (it closes after choosing).
+  if (nav.locationKey !== location.key) {
+    setNav({ open: nav.open && !isNarrowScreen(), locationKey: location.key });
+  }
+  const navOpen = nav.open;
+  const setNavOpen = (update: (open: boolean) => boolean) => setNav((current) => ({ ...current, open: update(current.open) }));
+
+  // SPEC §4: startup sends the user to login when the login check fails or the candidate has no name.
+  useEffect(() => {
+    if (outcome !== 'unauthenticated') return;
+    authStore.clear();
+    queryClient.clear();
+    navigate('/account/login', { replace: true });
+  }, [outcome, navigate, queryClient]);
+
+  const logout = () => {
+    setConfirmingLogout(false);
+    // Leave first: the guard must not turn this into a login with a returnUrl back here.
+    navigate('/account/login', { replace: true });
+    void http.session.logout().finally(() => queryClient.clear());
+  };
+
+  const ready = outcome === 'ready';
+  return (
+    <div className={`dashboard ${ready && navOpen ? 'dashboard--nav-open' : ''}`}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className="dashboard__bar">
+        {ready ? (
+          <button
+            type="button"
+            className="dashboard__menu-button"
+            aria-expanded={navOpen}
+            aria-controls="side-nav"
+            aria-label={navOpen ? 'Hide navigation' : 'Show navigation'}
+            onClick={() => setNavOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        ) : null}
+        <Link to="/" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Careers Portal</span>
+        </Link>
+        {auth.name ? <span className="dashboard__user">{auth.name}</span> : null}
+      </header>
+
+      {ready ? (
+        <>
+          <nav id="side-nav" className="side-nav" aria-label="Main" hidden={!navOpen}>
+            <ul className="side-nav__menu">
+              {MENU.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className="side-nav__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="side-nav__help">
+              <h2>Need Help?</h2>
+              <p>Questions about an application or your account? We are happy to help.</p>
+              <Link to="/contact-us" className="side-nav__help-link">
+                Get in touch
+              </Link>
+            </div>
+            <Button variant="secondary" fullWidth className="side-nav__logout" onClick={() => setConfirmingLogout(true)}>
+              Logout
+            </Button>
+          </nav>
+          {navOpen ? <div className="dashboard__scrim" aria-hidden="true" onClick={() => setNavOpen(() => false)} /> : null}
+          <main id="main-content" tabIndex={-1} className="dashboard__main">
+            <Outlet />
+          </main>
+        </>
+      ) : (
+        <main id="main-content" tabIndex={-1} className="dashboard__main dashboard__main--starting">
+          <ApplicationStatusPanel progress={progress} />
+        </main>
+      )}
+
+      <ConfirmDialog
+        open={confirmingLogout}
+        title="Logout"
+        message={LOGOUT_QUESTION}
+        confirmLabel="Yes, log out"
+        cancelLabel="Cancel"
+        onConfirm={logout}
+        onCancel={() => setConfirmingLogout(false)}
+      />
+    </div>
+  );
+}

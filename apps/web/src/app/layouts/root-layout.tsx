@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import './root-layout.css';
+
+/** Moves focus to the new page's main content after client-side navigation, as a page load would. */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const main = document.getElementById('main-content');
+    if (main && document.activeElement === document.body) main.focus({ preventScroll: true });
+    window.scrollTo?.(0, 0);
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  useFocusOnNavigation();
+  return <Outlet />;
+}
+
+export function RootFallback() {
+  return (
+    <div className="root-fallback">
+      <Spinner label="Preparing application..." />
+    </div>
+  );
+}
+
+/** Last resort when a page fails to load or render (e.g. a new deployment replaced its chunk). */
+export function RootError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while showing this page.';
+  return (
+    <main className="root-error" id="main-content" tabIndex={-1}>
+      <h1>Sorry, this page could not be shown</h1>
+      <p>{message}</p>
+      <p>
+        <a href={window.location.href}>Reload the page</a> or <Link to="/">go to the home page</Link>.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { useAuth } from '../../lib/use-auth';
+
+/** '/' and '/dashboard': a simple greeting (SPEC §2). */
+export default function HomeRoute() {
+  const { auth } = useAuth();
+  const firstName = auth.name?.trim().split(/\s+/)[0];
+  return (
+    <section className="page">
+      <title>Home · Careers Portal</title>
+      <h1>{firstName ? `Hello, ${firstName}!` : 'Hello!'}</h1>
+      <p className="page__lead">Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.</p>
+      <p>
+        <Link to="/applications">See your job applications</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
+import type { ConfirmEmailLinkRequest } from '@careers/contracts/identity';
+import { http } from '../../../lib/http-client';
+
+/**
+ * Confirms an e-mail address from the link /confirm/{userId}/{token}. With an e-mail address (the link's
+ * optional ?email= query) it uses GET /api/account/confirm?UserId=&Email=&Token=; without one it posts
+ * {userId, token} to POST /api/account/confirm.
+ */
+export async function confirmEmail(input: { userId: string; token: string; email?: string | null }): Promise<IdentityResult> {
+  const { data } = input.email
+    ? await http.identity.get<unknown>('/api/account/confirm', { params: { UserId: input.userId, Email: input.email, Token: input.token } })
+    : await http.identity.post<unknown>('/api/account/confirm', { userId: input.userId, token: input.token } satisfies ConfirmEmailLinkRequest);
+  const parsed = identityResultSchema.safeParse(data);
+  return parsed.success ? parsed.data : { succeeded: true, errors: [] };
+}

@@ -1,0 +1,19 @@
+import { authResponseSchema, emptyAuthResponse, type AuthResponse, type LoginRequest } from '@careers/contracts/identity';
+import { ApiError } from '../../../lib/api-error';
+import { http, loginFailureMessage } from '../../../lib/http-client';
+
+/**
+ * Password login (used after a password reset). Never rejects for an HTTP failure: it answers the empty
+ * auth response carrying the feedback message (SPEC §8: 'Please check your login details' on 401,
+ * 'Exception: ' plus the error text otherwise). Anything else thrown is a bug the caller reports.
+ */
+export async function login(body: LoginRequest): Promise<AuthResponse> {
+  try {
+    const { data } = await http.identity.post<unknown>('/api/account/login', body);
+    const parsed = authResponseSchema.parse(data);
+    return parsed.success && parsed.accessToken ? parsed : emptyAuthResponse(parsed.feedbackMessage ?? 'Failed to login');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return emptyAuthResponse(loginFailureMessage(error));
+  }
+}

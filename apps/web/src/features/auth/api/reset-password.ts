@@ -1,0 +1,11 @@
+import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
+import type { ResetPasswordRequest } from '@careers/contracts/identity';
+import { http } from '../../../lib/http-client';
+
+/** Sets a new password with the token from the reset link. */
+export async function resetPassword(body: ResetPasswordRequest): Promise<IdentityResult> {
+  const { data } = await http.identity.post<unknown>('/api/account/reset-password', body);
+  const parsed = identityResultSchema.safeParse(data);
+  // Some servers answer 200 or 204 without a body on success.
+  return parsed.success ? parsed.data : { succeeded: true, errors: [] };
+}

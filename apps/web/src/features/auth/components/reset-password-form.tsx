@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { TextInput } from '../../../components/text-input';
+import { serverErrors, toApiError } from '../../../lib/api-error';
+import { authStore } from '../../../lib/auth-store';
+import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { login } from '../api/login';
+import { resetPassword } from '../api/reset-password';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
+import { authMessages } from '../messages';
+import './auth-form.css';
+
+const AFTER_RESET_PATH = '/';
+
+class ResetStepError extends Error {}
+
+/** Sets the new password, then signs in with it (SPEC §2). */
+async function resetAndSignIn(email: string, token: string, values: ResetPasswordForm) {
+  let failure: string | null = null;
+  try {
+    const result = await resetPassword({ email, token, password: values.password, confirmPassword: values.confirmPassword });
+    if (!result.succeeded) failure = result.errors.join('\n') || authMessages.resetLinkFailed;
+  } catch (error) {
+    failure = serverErrors(toApiError(error).body).join('\n') || authMessages.resetLinkFailed;
+  }
+  if (failure) throw new ResetStepError(failure);
+
+  let auth;
+  try {
+    auth = await login({ email, password: values.password });
+  } catch {
+    throw new ResetStepError(authMessages.exception);
+  }
+  if (!auth.success || !auth.accessToken) throw new ResetStepError(auth.feedbackMessage || authMessages.loginFailed);
+  return auth;
+}
+
+export function ResetPasswordForm({ email, token }: { email: string; token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { password: '', confirmPassword: '' } });
+
+  const reset = useMutation({
+    mutationFn: (values: ResetPasswordForm) => resetAndSignIn(email, token, values),
+    onSuccess: (auth) => {
+      queryClient.clear();
+      authStore.set(auth);
+      navigate(AFTER_RESET_PATH, { replace: true });
+    },
+    onError: (error) => setAlert(error instanceof ResetStepError ? error.message : authMessages.exception),
+  });
+
+  const { errors } = form.formState;
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-labelledby="reset-title"
+      onSubmit={form.handleSubmit(
+        (values) => {
+          setAlert(null);
+          reset.mutate(values);
+        },
+        () => setAlert(authMessages.correctTheErrors),
+      )}
+    >
+      <header className="auth-form__header">
+        <h1 id="reset-title">Choose a new password</h1>
+        <p>
+          For <strong>{email}</strong>. Use at least 8 characters.
+        </p>
+      </header>
+      <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
+      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
+      <div className="auth-form__fields">
+        <TextInput label="New password" type="password" autoComplete="new-password" autoFocus error={errors.password?.message} {...form.register('password', { deps: ['confirmPassword'] })} />
+        <TextInput label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+      </div>
+      <Button type="submit" busy={reset.isPending} fullWidth>
+        {'Save Password & Sign in'}
+      </Button>
+      <p className="auth-form__switch">
+        <Link to="/account/login">Back to sign in</Link>
+      </p>
+    </form>
+  );
+}

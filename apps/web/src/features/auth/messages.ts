@@ -1,0 +1,22 @@
+/** User-facing texts of the authentication pages, word for word from SPEC §2, §5 and §8. */
+export const authMessages = {
+  enterValidEmail: 'Please enter a valid email',
+  invalidEmailAddress: 'Invalid email address',
+  invalidVerificationCode: 'Invalid verification code.',
+  enterVerificationCode: 'Please enter verification code',
+  codeSent: 'Verification code is sent successfully.',
+  codeSendFailed: 'Error in sending verification code.',
+  accountCreationFailed: 'Error in creating account.',
+  enterName: 'Please enter your name',
+  enterEmail: 'Please enter your email',
+  enterPhone: 'Please enter your phone number',
+  enterPostCode: 'Please enter your post code',
+  signupCvRejected: 'Must be a .pdef',
+  resetLinkSent: 'A reset link has been sent to your email address',
+  resetLinkFailed: 'Failed to request reset link',
+  resetLinkFailedTryLater: 'Failed to request reset link. Please try again later',
+  passwordsMustMatch: 'Passwords must match',
+  correctTheErrors: 'Please correct the errors',
+  loginFailed: 'Failed to login',
+  exception: 'Exception',
+} as const;

@@ -1,0 +1,128 @@
+import { authResponseSchema, emptyAuthResponse, type AuthResponse } from '@careers/contracts/identity';
+
+/** SPEC §9: the auth response lives in local storage under one key. */
+export const AUTH_STORAGE_KEY = 'careers-portal.auth';
+/**
+ * Marks the browser session of a login made without "Remember me": a session cookie, shared by all tabs
+ * and dropped by the browser when it closes, after which the stored auth is discarded.
+ */
+export interface SessionMarker {
+  has(): boolean;
+  set(): void;
+  clear(): void;
+}
+
+const SESSION_COOKIE = 'careers-portal-session';
+
+export const cookieSessionMarker: SessionMarker = {
+  has: () => typeof document !== 'undefined' && document.cookie.split('; ').includes(`${SESSION_COOKIE}=1`),
+  set: () => {
+    if (typeof document !== 'undefined') document.cookie = `${SESSION_COOKIE}=1; path=/; SameSite=Strict`;
+  },
+  clear: () => {
+    if (typeof document !== 'undefined') document.cookie = `${SESSION_COOKIE}=; path=/; max-age=0; SameSite=Strict`;
+  },
+};
+
+export interface AuthStore {
+  get(): AuthResponse;
+  /** Keeps a successful login/registration/verification answer and makes it the current user. */
+  set(auth: AuthResponse, options?: { remember?: boolean }): void;
+  /** Resets to the signed-out state carrying the feedback message (SPEC §4). */
+  fail(feedbackMessage: string): void;
+  /** Logout: clears the stored auth. */
+  clear(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function isAuthenticated(auth: AuthResponse): boolean {
+  return typeof auth.id === 'string' && auth.id !== '' && Boolean(auth.accessToken);
+}
+
+interface StoredAuth extends AuthResponse {
+  /** false: "Remember me" was off, so the login ends with the browser session. */
+  rememberMe?: boolean;
+}
+
+export function createAuthStore(storage: Storage | undefined, sessionMarker: SessionMarker = cookieSessionMarker): AuthStore {
+  const listeners = new Set<() => void>();
+  let remember = true;
+
+  const load = (): AuthResponse => {
+    try {
+      const raw = storage?.getItem(AUTH_STORAGE_KEY);
+      if (!raw) return emptyAuthResponse();
+      const stored = JSON.parse(raw) as StoredAuth;
+      const parsed = authResponseSchema.safeParse(stored);
+      if (!parsed.success) return emptyAuthResponse();
+      remember = stored.rememberMe !== false;
+      if (!remember && !sessionMarker.has()) {
+        storage?.removeItem(AUTH_STORAGE_KEY);
+        return emptyAuthResponse();
+      }
+      return parsed.data;
+    } catch {
+      return emptyAuthResponse();
+    }
+  };
+
+  let current = load();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  const persist = (auth: AuthResponse | null) => {
+    try {
+      if (auth) {
+        storage?.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...auth, rememberMe: remember } satisfies StoredAuth));
+        if (!remember) sessionMarker.set();
+      } else {
+        storage?.removeItem(AUTH_STORAGE_KEY);
+        sessionMarker.clear();
+      }
+    } catch {
+      // Storage can be full or blocked; the session then lasts as long as the page.
+    }
+  };
+
+  // Another tab logged in or out: follow it.
+  if (typeof window !== 'undefined' && storage) {
+    window.addEventListener('storage', (event) => {
+      if (event.key !== AUTH_STORAGE_KEY && event.key !== null) return;
+      current = load();
+      notify();
+    });
+  }
+
+  return {
+    get: () => current,
+    set(auth, options) {
+      if (options?.remember !== undefined) remember = options.remember;
+      current = auth;
+      persist(auth);
+      notify();
+    },
+    fail(feedbackMessage) {
+      current = emptyAuthResponse(feedbackMessage);
+      persist(null);
+      notify();
+    },
+    clear() {
+      current = emptyAuthResponse();
+      persist(null);
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const browserStorage = (): Storage | undefined => {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+export const authStore: AuthStore = createAuthStore(browserStorage());

@@ -1,0 +1,98 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { candidateSchema, cvListSchema } from '@careers/contracts/candidate';
+import { toApiError } from './api-error';
+import type { HttpClients } from './http-client';
+import { queryKeys } from './query-keys';
+
+/** SPEC §1: the startup messages, in order. */
+export const STARTUP_MESSAGES = [
+  'Preparing application...',
+  'Checking login status...',
+  'Loading personal data...',
+  'Loading job application data...',
+  'Data loaded...',
+] as const;
+export type StartupMessage = (typeof STARTUP_MESSAGES)[number];
+
+export interface StartupProgress {
+  message: StartupMessage;
+  authenticated: boolean;
+  candidateLoaded: boolean;
+  applicationDataLoaded: boolean;
+}
+
+export type StartupOutcome = 'ready' | 'unauthenticated';
+
+/**
+ * The hook points of startup. Each step may answer 'unauthenticated' to send the user to login
+ * (SPEC §4: the login check fails or the candidate has no name).
+ */
+export interface StartupSteps {
+  checkLogin(): Promise<'ok' | 'unauthenticated'>;
+  loadCandidate(): Promise<'ok' | 'unauthenticated'>;
+  loadApplicationData(): Promise<void>;
+}
+
+export async function runStartup(steps: StartupSteps, onProgress: (progress: StartupProgress) => void): Promise<StartupOutcome> {
+  const progress: StartupProgress = { message: STARTUP_MESSAGES[0], authenticated: false, candidateLoaded: false, applicationDataLoaded: false };
+  const report = (change: Partial<StartupProgress>) => {
+    Object.assign(progress, change);
+    onProgress({ ...progress });
+  };
+  report({ message: 'Preparing application...' });
+  report({ message: 'Checking login status...' });
+  if ((await steps.checkLogin()) === 'unauthenticated') return 'unauthenticated';
+  report({ authenticated: true, message: 'Loading personal data...' });
+  if ((await steps.loadCandidate()) === 'unauthenticated') return 'unauthenticated';
+  report({ candidateLoaded: true, message: 'Loading job application data...' });
+  await steps.loadApplicationData();
+  report({ applicationDataLoaded: true, message: 'Data loaded...' });
+  return 'ready';
+}
+
+/** A service that cannot be reached (or fails) must not keep the candidate out of the portal shell. */
+function isUnavailable(error: unknown): boolean {
+  const status = toApiError(error).status;
+  return status === undefined || status >= 500;
+}
+
+/**
+ * The default steps: validate the stored session (refreshing when due), then load the candidate and the
+ * CV list into the query cache, where the feature pages find them under the same keys.
+ */
+export function defaultStartupSteps(http: HttpClients, queryClient: QueryClient): StartupSteps {
+  return {
+    async checkLogin() {
+      try {
+        await http.session.ensureFreshAccessToken();
+        return 'ok';
+      } catch {
+        return 'unauthenticated';
+      }
+    },
+    async loadCandidate() {
+      try {
+        const { data } = await http.candidate.get<unknown>('/candidate');
+        const parsed = candidateSchema.safeParse(data);
+        if (parsed.success) queryClient.setQueryData(queryKeys.candidate, parsed.data);
+        const name = data && typeof data === 'object' ? (data as { name?: unknown }).name : undefined;
+        return typeof name === 'string' && name.trim() !== '' ? 'ok' : 'unauthenticated';
+      } catch (error) {
+        if (isUnavailable(error)) {
+          console.warn('Candidate data could not be loaded at startup', error);
+          return 'ok';
+        }
+        return 'unauthenticated';
+      }
+    },
+    async loadApplicationData() {
+      try {
+        const { data } = await http.candidate.get<unknown>('/cvs');
+        const parsed = cvListSchema.safeParse(data);
+        if (parsed.success) queryClient.setQueryData(queryKeys.cvs, parsed.data);
+      } catch (error) {
+        console.warn('CVs could not be loaded at startup', error);
+      }
+    },
+  };
+}

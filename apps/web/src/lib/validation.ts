@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** SPEC §5: the form validation default message. */
+export function notValidMessage(field: string): string {
+  return `${field} is not valid.`;
+}
+
+/**
+ * A required text field: empty (after trimming) gives requiredMessage; otherwise the value must pass the
+ * shared contract rule, else invalidMessage (default '{field} is not valid.'). Only the first failing rule
+ * is reported (SPEC §5).
+ */
+export function requiredText(options: { requiredMessage: string; field: string; rule?: z.ZodType; invalidMessage?: string }) {
+  const { requiredMessage, field, rule, invalidMessage } = options;
+  return z
+    .string()
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .refine((value) => !rule || rule.safeParse(value).success, { error: invalidMessage ?? notValidMessage(field) });
+}
+
+/** react-hook-form settings of every form: validate on blur, then again on every change. */
+export const FORM_VALIDATION_MODE = { mode: 'onBlur', reValidateMode: 'onChange', criteriaMode: 'firstError' } as const;
