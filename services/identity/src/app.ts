@@ -5,30 +5,68 @@ import { createHttpApp, type App } from '@careers/server-kit/http';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
+import { createRateLimitStore, type RateLimitStore } from '@careers/server-kit/rate-limit';
 import type { Logger } from '@careers/server-kit/logger';
 import type { IdentityConfig } from './config';
 import type { IdentityDatabase } from './db';
+import { loadOrCreateSecret } from './lib/secrets';
+import { loadSigningKeys, type SigningKeys } from './modules/tokens/signing-keys';
+import type { TokenContext } from './modules/tokens/tokens.service';
+import type { BotCheckContext } from './modules/bot-check/bot-check.service';
+import type { CodeContext } from './modules/codes/codes.service';
+import { createOutboxWorker, type OutboxWorker } from './modules/mail/mail.worker';
+import { tokenRoutes } from './modules/tokens/tokens.routes';
+import { botCheckRoutes } from './modules/bot-check/bot-check.routes';
+import { accountRoutes } from './modules/accounts/accounts.routes';
+import { registrationRoutes } from './modules/accounts/registration.routes';
+import { codeRoutes } from './modules/codes/codes.routes';
+import { userRoutes } from './modules/users/users.routes';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export interface IdentityDeps {
   database: Database<IdentityDatabase>;
   mail: MailTransport;
+  /** The clock for every expiry (codes, tokens, links): tests move it. */
+  now: () => number;
+  /** Rate-limit counters and the bot-check replay set: memory, or Redis when REDIS_URL is set. */
+  store: RateLimitStore;
+  keys: SigningKeys;
+  secrets: { otpPepper: string; botCheckSecret: string };
+  outbox: OutboxWorker;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: IdentityDeps;
     config: IdentityConfig;
+    tokenContext: TokenContext;
+    codeContext: CodeContext;
+    botCheckContext: BotCheckContext;
   }
 }
 
-/** Opens the database (migrating it) and the mail transport the configuration names. */
-export async function openDependencies(config: IdentityConfig, logger: Logger): Promise<IdentityDeps> {
+export interface DependencyOptions {
+  /** Secrets and signing key in memory only, nothing written under DATA_DIR (tests). */
+  ephemeral?: boolean;
+  now?: () => number;
+}
+
+/** Opens the database (migrating it), the mail transport, the limit store, keys and secrets. */
+export async function openDependencies(config: IdentityConfig, logger: Logger, options: DependencyOptions = {}): Promise<IdentityDeps> {
+  const ephemeral = options.ephemeral ?? false;
+  const now = options.now ?? Date.now;
   const database = await openDatabase<IdentityDatabase>(config.database);
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  return { database, mail };
+  const store = createRateLimitStore({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, now });
+  const keys = await loadSigningKeys({ configuredPem: config.secrets.jwtPrivateKey, dir: config.secrets.keysDir, ephemeral });
+  const secrets = {
+    otpPepper: await loadOrCreateSecret('otp-pepper', config.secrets.otpPepper, config.secrets.dir, ephemeral),
+    botCheckSecret: await loadOrCreateSecret('bot-check', config.secrets.botCheckSecret, config.secrets.dir, ephemeral),
+  };
+  const outbox = createOutboxWorker({ db: database.db, mail, now, intervalMs: config.mailPollIntervalMs, logger });
+  return { database, mail, now, store, keys, secrets, outbox };
 }
 
 export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logger: Logger): Promise<App> {
@@ -43,6 +81,16 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   });
   app.decorate('deps', deps);
   app.decorate('config', config);
+  app.decorate('tokenContext', { keys: deps.keys, issuer: config.publicUrl, now: deps.now });
+  app.decorate('codeContext', { pepper: deps.secrets.otpPepper, now: deps.now, sendLimits: config.sendLimits });
+  app.decorate('botCheckContext', { secret: deps.secrets.botCheckSecret, ...config.botCheck, store: deps.store, now: deps.now });
+
+  await app.register(tokenRoutes);
+  await app.register(botCheckRoutes);
+  await app.register(accountRoutes);
+  await app.register(codeRoutes);
+  await app.register(registrationRoutes);
+  await app.register(userRoutes);
 
   // The dev outbox exists only when no SMTP server is configured (DESIGN §2).
   const outbox = deps.mail.list;
@@ -73,7 +121,10 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
     );
   }
 
+  app.addHook('onReady', async () => deps.outbox.start());
   app.addHook('onClose', async () => {
+    await deps.outbox.stop();
+    await deps.store.close();
     await deps.mail.close();
     await deps.database.close();
   });

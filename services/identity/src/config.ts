@@ -14,7 +14,22 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:identity:'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  // Secrets: generated under DATA_DIR when unset (one instance); set them when running several.
+  JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
+  BOT_CHECK_SECRET: z.string().min(32).optional(),
+  OTP_PEPPER: z.string().min(32).optional(),
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
+  // Sends per (e-mail, purpose): codes, confirmation and reset links each count apart.
+  SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  SENDS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Per client address and per e-mail, in a fixed window, for lookups and for calls that send e-mail.
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_LOOKUPS_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_LOOKUPS_PER_EMAIL: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SENDS_PER_IP: z.coerce.number().int().min(1).default(30),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
 export type IdentityConfig = ReturnType<typeof toConfig>;
@@ -33,7 +48,24 @@ function toConfig(env: z.output<typeof schema>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
+    secrets: {
+      dir: path.join(dataDir, 'identity-secrets'),
+      keysDir: path.join(dataDir, 'identity-keys'),
+      jwtPrivateKey: env.JWT_PRIVATE_KEY,
+      botCheckSecret: env.BOT_CHECK_SECRET,
+      otpPepper: env.OTP_PEPPER,
+    },
+    botCheck: { maxNumber: env.BOT_CHECK_MAX_NUMBER, expiresSeconds: 600, action: 'submit' },
+    sendLimits: { intervalSeconds: env.SEND_INTERVAL_SECONDS, perHour: env.SENDS_PER_HOUR },
+    rateLimits: {
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      lookupsPerIp: env.RATE_LIMIT_LOOKUPS_PER_IP,
+      lookupsPerEmail: env.RATE_LIMIT_LOOKUPS_PER_EMAIL,
+      sendsPerIp: env.RATE_LIMIT_SENDS_PER_IP,
+    },
+    mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
   };
 }
 

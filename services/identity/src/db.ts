@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -11,10 +11,75 @@ export interface UsersTable {
   roles: string[];
   password_hash: string | null;
   email_confirmed_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  // Defaulted by the database; Timestamp already makes them optional on insert.
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface OneTimeCodesTable {
+  email_normalized: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+  user_id: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface SendLimitsTable {
+  email_normalized: string;
+  purpose: string;
+  last_sent_at: Timestamp;
+  window_started_at: Timestamp;
+  window_count: number;
+}
+
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface IdentityDatabase {
   users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  send_limits: SendLimitsTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
 }
+
+/** The database or a transaction: repository functions take either as their first argument. */
+export type Db = Kysely<IdentityDatabase>;

@@ -1,25 +1,101 @@
+import { solveChallenge } from 'altcha-lib/v1';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
+import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import { buildApp, openDependencies } from '../src/app';
 import { loadConfig } from '../src/config';
 
+/** A clock the tests move: every expiry in the service reads it. */
+export function testClock(start = Date.now()) {
+  let t = start;
+  return {
+    now: () => t,
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
+
 /** The identity app, built as in production, on a fresh migrated database of the given kind. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
-  const testDb = await createTestDatabase(kind);
+export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { clock?: ReturnType<typeof testClock>; url?: string } = {}) {
+  const testDb = options.url ? { url: options.url, drop: async () => {} } : await createTestDatabase(kind);
+  const clock = options.clock ?? testClock();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
   // In-memory PGlite: no data folder in tests.
   config.database.dataDir = undefined as unknown as string;
   const logger = createLogger('identity', config.logLevel);
-  const deps = await openDependencies(config, logger);
+  const deps = await openDependencies(config, logger, { ephemeral: true, now: clock.now });
   const app = await buildApp(config, deps, logger);
   await app.ready();
+
+  /** Delivers the outbox now, then answers what the dev outbox holds for an address, newest first. */
+  async function mailsTo(to: string) {
+    await deps.outbox.flush();
+    return (deps.mail.list?.() ?? []).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+  }
+
   return {
     app,
     config,
     deps,
+    clock,
+    dbUrl: testDb.url,
+    mailsTo,
+    /** The 6-digit code of the newest code e-mail to an address. */
+    async latestCode(to: string): Promise<string> {
+      const mail = (await mailsTo(to)).find((m) => /code/.test(m.kind));
+      const code = mail?.subject.match(/(\d{6})$/)?.[1];
+      if (!code) throw new Error(`no code e-mail to ${to}`);
+      return code;
+    },
+    /** The newest link of a kind ('confirmation-link' or 'password-reset-link') to an address. */
+    async latestLink(to: string, kind: string): Promise<string> {
+      const mail = (await mailsTo(to)).find((m) => m.kind === kind);
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no ${kind} e-mail to ${to}`);
+      return link;
+    },
+    /** A real ALTCHA payload: fetch a challenge and solve it as the portal would. */
+    async botToken(): Promise<string> {
+      const challenge = (await app.inject({ url: '/api/bot-check/challenge' })).json();
+      const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+      if (!solution) throw new Error('bot check not solved');
+      return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString('base64');
+    },
     async close() {
       await app.close();
       await testDb.drop();
     },
   };
 }
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+let counter = 0;
+/** A fresh address per call, so tests in one file do not share send limits. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export async function registerCandidate(ctx: TestApp, email = uniqueEmail('cand'), name = 'Ada Candidate') {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/register/candidate-user',
+    payload: { name, email, phone: '+44 7700 900000', password: CANDIDATE_BUILT_IN_PASSWORD, token: await ctx.botToken() },
+  });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { email, ...(res.json() as { userId: string; accessToken: string; refreshToken: string }) };
+}
+
+/** Signs in with a code the way the portal does: send, read the e-mail, verify with a bot token. */
+export async function signInWithCode(ctx: TestApp, email: string) {
+  const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+  if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
+  const code = await ctx.latestCode(email);
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/account/verify-code', payload: { email, code, token: await ctx.botToken() } });
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string; accessToken: string; refreshToken: string; refreshTokenExpiryTime: string };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,94 @@
+import { Redis } from 'ioredis';
+
+export interface HitResult {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (what a 429's Retry-After says). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counters for rate limits and a "use once" set for replay protection. In memory for one process;
+ * on Redis (REDIS_URL) so that several instances share the same numbers (DESIGN §2).
+ */
+export interface RateLimitStore {
+  readonly kind: 'memory' | 'redis';
+  /** Counts a hit on key in a fixed window of windowSeconds; allowed while count <= limit. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<HitResult>;
+  /** True the first time key is marked (then kept for ttlSeconds), false on every later call. */
+  markOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface RateLimitStoreOptions {
+  redisUrl?: string | undefined;
+  /** Prefix of every Redis key (tests use their own and delete it afterwards). */
+  prefix: string;
+  now?: () => number;
+}
+
+export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
+  return options.redisUrl ? redisStore(options.redisUrl, options.prefix) : memoryStore(options.now ?? Date.now);
+}
+
+function memoryStore(now: () => number): RateLimitStore {
+  const counters = new Map<string, { count: number; resetAt: number }>();
+  const marks = new Map<string, number>();
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [k, v] of counters) if (v.resetAt <= t) counters.delete(k);
+    for (const [k, until] of marks) if (until <= t) marks.delete(k);
+  }, 60_000);
+  sweep.unref();
+  return {
+    kind: 'memory',
+    async hit(key, limit, windowSeconds) {
+      const t = now();
+      let entry = counters.get(key);
+      if (!entry || entry.resetAt <= t) {
+        entry = { count: 0, resetAt: t + windowSeconds * 1000 };
+        counters.set(key, entry);
+      }
+      entry.count += 1;
+      return { allowed: entry.count <= limit, count: entry.count, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)) };
+    },
+    async markOnce(key, ttlSeconds) {
+      const t = now();
+      const until = marks.get(key);
+      if (until !== undefined && until > t) return false;
+      marks.set(key, t + ttlSeconds * 1000);
+      return true;
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+// INCR and PEXPIRE in one step, so a crash between them cannot leave a counter without expiry.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+function redisStore(url: string, prefix: string): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  return {
+    kind: 'redis',
+    async hit(key, limit, windowSeconds) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}rl:${key}`, String(windowSeconds * 1000))) as [number, number];
+      return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    },
+    async markOnce(key, ttlSeconds) {
+      const set = await redis.set(`${prefix}once:${key}`, '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+      return set === 'OK';
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  authResponseSchema,
+  confirmEmailQuerySchema,
+  confirmEmailRequestSchema,
+  emptyAuthResponse,
+  forgotPasswordRequestSchema,
+  loginCheckRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+} from '@careers/contracts/identity';
+import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { App } from '@careers/server-kit/http';
+import type { FastifyInstance } from 'fastify';
+import { emptyBody, sendEmpty } from '../../lib/schemas';
+import { isUuid } from '../../lib/email';
+import { limitLookup, limitSending } from '../../plugins/limits';
+import { issueSession, loginResult } from '../tokens/tokens.service';
+import { findUserByEmail, findUserById } from '../users/users.repository';
+import { checkPassword, confirmEmail, INVALID_LOGIN, resetPassword, sendConfirmationLink, sendResetLink, type AccountContext } from './accounts.service';
+
+export function accountContext(app: FastifyInstance): AccountContext {
+  return { ...app.codeContext, portalUrl: app.config.portalUrl };
+}
+
+const problems = { 400: problemDetailsSchema, 429: problemDetailsSchema };
+
+export async function accountRoutes(app: App): Promise<void> {
+  const db = () => app.deps.database.db;
+
+  app.post(
+    '/api/account/login',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Log in with e-mail and password (candidate accounts have none: they sign in with a code)',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await checkPassword(db(), request.body.email, request.body.password);
+      if (!user) return reply.status(401).send(emptyAuthResponse(INVALID_LOGIN));
+      const session = await db().transaction().execute((trx) => issueSession(trx, app.tokenContext, user));
+      return loginResult(user, session, 'Logged in.');
+    },
+  );
+
+  const confirmResponses = { 200: identityResultSchema, 400: identityResultSchema };
+  async function confirm(userId: string, token: string, email: string | undefined) {
+    if (!isUuid(userId)) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
+    return db().transaction().execute((trx) => confirmEmail(trx, accountContext(app), userId, token, email));
+  }
+
+  app.post(
+    '/api/account/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the e-mail address with the token of the e-mailed link (email is optional: the link has none)',
+        body: confirmEmailRequestSchema,
+        response: confirmResponses,
+      },
+    },
+    async (request, reply) => {
+      const result = await confirm(request.body.userId, request.body.token, request.body.email);
+      return reply.status(result.succeeded ? 200 : 400).send(result);
+    },
+  );
+
+  app.get(
+    '/api/account/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the e-mail address (query form)',
+        querystring: confirmEmailQuerySchema,
+        response: confirmResponses,
+      },
+    },
+    async (request, reply) => {
+      const result = await confirm(request.query.UserId, request.query.Token, request.query.Email);
+      return reply.status(result.succeeded ? 200 : 400).send(result);
+    },
+  );
+
+  app.post(
+    '/api/account/forgot-password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail a password reset link; answers 200 whether or not the address has an account',
+        body: forgotPasswordRequestSchema,
+        response: { 200: emptyBody, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await limitSending(request);
+      await db().transaction().execute((trx) => sendResetLink(trx, accountContext(app), request.body.email));
+      return sendEmpty(reply);
+    },
+  );
+
+  app.post(
+    '/api/account/reset-password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with the token of the reset link; also confirms the e-mail and ends all sessions',
+        body: resetPasswordRequestSchema,
+        response: { 200: identityResultSchema, 400: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const { email, token, password, confirmPassword } = request.body;
+      if (password !== confirmPassword) throw new HttpProblem(400, 'Passwords must match', { errors: ['Passwords must match'] });
+      const outcome = await db().transaction().execute((trx) => resetPassword(trx, accountContext(app), email, token, password));
+      if (!outcome.ok) throw new HttpProblem(400, outcome.reason, { errors: [outcome.reason] });
+      return { succeeded: true, errors: [] };
+    },
+  );
+
+  app.post(
+    '/api/account/can-log-in',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether the e-mail has an account (with the given role, if any): 200 no body, or 404',
+        body: loginCheckRequestSchema,
+        response: { 200: emptyBody, 404: problemDetailsSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await limitLookup(request, request.body.email);
+      const user = await findUserByEmail(db(), request.body.email);
+      const role = request.body.applicationRole;
+      if (!user || (role && !user.roles.includes(role))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      return sendEmpty(reply);
+    },
+  );
+
+  app.post(
+    '/api/account/resend-token',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'E-mail the confirmation link again',
+        querystring: z.object({ userId: z.string().min(1).max(64) }),
+        response: { 200: identityResultSchema, ...problems },
+      },
+    },
+    async (request) => {
+      await limitSending(request);
+      const { userId } = request.query;
+      const user = isUuid(userId) ? await findUserById(db(), userId) : undefined;
+      if (!user) throw new HttpProblem(400, 'There is no account with this id.');
+      if (user.emailConfirmedAt) throw new HttpProblem(400, 'The e-mail address is already confirmed.');
+      await db().transaction().execute((trx) => sendConfirmationLink(trx, accountContext(app), user));
+      return { succeeded: true, errors: [] };
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
+import type { IdentityResult } from '@careers/contracts/errors';
+import type { Db } from '../../db';
+import type { CodeContext } from '../codes/codes.service';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { normalizeEmail } from '../../lib/email';
+import { tooManyRequests } from '../../plugins/limits';
+import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
+import { enqueueMail } from '../mail/mail.repository';
+import { reserveSend } from '../mail/send-limits.repository';
+import { revokeAllForUser } from '../tokens/tokens.repository';
+import { findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
+import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } from './accounts.repository';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const INVALID_LOGIN = 'Invalid email or password.';
+
+export interface AccountContext extends CodeContext {
+  portalUrl: string;
+}
+
+/** The user, if the password is theirs. Accounts without a password (candidates) never match. */
+export async function checkPassword(db: Db, email: string, password: string): Promise<UserRecord | undefined> {
+  const user = await findUserByEmail(db, email);
+  // The built-in candidate password is refused before hashing, though it is never stored anyway.
+  const usable = password !== CANDIDATE_BUILT_IN_PASSWORD ? (user?.passwordHash ?? null) : null;
+  const ok = await verifyPassword(password, usable);
+  return ok ? user : undefined;
+}
+
+async function reserveLinkSend(db: Db, ctx: AccountContext, email: string, purpose: 'reset' | 'confirmation', now: Date) {
+  const reserved = await reserveSend(db, normalizeEmail(email), purpose, now, ctx.sendLimits);
+  if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'An e-mail was sent recently. Please wait before asking for another one.');
+}
+
+export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: UserRecord): Promise<void> {
+  const now = new Date(ctx.now());
+  await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
+  const token = randomToken();
+  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS), createdAt: now });
+  const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
+  await enqueueMail(db, confirmationMail(user.email, url), now);
+}
+
+/** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
+export async function sendResetLink(db: Db, ctx: AccountContext, email: string): Promise<void> {
+  const now = new Date(ctx.now());
+  await reserveLinkSend(db, ctx, email, 'reset', now);
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = randomToken();
+  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+  const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
+  await enqueueMail(db, passwordResetMail(user.email, url), now);
+}
+
+export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, token: string, email?: string): Promise<IdentityResult> {
+  const now = new Date(ctx.now());
+  const row = await findAccountTokenForUpdate(db, sha256(token), 'confirmation');
+  if (!row || row.userId !== userId) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
+  if (row.usedAt) return { succeeded: false, errors: ['The confirmation link has already been used.'] };
+  if (row.expiresAt.getTime() <= now.getTime()) return { succeeded: false, errors: ['The confirmation link has expired. Please ask for a new one.'] };
+  const user = await findUserById(db, userId);
+  if (!user || (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email))) {
+    return { succeeded: false, errors: ['The confirmation link is not valid.'] };
+  }
+  await markAccountTokenUsed(db, row.id, now);
+  await markEmailConfirmed(db, user.id, now);
+  return { succeeded: true, errors: [] };
+}
+
+export type ResetOutcome = { ok: true; user: UserRecord } | { ok: false; reason: string };
+
+export async function resetPassword(db: Db, ctx: AccountContext, email: string, token: string, password: string): Promise<ResetOutcome> {
+  const now = new Date(ctx.now());
+  const row = await findAccountTokenForUpdate(db, sha256(token), 'reset');
+  const user = row && (await findUserById(db, row.userId));
+  if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email)) return { ok: false, reason: 'The reset link is not valid.' };
+  if (row.usedAt) return { ok: false, reason: 'The reset link has already been used.' };
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
+  await markAccountTokenUsed(db, row.id, now);
+  await setPassword(db, user.id, await hashPassword(password), now);
+  // The link proves the mailbox; and whoever held the old password loses their sessions.
+  await markEmailConfirmed(db, user.id, now);
+  await revokeAllForUser(db, user.id, now);
+  return { ok: true, user };
+}

@@ -1,0 +1,72 @@
+import { authResponseSchema, emptyAuthResponse, sendCodeRequestSchema, verifyCodeRequestSchema } from '@careers/contracts/identity';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { App } from '@careers/server-kit/http';
+import { emptyBody, sendEmpty } from '../../lib/schemas';
+import { normalizeEmail } from '../../lib/email';
+import { limitSending } from '../../plugins/limits';
+import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
+import { enqueueMail } from '../mail/mail.repository';
+import { signInCodeMail } from '../mail/mail.templates';
+import { issueSession, loginResult } from '../tokens/tokens.service';
+import { findUserByEmail, markEmailConfirmed } from '../users/users.repository';
+import { issueCode, verifyCode } from './codes.service';
+
+export const INVALID_CODE = 'Invalid verification code.';
+
+export async function codeRoutes(app: App): Promise<void> {
+  const db = () => app.deps.database.db;
+
+  app.post(
+    '/api/account/send-verification-code',
+    {
+      schema: {
+        tags: ['codes'],
+        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address)',
+        body: sendCodeRequestSchema,
+        response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      await limitSending(request);
+      const user = await findUserByEmail(db(), request.body.email);
+      if (!user) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const { code } = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(user.email), purpose: 'sign-in' });
+          await enqueueMail(trx, signInCodeMail(user.email, code), new Date(app.deps.now()));
+        });
+      return sendEmpty(reply);
+    },
+  );
+
+  app.post(
+    '/api/account/verify-code',
+    {
+      schema: {
+        tags: ['codes'],
+        summary: 'Sign in with the e-mailed code; needs a solved bot-check payload as token',
+        body: verifyCodeRequestSchema,
+        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, code, token } = request.body;
+      if (!(await verifyBotToken(app.botCheckContext, token))) return reply.status(401).send(emptyAuthResponse(BOT_CHECK_FAILED));
+      // Wrong tries must be counted, so the transaction commits on failure too: no throwing inside.
+      const result = await db()
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await verifyCode(trx, app.codeContext, normalizeEmail(email), 'sign-in', code))) return undefined;
+          const user = await findUserByEmail(trx, email);
+          if (!user) return undefined;
+          // The code proves the mailbox, as the confirmation link would.
+          await markEmailConfirmed(trx, user.id, new Date(app.deps.now()));
+          return loginResult(user, await issueSession(trx, app.tokenContext, user), 'Logged in.');
+        });
+      if (!result) return reply.status(401).send(emptyAuthResponse(INVALID_CODE));
+      return result;
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db';
+import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
+import { tooManyRequests } from '../../plugins/limits';
+import { reserveSend, type SendLimits } from '../mail/send-limits.repository';
+import { consumeCode, findCodeByRequestForUpdate, findCodeForUpdate, recordWrongAttempt, upsertCode, type CodeRecord } from './codes.repository';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_WRONG_ATTEMPTS = 5;
+
+export type CodePurpose = 'sign-in' | 'email-change';
+
+export interface CodeContext {
+  pepper: string;
+  now: () => number;
+  sendLimits: SendLimits;
+}
+
+// The e-mail and purpose are part of the MAC: a code issued for one address or purpose can never
+// match another row, even if the digits are the same.
+function codeHash(ctx: CodeContext, emailNormalized: string, purpose: CodePurpose, code: string): string {
+  return hmacSha256(ctx.pepper, `${purpose}:${emailNormalized}:${code}`);
+}
+
+/** Reserves a send (429 past the limits), then stores a fresh code, voiding the previous one. */
+export async function issueCode(
+  db: Db,
+  ctx: CodeContext,
+  target: { emailNormalized: string; purpose: CodePurpose; userId?: string },
+): Promise<{ code: string; requestId: string | null }> {
+  const now = new Date(ctx.now());
+  const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
+  if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+  const code = sixDigitCode();
+  const requestId = target.purpose === 'email-change' ? randomUUID() : null;
+  await upsertCode(db, {
+    emailNormalized: target.emailNormalized,
+    purpose: target.purpose,
+    codeHash: codeHash(ctx, target.emailNormalized, target.purpose, code),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    userId: target.userId ?? null,
+    requestId,
+    createdAt: now,
+  });
+  return { code, requestId };
+}
+
+async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purpose: CodePurpose, code: string): Promise<CodeRecord | undefined> {
+  if (!row || row.consumedAt) return undefined;
+  // Dead after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows.
+  if (row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
+  if (row.expiresAt.getTime() <= ctx.now()) return undefined;
+  const given = code.trim();
+  if (!/^\d{6}$/.test(given) || !safeEqual(codeHash(ctx, row.emailNormalized, purpose, given), row.codeHash)) {
+    await recordWrongAttempt(db, row.emailNormalized, row.purpose);
+    return undefined;
+  }
+  await consumeCode(db, row.emailNormalized, row.purpose, new Date(ctx.now()));
+  return row;
+}
+
+/** True when code is the live code of (email, purpose); uses it up. Wrong tries are counted. */
+export async function verifyCode(db: Db, ctx: CodeContext, emailNormalized: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  return (await check(db, ctx, await findCodeForUpdate(db, emailNormalized, purpose), purpose, code)) !== undefined;
+}
+
+/** The e-mail change request of userId named by requestId, if code is its live code. */
+export async function verifyRequestCode(db: Db, ctx: CodeContext, requestId: string, userId: string, code: string): Promise<CodeRecord | undefined> {
+  const row = await findCodeByRequestForUpdate(db, requestId, 'email-change');
+  // Only the account that started the change may finish it.
+  if (!row || row.userId !== userId) return undefined;
+  return check(db, ctx, row, 'email-change', code);
+}

@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { MailMessage } from '@careers/server-kit/mail';
+import type { Db } from '../../db';
+
+export interface OutboxRow {
+  id: number;
+  message: MailMessage;
+  attempts: number;
+}
+
+/** Called inside the transaction that creates the code or token the message carries. */
+export async function enqueueMail(db: Db, message: MailMessage, now: Date): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      kind: message.kind,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+}
+
+/**
+ * Leases due messages: SKIP LOCKED lets several instances share the queue without sending one
+ * message twice, and the lease (locked_until) lets the SMTP conversation happen outside any
+ * transaction; if an instance dies mid-send, the lease runs out and another one takes the message.
+ */
+export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: new Date(now.getTime() + leaseMs) })
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts'])
+    .execute();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({
+      id: Number(r.id),
+      attempts: r.attempts,
+      message: { to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, kind: r.kind },
+    }));
+}
+
+export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
+  await db.updateTable('mail_outbox').set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` }).where('id', '=', id).execute();
+}
+
+export async function markMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 500), attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countUnsentMail(db: Db): Promise<number> {
+  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

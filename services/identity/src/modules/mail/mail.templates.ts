@@ -1,0 +1,107 @@
+import type { MailMessage } from '@careers/server-kit/mail';
+
+const PRODUCT = 'Careers Portal';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface Layout {
+  to: string;
+  kind: string;
+  subject: string;
+  heading: string;
+  intro: string;
+  /** The code, shown large and selectable, or a link, shown as a button and as text. */
+  code?: string;
+  link?: { label: string; url: string };
+  validity: string;
+  why: string;
+}
+
+/**
+ * One layout for every message: a real heading, dark text on white (contrast well above 4.5:1), no
+ * images, the code in a large monospace block that can be selected and copied, the link printed in
+ * full as well, why the message came and what to do if it was not you.
+ */
+function render(m: Layout): MailMessage {
+  const notYou = 'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
+  const textParts = [m.heading, '', m.intro, ''];
+  if (m.code) textParts.push(`    ${m.code}`, '');
+  if (m.link) textParts.push(`${m.link.label}:`, m.link.url, '');
+  textParts.push(m.validity, '', m.why, notYou, '', `— ${PRODUCT}`);
+
+  const codeHtml = m.code
+    ? `<p style="margin:24px 0;font-family:'SFMono-Regular',Consolas,'Liberation Mono',monospace;font-size:32px;font-weight:700;letter-spacing:6px;color:#111111;user-select:all;-webkit-user-select:all">${escapeHtml(m.code)}</p>`
+    : '';
+  const linkHtml = m.link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(m.link.url)}" style="display:inline-block;background:#1a4fa0;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(m.link.label)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#333333">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(m.link.url)}" style="color:#1a4fa0;word-break:break-all">${escapeHtml(m.link.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(m.subject)}</title></head>
+<body style="margin:0;padding:0;background:#ffffff;color:#111111;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<main style="max-width:560px;margin:0 auto;padding:24px">
+<p style="margin:0 0 16px;font-size:14px;color:#333333">${PRODUCT}</p>
+<h1 style="margin:0 0 16px;font-size:24px;color:#111111">${escapeHtml(m.heading)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(m.intro)}</p>
+${codeHtml}${linkHtml}<p style="margin:0 0 16px">${escapeHtml(m.validity)}</p>
+<p style="margin:0 0 16px;font-size:14px;color:#333333">${escapeHtml(m.why)} ${escapeHtml(notYou)}</p>
+</main>
+</body>
+</html>`;
+  return { to: m.to, kind: m.kind, subject: m.subject, text: textParts.join('\n'), html };
+}
+
+export function signInCodeMail(to: string, code: string): MailMessage {
+  return render({
+    to,
+    kind: 'sign-in-code',
+    subject: `Your ${PRODUCT} sign-in code: ${code}`,
+    heading: 'Your sign-in code',
+    intro: `Enter this code on the ${PRODUCT} to sign in:`,
+    code,
+    validity: 'The code works once and expires in 10 minutes.',
+    why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
+  });
+}
+
+export function emailChangeCodeMail(to: string, code: string): MailMessage {
+  return render({
+    to,
+    kind: 'email-change-code',
+    subject: `Your ${PRODUCT} e-mail change code: ${code}`,
+    heading: 'Confirm your new e-mail address',
+    intro: `Enter this code on the ${PRODUCT} to use this address for your account:`,
+    code,
+    validity: 'The code works once and expires in 10 minutes.',
+    why: `You received this because someone asked to change the e-mail address of a ${PRODUCT} account to this one.`,
+  });
+}
+
+export function confirmationMail(to: string, url: string): MailMessage {
+  return render({
+    to,
+    kind: 'confirmation-link',
+    subject: `Confirm your e-mail address for the ${PRODUCT}`,
+    heading: 'Confirm your e-mail address',
+    intro: `Welcome to the ${PRODUCT}. Please confirm that this e-mail address is yours.`,
+    link: { label: 'Confirm my e-mail address', url },
+    validity: 'The link works once and expires in 24 hours.',
+    why: `You received this because an account was created on the ${PRODUCT} with this e-mail address.`,
+  });
+}
+
+export function passwordResetMail(to: string, url: string): MailMessage {
+  return render({
+    to,
+    kind: 'password-reset-link',
+    subject: `Reset your ${PRODUCT} password`,
+    heading: 'Reset your password',
+    intro: 'Follow this link to choose a new password.',
+    link: { label: 'Choose a new password', url },
+    validity: 'The link works once and expires in 1 hour.',
+    why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this e-mail address.`,
+  });
+}

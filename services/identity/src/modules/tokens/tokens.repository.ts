@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db';
+
+export interface RefreshTokenRecord {
+  id: string;
+  userId: string;
+  familyId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: randomUUID(),
+      user_id: token.userId,
+      family_id: token.familyId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt,
+      created_at: token.createdAt,
+    })
+    .execute();
+}
+
+/** Locks the row so that two refreshes racing with the same token cannot both rotate it. */
+export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['id', 'user_id', 'family_id', 'expires_at', 'rotated_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      familyId: row.family_id,
+      expiresAt: row.expires_at,
+      rotatedAt: row.rotated_at,
+      revokedAt: row.revoked_at,
+    }
+  );
+}
+
+export async function markRotated(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).execute();
+}
+
+export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllForUser(db: Db, userId: string, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

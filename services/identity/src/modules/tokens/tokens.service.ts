@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, compactVerify, createLocalJWKSet, decodeProtectedHeader } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE, accessTokenClaimsSchema, type AccessTokenClaims, type AuthResponse } from '@careers/contracts/identity';
+import type { Db } from '../../db';
+import type { SigningKeys } from './signing-keys';
+import { randomToken, sha256 } from '../../lib/crypto';
+import type { UserRecord } from '../users/users.repository';
+import { findUserById } from '../users/users.repository';
+import { findRefreshTokenForUpdate, insertRefreshToken, markRotated, revokeFamily } from './tokens.repository';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+
+export interface TokenContext {
+  keys: SigningKeys;
+  issuer: string;
+  now: () => number;
+}
+
+export async function createAccessToken(ctx: TokenContext, user: UserRecord): Promise<string> {
+  const iat = Math.floor(ctx.now() / 1000);
+  return new SignJWT({ email: user.email, name: user.name, roles: user.roles })
+    .setProtectedHeader({ alg: 'ES256', kid: ctx.keys.current.kid, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(ctx.issuer)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(ctx.keys.current.privateKey);
+}
+
+/**
+ * Checks an access token: ES256 only (alg none and HS256 keyed with the public key are refused by the
+ * allow-list before any key is used), a published kid, iss and aud; exp unless allowExpired (refresh
+ * presents the expired access token only to prove which user it belongs to).
+ */
+export async function verifyAccessToken(ctx: TokenContext, token: string, options: { allowExpired?: boolean } = {}): Promise<AccessTokenClaims | undefined> {
+  try {
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== 'ES256') return undefined;
+    const { payload } = await compactVerify(token, createLocalJWKSet({ keys: ctx.keys.publicJwks }), { algorithms: ['ES256'] });
+    const claims = accessTokenClaimsSchema.safeParse(JSON.parse(new TextDecoder().decode(payload)));
+    if (!claims.success) return undefined;
+    const c = claims.data;
+    const audiences = Array.isArray(c.aud) ? c.aud : [c.aud];
+    if (c.iss !== ctx.issuer || !audiences.includes(ACCESS_TOKEN_AUDIENCE)) return undefined;
+    if (!options.allowExpired && c.exp <= Math.floor(ctx.now() / 1000)) return undefined;
+    return c;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  refreshTokenExpiryTime: string;
+}
+
+/** A new login (new family), or the next token of a family keeping its absolute expiry. */
+export async function issueSession(
+  db: Db,
+  ctx: TokenContext,
+  user: UserRecord,
+  family?: { familyId: string; expiresAt: Date },
+): Promise<Session> {
+  const now = new Date(ctx.now());
+  const refreshToken = randomToken();
+  const expiresAt = family?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000);
+  await insertRefreshToken(db, {
+    userId: user.id,
+    familyId: family?.familyId ?? randomUUID(),
+    tokenHash: sha256(refreshToken),
+    expiresAt,
+    createdAt: now,
+  });
+  return { accessToken: await createAccessToken(ctx, user), refreshToken, refreshTokenExpiryTime: expiresAt.toISOString() };
+}
+
+export function loginResult(user: UserRecord, session: Session, feedbackMessage: string): AuthResponse {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    ...session,
+    success: true,
+    feedbackMessage,
+  };
+}
+
+export type RefreshOutcome = { ok: true; result: AuthResponse } | { ok: false; message: string };
+
+/**
+ * Rotation with reuse detection: a token that was already rotated means it leaked (or the client
+ * raced itself); the whole family is revoked so that whoever holds the newer token loses it too.
+ */
+export async function refreshSession(db: Db, ctx: TokenContext, accessToken: string, refreshToken: string): Promise<RefreshOutcome> {
+  const now = new Date(ctx.now());
+  const claims = await verifyAccessToken(ctx, accessToken, { allowExpired: true });
+  if (!claims) return { ok: false, message: 'The access token is not valid.' };
+  const row = await findRefreshTokenForUpdate(db, sha256(refreshToken));
+  if (!row) return { ok: false, message: 'The refresh token is not valid.' };
+  if (row.userId !== claims.sub) return { ok: false, message: 'The refresh token is not valid.' };
+  if (row.revokedAt) return { ok: false, message: 'The session has ended. Please log in again.' };
+  if (row.rotatedAt) {
+    await revokeFamily(db, row.familyId, now);
+    return { ok: false, message: 'The session has ended. Please log in again.' };
+  }
+  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: 'The session has expired. Please log in again.' };
+  const user = await findUserById(db, row.userId);
+  if (!user) return { ok: false, message: 'The account no longer exists.' };
+  await markRotated(db, row.id, now);
+  const session = await issueSession(db, ctx, user, { familyId: row.familyId, expiresAt: row.expiresAt });
+  return { ok: true, result: loginResult(user, session, 'Token refreshed.') };
+}

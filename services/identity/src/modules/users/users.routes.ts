@@ -1,0 +1,196 @@
+import {
+  emailChangeConfirmRequestSchema,
+  emailChangeConfirmResultSchema,
+  emailChangeStartRequestSchema,
+  emailChangeStartResultSchema,
+  emailPathSchema,
+  userIdQuerySchema,
+  userProfileSchema,
+  userUpdateRequestSchema,
+} from '@careers/contracts/identity';
+import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { App } from '@careers/server-kit/http';
+import { emptyBody, sendEmpty } from '../../lib/schemas';
+import { isUuid, normalizeEmail } from '../../lib/email';
+import { authenticate, bearerSecurity } from '../../plugins/authenticate';
+import { limitLookup, limitSending } from '../../plugins/limits';
+import { EMAIL_IN_USE } from '../accounts/registration.routes';
+import { deleteCodesOfUser } from '../codes/codes.repository';
+import { issueCode, verifyRequestCode } from '../codes/codes.service';
+import { INVALID_CODE } from '../codes/codes.routes';
+import { enqueueMail } from '../mail/mail.repository';
+import { emailChangeCodeMail } from '../mail/mail.templates';
+import { changeEmail, deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
+import { NOT_FOUND_PROFILE, toProfile } from './users.service';
+
+const ACCOUNT_GONE = 'The account no longer exists.';
+const auth = { 401: problemDetailsSchema };
+
+export async function userRoutes(app: App): Promise<void> {
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/api/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The caller's profile (notFound when the account was deleted)",
+        security: bearerSecurity,
+        response: { 200: userProfileSchema, ...auth },
+      },
+    },
+    async (request) => {
+      const claims = await authenticate(request);
+      const user = await findUserById(db(), claims.sub);
+      return user ? toProfile(user) : NOT_FOUND_PROFILE;
+    },
+  );
+
+  app.put(
+    '/api/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Update the caller's name and phone",
+        security: bearerSecurity,
+        body: userUpdateRequestSchema,
+        response: { 200: identityResultSchema, 400: identityResultSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      const updated = await updateUserProfile(db(), claims.sub, request.body, new Date(app.deps.now()));
+      if (!updated) return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
+      return { succeeded: true, errors: [] };
+    },
+  );
+
+  app.delete(
+    '/api/user',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "Delete the caller's own account (userId must be the caller's id: any other id answers 404) and end its sessions",
+        security: bearerSecurity,
+        querystring: userIdQuerySchema,
+        response: { 200: identityResultSchema, 400: identityResultSchema, 404: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      // Another user's id is answered as if it did not exist: no one learns which ids are real.
+      if (request.query.userId !== claims.sub) throw new HttpProblem(404, 'There is no such account.');
+      const deleted = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const user = await findUserById(trx, claims.sub);
+          if (!user) return false;
+          await deleteCodesOfUser(trx, normalizeEmail(user.email));
+          // Refresh tokens, links and e-mail change requests go with the row (on delete cascade).
+          return deleteUser(trx, user.id);
+        });
+      if (!deleted) return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
+      return { succeeded: true, errors: [] };
+    },
+  );
+
+  app.put(
+    '/api/user/email-update-initialise',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Start an e-mail change: a code goes to the new address; answers the requestId to confirm with',
+        security: bearerSecurity,
+        body: emailChangeStartRequestSchema,
+        response: { 200: emailChangeStartResultSchema, 400: emailChangeStartResultSchema, 429: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      await limitSending(request);
+      const newEmail = request.body.newEmailAddress;
+      const fail = (error: string) => reply.status(400).send({ succeeded: false, requestId: null, errors: [error] });
+      const user = await findUserById(db(), claims.sub);
+      if (!user) return fail(ACCOUNT_GONE);
+      if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
+      if (await findUserByEmail(db(), newEmail)) return fail(EMAIL_IN_USE);
+      const requestId = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const issued = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(newEmail), purpose: 'email-change', userId: user.id });
+          await enqueueMail(trx, emailChangeCodeMail(newEmail.trim(), issued.code), new Date(app.deps.now()));
+          return issued.requestId;
+        });
+      return { succeeded: true, requestId, errors: [] };
+    },
+  );
+
+  app.put(
+    '/api/user/email-update-confirm',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Finish an e-mail change with the requestId and the code sent to the new address',
+        security: bearerSecurity,
+        body: emailChangeConfirmRequestSchema,
+        response: { 200: emailChangeConfirmResultSchema, 400: emailChangeConfirmResultSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      const { requestId, otp } = request.body;
+      const outcome = !isUuid(requestId)
+        ? INVALID_CODE
+        : await db()
+            .transaction()
+            .execute(async (trx) => {
+              const row = await verifyRequestCode(trx, app.codeContext, requestId, claims.sub, otp);
+              if (!row) return INVALID_CODE;
+              const changed = await changeEmail(trx, claims.sub, row.emailNormalized, new Date(app.deps.now()));
+              return changed ? { emailAddress: row.emailNormalized } : EMAIL_IN_USE;
+            });
+      if (typeof outcome === 'string') return reply.status(400).send({ succeeded: false, emailAddress: null, errors: [outcome] });
+      return { succeeded: true, emailAddress: outcome.emailAddress, errors: [] };
+    },
+  );
+
+  app.get(
+    '/api/user/email-exists/:email',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Whether an account uses this e-mail address: 200 no body, or 404 (rate limited)',
+        params: emailPathSchema,
+        response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      await limitLookup(request, request.params.email);
+      if (!(await findUserByEmail(db(), request.params.email))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      return sendEmpty(reply);
+    },
+  );
+
+  app.get(
+    '/api/user/userid-by-email/:email',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The account id and roles for an e-mail address (signed-in callers only; name and phone are not disclosed)",
+        security: bearerSecurity,
+        params: emailPathSchema,
+        response: { 200: userProfileSchema, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request) => {
+      const claims = await authenticate(request);
+      await limitLookup(request, request.params.email);
+      const user = await findUserByEmail(db(), request.params.email);
+      if (!user) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      // The caller sees their own profile in full; anyone else's only as id, address and roles.
+      if (user.id === claims.sub) return toProfile(user);
+      return { id: user.id, name: null, email: user.email, phone: null, roles: user.roles, notFound: false };
+    },
+  );
+}
