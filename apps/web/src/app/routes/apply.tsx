@@ -1,11 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { ApplyForJob } from '../../features/apply/components/apply-for-job';
 import './routes.css';
 
-/** Public apply-for-job page (SPEC §2); the apply feature fills the body. */
+/** Public apply-for-job page (SPEC §2): the portal's bar, then the apply feature. */
 export default function ApplyRoute() {
+  const { jobId = '' } = useParams();
   return (
     <div className="simple-page">
-      <title>Apply now · Careers Portal</title>
       <header className="simple-page__bar">
         <Link to="/" className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -13,7 +14,8 @@ export default function ApplyRoute() {
         </Link>
       </header>
       <main id="main-content" tabIndex={-1} className="simple-page__main">
-        <h1>Apply now</h1>
+        {/* A new job id starts a fresh apply flow. */}
+        <ApplyForJob key={jobId} jobId={jobId} />
       </main>
     </div>
   );

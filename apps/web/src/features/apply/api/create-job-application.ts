@@ -1,0 +1,8 @@
+import { createApplicationResultSchema, type CreateApplication, type CreateApplicationResult } from '@careers/contracts/candidate';
+import { http } from '../../../lib/http-client';
+
+/** POST /job-applications. A refused application answers isValidResponse false with its reasons in errors. */
+export async function createJobApplication(body: CreateApplication): Promise<CreateApplicationResult> {
+  const { data } = await http.candidate.post<unknown>('/job-applications', body);
+  return createApplicationResultSchema.parse(data);
+}

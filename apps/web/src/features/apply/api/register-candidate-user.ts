@@ -1,0 +1,16 @@
+import { CANDIDATE_BUILT_IN_PASSWORD, registrationResultSchema, type RegistrationRequest, type RegistrationResult } from '@careers/contracts/identity';
+import { ApiError } from '../../../lib/api-error';
+import { getBotCheckToken } from '../../../lib/bot-check';
+import { http } from '../../../lib/http-client';
+
+/** Bot check, then registration with the built-in candidate password (SPEC §3); rejects unless it succeeded. */
+export async function registerCandidateUser(input: { name: string; email: string; phone: string }): Promise<RegistrationResult> {
+  const token = await getBotCheckToken(http.identity);
+  const body: RegistrationRequest = { ...input, password: CANDIDATE_BUILT_IN_PASSWORD, token };
+  const { data } = await http.identity.post<unknown>('/api/register/candidate-user', body);
+  const result = registrationResultSchema.parse(data);
+  if (!result.succeeded || !result.userId || !result.accessToken) {
+    throw new ApiError(result.errors[0] ?? 'Registration failed', { body: result });
+  }
+  return result;
+}

@@ -1,0 +1,10 @@
+import { cvUploadResultSchema, type CvUploadResult } from '@careers/contracts/candidate';
+import { http } from '../../../lib/http-client';
+
+/** POST /cvs: one multipart part named 'file'. */
+export async function uploadCv(file: File): Promise<CvUploadResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { data } = await http.candidate.post<unknown>('/cvs', form);
+  return cvUploadResultSchema.parse(data);
+}

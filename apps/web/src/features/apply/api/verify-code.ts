@@ -1,0 +1,16 @@
+import { authResponseSchema, type AuthResponse, type VerifyCodeRequest } from '@careers/contracts/identity';
+import { getBotCheckToken } from '../../../lib/bot-check';
+import { http } from '../../../lib/http-client';
+
+/**
+ * Bot check, then POST /api/account/verify-code. The login result when the answer is truthy (a signed-in
+ * user with a token), else null; a failed call (401 included) rejects.
+ */
+export async function verifyCode(email: string, code: string): Promise<AuthResponse | null> {
+  const token = await getBotCheckToken(http.identity);
+  const body: VerifyCodeRequest = { email, code, token };
+  const { data } = await http.identity.post<unknown>('/api/account/verify-code', body);
+  const parsed = authResponseSchema.safeParse(data);
+  if (!parsed.success || !parsed.data.success || !parsed.data.accessToken || parsed.data.id === -1) return null;
+  return parsed.data;
+}

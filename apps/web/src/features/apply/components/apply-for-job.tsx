@@ -1,0 +1,202 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Job } from '@careers/contracts/candidate';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Spinner } from '../../../components/spinner';
+import { http } from '../../../lib/http-client';
+import { LOGIN_PATH } from '../../../lib/return-url';
+import { useJob } from '../api/get-job';
+import {
+  APPLICATIONS_PATH,
+  ApplyFlowError,
+  applyWithChosenCv,
+  restoreStoredSession,
+  submitApplyForm,
+  submitLogin,
+  submitVerification,
+  type ApplyTarget,
+} from '../apply-flow';
+import { applyReducer, initialApplyState, type ApplyEvent } from '../apply-machine';
+import { createApplyPorts } from '../apply-ports';
+import { applyMessages } from '../messages';
+import { readApplicationTracking } from '../utils/tracking';
+import { ApplyFormStep } from './apply-form-step';
+import { CvSelectionStep } from './cv-selection-step';
+import { JobHeader } from './job-header';
+import { LoginStep } from './login-step';
+import { SuccessStep } from './success-step';
+import { VerificationStep } from './verification-step';
+import './apply.css';
+
+/** The apply-for-job page (SPEC §2 and §4): the job's header, then the steps. */
+export function ApplyForJob({ jobId }: { jobId: string }) {
+  const job = useJob(jobId);
+  return (
+    <div className="apply-card">
+      <title>{job.data ? `Apply now to ${job.data.title} · Careers Portal` : 'Apply now · Careers Portal'}</title>
+      {job.isPending ? <Spinner label="Loading the job" /> : null}
+      {job.isError ? (
+        <>
+          <h1 className="apply-header__title">Apply now</h1>
+          <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
+        </>
+      ) : null}
+      {job.data ? <ApplySteps job={job.data} /> : null}
+    </div>
+  );
+}
+
+function ApplySteps({ job }: { job: Job }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
+  // Tracking comes from the link the candidate arrived by, read once.
+  const [target] = useState<ApplyTarget>(() => ({ job, tracking: readApplicationTracking(window.location.href) }));
+  const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
+  const [busy, setBusy] = useState(false);
+  const [restoring, setRestoring] = useState(() => ports.hasStoredSession());
+  const [alert, setAlert] = useState<string | null>(null);
+
+  // SPEC §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
+  useEffect(() => {
+    if (!restoring) return;
+    let cancelled = false;
+    void restoreStoredSession(ports).then((event) => {
+      if (cancelled) return;
+      if (event) dispatch(event);
+      setRestoring(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [ports, restoring]);
+
+  // Focus moves to the new step's heading, so keyboard and screen-reader users land on it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(state.step);
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    headingRef.current?.focus();
+  }, [state.step]);
+
+  const run = useCallback(async (task: () => Promise<ApplyEvent>) => {
+    setBusy(true);
+    setAlert(null);
+    try {
+      dispatch(await task());
+    } catch (error) {
+      if (!(error instanceof ApplyFlowError)) console.error('Apply step failed', error);
+      setAlert(error instanceof ApplyFlowError ? error.message : applyMessages.anErrorOccurred);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const go = (event: ApplyEvent) => {
+    setAlert(null);
+    dispatch(event);
+  };
+
+  const logout = async () => {
+    await http.session.logout();
+    queryClient.clear();
+    dispatch({ type: 'loggedOut' });
+    navigate(LOGIN_PATH);
+  };
+
+  const closedNotice = job.isLive ? null : (
+    <div className="apply-notice apply-notice--closed" role="note">
+      <p className="apply-notice__title">This job is no longer accepting applications.</p>
+      <p>You can still send your CV to {job.businessName}, so they can contact you about other roles.</p>
+    </div>
+  );
+
+  let content;
+  if (restoring) {
+    content = <Spinner label="Checking login status" />;
+  } else {
+    switch (state.step) {
+      case 'form':
+        content = (
+          <ApplyFormStep
+            headingRef={headingRef}
+            defaultValues={{ name: state.model.name, email: state.model.email, phone: state.model.phone, postCode: state.model.postCode }}
+            defaultCv={state.model.cv}
+            jobIsLive={job.isLive}
+            busy={busy}
+            alert={alert}
+            onAlertChange={setAlert}
+            onSubmit={(details, cv) => void run(() => submitApplyForm(ports, target, details, cv))}
+            onLogin={() => go({ type: 'loginChosen' })}
+          />
+        );
+        break;
+      case 'login':
+        content = (
+          <LoginStep
+            headingRef={headingRef}
+            defaultEmail={state.model.loginEmail || state.model.email}
+            busy={busy}
+            alert={alert}
+            onAlertChange={setAlert}
+            onSubmit={(loginEmail) => void run(() => submitLogin(ports, loginEmail))}
+            onSignUp={() => go({ type: 'signUpChosen' })}
+          />
+        );
+        break;
+      case 'verification':
+        content = (
+          <VerificationStep
+            headingRef={headingRef}
+            email={state.codeSentTo}
+            existingAccountNotice={state.existingAccountNotice}
+            initialResendWait={state.resendWaitSeconds}
+            busy={busy}
+            alert={alert}
+            onAlertChange={setAlert}
+            onSubmit={(code) => void run(() => submitVerification(ports, state, code))}
+          />
+        );
+        break;
+      case 'cvSelection':
+        content = (
+          <CvSelectionStep
+            headingRef={headingRef}
+            cvs={state.cvs}
+            model={state.model}
+            jobIsLive={job.isLive}
+            busy={busy}
+            redirecting={state.redirecting}
+            alert={alert}
+            onAlertChange={setAlert}
+            onSelect={(cvId) => dispatch({ type: 'cvSelected', cvId })}
+            onNewCv={(file) => dispatch({ type: 'newCvChosen', file })}
+            onApply={() => void run(() => applyWithChosenCv(ports, target, state))}
+            onLogout={() => void logout()}
+          />
+        );
+        break;
+      case 'success':
+        content = (
+          <SuccessStep
+            headingRef={headingRef}
+            businessName={job.businessName}
+            jobIsLive={job.isLive}
+            onContinue={() => navigate(APPLICATIONS_PATH)}
+            onLogout={() => void logout()}
+          />
+        );
+        break;
+    }
+  }
+
+  return (
+    <>
+      <JobHeader job={job} />
+      {state.step === 'success' ? null : closedNotice}
+      {content}
+    </>
+  );
+}

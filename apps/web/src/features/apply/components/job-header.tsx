@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import type { Job } from '@careers/contracts/candidate';
+import { runtimeConfig } from '../../../config/runtime-config';
+import { businessLogoUrl } from '../utils/logo-url';
+
+const LOGO_SIZE = 64;
+
+/** SPEC §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
+export function JobHeader({ job }: { job: Job }) {
+  // One cache-busting number per visit, so re-renders do not fetch the logo again.
+  const [logoUrl] = useState(() => businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
+  const [logoMissing, setLogoMissing] = useState(false);
+  return (
+    <header className="apply-header">
+      {logoMissing ? null : (
+        <img
+          className="apply-header__logo"
+          src={logoUrl}
+          alt={job.businessName}
+          width={LOGO_SIZE}
+          height={LOGO_SIZE}
+          decoding="async"
+          onError={() => setLogoMissing(true)}
+        />
+      )}
+      <div className="apply-header__text">
+        <h1 className="apply-header__title">Apply now to {job.title}</h1>
+        <p className="apply-header__business">
+          At {job.businessName}
+          {job.city ? <span className="apply-header__city"> · {job.city}</span> : null}
+        </p>
+      </div>
+    </header>
+  );
+}
