@@ -20,7 +20,8 @@ export function testClock(start = Date.now()) {
 export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { clock?: ReturnType<typeof testClock>; url?: string } = {}) {
   const testDb = options.url ? { url: options.url, drop: async () => {} } : await createTestDatabase(kind);
   const clock = options.clock ?? testClock();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
+  // A small proof of work keeps the suite fast; the property (verify once, signed, unexpired) is the same.
+  const config = loadConfig({ LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: '1000', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
   // In-memory PGlite: no data folder in tests.
   config.database.dataDir = undefined as unknown as string;
   const logger = createLogger('identity', config.logLevel);
@@ -70,6 +71,15 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Limits out of the way, for files that test something else than the limits. */
+export const relaxedLimits = {
+  SEND_INTERVAL_SECONDS: '0',
+  SENDS_PER_HOUR: '10000',
+  RATE_LIMIT_SENDS_PER_IP: '10000',
+  RATE_LIMIT_LOOKUPS_PER_IP: '10000',
+  RATE_LIMIT_LOOKUPS_PER_EMAIL: '10000',
+};
 
 let counter = 0;
 /** A fresh address per call, so tests in one file do not share send limits. */
