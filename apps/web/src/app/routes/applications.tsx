@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/applications. */
+import { ApplicationsPage } from '../../features/applications/components/applications-page';
+
+/** Login required (candidate-applications). */
 export default function ApplicationsRoute() {
   return (
-    <section className="page">
+    <>
       <title>Job Applications · Careers Portal</title>
-      <h1>Job Applications</h1>
-    </section>
+      <ApplicationsPage />
+    </>
   );
 }

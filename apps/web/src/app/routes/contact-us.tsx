@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/contact. */
+import { ContactPage } from '../../features/contact/components/contact-page';
+
+/** Login required. */
 export default function ContactUsRoute() {
   return (
-    <section className="page">
+    <>
       <title>Contact us · Careers Portal</title>
-      <h1>Contact us</h1>
-    </section>
+      <ContactPage />
+    </>
   );
 }

@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/cv-drops. */
+import { CvDropsPage } from '../../features/cv-drops/components/cv-drops-page';
+
+/** Login required (candidate-cv-drops). */
 export default function CvDropsRoute() {
   return (
-    <section className="page">
-      <title>CV Drops · Careers Portal</title>
-      <h1>CV Drops</h1>
-    </section>
+    <>
+      <title>CV drops · Careers Portal</title>
+      <CvDropsPage />
+    </>
   );
 }

@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/cvs. */
+import { CvsPage } from '../../features/cvs/components/cvs-page';
+
+/** Login required (candidate-cvs). */
 export default function CvsRoute() {
   return (
-    <section className="page">
+    <>
       <title>CVs · Careers Portal</title>
-      <h1>CVs</h1>
-    </section>
+      <CvsPage />
+    </>
   );
 }

@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/profile. */
+import { ProfilePage } from '../../features/profile/components/profile-page';
+
+/** Login required (candidate-profile). */
 export default function ProfileRoute() {
   return (
-    <section className="page">
+    <>
       <title>Profile · Careers Portal</title>
-      <h1>Profile</h1>
-    </section>
+      <ProfilePage />
+    </>
   );
 }

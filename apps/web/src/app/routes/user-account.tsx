@@ -1,9 +1,11 @@
-/** Login required. The page body comes from features/account. */
+import { AccountPage } from '../../features/account/components/account-page';
+
+/** Login required. */
 export default function UserAccountRoute() {
   return (
-    <section className="page">
+    <>
       <title>Candidate Account · Careers Portal</title>
-      <h1>Candidate Account</h1>
-    </section>
+      <AccountPage />
+    </>
   );
 }

@@ -1,0 +1,15 @@
+import { ChangeEmail } from './change-email';
+import { DeleteAccount } from './delete-account';
+import './account.css';
+
+/** /user-account: the sign-in e-mail address, and deleting the account. */
+export function AccountPage() {
+  return (
+    <section className="page account-page" aria-labelledby="account-title">
+      <h1 id="account-title">Candidate Account</h1>
+      <p className="page__lead">The email address you sign in with, and your account itself.</p>
+      <ChangeEmail />
+      <DeleteAccount />
+    </section>
+  );
+}

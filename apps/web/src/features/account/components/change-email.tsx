@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { emailSchema } from '@careers/contracts/common';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { TextInput } from '../../../components/text-input';
+import { retryAfterSeconds, serverErrors, toApiError } from '../../../lib/api-error';
+import { authStore } from '../../../lib/auth-store';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAuth } from '../../../lib/use-auth';
+import { FORM_VALIDATION_MODE, requiredText } from '../../../lib/validation';
+import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { useStartEmailChange } from '../api/start-email-change';
+import { accountMessages, tooManyRequests } from '../account-messages';
+
+const newEmailSchema = z.object({
+  newEmailAddress: requiredText({ requiredMessage: accountMessages.enterNewEmail, field: 'Email', rule: emailSchema, invalidMessage: accountMessages.enterValidEmail }),
+});
+const codeSchema = z.object({ otp: requiredText({ requiredMessage: accountMessages.enterCode, field: 'Verification code' }) });
+
+/** The message of a failed call: 429 says when to retry; otherwise the result's errors, one per line. */
+function failureMessage(error: unknown, fallback: string): string {
+  const wait = retryAfterSeconds(error);
+  if (wait) return tooManyRequests(wait);
+  const errors = serverErrors(toApiError(error).body);
+  return errors.length > 0 ? errors.join('\n') : fallback;
+}
+
+/** Two steps (SPEC §4): the new address gets a code, then the code confirms the change. */
+export function ChangeEmail() {
+  const { auth } = useAuth();
+  const queryClient = useQueryClient();
+  const start = useStartEmailChange();
+  const confirm = useConfirmEmailChange();
+  const [pending, setPending] = useState<{ requestId: string; newEmailAddress: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const emailForm = useForm<z.infer<typeof newEmailSchema>>({ resolver: zodResolver(newEmailSchema), ...FORM_VALIDATION_MODE, defaultValues: { newEmailAddress: '' } });
+  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, defaultValues: { otp: '' } });
+
+  const sendCode = (newEmailAddress: string) => {
+    setFailure(null);
+    setSuccess(null);
+    if (newEmailAddress.toLowerCase() === (auth.email ?? '').toLowerCase()) {
+      emailForm.setError('newEmailAddress', { message: accountMessages.sameEmail });
+      return;
+    }
+    start.mutate(newEmailAddress, {
+      onSuccess: (result) => {
+        if (result.succeeded && result.requestId) {
+          setPending({ requestId: result.requestId, newEmailAddress });
+          codeForm.reset({ otp: '' });
+        } else {
+          setFailure(result.errors.join('\n') || accountMessages.startFailed);
+        }
+      },
+      onError: (error) => setFailure(failureMessage(error, accountMessages.startFailed)),
+    });
+  };
+
+  const onConfirm = codeForm.handleSubmit(({ otp }) => {
+    if (!pending) return;
+    setFailure(null);
+    confirm.mutate(
+      { requestId: pending.requestId, otp },
+      {
+        onSuccess: (result) => {
+          if (!result.succeeded) {
+            setFailure(result.errors.join('\n') || accountMessages.confirmFailed);
+            return;
+          }
+          const email = result.emailAddress ?? pending.newEmailAddress;
+          authStore.set({ ...authStore.get(), email });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.candidate });
+          setPending(null);
+          emailForm.reset({ newEmailAddress: '' });
+          setSuccess(accountMessages.changed(email));
+        },
+        onError: (error) => setFailure(failureMessage(error, accountMessages.confirmFailed)),
+      },
+    );
+  });
+
+  return (
+    <section className="account-section card" aria-labelledby="change-email-title">
+      <h2 id="change-email-title">Email address</h2>
+      <p className="account-section__current">
+        You sign in with <strong>{auth.email}</strong>.
+      </p>
+      <AlertBanner type="alert-success" message={success} onClose={() => setSuccess(null)} />
+      <AlertBanner type="alert-danger" message={failure} onClose={() => setFailure(null)} />
+      {pending ? (
+        <form className="account-form" noValidate onSubmit={onConfirm} aria-label="Confirm new email address">
+          <p>
+            We sent a verification code to <strong>{pending.newEmailAddress}</strong>. Enter it here to confirm the change. The code is valid for 10 minutes.
+          </p>
+          <TextInput
+            label="Verification code"
+            placeholder={accountMessages.codePlaceholder}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+            error={codeForm.formState.errors.otp?.message}
+            {...codeForm.register('otp')}
+          />
+          <div className="account-form__actions">
+            <Button variant="link" onClick={() => sendCode(pending.newEmailAddress)} disabled={start.isPending}>
+              Send a new code
+            </Button>
+            <Button variant="link" onClick={() => setPending(null)}>
+              Use a different address
+            </Button>
+            <Button type="submit" busy={confirm.isPending}>
+              Confirm new email
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form className="account-form" noValidate onSubmit={emailForm.handleSubmit(({ newEmailAddress }) => sendCode(newEmailAddress))} aria-label="Change email address">
+          <TextInput
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            hint="We will send a verification code to this address."
+            error={emailForm.formState.errors.newEmailAddress?.message}
+            {...emailForm.register('newEmailAddress')}
+          />
+          <div className="account-form__actions">
+            <Button type="submit" busy={start.isPending}>
+              Send verification code
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
+import { Badge } from '../../../components/badge';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { describeApplicationStatus } from '../application-status';
+
+/** The status timeline, newest first; without a recorded history, the current status since applying. */
+export function statusTimeline(application: JobApplication): StatusChange[] {
+  const history = application.statusHistory?.length
+    ? [...application.statusHistory]
+    : [{ applicationStatus: application.applicationStatus, changedOn: application.appliedOn }];
+  return history.sort((a, b) => Date.parse(b.changedOn) - Date.parse(a.changedOn));
+}
+
+export function ApplicationCard({ application }: { application: JobApplication }) {
+  const titleId = useId();
+  const status = describeApplicationStatus(application.applicationStatus);
+  const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
+  return (
+    <li>
+      <article className="application-card" aria-labelledby={titleId}>
+        <header className="application-card__header">
+          <div>
+            <h2 id={titleId} className="application-card__title">
+              {application.job.title}
+            </h2>
+            <p className="application-card__place">{place}</p>
+          </div>
+          <Badge tone={status.tone} srPrefix="Status:">
+            {status.label}
+          </Badge>
+        </header>
+        <dl className="application-card__facts">
+          <div>
+            <dt>Applied</dt>
+            <dd>{formatDate(application.appliedOn)}</dd>
+          </div>
+          <div>
+            <dt>CV used</dt>
+            <dd className="application-card__cv">{application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
+          </div>
+        </dl>
+        <details className="application-card__timeline">
+          <summary>
+            Progress<span className="visually-hidden"> of your application for {application.job.title}</span>
+          </summary>
+          <ol>
+            {statusTimeline(application).map((change, index) => (
+              <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
+                <span className="application-card__step">{describeApplicationStatus(change.applicationStatus).label}</span>
+                <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
+              </li>
+            ))}
+          </ol>
+        </details>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, useSearchParams } from 'react-router';
+import { AlertBanner } from '../../../components/alert-banner';
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { pageFromSearch } from '../../../lib/paging';
+import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/get-job-applications';
+import { ApplicationCard } from './application-card';
+import './applications.css';
+
+/** /applications: every job the candidate applied for, with where each one stands. */
+export function ApplicationsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const applications = useJobApplications(page);
+  const data = applications.data;
+
+  const goTo = (next: number) => {
+    setSearchParams(next > 1 ? { page: String(next) } : {});
+    window.scrollTo?.({ top: 0 });
+  };
+
+  return (
+    <section className="page applications-page" aria-labelledby="applications-title">
+      <h1 id="applications-title">Job Applications</h1>
+      <p className="page__lead">Every job you applied for, and where your application stands.</p>
+      {applications.isPending ? <Spinner label="Loading your applications" /> : null}
+      {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
+      {data && data.totalApplications === 0 ? (
+        <EmptyState title="No applications yet" action={<Link to="/cvs">Get your CV ready</Link>}>
+          <p>Found a job you like on a job board or an employer&apos;s careers site? Choose Apply there and your application shows up here, with every step the employer takes.</p>
+        </EmptyState>
+      ) : null}
+      {data && data.applications.length > 0 ? (
+        <ul className="application-list" aria-busy={applications.isPlaceholderData || undefined}>
+          {data.applications.map((application) => (
+            <ApplicationCard key={application.id} application={application} />
+          ))}
+        </ul>
+      ) : null}
+      {data && data.totalApplications > 0 && data.applications.length === 0 ? <p>There is nothing on this page. <Link to="/applications">Go to the first page</Link></p> : null}
+      {data ? (
+        <Pagination
+          label="Job applications pages"
+          page={page}
+          pageSize={data.pageSize || APPLICATIONS_PAGE_SIZE}
+          total={data.totalApplications}
+          onPageChange={goTo}
+          disabled={applications.isFetching}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http-client';
+
+/**
+ * What the preview frame shows: a PDF from a blob: URL; text, and a Word file as HTML the server has
+ * sanitised, through srcdoc. Every frame is sandboxed.
+ */
+export type CvPreview = { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'html'; html: string } | { kind: 'unavailable' };
+
+function mediaType(header: unknown): string {
+  return String(header ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+}
+
+/** GET /cvs/{cvId}/preview with the bearer token, read as a blob so no token ever sits in a URL. */
+export async function getCvPreview(cvId: string): Promise<CvPreview> {
+  const response = await http.candidate.get<Blob>(`/cvs/${encodeURIComponent(cvId)}/preview`, { responseType: 'blob' });
+  const type = mediaType(response.headers['content-type']);
+  const blob = response.data;
+  // The type is fixed here, whatever the answer said, so the frame can only ever render a PDF or plain text.
+  if (type === 'application/pdf') return { kind: 'pdf', blob: new Blob([blob], { type: 'application/pdf' }) };
+  if (type === 'text/plain') return { kind: 'text', text: await blob.text() };
+  if (type === 'text/html') return { kind: 'html', html: await blob.text() };
+  return { kind: 'unavailable' };
+}
+
+export function useCvPreview(cvId: string | null) {
+  return useQuery({
+    queryKey: ['cv-preview', cvId],
+    queryFn: () => getCvPreview(cvId as string),
+    enabled: cvId !== null,
+    // The blob is shown once per opening; keep nothing in memory after the dialog closes.
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,70 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { cvDropPageSchema, jobApplicationPageSchema, type CvDrop, type JobApplication } from '@careers/contracts/candidate';
+import { http } from '../../../lib/http-client';
+
+/** The largest page the candidate service gives (DESIGN §3). */
+const PAGE_SIZE = 100;
+/** A bound on the pages read, so a huge history cannot keep the page busy. */
+const MAX_PAGES = 20;
+
+export interface CvUse {
+  kind: 'application' | 'cv-drop';
+  id: string;
+  /** The job title for an application; absent for a CV drop. */
+  jobTitle?: string;
+  businessName: string;
+  on: string;
+}
+
+/** Where each CV was sent, by CV id, newest first. */
+export type CvUsage = Map<string, CvUse[]>;
+
+async function readAll<T>(path: string, parse: (data: unknown) => { items: T[]; total: number }): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const { data } = await http.candidate.get<unknown>(path, { params: { page, pageSize: PAGE_SIZE } });
+    const parsed = parse(data);
+    items.push(...parsed.items);
+    if (parsed.items.length < PAGE_SIZE || items.length >= parsed.total) break;
+  }
+  return items;
+}
+
+export function buildCvUsage(applications: JobApplication[], cvDrops: CvDrop[]): CvUsage {
+  const usage: CvUsage = new Map();
+  const add = (cvId: string | null, use: CvUse) => {
+    if (!cvId) return;
+    const list = usage.get(cvId) ?? [];
+    list.push(use);
+    usage.set(cvId, list);
+  };
+  for (const application of applications) {
+    add(application.appliedWithCvId, { kind: 'application', id: application.id, jobTitle: application.job.title, businessName: application.business.name, on: application.appliedOn });
+  }
+  for (const drop of cvDrops) {
+    add(drop.appliedWithCvId, { kind: 'cv-drop', id: drop.id, businessName: drop.business.name, on: drop.appliedOn });
+  }
+  for (const list of usage.values()) list.sort((a, b) => Date.parse(b.on) - Date.parse(a.on));
+  return usage;
+}
+
+/** Reads every job application and CV drop (GET /job-applications, GET /cv-drops) and groups them by CV. */
+export async function getCvUsage(): Promise<CvUsage> {
+  const [applications, cvDrops] = await Promise.all([
+    readAll('/job-applications', (data) => {
+      const page = jobApplicationPageSchema.parse(data);
+      return { items: page.applications, total: page.totalApplications };
+    }),
+    readAll('/cv-drops', (data) => {
+      const page = cvDropPageSchema.parse(data);
+      return { items: page.cvDrops, total: page.totalApplications };
+    }),
+  ]);
+  return buildCvUsage(applications, cvDrops);
+}
+
+export const cvUsageQueryOptions = () => queryOptions({ queryKey: ['cv-usage'], queryFn: getCvUsage });
+
+export function useCvUsage() {
+  return useQuery(cvUsageQueryOptions());
+}

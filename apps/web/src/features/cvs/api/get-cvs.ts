@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { cvListSchema, type CvList } from '@careers/contracts/candidate';
+import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The signed-in candidate's CVs (startup already put them in the cache under the same key). */
+export async function getCvs(): Promise<CvList> {
+  const { data } = await http.candidate.get<unknown>('/cvs');
+  return cvListSchema.parse(data);
+}
+
+export const cvsQueryOptions = () => queryOptions({ queryKey: queryKeys.cvs, queryFn: getCvs });
+
+export function useCvs() {
+  return useQuery(cvsQueryOptions());
+}

@@ -1,0 +1,77 @@
+import type { Cv } from '@careers/contracts/candidate';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { formatDate, formatFileSize } from '../../../lib/format';
+import type { CvUse } from '../api/get-cv-usage';
+import { cvParseStatusText } from '../cv-parse-status';
+
+export interface CvListItemProps {
+  cv: Cv;
+  /** undefined while the applications and CV drops are still loading. */
+  uses: CvUse[] | undefined;
+  onPreview: (cv: Cv) => void;
+  onDownload: (cv: Cv) => void;
+  onDelete: (cv: Cv) => void;
+  downloading: boolean;
+}
+
+function CvUses({ uses }: { uses: CvUse[] | undefined }) {
+  if (uses === undefined) return null;
+  if (uses.length === 0) return <p className="cv-item__uses-none">Not sent to an employer yet.</p>;
+  return (
+    <details className="cv-item__uses">
+      <summary>
+        Sent {uses.length} {uses.length === 1 ? 'time' : 'times'}
+      </summary>
+      <ul>
+        {uses.map((use) => (
+          <li key={`${use.kind}-${use.id}`}>
+            {use.kind === 'application' ? (
+              <>
+                Application: <strong>{use.jobTitle}</strong> at {use.businessName}
+              </>
+            ) : (
+              <>
+                CV drop: <strong>{use.businessName}</strong>
+              </>
+            )}
+            <span className="cv-item__use-date"> · {formatDate(use.on)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, downloading }: CvListItemProps) {
+  const status = cvParseStatusText[cv.cvParseStatus];
+  const hidden = <span className="visually-hidden"> {cv.fileName}</span>;
+  return (
+    <li className="cv-item">
+      <div className="cv-item__main">
+        <h3 className="cv-item__name">{cv.fileName}</h3>
+        <p className="cv-item__meta">
+          <span>Uploaded {formatDate(cv.createdOn)}</span>
+          {cv.sizeBytes !== undefined ? <span>{formatFileSize(cv.sizeBytes)}</span> : null}
+          <span title={status.description}>
+            <Badge tone={status.tone} srPrefix="Text reading:">
+              {status.label}
+            </Badge>
+          </span>
+        </p>
+        <CvUses uses={uses} />
+      </div>
+      <div className="cv-item__actions">
+        <Button variant="secondary" onClick={() => onPreview(cv)}>
+          Preview{hidden}
+        </Button>
+        <Button variant="secondary" onClick={() => onDownload(cv)} busy={downloading}>
+          Download{hidden}
+        </Button>
+        <Button variant="link" className="cv-item__delete" onClick={() => onDelete(cv)}>
+          Delete{hidden}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Candidate, CandidateUpdate } from '@careers/contracts/candidate';
+import type { UserUpdateRequest } from '@careers/contracts/identity';
+import { authStore } from '../../../lib/auth-store';
+import { http } from '../../../lib/http-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export async function updateCandidate(body: CandidateUpdate): Promise<void> {
+  await http.candidate.put('/candidate', body);
+}
+
+export async function updateUser(body: UserUpdateRequest): Promise<void> {
+  await http.identityAuthed.put('/api/user', body);
+}
+
+/**
+ * Saves the candidate record, then (SPEC §4: when both are set) the account's name and phone, and keeps
+ * the stored auth in step so the shell shows the new name at once.
+ */
+export async function updateProfile(body: CandidateUpdate): Promise<void> {
+  await updateCandidate(body);
+  if (body.name.trim() && body.phoneNumber.trim()) {
+    await updateUser({ name: body.name, phone: body.phoneNumber });
+    const auth = authStore.get();
+    authStore.set({ ...auth, name: body.name, phone: body.phoneNumber });
+  }
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (_result, body) => {
+      queryClient.setQueryData<Candidate>(queryKeys.candidate, (current) => (current ? { ...current, name: body.name, phoneNumber: body.phoneNumber, postcode: body.postcode } : current));
+    },
+  });
+}
