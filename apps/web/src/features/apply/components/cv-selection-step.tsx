@@ -79,8 +79,8 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
                     {lastUsedOnText(cv.createdOn)}
                   </span>
                 </label>
-                <Button variant="secondary" className="cv-option__preview" onClick={() => setPreviewing(cv)}>
-                  Preview<span className="visually-hidden"> {cv.fileName}</span>
+                <Button variant="secondary" className="cv-option__preview" onClick={() => setPreviewing(cv)} aria-label={`Preview ${cv.fileName}`}>
+                  Preview
                 </Button>
               </div>
             );
