@@ -1,39 +1,60 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { createHttpApp, type App } from '@careers/server-kit/http';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
 import type { Logger } from '@careers/server-kit/logger';
+import { startBackground, type BackgroundJobs } from './background/workers';
 import type { CandidateConfig } from './config';
 import type { CandidateDatabase } from './db';
+import { applicationRoutes } from './modules/applications/applications.routes';
+import { createTokenVerifier, type AuthUser } from './modules/auth/auth.service';
+import { businessRoutes } from './modules/business/business.routes';
+import { candidateRoutes } from './modules/candidates/candidates.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { cvDropRoutes } from './modules/cv-drops/cv-drops.routes';
+import { cvRoutes } from './modules/cvs/cvs.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
+import { createStorage } from './modules/storage/storage.factory';
+import type { BlobStorage } from './modules/storage/storage';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 export interface CandidateDeps {
   database: Database<CandidateDatabase>;
   mail: MailTransport;
+  storage: BlobStorage;
+  jobs: BackgroundJobs;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: CandidateDeps;
     config: CandidateConfig;
+    verifyToken: (token: string) => Promise<AuthUser>;
   }
 }
 
-/** Opens the database (migrating it) and the mail transport the configuration names. */
-export async function openDependencies(config: CandidateConfig, logger: Logger): Promise<CandidateDeps> {
+/** Opens the database (migrating it), the file store, the mail transport and the background queue. */
+export async function openDependencies(config: CandidateConfig, logger: Logger, overrides: Partial<Pick<CandidateDeps, 'storage'>> = {}): Promise<CandidateDeps> {
   const database = await openDatabase<CandidateDatabase>(config.database);
   await migrateToLatest(database.db as never, migrationsFolder, 'candidate');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  return { database, mail };
+  const storage = overrides.storage ?? createStorage(config.storage);
+  const jobs = await startBackground({ config, database, storage, mail, logger });
+  if (config.workers) await jobs.sweep();
+  return { database, mail, storage, jobs };
 }
 
 export async function buildApp(config: CandidateConfig, deps: CandidateDeps, logger: Logger): Promise<App> {
   const app = await createHttpApp({
     name: 'candidate',
-    description: 'Candidates, CV files, jobs, job applications, CV drops, contact, and the employer API.',
+    description:
+      'Candidates, CV files, jobs, job applications, CV drops, contact, and the employer API. Authorized by the identity ' +
+      "service's access tokens (Authorization: Bearer); GET /job/{id}, GET /blobs/* and CV previews by link are public.",
     logger,
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,
@@ -42,8 +63,22 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   });
   app.decorate('deps', deps);
   app.decorate('config', config);
+  app.decorate('verifyToken', createTokenVerifier(config.auth));
+  app.decorateRequest('user', null);
+
+  // One file part per request; the CV limit is the ceiling, the logo route asks for less.
+  await app.register(multipart, { limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 } });
+
+  await app.register(candidateRoutes);
+  await app.register(cvRoutes);
+  await app.register(jobRoutes);
+  await app.register(applicationRoutes);
+  await app.register(cvDropRoutes);
+  await app.register(contactRoutes);
+  await app.register(businessRoutes);
 
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     await deps.mail.close();
     await deps.database.close();
   });

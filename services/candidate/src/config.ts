@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commaListSchema, logLevelSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
+import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
   CANDIDATE_PORT: portSchema.default(3002),
@@ -17,6 +17,23 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   CONTACT_EMAIL: z.email().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  IDENTITY_JWKS_URL: urlSchema.optional(),
+  S3_ENDPOINT: urlSchema.optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanSchema.default(true),
+  /** Background work (CV parsing, contact forwarding) in this process; off for API-only instances. */
+  CANDIDATE_WORKERS: booleanSchema.default(true),
+}).superRefine((env, ctx) => {
+  // Half an S3 configuration would silently fall back to local files: refuse it instead.
+  if (Boolean(env.S3_ENDPOINT) !== Boolean(env.S3_BUCKET)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_ENDPOINT and S3_BUCKET must be set together' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
+  }
 });
 
 export type CandidateConfig = ReturnType<typeof toConfig>;
@@ -38,6 +55,27 @@ function toConfig(env: z.output<typeof schema>) {
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    auth: {
+      issuer: env.IDENTITY_URL,
+      jwksUrl: env.IDENTITY_JWKS_URL ?? `${env.IDENTITY_URL}/.well-known/jwks.json`,
+    },
+    storage:
+      env.S3_ENDPOINT && env.S3_BUCKET
+        ? ({
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+          } as const)
+        : ({ kind: 'local', root: path.join(dataDir, 'candidate-files') } as const),
+    /** Where uploads are spooled while their type is checked, before they reach the store. */
+    uploadTempDir: path.join(dataDir, 'candidate-uploads'),
+    workers: env.CANDIDATE_WORKERS,
   };
 }
 

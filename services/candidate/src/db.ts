@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface CandidatesTable {
   id: string;
@@ -9,10 +10,123 @@ export interface CandidatesTable {
   email: string;
   phone_number: string;
   postcode: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BusinessesTable {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  city: string | null;
+  phone: string | null;
+  careers_domain: string | null;
+  image_relative_directory: string;
+  created_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: string;
+  business_id: string;
+  title: string;
+  description: string;
+  latitude: number | null;
+  longitude: number | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  state: string | null;
+  region: string | null;
+  postcode: string | null;
+  is_live: boolean;
+  part_time: boolean;
+  full_time: boolean;
+  job_type: number;
+  remote: boolean;
+  salary_rate_type: number;
+  salary_amount: number | null;
+  salary_negotiable: boolean;
+  salary_currency: string | null;
+  salary_from: number | null;
+  salary_to: number | null;
+  created_at: Timestamp;
+}
+
+export interface CvsTable {
+  id: string;
+  candidate_id: string;
+  file_name: string;
+  content_type: string;
+  file_type: string;
+  storage_key: string;
+  size_bytes: ColumnType<number, number, number>;
+  parse_status: Generated<string>;
+  parsed_text: string | null;
+  parse_error: string | null;
+  parsed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface JobApplicationsTable {
+  id: string;
+  candidate_id: string;
+  job_id: string;
+  cv_id: string | null;
+  cv_file_name: string | null;
+  application_status: Generated<number>;
+  short_list_status: number | null;
+  ready_to_work: boolean;
+  landing_url: string | null;
+  publisher_id: string | null;
+  boost_id: string | null;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  applied_at: Timestamp;
+}
+
+export interface ApplicationStatusHistoryTable {
+  id: string;
+  application_id: string;
+  application_status: number;
+  changed_at: Timestamp;
+}
+
+export interface CvDropsTable {
+  id: string;
+  candidate_id: string;
+  business_id: string;
+  cv_id: string | null;
+  cv_file_name: string | null;
+  dropped_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  source: string;
+  forward_attempts: Generated<number>;
+  forwarded_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CvPreviewTokensTable {
+  token_hash: string;
+  cv_id: string;
+  expires_at: Timestamp;
 }
 
 export interface CandidateDatabase {
   candidates: CandidatesTable;
+  businesses: BusinessesTable;
+  jobs: JobsTable;
+  cvs: CvsTable;
+  job_applications: JobApplicationsTable;
+  application_status_history: ApplicationStatusHistoryTable;
+  cv_drops: CvDropsTable;
+  contact_messages: ContactMessagesTable;
+  cv_preview_tokens: CvPreviewTokensTable;
 }

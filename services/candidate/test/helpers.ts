@@ -1,25 +1,105 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE } from '@careers/contracts/identity';
+import type { Role } from '@careers/contracts/enums';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
-import { buildApp, openDependencies } from '../src/app';
+import { buildApp, openDependencies, type CandidateDeps } from '../src/app';
 import { loadConfig } from '../src/config';
 
+export const TEST_ISSUER = 'http://identity.test';
+
+/** A stand-in identity service: an ES256 key, its JWKS on a local port, and tokens signed with it. */
+export async function startFakeIdentity() {
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const kid = 'test-key';
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string } = {}) {
+    return new SignJWT({ email: `${userId}@example.test`, name: `User ${userId}`, roles })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject(userId)
+      .setIssuer(overrides.issuer ?? TEST_ISSUER)
+      .setAudience(overrides.audience ?? ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(overrides.expiresIn ?? '15m')
+      .sign(overrides.key ?? privateKey);
+  }
+  return { jwksUrl, token, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export type FakeIdentity = Awaited<ReturnType<typeof startFakeIdentity>>;
+
 /** The candidate app, built as in production, on a fresh migrated database of the given kind. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}) {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  overrides: Partial<Pick<CandidateDeps, 'storage'>> = {},
+) {
   const testDb = await createTestDatabase(kind);
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(testDb.url ? { CANDIDATE_DATABASE_URL: testDb.url } : {}), ...env });
-  // In-memory PGlite: no data folder in tests.
+  const identity = await startFakeIdentity();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'candidate-test-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    IDENTITY_URL: TEST_ISSUER,
+    IDENTITY_JWKS_URL: identity.jwksUrl,
+    ...(testDb.url ? { CANDIDATE_DATABASE_URL: testDb.url } : {}),
+    ...env,
+  });
+  // In-memory PGlite: no database folder in tests.
   config.database.dataDir = undefined as unknown as string;
   const logger = createLogger('candidate', config.logLevel);
-  const deps = await openDependencies(config, logger);
+  const deps = await openDependencies(config, logger, overrides);
   const app = await buildApp(config, deps, logger);
   await app.ready();
   return {
     app,
     config,
     deps,
+    identity,
+    dataDir,
+    /** Authorization header for a user with these roles. */
+    async auth(userId: string, roles: Role[] = ['Candidate']) {
+      return { authorization: `Bearer ${await identity.token(userId, roles)}` };
+    },
     async close() {
       await app.close();
+      await identity.close();
       await testDb.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** A multipart/form-data body with one file part. */
+export function multipart(fileName: string, content: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Polls until check returns a value (bounded), for background work. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
 }

@@ -1,0 +1,110 @@
+import type { PgBoss } from 'pg-boss';
+import type { Database } from '@careers/server-kit/database';
+import type { Logger } from '@careers/server-kit/logger';
+import type { MailTransport } from '@careers/server-kit/mail';
+import type { CandidateConfig } from '../config';
+import type { CandidateDatabase } from '../db';
+import { countAttempt, findUnforwarded, markForwarded, staleUnforwardedIds } from '../modules/contact/contact.repository';
+import { contactMail } from '../modules/contact/contact.service';
+import type { CvFileType } from '../modules/cvs/cv-file-type';
+import { UnsupportedContentError, extractCvText } from '../modules/cvs/cv-text';
+import { findCvForParsing, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
+import type { BlobStorage } from '../modules/storage/storage';
+import { QUEUES, startQueue } from './queue';
+
+export interface BackgroundJobs {
+  enqueueCvParse(cvId: string): Promise<void>;
+  enqueueContactForward(contactMessageId: string): Promise<void>;
+  /** Runs the lost-job sweep now (tests, and once at start). */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Context {
+  config: CandidateConfig;
+  database: Database<CandidateDatabase>;
+  storage: BlobStorage;
+  mail: MailTransport;
+  logger: Logger;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+const CONTACT_MAX_ATTEMPTS = 13;
+
+export async function parseCv(ctx: Context, cvId: string): Promise<void> {
+  const db = ctx.database.db;
+  const cv = await findCvForParsing(db, cvId);
+  if (!cv || cv.parse_status !== 'Pending') return;
+  // A storage outage throws here and the job is retried; a file that cannot be read is final.
+  const object = await ctx.storage.get(cv.storage_key);
+  if (!object) {
+    await setParseResult(db, cvId, { status: 'Failed', text: null, error: 'file missing' });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  try {
+    const text = await extractCvText(cv.file_type as CvFileType, Buffer.concat(chunks));
+    await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
+  } catch (err) {
+    const unsupported = err instanceof UnsupportedContentError;
+    ctx.logger.warn({ err, cvId }, unsupported ? 'CV content not supported' : 'CV parsing failed');
+    await setParseResult(db, cvId, {
+      status: unsupported ? 'Unsupported' : 'Failed',
+      text: null,
+      error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+    });
+  }
+}
+
+export async function forwardContact(ctx: Context, id: string): Promise<void> {
+  const to = ctx.config.contactEmail;
+  if (!to) return;
+  const db = ctx.database.db;
+  const row = await findUnforwarded(db, id);
+  if (!row) return;
+  await countAttempt(db, id);
+  // Throws on an SMTP failure: pg-boss retries with backoff. At-least-once: a crash between send and
+  // mark can repeat one e-mail, which beats losing it.
+  await ctx.mail.send(contactMail(row, to));
+  await markForwarded(db, id);
+}
+
+/** Starts the queue (always, to enqueue) and the workers (when this instance runs them). */
+export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
+  const boss: PgBoss = await startQueue(ctx.database, ctx.config.database.url, ctx.logger);
+  const send = async (queue: string, data: object, key: string) => {
+    // singletonKey: the sweep may find a row whose job is still waiting; no second job then.
+    await boss.send(queue, data, { singletonKey: key });
+  };
+  const jobs: BackgroundJobs = {
+    enqueueCvParse: (cvId) => send(QUEUES.cvParse, { cvId }, `cv:${cvId}`),
+    enqueueContactForward: (id) => send(QUEUES.contactForward, { id }, `contact:${id}`),
+    async sweep() {
+      const db = ctx.database.db;
+      for (const id of await stalePendingCvIds(db, new Date(Date.now() - 2 * 60_000))) await jobs.enqueueCvParse(id);
+      if (ctx.config.contactEmail) {
+        for (const id of await staleUnforwardedIds(db, new Date(Date.now() - 10 * 60_000), CONTACT_MAX_ATTEMPTS)) {
+          await jobs.enqueueContactForward(id);
+        }
+      }
+    },
+    async stop() {
+      clearInterval(timer);
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    },
+  };
+  let timer: NodeJS.Timeout | undefined;
+  if (ctx.config.workers) {
+    const polling = { pollingIntervalSeconds: 0.5, batchSize: 1 };
+    await boss.work<{ cvId: string }>(QUEUES.cvParse, polling, async ([job]) => {
+      if (job) await parseCv(ctx, job.data.cvId);
+    });
+    await boss.work<{ id: string }>(QUEUES.contactForward, polling, async ([job]) => {
+      if (job) await forwardContact(ctx, job.data.id);
+    });
+    timer = setInterval(() => void jobs.sweep().catch((err: unknown) => ctx.logger.error({ err }, 'background sweep failed')), SWEEP_EVERY_MS);
+    timer.unref();
+  }
+  return jobs;
+}

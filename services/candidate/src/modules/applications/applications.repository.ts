@@ -1,0 +1,217 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { JobApplicationsTable } from '../../db';
+import type { Db } from '../candidates/candidates.repository';
+import type { JobRow } from '../jobs/jobs.repository';
+
+export type ApplicationRow = Selectable<JobApplicationsTable>;
+
+/** Null when the candidate already applied to this job (the unique constraint decides, even under a race). */
+export async function insertApplication(db: Db, row: Insertable<JobApplicationsTable>): Promise<string | null> {
+  const inserted = await db
+    .insertInto('job_applications')
+    .values(row)
+    .onConflict((oc) => oc.constraint('job_applications_one_per_job').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export async function insertStatusChange(db: Db, row: { id: string; application_id: string; application_status: number; changed_at: Date }) {
+  await db.insertInto('application_status_history').values(row).execute();
+}
+
+export async function countCandidateApplications(db: Db, candidateId: string): Promise<number> {
+  const row = await db
+    .selectFrom('job_applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('candidate_id', '=', candidateId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface CandidateApplicationRow {
+  application: ApplicationRow;
+  job: JobRow;
+  business: { id: string; name: string; city: string | null; phone: string | null; careers_domain: string | null };
+}
+
+/** One page of a candidate's applications with their job and business, newest first. */
+export async function listCandidateApplications(
+  db: Db,
+  candidateId: string,
+  page: { offset: number; limit: number },
+): Promise<CandidateApplicationRow[]> {
+  const rows = await db
+    .selectFrom('job_applications as a')
+    .innerJoin('jobs', 'jobs.id', 'a.job_id')
+    .innerJoin('businesses as b', 'b.id', 'jobs.business_id')
+    .selectAll('jobs')
+    .select([
+      'a.id as a_id',
+      'a.candidate_id as a_candidate_id',
+      'a.job_id as a_job_id',
+      'a.cv_id as a_cv_id',
+      'a.cv_file_name as a_cv_file_name',
+      'a.application_status as a_application_status',
+      'a.short_list_status as a_short_list_status',
+      'a.ready_to_work as a_ready_to_work',
+      'a.landing_url as a_landing_url',
+      'a.publisher_id as a_publisher_id',
+      'a.boost_id as a_boost_id',
+      'a.utm_source as a_utm_source',
+      'a.utm_campaign as a_utm_campaign',
+      'a.applied_at as a_applied_at',
+      'b.id as b_id',
+      'b.name as b_name',
+      'b.city as b_city',
+      'b.phone as b_phone',
+      'b.careers_domain as b_careers_domain',
+    ])
+    .where('a.candidate_id', '=', candidateId)
+    .orderBy('a.applied_at', 'desc')
+    .orderBy('a.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+  return rows.map((r) => {
+    const { a_id, a_candidate_id, a_job_id, a_cv_id, a_cv_file_name, a_application_status, a_short_list_status, a_ready_to_work } = r;
+    const { a_landing_url, a_publisher_id, a_boost_id, a_utm_source, a_utm_campaign, a_applied_at } = r;
+    const { b_id, b_name, b_city, b_phone, b_careers_domain, ...job } = r;
+    return {
+      application: {
+        id: a_id,
+        candidate_id: a_candidate_id,
+        job_id: a_job_id,
+        cv_id: a_cv_id,
+        cv_file_name: a_cv_file_name,
+        application_status: a_application_status,
+        short_list_status: a_short_list_status,
+        ready_to_work: a_ready_to_work,
+        landing_url: a_landing_url,
+        publisher_id: a_publisher_id,
+        boost_id: a_boost_id,
+        utm_source: a_utm_source,
+        utm_campaign: a_utm_campaign,
+        applied_at: a_applied_at,
+      },
+      job: {
+        id: job.id,
+        business_id: job.business_id,
+        title: job.title,
+        description: job.description,
+        latitude: job.latitude,
+        longitude: job.longitude,
+        address_line1: job.address_line1,
+        address_line2: job.address_line2,
+        city: job.city,
+        state: job.state,
+        region: job.region,
+        postcode: job.postcode,
+        is_live: job.is_live,
+        part_time: job.part_time,
+        full_time: job.full_time,
+        job_type: job.job_type,
+        remote: job.remote,
+        salary_rate_type: job.salary_rate_type,
+        salary_amount: job.salary_amount,
+        salary_negotiable: job.salary_negotiable,
+        salary_currency: job.salary_currency,
+        salary_from: job.salary_from,
+        salary_to: job.salary_to,
+        created_at: job.created_at,
+      },
+      business: { id: b_id, name: b_name, city: b_city, phone: b_phone, careers_domain: b_careers_domain },
+    };
+  });
+}
+
+/** Status changes of these applications, newest first within each. */
+export async function statusHistory(db: Db, applicationIds: string[]): Promise<Map<string, { status: number; at: Date }[]>> {
+  const byApplication = new Map<string, { status: number; at: Date }[]>();
+  if (applicationIds.length === 0) return byApplication;
+  const rows = await db
+    .selectFrom('application_status_history')
+    .select(['application_id', 'application_status', 'changed_at'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of rows) {
+    const list = byApplication.get(row.application_id) ?? [];
+    list.push({ status: row.application_status, at: row.changed_at });
+    byApplication.set(row.application_id, list);
+  }
+  return byApplication;
+}
+
+export interface EmployerApplicationRow extends ApplicationRow {
+  c_id: string;
+  c_name: string;
+  c_email: string;
+  c_phone_number: string;
+  c_postcode: string;
+}
+
+const employerColumns = [
+  'a.id',
+  'a.candidate_id',
+  'a.job_id',
+  'a.cv_id',
+  'a.cv_file_name',
+  'a.application_status',
+  'a.short_list_status',
+  'a.ready_to_work',
+  'a.landing_url',
+  'a.publisher_id',
+  'a.boost_id',
+  'a.utm_source',
+  'a.utm_campaign',
+  'a.applied_at',
+  'c.id as c_id',
+  'c.name as c_name',
+  'c.email as c_email',
+  'c.phone_number as c_phone_number',
+  'c.postcode as c_postcode',
+] as const;
+
+export function listJobApplications(db: Db, jobId: string): Promise<EmployerApplicationRow[]> {
+  return db
+    .selectFrom('job_applications as a')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .select(employerColumns)
+    .where('a.job_id', '=', jobId)
+    .orderBy('a.applied_at', 'desc')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** An application to one of this business's jobs, locked for the status change; else nothing. */
+export function findBusinessApplicationForUpdate(db: Db, businessId: string, applicationId: string): Promise<EmployerApplicationRow | undefined> {
+  return db
+    .selectFrom('job_applications as a')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .innerJoin('jobs', 'jobs.id', 'a.job_id')
+    .select(employerColumns)
+    .where('a.id', '=', applicationId)
+    .where('jobs.business_id', '=', businessId)
+    .forUpdate('a')
+    .executeTakeFirst();
+}
+
+export async function setApplicationStatus(db: Db, applicationId: string, status: number): Promise<void> {
+  await db.updateTable('job_applications').set({ application_status: status }).where('id', '=', applicationId).execute();
+}
+
+/** Whether a business may see this CV: it was sent with an application to its job or dropped with it. */
+export async function businessCanSeeCv(db: Db, businessId: string, cvId: string): Promise<boolean> {
+  const viaApplication = await db
+    .selectFrom('job_applications as a')
+    .innerJoin('jobs', 'jobs.id', 'a.job_id')
+    .select('a.id')
+    .where('a.cv_id', '=', cvId)
+    .where('jobs.business_id', '=', businessId)
+    .executeTakeFirst();
+  if (viaApplication) return true;
+  const viaDrop = await db.selectFrom('cv_drops').select('id').where('cv_id', '=', cvId).where('business_id', '=', businessId).executeTakeFirst();
+  return Boolean(viaDrop);
+}

@@ -1,0 +1,67 @@
+import { createApplicationResultSchema, createApplicationSchema, jobApplicationPageSchema } from '@careers/contracts/candidate';
+import { pageQuerySchema } from '@careers/contracts/common';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { requireCandidate } from '../candidates/candidates.service';
+import { countCandidateApplications, listCandidateApplications, statusHistory } from './applications.repository';
+import { apply, toJobApplication } from './applications.service';
+
+const tags = ['Job applications'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+
+export async function applicationRoutes(app: App) {
+  const candidateOnly = requireRole('Candidate');
+
+  app.get(
+    '/job-applications',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: "The caller's job applications, newest first, each with its status history (newest first)",
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: jobApplicationPageSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const { page, pageSize } = request.query;
+      const [total, rows] = await Promise.all([
+        countCandidateApplications(db, candidate.id),
+        listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+      ]);
+      const history = await statusHistory(db, rows.map((r) => r.application.id));
+      return {
+        page,
+        pageSize,
+        totalApplications: total,
+        applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [])),
+      };
+    },
+  );
+
+  app.post(
+    '/job-applications',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'Apply to a job with one of the caller’s CVs',
+        description:
+          'Answers 200 with the wrapper. isValidResponse false with errors[0] when the job does not exist, is closed, the CV is ' +
+          "not the caller's, or the caller already applied ('You have already applied for this job.').",
+        security: bearerSecurity,
+        body: createApplicationSchema,
+        response: { 200: createApplicationResultSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      return db.transaction().execute((trx) => apply(trx, candidate.id, request.body));
+    },
+  );
+}

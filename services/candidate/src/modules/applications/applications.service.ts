@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ALREADY_APPLIED,
+  type CreateApplication,
+  type CreateApplicationResult,
+  type JobApplication,
+} from '@careers/contracts/candidate';
+import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/contracts/enums';
+import type { EmployerApplication } from '@careers/contracts/employer';
+import type { Db } from '../candidates/candidates.repository';
+import { findCandidateCv } from '../cvs/cvs.repository';
+import { findJobWithBusiness } from '../jobs/jobs.repository';
+import { toJobDetail } from '../jobs/jobs.service';
+import {
+  insertApplication,
+  insertStatusChange,
+  type CandidateApplicationRow,
+  type EmployerApplicationRow,
+} from './applications.repository';
+
+export const JOB_DOES_NOT_EXIST = 'This job does not exist.';
+export const JOB_CLOSED = 'This job is no longer open for applications.';
+export const CV_NOT_YOURS = 'The chosen CV was not found. Choose another CV or upload a new one.';
+
+const invalid = (error: string): CreateApplicationResult => ({ result: null, isValidResponse: false, errors: [error] });
+
+/**
+ * Applies with one of the candidate's CVs. Business-rule refusals answer the spec's wrapper with
+ * isValidResponse false and a message the portal shows as is (SPEC §4); run inside a transaction.
+ */
+export async function apply(trx: Db, candidateId: string, body: CreateApplication): Promise<CreateApplicationResult> {
+  const job = await findJobWithBusiness(trx, body.jobId);
+  if (!job) return invalid(JOB_DOES_NOT_EXIST);
+  if (!job.is_live) return invalid(JOB_CLOSED);
+  const cv = await findCandidateCv(trx, candidateId, body.cvId);
+  if (!cv) return invalid(CV_NOT_YOURS);
+  const now = new Date();
+  const applicationId = await insertApplication(trx, {
+    id: randomUUID(),
+    candidate_id: candidateId,
+    job_id: job.id,
+    cv_id: cv.id,
+    cv_file_name: cv.file_name,
+    application_status: ApplicationStatus.ApplicationPending,
+    ready_to_work: body.readyToWork,
+    landing_url: body.landingUrl ?? null,
+    publisher_id: body.publisherId ?? null,
+    boost_id: body.boostId ?? null,
+    utm_source: body.utmSource ?? null,
+    utm_campaign: body.utmCampaign ?? null,
+    applied_at: now,
+  });
+  if (!applicationId) return invalid(ALREADY_APPLIED);
+  await insertStatusChange(trx, { id: randomUUID(), application_id: applicationId, application_status: ApplicationStatus.ApplicationPending, changed_at: now });
+  return { result: { applicationId }, isValidResponse: true, errors: [] };
+}
+
+export function toJobApplication(row: CandidateApplicationRow, history: { status: number; at: Date }[]): JobApplication {
+  const { application: a, business: b } = row;
+  return {
+    id: a.id,
+    job: toJobDetail(row.job),
+    business: { id: b.id, name: b.name, city: b.city, phone: b.phone, careersDomain: b.careers_domain },
+    applicationStatus: a.application_status as Status,
+    shortListStatus: a.short_list_status,
+    appliedWithCvId: a.cv_id,
+    appliedWithCvFileName: a.cv_file_name,
+    appliedOn: a.applied_at.toISOString(),
+    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString() })),
+  };
+}
+
+export function toEmployerApplication(row: EmployerApplicationRow): EmployerApplication {
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    candidate: { id: row.c_id, name: row.c_name, email: row.c_email, phoneNumber: row.c_phone_number, postcode: row.c_postcode },
+    applicationStatus: row.application_status as Status,
+    appliedWithCvId: row.cv_id,
+    appliedOn: row.applied_at.toISOString(),
+    readyToWork: row.ready_to_work,
+    utmSource: row.utm_source,
+    utmCampaign: row.utm_campaign,
+  };
+}

@@ -1,0 +1,24 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { BusinessesTable } from '../../db';
+import type { Db } from '../candidates/candidates.repository';
+
+export type BusinessRow = Selectable<BusinessesTable>;
+
+export function findBusinessByOwner(db: Db, userId: string): Promise<BusinessRow | undefined> {
+  return db.selectFrom('businesses').selectAll().where('owner_user_id', '=', userId).executeTakeFirst();
+}
+
+export function findBusinessById(db: Db, id: string): Promise<BusinessRow | undefined> {
+  return db.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Null when the user already has a business (one per business user; the unique owner decides). */
+export async function insertBusiness(db: Db, row: Insertable<BusinessesTable>): Promise<BusinessRow | null> {
+  const inserted = await db
+    .insertInto('businesses')
+    .values(row)
+    .onConflict((oc) => oc.column('owner_user_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? null;
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { cvIdParamsSchema, jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
+import { LOGO_MAX_BYTES, businessDetailSchema, logoUploadResultSchema } from '@careers/contracts/candidate-api';
+import { pageQuerySchema } from '@careers/contracts/common';
+import {
+  createBusinessSchema,
+  createJobSchema,
+  createdBusinessSchema,
+  employerApplicationSchema,
+  employerCvDropSchema,
+  updateApplicationStatusSchema,
+} from '@careers/contracts/employer';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { HttpProblem } from '@careers/server-kit/problem';
+import {
+  businessCanSeeCv,
+  findBusinessApplicationForUpdate,
+  insertStatusChange,
+  listJobApplications,
+  setApplicationStatus,
+} from '../applications/applications.repository';
+import { toEmployerApplication } from '../applications/applications.service';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
+import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
+import { findCvForParsing } from '../cvs/cvs.repository';
+import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
+import { findBusinessJob, insertJob, listBusinessJobs } from '../jobs/jobs.repository';
+import { toJob } from '../jobs/jobs.service';
+import { sendBlob } from '../storage/blob-response';
+import { insertBusiness } from './business.repository';
+import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
+
+const tags = ['Employer'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** DESIGN §5: the small employer API behind BusinessUser tokens, and the public logo files. */
+export async function businessRoutes(app: App) {
+  const employerOnly = requireRole('BusinessUser');
+  const db = () => app.deps.database.db;
+  const { storage } = app.deps;
+
+  app.get(
+    '/business',
+    { preHandler: employerOnly, schema: { tags, summary: "The caller's business", security: bearerSecurity, response: { 200: businessDetailSchema, ...problems } } },
+    async (request) => toBusinessDetail(await requireBusiness(db(), currentUser(request))),
+  );
+
+  app.post(
+    '/business',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Create the caller’s business (one per business user; 409 when it exists)',
+        security: bearerSecurity,
+        body: createBusinessSchema,
+        response: { 200: createdBusinessSchema, ...problems, 409: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const id = randomUUID();
+      const row = await insertBusiness(db(), {
+        id,
+        owner_user_id: currentUser(request).userId,
+        name: request.body.name,
+        city: request.body.city ?? null,
+        phone: request.body.phone ?? null,
+        careers_domain: request.body.domain ?? null,
+        image_relative_directory: `businesses/${id}`,
+      });
+      if (!row) throw new HttpProblem(409, 'This account already has a business.');
+      return { id: row.id, imageRelativeDirectory: row.image_relative_directory };
+    },
+  );
+
+  app.get(
+    '/business/jobs',
+    { preHandler: employerOnly, schema: { tags, summary: "The business's jobs, newest first", security: bearerSecurity, response: { 200: z.array(jobSchema), ...problems } } },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      return (await listBusinessJobs(db(), business.id)).map((job) => toJob(job, business));
+    },
+  );
+
+  app.post(
+    '/business/jobs',
+    {
+      preHandler: employerOnly,
+      schema: { tags, summary: 'Create a job', security: bearerSecurity, body: createJobSchema, response: { 200: jobSchema, ...problems } },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const b = request.body;
+      const job = await insertJob(db(), {
+        id: randomUUID(),
+        business_id: business.id,
+        title: b.title,
+        description: b.description,
+        latitude: b.latitude ?? null,
+        longitude: b.longitude ?? null,
+        address_line1: b.addressLine1 ?? null,
+        address_line2: b.addressLine2 ?? null,
+        city: b.city ?? null,
+        state: b.state ?? null,
+        region: b.region ?? null,
+        postcode: b.postcode ?? null,
+        is_live: b.isLive,
+        part_time: b.partTime,
+        full_time: b.fullTime,
+        job_type: b.jobType,
+        remote: b.remote,
+        salary_rate_type: b.salaryRateType,
+        salary_amount: b.salaryAmount ?? null,
+        salary_negotiable: b.salaryNegotiable,
+        salary_currency: b.salaryCurrency ?? null,
+        salary_from: b.salaryFrom ?? null,
+        salary_to: b.salaryTo ?? null,
+      });
+      return toJob(job, business);
+    },
+  );
+
+  app.get(
+    '/business/jobs/:id/applications',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Applications to one of the business’s jobs, newest first',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        response: { 200: z.array(employerApplicationSchema), ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const job = await findBusinessJob(db(), business.id, request.params.id);
+      if (!job) throw new HttpProblem(404, 'The job was not found.');
+      return (await listJobApplications(db(), job.id)).map(toEmployerApplication);
+    },
+  );
+
+  app.put(
+    '/business/applications/:id/status',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Move an application to any status; every change is kept with its time',
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid() }),
+        body: updateApplicationStatusSchema,
+        response: { 200: employerApplicationSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const status = request.body.applicationStatus;
+      return db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await findBusinessApplicationForUpdate(trx, business.id, request.params.id);
+          if (!row) throw new HttpProblem(404, 'The application was not found.');
+          if (row.application_status !== status) {
+            await setApplicationStatus(trx, row.id, status);
+            await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: new Date() });
+          }
+          return toEmployerApplication({ ...row, application_status: status });
+        });
+    },
+  );
+
+  app.get(
+    '/business/cv-drops',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'CVs dropped with the business, newest first',
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(employerCvDropSchema), ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const { page, pageSize } = request.query;
+      return (await listBusinessCvDrops(db(), business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map(toEmployerCvDrop);
+    },
+  );
+
+  app.get(
+    '/business/cvs/:cvId/download',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Download a CV sent to the business (with an application or a CV drop)',
+        security: bearerSecurity,
+        params: cvIdParamsSchema,
+        response: { 200: z.any().describe('The file'), 206: z.any().describe('Part of the file'), ...problems, 416: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const allowed = await businessCanSeeCv(db(), business.id, request.params.cvId);
+      const row = allowed ? await findCvForParsing(db(), request.params.cvId) : undefined;
+      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers: downloadHeaders(row), rangeHeader: request.headers.range });
+    },
+  );
+
+  app.post(
+    '/business/logo',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Upload the business logo (PNG by its bytes, at most 1 MB)',
+        consumes: ['multipart/form-data'],
+        security: bearerSecurity,
+        body: z.object({ file: z.any().describe('PNG file') }).optional().describe('multipart/form-data with one file part'),
+        response: { 200: logoUploadResultSchema, ...problems, 413: problemDetailsSchema, 415: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+      if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
+      let bytes: Buffer;
+      try {
+        // Bounded by the 1 MB limit: small enough to check whole before anything is stored.
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpProblem(413, 'The logo is larger than 1 MB.');
+        throw err;
+      }
+      if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
+      await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');
+      return {
+        imageRelativeDirectory: business.image_relative_directory,
+        url: `${app.config.publicBlobBaseUrl}/${logoKey(business.image_relative_directory)}`,
+      };
+    },
+  );
+
+  app.get(
+    '/blobs/*',
+    {
+      schema: {
+        tags: ['Public files'],
+        summary: 'Business logos ({imageRelativeDirectory}/logo.png); nothing else is reachable here',
+        params: z.object({ '*': z.string().max(200) }),
+        response: { 200: z.any().describe('PNG image'), 206: z.any().describe('Part of the image'), 404: problemDetailsSchema, 416: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!PUBLIC_BLOB_KEY.test(key)) throw new HttpProblem(404, 'The file was not found.');
+      return sendBlob(reply, storage, {
+        key,
+        contentType: 'image/png',
+        // The portal adds a random cache-busting number (SPEC §2); a short shared cache still helps.
+        headers: { 'Cache-Control': 'public, max-age=300' },
+        rangeHeader: request.headers.range,
+      });
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { AuthUser } from '../auth/auth.service';
+import { findCandidateByUser, insertCandidate, updateCandidate, type CandidateRow, type Db } from './candidates.repository';
+
+export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
+
+export function toCandidate(row: CandidateRow): Candidate {
+  return { id: row.id, userId: row.user_id, name: row.name, email: row.email, phoneNumber: row.phone_number, postcode: row.postcode };
+}
+
+/** The caller's candidate, or 404: every candidate route acts on the caller's own data only. */
+export async function requireCandidate(db: Db, user: AuthUser): Promise<CandidateRow> {
+  const row = await findCandidateByUser(db, user.userId);
+  if (!row) throw new HttpProblem(404, NO_CANDIDATE);
+  return row;
+}
+
+export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {
+  const row = await insertCandidate(db, {
+    id: randomUUID(),
+    user_id: user.userId,
+    name: body.name,
+    email: body.email,
+    phone_number: body.phoneNumber,
+    postcode: body.postcode,
+  });
+  if (!row) throw new HttpProblem(409, 'A candidate profile already exists for this account.');
+  return { id: row.id, name: row.name, email: row.email, phoneNumber: row.phone_number, postcode: row.postcode };
+}
+
+export async function changeCandidate(db: Db, user: AuthUser, body: CandidateUpdate): Promise<Candidate> {
+  // Matching on both id and user id: another user's candidate id looks exactly like a missing one.
+  const row = await updateCandidate(db, body.id, user.userId, { name: body.name, phone_number: body.phoneNumber, postcode: body.postcode });
+  if (!row) throw new HttpProblem(404, NO_CANDIDATE);
+  return toCandidate(row);
+}

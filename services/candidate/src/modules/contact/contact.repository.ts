@@ -1,0 +1,43 @@
+import type { Insertable, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { ContactMessagesTable } from '../../db';
+import type { Db } from '../candidates/candidates.repository';
+
+export type ContactRow = Selectable<ContactMessagesTable>;
+
+export async function insertContactMessage(db: Db, row: Insertable<ContactMessagesTable>): Promise<void> {
+  await db.insertInto('contact_messages').values(row).execute();
+}
+
+export function findUnforwarded(db: Db, id: string): Promise<ContactRow | undefined> {
+  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).where('forwarded_at', 'is', null).executeTakeFirst();
+}
+
+export async function markForwarded(db: Db, id: string): Promise<void> {
+  await db.updateTable('contact_messages').set({ forwarded_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function countAttempt(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('contact_messages')
+    .set({ forward_attempts: sql`forward_attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Messages whose forwarding job may have been lost (a crash between commit and enqueue). */
+export async function staleUnforwardedIds(db: Db, olderThan: Date, maxAttempts: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contact_messages')
+    .select('id')
+    .where('forwarded_at', 'is', null)
+    .where('created_at', '<', olderThan)
+    .where('forward_attempts', '<', maxAttempts)
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteContactMessagesOfUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('contact_messages').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { contactMessageSchema } from '@careers/contracts/candidate';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { insertContactMessage } from './contact.repository';
+
+export async function contactRoutes(app: App) {
+  app.post(
+    '/api/contact/contact',
+    {
+      // Signed-in users only (the Contact page is behind login): keeps the form from being an open relay.
+      preHandler: requireRole('Candidate', 'BusinessUser', 'BusinessUserReferrer'),
+      schema: {
+        tags: ['Contact'],
+        summary: 'Send a message to the provider',
+        description: 'Stored, then forwarded by e-mail to CONTACT_EMAIL (when set) in the background, with retries. 200 with no body.',
+        security: bearerSecurity,
+        body: contactMessageSchema,
+        response: { 200: z.null().describe('No body'), 400: problemDetailsSchema, 401: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const id = randomUUID();
+      await insertContactMessage(app.deps.database.db, { id, user_id: user.userId, ...request.body });
+      if (app.config.contactEmail) await app.deps.jobs.enqueueContactForward(id);
+      // SPEC §7: 200 with nothing in the body (undefined skips serialization; the schema documents it).
+      return reply.code(200).send(undefined as unknown as null);
+    },
+  );
+}

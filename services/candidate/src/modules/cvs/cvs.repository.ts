@@ -1,0 +1,74 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { CvsTable } from '../../db';
+import type { Db } from '../candidates/candidates.repository';
+
+export type CvRow = Selectable<CvsTable>;
+const listColumns = ['id', 'candidate_id', 'file_name', 'content_type', 'file_type', 'storage_key', 'size_bytes', 'parse_status', 'created_at'] as const;
+export type CvListRow = Pick<CvRow, (typeof listColumns)[number]>;
+
+export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<void> {
+  await db.insertInto('cvs').values(row).execute();
+}
+
+/** Newest first; the extracted text stays in the database (it can be large). */
+export function listCvs(db: Db, candidateId: string): Promise<CvListRow[]> {
+  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** A CV of this candidate only: another candidate's id answers nothing. */
+export function findCandidateCv(db: Db, candidateId: string, cvId: string): Promise<CvListRow | undefined> {
+  return db.selectFrom('cvs').select(listColumns).where('id', '=', cvId).where('candidate_id', '=', candidateId).executeTakeFirst();
+}
+
+export function deleteCandidateCv(db: Db, candidateId: string, cvId: string): Promise<CvListRow | undefined> {
+  return db.deleteFrom('cvs').where('id', '=', cvId).where('candidate_id', '=', candidateId).returning(listColumns).executeTakeFirst();
+}
+
+export async function cvStorageKeys(db: Db, candidateId: string): Promise<string[]> {
+  const rows = await db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute();
+  return rows.map((r) => r.storage_key);
+}
+
+export function findCvForParsing(db: Db, cvId: string): Promise<CvListRow | undefined> {
+  return db.selectFrom('cvs').select(listColumns).where('id', '=', cvId).executeTakeFirst();
+}
+
+export async function setParseResult(
+  db: Db,
+  cvId: string,
+  result: { status: 'Parsed' | 'Failed' | 'Unsupported'; text: string | null; error: string | null },
+): Promise<void> {
+  await db
+    .updateTable('cvs')
+    .set({ parse_status: result.status, parsed_text: result.text, parse_error: result.error, parsed_at: new Date() })
+    .where('id', '=', cvId)
+    .execute();
+}
+
+export async function parsedText(db: Db, cvId: string): Promise<string | null> {
+  const row = await db.selectFrom('cvs').select('parsed_text').where('id', '=', cvId).executeTakeFirst();
+  return row?.parsed_text ?? null;
+}
+
+/** CVs whose parse job may have been lost (a crash between commit and enqueue). */
+export async function stalePendingCvIds(db: Db, olderThan: Date): Promise<string[]> {
+  const rows = await db.selectFrom('cvs').select('id').where('parse_status', '=', 'Pending').where('created_at', '<', olderThan).limit(500).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function insertPreviewToken(db: Db, row: { token_hash: string; cv_id: string; expires_at: Date }): Promise<void> {
+  await db.insertInto('cv_preview_tokens').values(row).execute();
+  // Expired tokens are useless; sweeping them here keeps the table small without a job.
+  await db.deleteFrom('cv_preview_tokens').where('expires_at', '<', new Date()).execute();
+}
+
+export function findCvByPreviewToken(db: Db, tokenHash: string, cvId: string): Promise<CvListRow | undefined> {
+  return db
+    .selectFrom('cv_preview_tokens as t')
+    .innerJoin('cvs', 'cvs.id', 't.cv_id')
+    .select(listColumns.map((c) => `cvs.${c}` as const))
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.cv_id', '=', cvId)
+    .where('t.expires_at', '>', new Date())
+    .executeTakeFirst();
+}

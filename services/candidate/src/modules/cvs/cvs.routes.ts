@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  cvDeleteResultSchema,
+  cvIdParamsSchema,
+  cvListSchema,
+  cvUploadResultSchema,
+} from '@careers/contracts/candidate';
+import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { HttpProblem } from '@careers/server-kit/problem';
+import { bearerSecurity, bearerToken, currentUser, requireRole } from '../auth/auth.hooks';
+import { requireCandidate } from '../candidates/candidates.service';
+import { sendBlob } from '../storage/blob-response';
+import { contentDisposition } from './cv-file-name';
+import type { CvFileType } from './cv-file-type';
+import { docxPreviewHtml, extractCvText } from './cv-text';
+import {
+  deleteCandidateCv,
+  findCandidateCv,
+  findCvByPreviewToken,
+  insertCv,
+  insertPreviewToken,
+  listCvs,
+  type CvListRow,
+} from './cvs.repository';
+import {
+  CV_NOT_FOUND,
+  PREVIEW_TOKEN_TTL_MS,
+  downloadHeaders,
+  hashPreviewToken,
+  newPreviewToken,
+  previewCsp,
+  readWhole,
+  receiveCvFile,
+  toCv,
+} from './cvs.service';
+
+const tags = ['CVs'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const fileResponse = z.any().describe('The file bytes (binary), with Content-Disposition and Content-Type of the stored file');
+const multipartBody = z
+  .object({ file: z.any().describe('The CV file (binary): PDF, DOC, DOCX or UTF-8 text, at most 10 MB') })
+  .optional()
+  .describe('multipart/form-data with exactly one file part');
+
+
+export async function cvRoutes(app: App) {
+  const candidateOnly = requireRole('Candidate');
+  const { storage } = app.deps;
+
+  app.get(
+    '/cvs',
+    {
+      preHandler: candidateOnly,
+      schema: { tags, summary: "The caller's CVs, newest first", security: bearerSecurity, response: { 200: cvListSchema, ...problems } },
+    },
+    async (request) => {
+      const candidate = await requireCandidate(app.deps.database.db, currentUser(request));
+      const rows = await listCvs(app.deps.database.db, candidate.id);
+      return { cvCount: rows.length, cvs: rows.map(toCv) };
+    },
+  );
+
+  app.post(
+    '/cvs',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'Upload a CV (multipart, one file part)',
+        description:
+          'The type is decided by the bytes: PDF, DOC, DOCX or UTF-8 text. 413 past 10 MB, 415 for any other type ' +
+          "('Must be in the following format: pdf, doc, docx, txt'). Text extraction runs in the background (cvParseStatus).",
+        consumes: ['multipart/form-data'],
+        security: bearerSecurity,
+        body: multipartBody,
+        response: { 200: cvUploadResultSchema, ...problems, 413: problemDetailsSchema, 415: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const part = await request.file();
+      if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
+      const received = await receiveCvFile({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir, storage);
+      const id = randomUUID();
+      try {
+        await insertCv(db, {
+          id,
+          candidate_id: candidate.id,
+          file_name: received.fileName,
+          content_type: received.contentType,
+          file_type: received.fileType,
+          storage_key: received.storageKey,
+          size_bytes: received.size,
+        });
+      } catch (err) {
+        await storage.delete(received.storageKey).catch(() => undefined);
+        throw err;
+      }
+      // After the commit: a job lost to a crash here is picked up by the stale-Pending sweep.
+      await app.deps.jobs.enqueueCvParse(id);
+      return { cvId: id, fileName: received.fileName };
+    },
+  );
+
+  app.get(
+    '/cvs/download/:cvId',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'Download a CV (Range requests answered 206)',
+        description:
+          'Content-Disposition: attachment with an RFC 6266 file name, the stored Content-Type, X-Content-Type-Options: nosniff, ' +
+          "Content-Security-Policy: default-src 'none'; sandbox. Accept-Ranges: bytes; 206 with Content-Range; 416 when unsatisfiable.",
+        security: bearerSecurity,
+        params: cvIdParamsSchema,
+        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const row = await findCandidateCv(db, candidate.id, request.params.cvId);
+      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      return sendBlob(reply, storage, {
+        key: row.storage_key,
+        contentType: row.content_type,
+        headers: downloadHeaders(row),
+        rangeHeader: request.headers.range,
+      });
+    },
+  );
+
+  app.delete(
+    '/cvs/:cvId',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'Delete a CV (applications keep its file name)',
+        security: bearerSecurity,
+        params: cvIdParamsSchema,
+        response: { 200: cvDeleteResultSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const row = await deleteCandidateCv(db, candidate.id, request.params.cvId);
+      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      await storage.delete(row.storage_key).catch((err: unknown) => request.log.error({ err, key: row.storage_key }, 'CV file left behind'));
+      return { id: row.id, fileName: row.file_name };
+    },
+  );
+
+  app.post(
+    '/cvs/:cvId/preview-link',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'A short-lived preview address for an iframe',
+        description:
+          'An iframe cannot send the bearer token, so the portal asks for this link (valid 5 minutes) and sets it as the ' +
+          'iframe src. The preview is served sandboxed, framable only by the portal.',
+        security: bearerSecurity,
+        params: cvIdParamsSchema,
+        response: { 200: cvPreviewLinkSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const row = await findCandidateCv(db, candidate.id, request.params.cvId);
+      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      const { token, hash } = newPreviewToken();
+      const expiresAt = new Date(Date.now() + PREVIEW_TOKEN_TTL_MS);
+      await insertPreviewToken(db, { token_hash: hash, cv_id: row.id, expires_at: expiresAt });
+      return { url: `${app.config.publicUrl}/cvs/${row.id}/preview?token=${token}`, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    '/cvs/:cvId/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Preview a CV inside an iframe',
+        description:
+          'Authorized by ?token= from POST /cvs/{cvId}/preview-link, or a bearer token. PDF and TXT are served inline as stored; ' +
+          'DOCX as sanitized HTML; DOC as its extracted text. Always with Content-Security-Policy sandbox (no script) and ' +
+          'frame-ancestors limited to the portal.',
+        params: cvIdParamsSchema,
+        querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      const db = app.deps.database.db;
+      let row: CvListRow | undefined;
+      if (request.query.token) {
+        row = await findCvByPreviewToken(db, hashPreviewToken(request.query.token), request.params.cvId);
+        if (!row) throw new HttpProblem(404, 'This preview link has expired. Open the preview again.');
+      } else if (bearerToken(request)) {
+        await candidateOnly(request, reply);
+        const candidate = await requireCandidate(db, currentUser(request));
+        row = await findCandidateCv(db, candidate.id, request.params.cvId);
+        if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      } else {
+        throw new HttpProblem(401, 'Sign in to continue.');
+      }
+      reply.removeHeader('x-frame-options');
+      const headers = {
+        'Content-Security-Policy': previewCsp(app.config.corsOrigins),
+        'Content-Disposition': contentDisposition('inline', row.file_name),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      const type = row.file_type as CvFileType;
+      if (type === 'pdf' || type === 'txt') {
+        return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers, rangeHeader: request.headers.range });
+      }
+      const bytes = await readWhole(storage, row.storage_key);
+      reply.headers(headers);
+      if (type === 'docx') {
+        return reply.type('text/html; charset=utf-8').send(await docxPreviewHtml(bytes, row.file_name));
+      }
+      return reply.type('text/plain; charset=utf-8').send(await extractCvText(type, bytes));
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Cv } from '@careers/contracts/candidate';
+import type { CvParseStatus } from '@careers/contracts/enums';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { BlobStorage } from '../storage/storage';
+import { contentDisposition, sanitizeFileName } from './cv-file-name';
+import { CV_CONTENT_TYPES, CvInspector, FileTooLargeError, detectCvType, type CvFileType } from './cv-file-type';
+import type { CvListRow } from './cvs.repository';
+
+export const CV_TOO_LARGE = 'The file is larger than 10 MB.';
+export const CV_WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
+export const CV_NOT_FOUND = 'The CV was not found.';
+
+export function toCv(row: CvListRow): Cv {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    createdOn: row.created_at.toISOString(),
+    cvParseStatus: row.parse_status as CvParseStatus,
+    sizeBytes: Number(row.size_bytes),
+  };
+}
+
+export interface IncomingFile {
+  /** The multipart file stream; @fastify/multipart marks it truncated past its size limit. */
+  stream: Readable & { truncated?: boolean };
+  fileName: string | undefined;
+}
+
+export interface ReceivedCv {
+  storageKey: string;
+  fileType: CvFileType;
+  contentType: string;
+  size: number;
+  fileName: string;
+}
+
+const isTooLarge = (err: unknown) =>
+  err instanceof FileTooLargeError || (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Streams an upload into a spool file through the inspector (size and type), then, only when it is an
+ * accepted CV, streams the spool into the store under a random key. Nothing is stored otherwise, and
+ * the spool is always removed. Memory holds one chunk at a time, never the file.
+ */
+export async function receiveCvFile(file: IncomingFile, spoolDir: string, storage: BlobStorage): Promise<ReceivedCv> {
+  await fs.mkdir(spoolDir, { recursive: true });
+  const spool = path.join(spoolDir, randomUUID());
+  const inspector = new CvInspector();
+  try {
+    try {
+      await pipeline(file.stream, inspector, createWriteStream(spool, { flags: 'wx' }));
+    } catch (err) {
+      if (isTooLarge(err)) throw new HttpProblem(413, CV_TOO_LARGE);
+      throw err;
+    }
+    if (file.stream.truncated) throw new HttpProblem(413, CV_TOO_LARGE);
+    if (inspector.bytes === 0) throw new HttpProblem(400, 'The file is empty.');
+    const fileType = await detectCvType(inspector, spool);
+    if (!fileType) throw new HttpProblem(415, CV_WRONG_FORMAT);
+    const storageKey = `cvs/${randomUUID()}`;
+    const contentType = CV_CONTENT_TYPES[fileType];
+    await storage.put(storageKey, createReadStream(spool), contentType);
+    return { storageKey, fileType, contentType, size: inspector.bytes, fileName: sanitizeFileName(file.fileName, fileType) };
+  } finally {
+    await fs.rm(spool, { force: true });
+  }
+}
+
+/** Reads a stored CV whole, for the parser and the DOC/DOCX preview (bounded by the upload limit). */
+export async function readWhole(storage: BlobStorage, key: string): Promise<Buffer> {
+  const object = await storage.get(key);
+  if (!object) throw new HttpProblem(404, CV_NOT_FOUND);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function downloadHeaders(row: CvListRow): Record<string, string> {
+  return {
+    'Content-Disposition': contentDisposition('attachment', row.file_name),
+    // A CV is never a page: even opened directly it may not run script or load anything.
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  };
+}
+
+export const PREVIEW_TOKEN_TTL_MS = 5 * 60 * 1000;
+
+export function newPreviewToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashPreviewToken(token) };
+}
+
+export function hashPreviewToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Framed by the portal only, in a sandbox (an opaque origin: no script, no access to the portal or to
+ * this service), loading nothing but inline images and styles.
+ */
+export function previewCsp(frameAncestors: readonly string[]): string {
+  return `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors.join(' ') || "'none'"}`;
+}

@@ -1,0 +1,28 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { JobsTable } from '../../db';
+import type { Db } from '../candidates/candidates.repository';
+
+export type JobRow = Selectable<JobsTable>;
+export type JobWithBusinessRow = JobRow & { business_name: string; image_relative_directory: string };
+
+export function findJobWithBusiness(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .innerJoin('businesses', 'businesses.id', 'jobs.business_id')
+    .selectAll('jobs')
+    .select(['businesses.name as business_name', 'businesses.image_relative_directory'])
+    .where('jobs.id', '=', jobId)
+    .executeTakeFirst();
+}
+
+export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
+  return db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listBusinessJobs(db: Db, businessId: string): Promise<JobRow[]> {
+  return db.selectFrom('jobs').selectAll().where('business_id', '=', businessId).orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('business_id', '=', businessId).executeTakeFirst();
+}
