@@ -1,6 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Node 20 has no Map.groupBy, which vitest 5's reporter uses to print failures.
+const mapWithGroupBy = Map as unknown as { groupBy?: unknown };
+if (typeof mapWithGroupBy.groupBy !== 'function') {
+  mapWithGroupBy.groupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => {
+    const groups = new Map<K, T[]>();
+    let index = 0;
+    for (const item of items) {
+      const group = key(item, index++);
+      groups.set(group, [...(groups.get(group) ?? []), item]);
+    }
+    return groups;
+  };
+}
+
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,6 +29,12 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     return configScript;
   });
 
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+
+  // The static plugin refuses directory paths, so the home page is answered here.
+  app.get('/', (_request, reply) => sendIndex(reply, 200));
+
   await app.register(fastifyStatic, {
     root: config.distDir,
     index: false,
@@ -49,11 +55,7 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     if (!isPageRequest) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
     }
-    return reply
-      .code(isPortalRoute(pathname) ? 200 : 404)
-      .header('cache-control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return sendIndex(reply, isPortalRoute(pathname) ? 200 : 404);
   });
 
   return app;

@@ -101,14 +101,16 @@ export function FileDropArea({ label, accept, rejectionMessage, file, onFileChan
           <span className="file-drop__name" title={file.name}>
             {truncateFileName(file.name)}
           </span>
-          <button type="button" className="file-drop__remove" onClick={clear} disabled={disabled}>
-            Remove<span className="visually-hidden"> {file.name}</span>
+          <button type="button" className="file-drop__remove" onClick={clear} disabled={disabled} aria-label={`Remove ${file.name}`}>
+            Remove
           </button>
         </p>
       ) : null}
-      <p className="file-drop__error" id={errorId} role="alert">
-        {rejection ?? ''}
-      </p>
+      {rejection ? (
+        <p className="file-drop__error" id={errorId} role="alert">
+          {rejection}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -19,5 +19,8 @@ export function requiredText(options: { requiredMessage: string; field: string; 
     .refine((value) => !rule || rule.safeParse(value).success, { error: invalidMessage ?? notValidMessage(field) });
 }
 
-/** react-hook-form settings of every form: validate on blur, then again on every change. */
-export const FORM_VALIDATION_MODE = { mode: 'onBlur', reValidateMode: 'onChange', criteriaMode: 'firstError' } as const;
+/**
+ * react-hook-form settings of every form (SPEC §5: on blur and change, not on input): a field is first
+ * checked when it loses focus, then on every change; after a submit, every field on change.
+ */
+export const FORM_VALIDATION_MODE = { mode: 'onTouched', reValidateMode: 'onChange', criteriaMode: 'firstError' } as const;
