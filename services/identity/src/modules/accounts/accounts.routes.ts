@@ -13,7 +13,7 @@ import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/e
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import type { FastifyInstance } from 'fastify';
-import { emptyBody, sendEmpty } from '../../lib/schemas';
+import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { isUuid } from '../../lib/email';
 import { limitLookup, limitSending } from '../../plugins/limits';
 import { issueSession, loginResult } from '../tokens/tokens.service';
@@ -47,7 +47,7 @@ export async function accountRoutes(app: App): Promise<void> {
     },
   );
 
-  const confirmResponses = { 200: identityResultSchema, 400: identityResultSchema };
+  const confirmResponses = { 200: identityResultSchema, 400: orProblem(identityResultSchema) };
   async function confirm(userId: string, token: string, email: string | undefined) {
     if (!isUuid(userId)) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
     return db().transaction().execute((trx) => confirmEmail(trx, accountContext(app), userId, token, email));

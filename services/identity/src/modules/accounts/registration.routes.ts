@@ -5,6 +5,7 @@ import type { App } from '@careers/server-kit/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../lib/crypto';
 import { limitSending } from '../../plugins/limits';
+import { orProblem } from '../../lib/schemas';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { issueSession } from '../tokens/tokens.service';
 import { insertUser } from '../users/users.repository';
@@ -17,7 +18,7 @@ function failure(...errors: string[]): RegistrationResult {
   return { succeeded: false, errors, userId: null, accessToken: null, refreshToken: null };
 }
 
-const responses = { 200: registrationResultSchema, 400: registrationResultSchema, 429: problemDetailsSchema };
+const responses = { 200: registrationResultSchema, 400: orProblem(registrationResultSchema), 429: problemDetailsSchema };
 
 export async function registrationRoutes(app: App): Promise<void> {
   async function register(request: FastifyRequest<{ Body: RegistrationRequest }>, reply: FastifyReply, role: Role) {
@@ -68,7 +69,7 @@ export async function registrationRoutes(app: App): Promise<void> {
         tags: ['registration'],
         summary: 'Password login answered in the registration shape (candidates without a password set through reset cannot use it)',
         body: loginRequestSchema,
-        response: { 200: registrationResultSchema, 400: registrationResultSchema },
+        response: { 200: registrationResultSchema, 400: orProblem(registrationResultSchema) },
       },
     },
     async (request, reply) => {

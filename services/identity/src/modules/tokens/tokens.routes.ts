@@ -4,6 +4,7 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
+import { orProblem } from '../../lib/schemas';
 import { refreshSession } from './tokens.service';
 import { revokeAllForUser } from './tokens.repository';
 import { findUserById } from '../users/users.repository';
@@ -28,7 +29,7 @@ export async function tokenRoutes(app: App): Promise<void> {
         tags: ['account'],
         summary: 'Rotate the refresh token; the (possibly expired) access token must belong to the same user',
         body: refreshRequestSchema,
-        response: { 200: authResponseSchema, 400: authResponseSchema },
+        response: { 200: authResponseSchema, 400: orProblem(authResponseSchema) },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import {
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
-import { emptyBody, sendEmpty } from '../../lib/schemas';
+import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { isUuid, normalizeEmail } from '../../lib/email';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
 import { limitLookup, limitSending } from '../../plugins/limits';
@@ -55,7 +55,7 @@ export async function userRoutes(app: App): Promise<void> {
         summary: "Update the caller's name and phone",
         security: bearerSecurity,
         body: userUpdateRequestSchema,
-        response: { 200: identityResultSchema, 400: identityResultSchema, ...auth },
+        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), ...auth },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export async function userRoutes(app: App): Promise<void> {
         summary: "Delete the caller's own account (userId must be the caller's id: any other id answers 404) and end its sessions",
         security: bearerSecurity,
         querystring: userIdQuerySchema,
-        response: { 200: identityResultSchema, 400: identityResultSchema, 404: problemDetailsSchema, ...auth },
+        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 404: problemDetailsSchema, ...auth },
       },
     },
     async (request, reply) => {
@@ -103,7 +103,7 @@ export async function userRoutes(app: App): Promise<void> {
         summary: 'Start an e-mail change: a code goes to the new address; answers the requestId to confirm with',
         security: bearerSecurity,
         body: emailChangeStartRequestSchema,
-        response: { 200: emailChangeStartResultSchema, 400: emailChangeStartResultSchema, 429: problemDetailsSchema, ...auth },
+        response: { 200: emailChangeStartResultSchema, 400: orProblem(emailChangeStartResultSchema), 429: problemDetailsSchema, ...auth },
       },
     },
     async (request, reply) => {
@@ -134,7 +134,7 @@ export async function userRoutes(app: App): Promise<void> {
         summary: 'Finish an e-mail change with the requestId and the code sent to the new address',
         security: bearerSecurity,
         body: emailChangeConfirmRequestSchema,
-        response: { 200: emailChangeConfirmResultSchema, 400: emailChangeConfirmResultSchema, ...auth },
+        response: { 200: emailChangeConfirmResultSchema, 400: orProblem(emailChangeConfirmResultSchema), ...auth },
       },
     },
     async (request, reply) => {
