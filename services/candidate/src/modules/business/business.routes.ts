@@ -223,7 +223,7 @@ export async function businessRoutes(app: App) {
         summary: 'Upload the business logo (PNG by its bytes, at most 1 MB)',
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
-        body: z.object({ file: z.any().describe('PNG file') }).optional().describe('multipart/form-data with one file part'),
+        body: z.object({ file: z.any().describe('PNG file') }).nullish().describe('multipart/form-data with one file part'),
         response: { 200: logoUploadResultSchema, ...problems, 413: problemDetailsSchema, 415: problemDetailsSchema },
       },
     },

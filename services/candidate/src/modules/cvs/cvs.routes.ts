@@ -42,7 +42,7 @@ const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: pr
 const fileResponse = z.any().describe('The file bytes (binary), with Content-Disposition and Content-Type of the stored file');
 const multipartBody = z
   .object({ file: z.any().describe('The CV file (binary): PDF, DOC, DOCX or UTF-8 text, at most 10 MB') })
-  .optional()
+  .nullish()
   .describe('multipart/form-data with exactly one file part');
 
 
