@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import './support/node20-polyfills.ts';
 
 // The browser suite: one shared stack (started by the global setup) and real Chromium, so files run
 // one after another and timeouts allow for page loads, e-mails and a cold PGlite.

@@ -2,13 +2,13 @@
  * WCAG 2.1 A/AA checks with axe on the public pages that exist from the start, on a desktop and a
  * phone-sized viewport (layouts differ below 1024 px, SPEC §2).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, newPortalContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
 
 let browser: Browser;
-let context: BrowserContext | undefined;
+let page: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -17,8 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 afterEach(async () => {
-  await context?.close();
-  context = undefined;
+  await page?.context().close();
+  page = undefined;
 });
 
 const pages: { name: string; path: string; ready: (p: Page) => Promise<boolean> }[] = [
@@ -31,10 +31,9 @@ describe.each([
   { viewportName: '360 px', viewport: PHONE },
 ])('axe at $viewportName', ({ viewport }) => {
   it.each(pages)('$name page has no violations', async ({ path, ready }) => {
-    context = await newPortalContext(browser, { viewport });
-    const page = await context.newPage();
-    await page.goto(path, { waitUntil: 'networkidle' });
-    await expect.poll(() => ready(page), { timeout: 15_000 }).toBe(true);
-    await expectNoAxeViolations(page, `${path} at ${viewport.width} px`);
+    const p = (page = await openPortalPage(browser, { viewport }));
+    await p.goto(path, { waitUntil: 'networkidle' });
+    await expect.poll(() => ready(p), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(p, `${path} at ${viewport.width} px`);
   });
 });

@@ -3,7 +3,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPortalContext } from '../support/browser';
+import { launchBrowser, openPortalPage } from '../support/browser';
 
 const LOGIN_PATH = '/account/login';
 const GUARDED = ['/', '/dashboard', '/profile', '/cvs', '/applications', '/cv-drops', '/contact-us', '/user-account'];
@@ -23,13 +23,14 @@ afterEach(async () => {
 });
 
 async function open(path: string, options?: Parameters<Page['goto']>[1]) {
-  page = await (await newPortalContext(browser)).newPage();
+  page = await openPortalPage(browser);
   const response = await page.goto(path, options);
   return { p: page, response };
 }
 
 async function expectOnLoginPage(p: Page) {
-  await p.waitForURL((url) => url.pathname === LOGIN_PATH, { timeout: 15_000 });
+  // Polled rather than waitForURL: the guard's redirect is a client-side history change.
+  await expect.poll(() => new URL(p.url()).pathname, { timeout: 15_000 }).toBe(LOGIN_PATH);
   // SPEC §2 login step 1: the page that arrives is the real login form, not just its address.
   await expect.poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
