@@ -6,7 +6,7 @@ import { mockAdapter, type RecordedRequest } from './mock-adapter';
 import { tokenExpiringIn } from './make-jwt';
 
 type Reply = { status: number; data?: unknown; headers?: Record<string, string> };
-export type Route = (request: RecordedRequest & { params: Record<string, unknown> }, config: InternalAxiosRequestConfig) => Reply | Promise<Reply> | undefined;
+export type Route = (request: RecordedRequest & { params: Record<string, unknown> }, config: InternalAxiosRequestConfig) => Reply | undefined | Promise<Reply | undefined>;
 
 export const signedInUser: AuthResponse = {
   ...emptyAuthResponse(),

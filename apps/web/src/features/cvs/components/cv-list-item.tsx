@@ -45,7 +45,6 @@ function CvUses({ uses }: { uses: CvUse[] | undefined }) {
 
 export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, downloading }: CvListItemProps) {
   const status = cvParseStatusText[cv.cvParseStatus];
-  const hidden = <span className="visually-hidden"> {cv.fileName}</span>;
   return (
     <li className="cv-item">
       <div className="cv-item__main">
@@ -62,14 +61,14 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
         <CvUses uses={uses} />
       </div>
       <div className="cv-item__actions">
-        <Button variant="secondary" onClick={() => onPreview(cv)}>
-          Preview{hidden}
+        <Button variant="secondary" onClick={() => onPreview(cv)} aria-label={`Preview ${cv.fileName}`}>
+          Preview
         </Button>
-        <Button variant="secondary" onClick={() => onDownload(cv)} busy={downloading}>
-          Download{hidden}
+        <Button variant="secondary" onClick={() => onDownload(cv)} busy={downloading} aria-label={`Download ${cv.fileName}`}>
+          Download
         </Button>
-        <Button variant="link" className="cv-item__delete" onClick={() => onDelete(cv)}>
-          Delete{hidden}
+        <Button variant="link" className="cv-item__delete" onClick={() => onDelete(cv)} aria-label={`Delete ${cv.fileName}`}>
+          Delete
         </Button>
       </div>
     </li>

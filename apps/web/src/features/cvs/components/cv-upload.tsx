@@ -59,7 +59,7 @@ export function CvUpload() {
       <h2 id="cv-upload-title">Upload a CV</h2>
       <AlertBanner type="alert-danger" message={problem} onClose={() => setProblem(null)} />
       <FileDropArea
-        label="Your CV"
+        label="CV file"
         accept={CV_ACCEPTED_EXTENSIONS}
         rejectionMessage={cvCheckMessages.wrongType}
         hint={CV_UPLOAD_HINT}

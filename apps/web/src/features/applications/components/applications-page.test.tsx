@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApplicationStatus } from '@careers/contracts/enums';
+import { application, jobDetail, page } from '../../../testing/candidate-fixtures';
+import { fakeServices } from '../../../testing/fake-services';
+import { renderPage } from '../../../testing/render';
+import { ApplicationsPage } from './applications-page';
+
+describe('job applications page', () => {
+  it('shows each application in plain words with its timeline newest first, and pages on to page 2', async () => {
+    const asked: unknown[] = [];
+    fakeServices((request) => {
+      if (request.url !== '/job-applications') return undefined;
+      asked.push(request.params);
+      if (request.params.page === 2) return { status: 200, data: page('applications', [application(11, { job: jobDetail('Night porter') })], { page: 2, total: 11 }) };
+      const first = application(1, {
+        job: jobDetail('Barista', { city: 'Leeds' }),
+        business: { id: application(1).business.id, name: 'Corner Café', city: 'York', phone: null, careersDomain: null },
+        applicationStatus: ApplicationStatus.ScheduleInterview,
+        appliedWithCvFileName: 'Ada CV.pdf',
+        statusHistory: [
+          { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: '2026-03-01T09:00:00.000Z' },
+          { applicationStatus: ApplicationStatus.ScheduleInterview, changedOn: '2026-03-05T09:00:00.000Z' },
+          { applicationStatus: ApplicationStatus.Qualify, changedOn: '2026-03-03T09:00:00.000Z' },
+        ],
+      });
+      const rest = Array.from({ length: 9 }, (_, index) => application(index + 2, { applicationStatus: ApplicationStatus.Reject }));
+      return { status: 200, data: page('applications', [first, ...rest], { total: 11 }) };
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(<ApplicationsPage />, { path: '/applications' });
+
+    const card = (await screen.findByRole('article', { name: 'Barista' })) as HTMLElement;
+    expect(within(card).getByText('Corner Café · Leeds')).toBeInTheDocument();
+    expect(card.querySelector('.badge')).toHaveTextContent('Status: Interview to be scheduled');
+    expect(within(card).getByText('Ada CV.pdf')).toBeInTheDocument();
+    expect(screen.getAllByText((_, element) => element?.classList.contains('badge') === true && element.textContent === 'Status: Not selected')).toHaveLength(9);
+
+    await user.click(within(card).getByText('Progress'));
+    const steps = within(card).getAllByRole('listitem').map((item) => item.querySelector('.application-card__step')?.textContent);
+    expect(steps).toEqual(['Interview to be scheduled', 'Under review', 'Application received']);
+
+    const pages = screen.getByRole('navigation', { name: 'Job applications pages' });
+    expect(within(pages).getByText(/Page 1 of 2/)).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+
+    expect(await screen.findByRole('article', { name: 'Night porter' })).toBeInTheDocument();
+    expect(asked).toContainEqual({ page: 2, pageSize: 10 });
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled());
+  });
+
+  it('opens on the page named in the address', async () => {
+    const asked: unknown[] = [];
+    fakeServices((request) => {
+      asked.push(request.params);
+      return { status: 200, data: page('applications', [application(21)], { page: 3, total: 21 }) };
+    });
+    renderPage(<ApplicationsPage />, { path: '/applications', url: '/applications?page=3' });
+    expect(await screen.findByText(/Page 3 of 3/)).toBeInTheDocument();
+    expect(asked).toEqual([{ page: 3, pageSize: 10 }]);
+  });
+
+  it('without applications, explains how to apply instead of showing an empty list', async () => {
+    fakeServices(() => ({ status: 200, data: page('applications', []) }));
+    renderPage(<ApplicationsPage />, { path: '/applications' });
+    expect(await screen.findByRole('heading', { name: 'No applications yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get your CV ready' })).toHaveAttribute('href', '/cvs');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});
