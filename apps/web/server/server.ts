@@ -13,7 +13,7 @@ const NO_CACHE = 'no-cache';
 
 /** The portal's own small server: the built SPA, /config.js, robots.txt and /healthz. */
 export async function buildPortalServer(config: PortalServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, disableRequestLogging: false });
+  const app = Fastify({ logger: options.logger ?? false });
   const indexHtml = await readFile(join(config.distDir, 'index.html'), 'utf8');
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
