@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { openDatabase } from '@careers/server-kit/database';
 import { solveChallenge } from 'altcha-lib/v1';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
@@ -65,9 +67,29 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     },
     async close() {
       await app.close();
+      if (testDb.url) await waitForDisconnect(testDb.url);
       await testDb.drop();
     },
   };
+}
+
+/**
+ * pg's pool.end() resolves before the server has seen every connection close; dropping the database
+ * "with (force)" then kills a closing backend and its client reports an unhandled FATAL. Wait until the
+ * server lists no session of the database (bounded).
+ */
+async function waitForDisconnect(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const admin = await openDatabase({ url: process.env.TEST_POSTGRES_URL, poolSize: 1 });
+  try {
+    for (let i = 0; i < 50; i += 1) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+      if (rows[0]?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await admin.close();
+  }
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;

@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { databaseKinds } from '@careers/server-kit/testing';
+import { registerCandidate, relaxedLimits, startTestApp, type TestApp } from './helpers';
+import { countUnsentMail } from '../src/modules/mail/mail.repository';
+import { escapeHtml, passwordResetMail, signInCodeMail } from '../src/modules/mail/mail.templates';
+
+/** An SMTP sink on a free port that refuses the first `rejectFirst` messages with a temporary error. */
+async function startSmtpSink(rejectFirst: number) {
+  const received: string[] = [];
+  let attempts = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        attempts += 1;
+        if (attempts <= rejectFirst) {
+          const err = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
+          return callback(err);
+        }
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, attempts: () => attempts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Quoted-printable soft breaks and escapes, so that long links can be found in the raw message. */
+function decodeQp(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+describe.each(databaseKinds())('durable e-mail outbox on %s', (kind) => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink(1);
+    // A long poll interval: this test drives delivery with flush() and the clock.
+    ctx = await startTestApp(kind, { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_POLL_INTERVAL_MS: '600000' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await sink?.close();
+  });
+
+  it('keeps a message when SMTP refuses it, retries with backoff, and delivers code and link', async () => {
+    const { email, userId } = await registerCandidate(ctx);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+    expect(sent.statusCode).toBe(200);
+    const db = ctx.deps.database.db;
+    expect(await countUnsentMail(db)).toBe(2);
+
+    await ctx.deps.outbox.flush();
+    expect(sink.attempts()).toBe(2);
+    expect(sink.received).toHaveLength(1);
+    expect(await countUnsentMail(db)).toBe(1);
+    const failed = await db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toMatch(/busy/);
+
+    // Not due yet: a flush now sends nothing.
+    await ctx.deps.outbox.flush();
+    expect(sink.received).toHaveLength(1);
+    ctx.clock.advance(2000);
+    await ctx.deps.outbox.flush();
+    expect(sink.received).toHaveLength(2);
+    expect(await countUnsentMail(db)).toBe(0);
+
+    const messages = sink.received.map(decodeQp);
+    const codeMail = messages.find((m) => /sign-in code: \d{6}/.test(m))!;
+    const code = codeMail.match(/sign-in code: (\d{6})/)![1]!;
+    expect(codeMail).toContain(`To: ${email}`);
+    expect(codeMail.split(code).length).toBeGreaterThan(2); // subject and body
+    const linkMail = messages.find((m) => m.includes('/confirm/'))!;
+    expect(linkMail).toMatch(new RegExp(`${ctx.config.portalUrl}/confirm/${userId}/[A-Za-z0-9_-]{43}`));
+    expect(linkMail).toContain('text/html');
+    expect(linkMail).toContain('text/plain');
+  });
+});
+
+describe('e-mail outbox worker in dev-outbox mode', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp('pglite', { ...relaxedLimits, MAIL_POLL_INTERVAL_MS: '100' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('delivers to /dev/outbox by itself within about a second', async () => {
+    const { email } = await registerCandidate(ctx);
+    const deadline = Date.now() + 3000;
+    let kept: { to: string; kind: string }[] = [];
+    while (Date.now() < deadline) {
+      kept = (await ctx.app.inject({ url: '/dev/outbox' })).json();
+      if (kept.some((m) => m.to === email)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(kept.find((m) => m.to === email)?.kind).toBe('confirmation-link');
+  });
+});
+
+describe('e-mail templates', () => {
+  it('escape HTML, set the language, and carry the code or link in both parts', () => {
+    const code = signInCodeMail('a@example.com', '012345');
+    expect(code.subject).toBe('Your Careers Portal sign-in code: 012345');
+    expect(code.html).toMatch(/<html lang="en">/);
+    expect(code.html).toMatch(/<h1[^>]*>Your sign-in code<\/h1>/);
+    expect(code.html).toContain('user-select:all');
+    expect(code.text).toContain('012345');
+    expect(code.text).toMatch(/If this was not you/);
+    const link = passwordResetMail('a@example.com', 'http://portal.test/account/reset/a%40example.com/tok"<x>');
+    expect(link.html).toContain('tok&quot;&lt;x&gt;');
+    expect(link.html).not.toContain('tok"<x>');
+    expect(link.text).toContain('http://portal.test/account/reset/a%40example.com/tok"<x>');
+    expect(escapeHtml(`<a href='x'>&`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;');
+  });
+});
