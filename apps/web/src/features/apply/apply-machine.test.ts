@@ -64,11 +64,18 @@ describe('apply step machine (SPEC §4)', () => {
     expect(applyReducer(selecting, { type: 'applyRejected' })).toMatchObject({ step: 'cvSelection', redirecting: true });
   });
 
-  it('cvSelection edits the selected CV and the new upload', () => {
+  it('cvSelection edits the selected CV and the new upload; the upload keeps the selection for when it is removed', () => {
     const upload = file('new.docx');
     const state = run({ type: 'storedSessionRestored', cvs: [cv('a'), cv('b')] }, { type: 'cvSelected', cvId: 'b' }, { type: 'newCvChosen', file: upload });
     expect(state.model).toMatchObject({ selectedCv: 'b', newCv: upload, newFileName: 'new.docx' });
-    expect(applyReducer(state, { type: 'newCvChosen', file: null }).model).toMatchObject({ newCv: null, newFileName: '' });
+    expect(chooseCv(state.model)).toEqual({ kind: 'upload', file: upload });
+    expect(applyReducer(state, { type: 'newCvChosen', file: null }).model).toMatchObject({ selectedCv: 'b', newCv: null, newFileName: '' });
+  });
+
+  it('picking a stored CV after an upload is an explicit choice that drops the upload', () => {
+    const state = run({ type: 'storedSessionRestored', cvs: [cv('a'), cv('b')] }, { type: 'newCvChosen', file: file() }, { type: 'cvSelected', cvId: 'b' });
+    expect(state.model).toMatchObject({ selectedCv: 'b', newCv: null, newFileName: '' });
+    expect(chooseCv(state.model)).toEqual({ kind: 'stored', cvId: 'b' });
   });
 
   it('ignores events that do not belong to the current step', () => {

@@ -116,7 +116,8 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
       return withCvs(verified, event.cvs ?? []);
     }
     case 'cvSelected':
-      return state.step === 'cvSelection' ? { ...state, model: { ...state.model, selectedCv: event.cvId } } : state;
+      // Picking a stored CV is an explicit choice: it drops a pending upload, which would otherwise win.
+      return state.step === 'cvSelection' ? { ...state, model: { ...state.model, selectedCv: event.cvId, newCv: null, newFileName: '' } } : state;
     case 'newCvChosen':
       return state.step === 'cvSelection' ? { ...state, model: { ...state.model, newCv: event.file, newFileName: event.file?.name ?? '' } } : state;
     case 'applied':

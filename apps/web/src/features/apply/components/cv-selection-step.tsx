@@ -56,15 +56,17 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
           <legend className="cv-list__legend">Your CVs</legend>
           {cvs.map((cv) => {
             const inputId = `apply-cv-${cv.id}`;
+            // A new upload wins (SPEC §4), so while there is one no stored CV shows as chosen.
+            const chosen = model.selectedCv === cv.id && !model.newCv;
             return (
-              <div key={cv.id} className={`cv-option${model.selectedCv === cv.id && !model.newCv ? ' cv-option--chosen' : ''}`}>
+              <div key={cv.id} className={`cv-option${chosen ? ' cv-option--chosen' : ''}`}>
                 <input
                   id={inputId}
                   className="cv-option__radio"
                   type="radio"
                   name="selectedCv"
                   value={cv.id}
-                  checked={model.selectedCv === cv.id}
+                  checked={chosen}
                   onChange={() => {
                     onSelect(cv.id);
                     if (alert === applyMessages.selectOrUploadCv) onAlertChange(null);
