@@ -76,6 +76,8 @@ function toConfig(env: z.output<typeof schema>) {
     /** Where uploads are spooled while their type is checked, before they reach the store. */
     uploadTempDir: path.join(dataDir, 'candidate-uploads'),
     workers: env.CANDIDATE_WORKERS,
+    /** First retry delay of a failed contact e-mail; doubles per attempt (tests shorten it). */
+    contactRetryDelaySeconds: 30,
   };
 }
 

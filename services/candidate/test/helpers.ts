@@ -9,7 +9,7 @@ import type { Role } from '@careers/contracts/enums';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
 import { buildApp, openDependencies, type CandidateDeps } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, type CandidateConfig } from '../src/config';
 
 export const TEST_ISSUER = 'http://identity.test';
 
@@ -44,6 +44,7 @@ export async function startTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   overrides: Partial<Pick<CandidateDeps, 'storage'>> = {},
+  configure: (config: CandidateConfig) => void = () => undefined,
 ) {
   const testDb = await createTestDatabase(kind);
   const identity = await startFakeIdentity();
@@ -58,6 +59,7 @@ export async function startTestApp(
   });
   // In-memory PGlite: no database folder in tests.
   config.database.dataDir = undefined as unknown as string;
+  configure(config);
   const logger = createLogger('candidate', config.logLevel);
   const deps = await openDependencies(config, logger, overrides);
   const app = await buildApp(config, deps, logger);

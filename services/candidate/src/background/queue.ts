@@ -35,7 +35,12 @@ function pgliteThroughMutex(database: Database<CandidateDatabase>, pglite: PGlit
   };
 }
 
-export async function startQueue(database: Database<CandidateDatabase>, url: string | undefined, logger: Logger): Promise<PgBoss> {
+export async function startQueue(
+  database: Database<CandidateDatabase>,
+  url: string | undefined,
+  logger: Logger,
+  contactRetryDelaySeconds: number,
+): Promise<PgBoss> {
   const common = { schema: 'pgboss', schedule: false, supervise: true } as const;
   const boss =
     database.kind === 'pglite' && database.pglite
@@ -45,6 +50,11 @@ export async function startQueue(database: Database<CandidateDatabase>, url: str
   await boss.start();
   await boss.createQueue(QUEUES.cvParse, { retryLimit: 2, retryDelay: 5, retryBackoff: true });
   // Contact e-mails retry for about a day before giving up (the message itself stays stored).
-  await boss.createQueue(QUEUES.contactForward, { retryLimit: 12, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 });
+  await boss.createQueue(QUEUES.contactForward, {
+    retryLimit: 12,
+    retryDelay: contactRetryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  });
   return boss;
 }

@@ -72,7 +72,7 @@ export async function forwardContact(ctx: Context, id: string): Promise<void> {
 
 /** Starts the queue (always, to enqueue) and the workers (when this instance runs them). */
 export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
-  const boss: PgBoss = await startQueue(ctx.database, ctx.config.database.url, ctx.logger);
+  const boss: PgBoss = await startQueue(ctx.database, ctx.config.database.url, ctx.logger, ctx.config.contactRetryDelaySeconds);
   const send = async (queue: string, data: object, key: string) => {
     // singletonKey: the sweep may find a row whose job is still waiting; no second job then.
     await boss.send(queue, data, { singletonKey: key });
