@@ -1,0 +1,84 @@
+/**
+ * What a candidate does again and again, through the real UI and the real mailbox (no faked login):
+ * signing up and signing in with the e-mailed one-time code (SPEC §2 login and signup screens).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { latestCode, mailboxMark } from './mailbox';
+
+export interface CandidateDetails {
+  name: string;
+  email: string;
+  phone: string;
+  postCode: string;
+}
+
+/** A candidate nobody has used yet: unique e-mail, so tests never share accounts or rate limits. */
+export function newCandidate(label = 'candidate'): CandidateDetails {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.com`, phone: '07700 900123', postCode: 'SW1A 1AA' };
+}
+
+export interface CodeStepOptions {
+  /** Tick 'Remember me' before signing in. */
+  rememberMe?: boolean;
+  /** Where the portal should land after the code (default: SPEC §2's /applications). */
+  expectPath?: string;
+}
+
+/**
+ * Sign in by code from the login page: e-mail, 'Get a verification code', the code from the mailbox,
+ * 'Sign In'. With `returnUrl` it starts from /account/login?returnUrl=… and expects to land there.
+ */
+export async function signInByCode(page: Page, email: string, options: CodeStepOptions & { returnUrl?: string } = {}): Promise<void> {
+  const loginPath = options.returnUrl ? `/account/login?returnUrl=${encodeURIComponent(options.returnUrl)}` : '/account/login';
+  await page.goto(loginPath);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  const since = await mailboxMark();
+  await page.getByRole('button', { name: 'Get a verification code' }).click();
+  await enterEmailedCode(page, email, since, { ...options, expectPath: options.expectPath ?? options.returnUrl });
+}
+
+/** Sign up from /account/signup (without a CV), then verify the e-mailed code. */
+export async function signUpByCode(page: Page, candidate: CandidateDetails, options: CodeStepOptions = {}): Promise<void> {
+  await page.goto('/account/signup');
+  await page.getByLabel('Name', { exact: true }).fill(candidate.name);
+  await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+  await page.getByLabel('Phone', { exact: true }).fill(candidate.phone);
+  await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
+  const since = await mailboxMark();
+  await page.getByRole('button', { name: 'Get a verification code' }).click();
+  await enterEmailedCode(page, candidate.email, since, options);
+}
+
+/**
+ * The Verification step shared by login, signup and apply: waits for it (failing with the page's alert
+ * if one shows instead), reads the code that arrived after `since`, signs in and checks where it lands.
+ */
+export async function enterEmailedCode(page: Page, email: string, since: number, options: CodeStepOptions = {}): Promise<void> {
+  await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
+  const code = await latestCode(email, { since });
+  await page.getByPlaceholder('Paste verification code').fill(code);
+  if (options.rememberMe) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const expectPath = options.expectPath ?? '/applications';
+  await expect
+    .poll(async () => {
+      const alert = await visibleAlert(page);
+      return alert ? `alert: ${alert}` : new URL(page.url()).pathname + new URL(page.url()).search;
+    }, { timeout: 20_000 })
+    .toBe(expectPath);
+}
+
+/** Waits until `target` is visible; if a danger alert shows first, fails with its text. */
+export async function waitForStepOrAlert(page: Page, target: Locator, what: string, timeout = 20_000): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+  await target.or(alert).first().waitFor({ state: 'visible', timeout });
+  if (!(await target.isVisible())) throw new Error(`Expected ${what}, but the page says: ${await alert.first().innerText()}`);
+}
+
+async function visibleAlert(page: Page): Promise<string | null> {
+  const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
+  return (await alert.isVisible()) ? alert.innerText() : null;
+}
