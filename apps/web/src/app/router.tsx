@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// The DOM build of RouterProvider, which can apply navigations with ReactDOM.flushSync when asked.
+import { RouterProvider } from 'react-router/dom';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './layouts/root-layout';
 import { paths } from './paths';

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { emptyAuthResponse } from '@careers/contracts/identity';
+import { routes } from '../router';
+import { authStore } from '../../lib/auth-store';
+import { http } from '../../lib/http-client';
+import { tokenExpiringIn } from '../../testing/make-jwt';
+
+function start(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  authStore.set({ ...emptyAuthResponse(), id: 'u1', name: 'Ada Lovelace', accessToken: tokenExpiringIn(600), refreshToken: 'r', success: true, feedbackMessage: null });
+  // The services are not running in unit tests: startup tolerates unreachable services.
+  vi.spyOn(http.candidate, 'get').mockRejectedValue(Object.assign(new Error('Network Error'), { name: 'ApiError' }));
+});
+
+afterEach(() => {
+  authStore.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard layout', () => {
+  it('shows the Application Status panel until ready, then the side menu and the greeting', async () => {
+    start('/');
+    expect(await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Authenticated')).toBeInTheDocument();
+    expect(screen.getByText('Loading Candidate data')).toBeInTheDocument();
+    expect(screen.getByText('Loading Job Application Data')).toBeInTheDocument();
+    expect(screen.getByText('Production')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada!' }, { timeout: 5000 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Job Applications' })).toHaveAttribute('href', '/applications');
+    expect(within(nav).getByRole('link', { name: 'CVs' })).toHaveAttribute('href', '/cvs');
+    expect(within(nav).getByRole('link', { name: 'Candidate Account' })).toHaveAttribute('href', '/user-account');
+    expect(within(nav).getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('toggles the side navigation with the menu button', async () => {
+    const user = userEvent.setup();
+    start('/dashboard');
+    const toggle = await screen.findByRole('button', { name: 'Hide navigation' }, { timeout: 5000 });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('closes the side navigation after a navigation on screens narrower than 1024 px', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width: 1023'), media: query, addEventListener() {}, removeEventListener() {} }));
+    const user = userEvent.setup();
+    start('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
+    await user.click(within(nav).getByRole('link', { name: 'CVs' }));
+    expect(await screen.findByRole('button', { name: 'Show navigation' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('asks before logging out, then revokes, clears the session and goes to login', async () => {
+    const revoke = vi.spyOn(http.identity, 'post').mockResolvedValue({ data: {} });
+    const user = userEvent.setup();
+    const router = start('/');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Logout' });
+    expect(dialog).toHaveTextContent('Are you sure you want to logout? Logging out will end your current session.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(revoke).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() =>
+      expect(revoke).toHaveBeenCalledWith('/api/account/revoke', undefined, expect.objectContaining({ headers: expect.objectContaining({ Authorization: expect.stringMatching(/^Bearer /) }) })),
+    );
+    await waitFor(() => expect(authStore.get().id).toBe(-1));
+    expect(router.state.location.search).toBe('');
+  });
+});
