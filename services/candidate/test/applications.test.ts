@@ -228,6 +228,21 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect((await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: randomUUID(), cvId } })).statusCode).toBe(404);
   });
 
+  it('deleting the candidate removes its applications, their history and its CV drops', async () => {
+    const { headers: employer, business } = await newEmployer('Cleanup Co');
+    const job = await newJob(employer);
+    const { headers, candidateId, cvId } = await newCandidateWithCv();
+    const applicationId = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) })).json().result
+      .applicationId;
+    await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: business.id, cvId } });
+    expect((await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id: candidateId } })).statusCode).toBe(200);
+    const db = t.deps.database.db;
+    expect(await db.selectFrom('job_applications').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
+    expect(await db.selectFrom('application_status_history').select('id').where('application_id', '=', applicationId).execute()).toEqual([]);
+    expect(await db.selectFrom('cv_drops').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
+    expect((await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: employer })).json()).toEqual([]);
+  });
+
   describe('employer API', () => {
     it('is for BusinessUser tokens only (403 for candidates and referrers)', async () => {
       for (const roles of [['Candidate'], ['BusinessUserReferrer']] as const) {
