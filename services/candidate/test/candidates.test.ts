@@ -50,6 +50,17 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
       }
     });
 
+    it('answers 503, not 401, when the identity service keys cannot be fetched', async () => {
+      const down = await startTestApp(kind, { IDENTITY_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json' });
+      try {
+        const res = await down.app.inject({ url: '/candidate', headers: await down.auth(randomUUID()) });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+      } finally {
+        await down.close();
+      }
+    });
+
     it('answers 403 to a business user on candidate routes', async () => {
       const res = await t.app.inject({ url: '/candidate', headers: await t.auth(randomUUID(), ['BusinessUser']) });
       expect(res.statusCode).toBe(403);

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Role } from '@careers/contracts/enums';
-import { InvalidTokenError, type AuthUser } from './auth.service';
+import { InvalidTokenError, KeysUnavailableError, type AuthUser } from './auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +31,10 @@ export function requireRole(...roles: Role[]) {
         throw new HttpProblem(401, 'Your session has expired or is not valid. Sign in again.', {
           headers: { 'WWW-Authenticate': 'Bearer realm="careers-api", error="invalid_token"' },
         });
+      }
+      if (err instanceof KeysUnavailableError) {
+        request.log.error({ err }, 'identity keys unavailable');
+        throw new HttpProblem(503, 'Sign-in cannot be checked right now. Please try again shortly.', { headers: { 'Retry-After': '5' } });
       }
       throw err;
     }

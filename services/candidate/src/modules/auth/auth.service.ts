@@ -18,6 +18,11 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
+/** The identity service's keys could not be fetched: not the caller's fault, so not a 401. */
+export class KeysUnavailableError extends Error {
+  override name = 'KeysUnavailableError';
+}
+
 /**
  * Verifies the identity service's access tokens against its published keys. Only ES256 is accepted,
  * so alg none / HS256 tricks and tampered tokens fail; keys are fetched once and refetched on an
@@ -35,7 +40,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): (token: stri
         requiredClaims: ['exp', 'sub'],
       }));
     } catch (err) {
+      if (err instanceof joseErrors.JWKSTimeout) throw new KeysUnavailableError(err.code, { cause: err });
       if (err instanceof joseErrors.JOSEError) throw new InvalidTokenError(err.code);
+      // fetch() failing (identity down, DNS) surfaces as a plain TypeError.
+      if (err instanceof TypeError) throw new KeysUnavailableError('jwks fetch failed', { cause: err });
       throw err;
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);
