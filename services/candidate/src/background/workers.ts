@@ -8,7 +8,7 @@ import { countAttempt, findUnforwarded, markForwarded, staleUnforwardedIds } fro
 import { contactMail } from '../modules/contact/contact.service';
 import type { CvFileType } from '../modules/cvs/cv-file-type';
 import { UnsupportedContentError, extractCvText } from '../modules/cvs/cv-text';
-import { findCvForParsing, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
+import { findCvById, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
 import type { BlobStorage } from '../modules/storage/storage';
 import { QUEUES, startQueue } from './queue';
 
@@ -33,7 +33,7 @@ const CONTACT_MAX_ATTEMPTS = 13;
 
 export async function parseCv(ctx: Context, cvId: string): Promise<void> {
   const db = ctx.database.db;
-  const cv = await findCvForParsing(db, cvId);
+  const cv = await findCvById(db, cvId);
   if (!cv || cv.parse_status !== 'Pending') return;
   // A storage outage throws here and the job is retried; a file that cannot be read is final.
   const object = await ctx.storage.get(cv.storage_key);

@@ -26,7 +26,7 @@ import { toEmployerApplication } from '../applications/applications.service';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
 import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
-import { findCvForParsing } from '../cvs/cvs.repository';
+import { findCvById } from '../cvs/cvs.repository';
 import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
 import { findBusinessJob, insertJob, listBusinessJobs } from '../jobs/jobs.repository';
 import { toJob } from '../jobs/jobs.service';
@@ -208,7 +208,7 @@ export async function businessRoutes(app: App) {
     async (request, reply) => {
       const business = await requireBusiness(db(), currentUser(request));
       const allowed = await businessCanSeeCv(db(), business.id, request.params.cvId);
-      const row = allowed ? await findCvForParsing(db(), request.params.cvId) : undefined;
+      const row = allowed ? await findCvById(db(), request.params.cvId) : undefined;
       if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
       return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers: downloadHeaders(row), rangeHeader: request.headers.range });
     },

@@ -29,7 +29,8 @@ export async function cvStorageKeys(db: Db, candidateId: string): Promise<string
   return rows.map((r) => r.storage_key);
 }
 
-export function findCvForParsing(db: Db, cvId: string): Promise<CvListRow | undefined> {
+/** Any candidate's CV: only for callers that checked access another way (parser, employer). */
+export function findCvById(db: Db, cvId: string): Promise<CvListRow | undefined> {
   return db.selectFrom('cvs').select(listColumns).where('id', '=', cvId).executeTakeFirst();
 }
 
@@ -43,11 +44,6 @@ export async function setParseResult(
     .set({ parse_status: result.status, parsed_text: result.text, parse_error: result.error, parsed_at: new Date() })
     .where('id', '=', cvId)
     .execute();
-}
-
-export async function parsedText(db: Db, cvId: string): Promise<string | null> {
-  const row = await db.selectFrom('cvs').select('parsed_text').where('id', '=', cvId).executeTakeFirst();
-  return row?.parsed_text ?? null;
 }
 
 /** CVs whose parse job may have been lost (a crash between commit and enqueue). */
