@@ -7,6 +7,7 @@ export const accountMessages = {
   codePlaceholder: 'Paste verification code',
   startFailed: 'The verification code could not be sent. Please try again.',
   confirmFailed: 'Invalid verification code.',
+  codeResent: (email: string) => `We sent a new code to ${email}. Only the newest code works.`,
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   /** What the candidate types to confirm deleting the account. */

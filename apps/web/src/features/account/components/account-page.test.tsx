@@ -44,6 +44,26 @@ describe('account page: e-mail change', () => {
     expect(authStore.get().email).toBe('ada@example.com');
   });
 
+  it('sends a new code to the same address on request, and says so', async () => {
+    let sends = 0;
+    const fake = fakeServices((request) => {
+      if (request.url === '/api/user/email-update-initialise') {
+        sends += 1;
+        return sends === 1 ? { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } } : { status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '58' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
+    await user.click(screen.getByRole('button', { name: 'Send verification code' }));
+    await screen.findByPlaceholderText('Paste verification code');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 58 seconds.');
+    expect(fake.called('PUT', '/api/user/email-update-initialise')).toHaveLength(2);
+    expect(screen.getByPlaceholderText('Paste verification code')).toBeInTheDocument();
+  });
+
   it('says when to try again after too many codes', async () => {
     fakeServices(() => ({ status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '42' } }));
     const user = userEvent.setup();

@@ -40,7 +40,9 @@ export function ChangeEmail() {
   const [success, setSuccess] = useState<string | null>(null);
 
   const emailForm = useForm<z.infer<typeof newEmailSchema>>({ resolver: zodResolver(newEmailSchema), ...FORM_VALIDATION_MODE, defaultValues: { newEmailAddress: '' } });
-  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, defaultValues: { otp: '' } });
+  // The code field is checked on submit, not on blur: leaving it empty to fetch the e-mail, or to ask for a
+  // new code, is not a mistake (and an error appearing on blur would move the button being clicked).
+  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, mode: 'onSubmit', defaultValues: { otp: '' } });
 
   const sendCode = (newEmailAddress: string) => {
     setFailure(null);
@@ -52,6 +54,7 @@ export function ChangeEmail() {
     start.mutate(newEmailAddress, {
       onSuccess: (result) => {
         if (result.succeeded && result.requestId) {
+          if (pending) setSuccess(accountMessages.codeResent(newEmailAddress));
           setPending({ requestId: result.requestId, newEmailAddress });
           codeForm.reset({ otp: '' });
         } else {

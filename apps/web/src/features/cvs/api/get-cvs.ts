@@ -9,7 +9,15 @@ export async function getCvs(): Promise<CvList> {
   return cvListSchema.parse(data);
 }
 
-export const cvsQueryOptions = () => queryOptions({ queryKey: queryKeys.cvs, queryFn: getCvs });
+/** While a CV's text is still being read, ask again now and then so its status settles on screen. */
+const PENDING_POLL_MS = 3000;
+
+export const cvsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.cvs,
+    queryFn: getCvs,
+    refetchInterval: (query) => (query.state.data?.cvs.some((cv) => cv.cvParseStatus === 'Pending') ? PENDING_POLL_MS : false),
+  });
 
 export function useCvs() {
   return useQuery(cvsQueryOptions());

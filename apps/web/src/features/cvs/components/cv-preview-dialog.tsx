@@ -8,12 +8,8 @@ import { useCvPreview, type CvPreview } from '../api/get-cv-preview';
 /** SPEC §8. */
 export const PREVIEW_ERROR = 'Error on cv preview';
 
-/**
- * Sandbox of every preview frame: no scripts, no forms, no popups, no top navigation. The PDF frame also
- * has allow-same-origin, without which Chromium refuses to start its PDF viewer; with no allow-scripts
- * beside it the file still cannot run anything in the portal.
- */
-export const PREVIEW_SANDBOX = { document: '', pdf: 'allow-same-origin' } as const;
+/** The sandbox of the HTML and text frames: no script, no forms, no popups, no navigation, an opaque origin. */
+export const PREVIEW_SANDBOX = '';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -23,12 +19,16 @@ function textDocument(text: string): string {
   return `<!doctype html><meta charset="utf-8"><style>body{margin:16px;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;color:#172033}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}</style><pre>${escapeHtml(text)}</pre>`;
 }
 
+/**
+ * Chromium refuses to start its PDF viewer in any sandboxed frame (even with allow-same-origin), so this
+ * frame has none. It is still safe: the blob's type was fixed to application/pdf when it was read, so the
+ * browser can only hand it to its PDF viewer, which runs the file apart from the page (docs/decisions).
+ */
 function PdfFrame({ blob, title }: { blob: Blob; title: string }) {
   return (
     <iframe
       className="cv-preview__frame"
       title={title}
-      sandbox={PREVIEW_SANDBOX.pdf}
       ref={(frame) => {
         if (!frame) return;
         const url = URL.createObjectURL(blob);
@@ -44,9 +44,9 @@ function PreviewBody({ preview, title }: { preview: CvPreview; title: string }) 
     case 'pdf':
       return <PdfFrame blob={preview.blob} title={title} />;
     case 'html':
-      return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX.document} srcDoc={preview.html} />;
+      return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX} srcDoc={preview.html} />;
     case 'text':
-      return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX.document} srcDoc={textDocument(preview.text)} />;
+      return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX} srcDoc={textDocument(preview.text)} />;
     default:
       return <p>A preview is not available for this file. Download it to open it on your device.</p>;
   }
