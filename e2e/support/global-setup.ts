@@ -14,7 +14,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const stack = await startStack({ build: process.env.E2E_SKIP_BUILD !== 'true' });
+  // E2E_PORTAL_DIST=apps/web/dist reuses an existing build instead of building a private one.
+  const stack = await startStack({ portalDist: process.env.E2E_PORTAL_DIST || undefined });
   console.log(`[e2e] stack ready in ${Date.now() - started} ms: portal ${stack.portalUrl}, logs in ${stack.logsDir}`);
   const { stop, ...info } = stack;
   project.provide('stack', info);

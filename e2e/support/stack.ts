@@ -33,8 +33,11 @@ export interface Stack extends StackInfo {
 }
 
 export interface StartStackOptions {
-  /** Build apps/web first (default true). */
-  build?: boolean;
+  /**
+   * The portal build to serve: by default a fresh build of apps/web into the stack's own folder; or
+   * the path of an existing build (e.g. apps/web/dist) to skip building.
+   */
+  portalDist?: string;
   /** How long the parts may take to become ready (default 90 s: PGlite boots and migrates). */
   readyTimeoutMs?: number;
   /** Extra environment for the three parts. */
@@ -67,12 +70,15 @@ interface Part {
 const PARTS: readonly Part[] = [
   { name: 'identity', entry: 'services/identity/src/server.ts', portVar: 'IDENTITY_PORT', readyPath: '/readyz' },
   { name: 'candidate', entry: 'services/candidate/src/server.ts', portVar: 'CANDIDATE_PORT', readyPath: '/readyz' },
-  { name: 'portal', entry: 'apps/web/server/server.ts', portVar: 'WEB_PORT', readyPath: '/healthz' },
+  { name: 'portal', entry: 'e2e/support/portal-entry.ts', portVar: 'WEB_PORT', readyPath: '/healthz' },
 ];
 
-export function buildPortal(): void {
+/**
+ * Builds the portal into `outDir` (a private folder: see portal-entry.ts for why not apps/web/dist).
+ */
+export function buildPortal(outDir: string): void {
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], {
+  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent', '--', '--outDir', outDir, '--emptyOutDir'], {
     cwd: repoRoot,
     encoding: 'utf8',
     env: childEnv({ NO_COLOR: '1', FORCE_COLOR: '0' }),
@@ -101,13 +107,13 @@ export async function freePort(): Promise<number> {
 export async function startStack(options: StartStackOptions = {}): Promise<Stack> {
   const children: { part: Part; child: ChildProcess }[] = [];
   let sink: MailSink | undefined;
-  let dataDir: string | undefined;
+  let workDir: string | undefined;
 
   const stop = async () => {
     await Promise.all(children.map(({ child }) => stopChild(child)));
     process.off('exit', killOnExit);
     await sink?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (workDir) await rm(workDir, { recursive: true, force: true });
   };
   // If the test runner dies without teardown, leave no servers behind.
   const killOnExit = () => {
@@ -116,9 +122,12 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   process.on('exit', killOnExit);
 
   try {
-    if (options.build ?? true) buildPortal();
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'careers-e2e-'));
+    const dataDir = path.join(workDir, 'data');
+    mkdirSync(dataDir);
+    const portalDist = options.portalDist ? path.resolve(repoRoot, options.portalDist) : path.join(workDir, 'portal-dist');
+    if (!options.portalDist) buildPortal(portalDist);
     sink = await startMailSink();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'careers-e2e-'));
     mkdirSync(logsDir, { recursive: true });
 
     const ports = Object.fromEntries(await Promise.all(PARTS.map(async (p) => [p.name, await freePort()] as const)));
@@ -134,6 +143,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       // The services allow the portal's origin by default; said explicitly so a developer's shell can't widen it.
       CORS_ORIGINS: url('portal'),
       DATA_DIR: dataDir,
+      E2E_PORTAL_DIST: portalDist,
       SMTP_URL: sink.smtpUrl,
       LOG_LEVEL: 'warn',
       ...TEST_TUNING,
