@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPortalPage } from '../support/browser';
-import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
 let browser: Browser;
 const pages: Page[] = [];
@@ -49,5 +50,46 @@ describe('sign in by code', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
     await signInByCode(page, candidate.email, { returnUrl: new URL(page.url()).searchParams.get('returnUrl') ?? '' });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cvs?x=1&y=2');
+  });
+});
+
+describe('sign in by code: what goes wrong (SPEC §5, §8)', () => {
+  it('an empty e-mail asks for a valid one', async () => {
+    const page = await freshPage();
+    await page.goto('/account/login');
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email').isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('an e-mail without an account is refused and gets no e-mail', async () => {
+    const page = await freshPage();
+    const stranger = newCandidate('stranger').email;
+    const since = await mailboxMark();
+    await page.goto('/account/login');
+    await page.getByLabel('Email', { exact: true }).fill(stranger);
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await mailFor(stranger, since)).toEqual([]);
+  });
+
+  it('a wrong code is refused with "Invalid verification code." and the right one still works', async () => {
+    expect(candidate, 'needs the account of the first test').toBeDefined();
+    const page = await freshPage();
+    await page.goto('/account/login');
+    await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    const codeInput = page.getByPlaceholder('Paste verification code');
+    await waitForStepOrAlert(page, codeInput, 'the Verification step');
+    const code = await latestCode(candidate.email, { since });
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await codeInput.fill(wrong);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/account/login');
+    // One wrong try is far from the limit (DESIGN §3: five): the mailed code still signs in.
+    await codeInput.fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');
   });
 });
