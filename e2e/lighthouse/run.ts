@@ -6,9 +6,10 @@
  *   npm run lighthouse --workspace e2e -- [portalUrl] [--job <jobId>]
  *
  * Without a portal URL it starts its own stack (built portal, both services, free ports) like the
- * browser suite does, and stops it afterwards. It audits the login page, and /apply/<jobId> when a job
- * id is given; prints each category's score and the JavaScript transferred; keeps the JSON reports
- * under e2e/.lighthouse/.
+ * browser suite does, adds the demo employers and jobs (scripts/seed-demo.ts), and stops it afterwards.
+ * It audits the login page, and /apply/<jobId> for the given job (on its own stack, by default the
+ * first demo job); prints each category's score and the JavaScript transferred; keeps the JSON
+ * reports under e2e/.lighthouse/.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -47,8 +48,10 @@ try {
     stack = await startStack();
     portalUrl = stack.portalUrl;
   }
+  const jobId = values.job ?? (stack ? await firstDemoJob(stack) : undefined);
   const pages = [{ name: 'login', url: `${portalUrl}/account/login` }];
-  if (values.job) pages.push({ name: 'apply', url: `${portalUrl}/apply/${encodeURIComponent(values.job)}` });
+  if (jobId) pages.push({ name: 'apply', url: `${portalUrl}/apply/${encodeURIComponent(jobId)}` });
+  else console.log('No job id (--job): the apply page is not audited.');
 
   mkdirSync(reportsDir, { recursive: true });
   for (const page of pages) {
@@ -67,6 +70,18 @@ try {
   await stack?.stop();
 }
 process.exit(exitCode);
+
+/** Creates the demo data on our own stack and answers the first demo job's id, if it can. */
+async function firstDemoJob(own: Stack): Promise<string | undefined> {
+  try {
+    const { seedDemo } = await import('../../scripts/seed-demo');
+    const links = await seedDemo({ identityUrl: own.identityUrl, candidateUrl: own.candidateUrl, portalUrl: own.portalUrl, onlyIfEmpty: false });
+    return links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
+  } catch (error) {
+    console.log(`Could not create the demo jobs (${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
+}
 
 async function audit(name: string, url: string): Promise<Lhr> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
