@@ -10,7 +10,7 @@ export interface ParsedMail {
   /** The text/plain part, or the HTML part with its tags removed when there is no text part. */
   text: string;
   html: string;
-  /** The first standalone 6-digit number in the text, if any. */
+  /** The first standalone 6-digit number in the text outside any link, if any. */
   code: string | null;
   /** Every http(s) link in the text and the HTML hrefs, in order, without duplicates. */
   links: string[];
@@ -34,7 +34,7 @@ export function parseMail(raw: string): ParsedMail {
     subject: decodeWords(root.headers.get('subject') ?? ''),
     text,
     html,
-    code: /(?<![\d#&])\d{6}(?!\d)/.exec(text)?.[0] ?? null,
+    code: findCode(text),
     links: findLinks(text, html),
   };
 }
@@ -128,6 +128,12 @@ function decodeEntities(text: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&amp;/g, '&');
+}
+
+/** Links are left out: a confirmation or reset token can hold six digits in a row. */
+function findCode(text: string): string | null {
+  const withoutLinks = text.replace(/https?:\/\/\S+/g, ' ');
+  return /(?<![\w/-])\d{6}(?![\w/-])/.exec(withoutLinks)?.[0] ?? null;
 }
 
 function findLinks(text: string, html: string): string[] {

@@ -60,8 +60,10 @@ describe('parseMail', () => {
     expect(mail.links).toEqual(['https://x.test/a?b=1&c=2']);
   });
 
-  it('finds no code where there is none of exactly six digits', () => {
+  it('finds no code where there is none of exactly six digits, nor inside links and tokens', () => {
     expect(parseMail('Subject: x\r\n\r\nCall 0123456789 or 12345.\r\n').code).toBeNull();
+    const confirmation = 'Subject: Confirm\r\n\r\nConfirm:\r\nhttp://127.0.0.1:4000/confirm/u1/aB-123456-x_654321\r\nToken ab123456 or 123456cd.\r\n';
+    expect(parseMail(confirmation).code).toBeNull();
   });
 });
 
