@@ -134,9 +134,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
     const env = childEnv({
       HOST: '127.0.0.1',
-      WEB_PORT: String(ports.portal),
-      IDENTITY_PORT: String(ports.identity),
-      CANDIDATE_PORT: String(ports.candidate),
+      ...Object.fromEntries(PARTS.map((p) => [p.portVar, String(ports[p.name])])),
       PORTAL_URL: url('portal'),
       IDENTITY_URL: url('identity'),
       CANDIDATE_URL: url('candidate'),
@@ -157,8 +155,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout?.pipe(out);
-      child.stderr?.pipe(out);
+      // Two sources into one file: neither may end it, the child's exit does.
+      child.stdout?.pipe(out, { end: false });
+      child.stderr?.pipe(out, { end: false });
+      child.once('close', () => out.end());
       children.push({ part, child });
     }
 

@@ -9,7 +9,7 @@ const LOGIN_PATH = '/account/login';
 const GUARDED = ['/', '/dashboard', '/profile', '/cvs', '/applications', '/cv-drops', '/contact-us', '/user-account'];
 
 let browser: Browser;
-let page: Page;
+let page: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -20,16 +20,17 @@ afterAll(async () => {
 // A fresh context per test: no stored session or storage leaks from one test to the next.
 afterEach(async () => {
   await page?.context().close();
+  page = undefined;
 });
 
 async function open(path: string, options?: Parameters<Page['goto']>[1]) {
-  page = await openPortalPage(browser);
-  const response = await page.goto(path, options);
-  return { p: page, response };
+  const p = (page = await openPortalPage(browser));
+  const response = await p.goto(path, options);
+  return { p, response };
 }
 
 async function expectOnLoginPage(p: Page) {
-  // Polled rather than waitForURL: the guard's redirect is a client-side history change.
+  // Polled, so that a failure names the address the page did end up at.
   await expect.poll(() => new URL(p.url()).pathname, { timeout: 15_000 }).toBe(LOGIN_PATH);
   // SPEC §2 login step 1: the page that arrives is the real login form, not just its address.
   await expect.poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 }).toBe(true);
