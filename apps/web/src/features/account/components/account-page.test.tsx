@@ -102,7 +102,9 @@ describe('account page: deleting the account', () => {
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(confirm);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
+    await waitFor(() => expect(authStore.get().id).toBe(-1));
+    expect(router.state.location.pathname).toBe('/account/login');
+    expect(router.state.location.search).toBe('');
     const deletes = fake.requests.filter((request) => request.method === 'DELETE');
     expect(deletes.map((request) => request.url)).toEqual(['/candidate', '/api/user']);
     expect(deletes[0]?.data).toEqual({ id: candidate.id });

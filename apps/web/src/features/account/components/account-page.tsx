@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import './account.css';
@@ -7,7 +8,9 @@ export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">Candidate Account</h1>
-      <p className="page__lead">The email address you sign in with, and your account itself.</p>
+      <p className="page__lead">
+        The email address you sign in with, and your account itself. Your name, phone number and post code are on your <Link to="/profile">profile</Link>.
+      </p>
       <ChangeEmail />
       <DeleteAccount />
     </section>

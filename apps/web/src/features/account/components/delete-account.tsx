@@ -35,9 +35,10 @@ export function DeleteAccount() {
     if (!confirmed || typeof auth.id !== 'string') return;
     setFailure(null);
     remove.mutate(auth.id, {
-      onSuccess: () => {
-        // Leave the signed-in pages first, so the guard does not send us to login with a returnUrl.
-        navigate(LOGIN_PATH, { replace: true });
+      onSuccess: async () => {
+        // Leave the signed-in pages before the session ends; ended while they are still shown, the guard
+        // would send the user to login with a returnUrl back here.
+        await navigate(LOGIN_PATH, { replace: true });
         queryClient.clear();
         authStore.clear();
       },
@@ -62,7 +63,7 @@ export function DeleteAccount() {
         actions={
           <>
             <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-              Keep my account
+              Cancel
             </Button>
             <Button className="account-danger-button" onClick={onDelete} disabled={!confirmed} busy={remove.isPending}>
               Delete account

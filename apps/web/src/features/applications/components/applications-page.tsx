@@ -24,7 +24,9 @@ export function ApplicationsPage() {
   return (
     <section className="page applications-page" aria-labelledby="applications-title">
       <h1 id="applications-title">Job Applications</h1>
-      <p className="page__lead">Every job you applied for, and where your application stands.</p>
+      <p className="page__lead">
+        Every job you applied for, and where your application stands. CVs you left with a business without applying for a job are under <Link to="/cv-drops">CV drops</Link>.
+      </p>
       {applications.isPending ? <Spinner label="Loading your applications" /> : null}
       {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
       {data && data.totalApplications === 0 ? (
