@@ -3,7 +3,7 @@ import { http } from '../../../lib/http-client';
 
 /**
  * What the preview frame shows: a PDF from a blob: URL; text, and a Word file as HTML the server has
- * sanitised, through srcdoc. Every frame is sandboxed.
+ * sanitised, through srcdoc in a sandboxed frame (docs/decisions/0050).
  */
 export type CvPreview = { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'html'; html: string } | { kind: 'unavailable' };
 
@@ -19,7 +19,7 @@ export async function getCvPreview(cvId: string): Promise<CvPreview> {
   const response = await http.candidate.get<Blob>(`/cvs/${encodeURIComponent(cvId)}/preview`, { responseType: 'blob' });
   const type = mediaType(response.headers['content-type']);
   const blob = response.data;
-  // The type is fixed here, whatever the answer said, so the frame can only ever render a PDF or plain text.
+  // A PDF is re-typed here, whatever the answer said, so the browser can only ever hand it to its PDF viewer.
   if (type === 'application/pdf') return { kind: 'pdf', blob: new Blob([blob], { type: 'application/pdf' }) };
   if (type === 'text/plain') return { kind: 'text', text: await blob.text() };
   if (type === 'text/html') return { kind: 'html', html: await blob.text() };

@@ -26,8 +26,9 @@ export function CvUpload() {
   const progressId = useId();
 
   const choose = (chosen: File | null) => {
-    setProblem(chosen ? checkCvFile(chosen) : null);
-    setFile(chosen && !checkCvFile(chosen) ? chosen : null);
+    const check = chosen ? checkCvFile(chosen) : null;
+    setProblem(check);
+    setFile(check ? null : chosen);
   };
 
   const submit = () => {
