@@ -4,7 +4,7 @@
  * with a developer's running stack or data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -115,9 +115,10 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     await sink?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   };
-  // If the test runner dies without teardown, leave no servers behind.
+  // If the test runner exits without teardown (Ctrl+C), leave no servers or data behind.
   const killOnExit = () => {
     for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (workDir) rmSync(workDir, { recursive: true, force: true, maxRetries: 3 });
   };
   process.on('exit', killOnExit);
 
