@@ -28,32 +28,43 @@ export function newPortalContext(browser: Browser, options: BrowserContextOption
 }
 
 /**
- * A page in a fresh context, watched: console errors, page errors, failed requests and HTTP errors are
- * recorded, and when the current test fails they are printed with the page's address and text, so a
- * failure says what the browser saw. Call inside a test; close with page.context().close().
+ * A page in a fresh context, watched: navigations, console errors, page errors, failed requests and
+ * HTTP errors are recorded, and when the current test fails they are printed with the page's last
+ * address and text, so a failure says what the browser saw. Call inside a test; close with
+ * page.context().close() (in afterEach is fine: the page's last state is kept when it closes).
  */
 export async function openPortalPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await newPortalContext(browser, options);
   const page = await context.newPage();
-  const events: string[] = [];
-  const at = () => `${((Date.now() - opened) / 1000).toFixed(1)}s`;
   const opened = Date.now();
+  const events: string[] = [];
+  const note = (event: string) => events.push(`${((Date.now() - opened) / 1000).toFixed(1)}s ${event}`);
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') events.push(`${at()} console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => events.push(`${at()} page error: ${error.message}`));
-  page.on('requestfailed', (request) => events.push(`${at()} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
   page.on('response', (response) => {
-    if (response.status() >= 400) events.push(`${at()} HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    if (response.status() >= 400) note(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) events.push(`${at()} at ${frame.url()}`);
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
   });
+
+  // Vitest runs afterEach before onTestFailed, so the page's state is taken as the context closes.
+  let last = { url: '', text: '' };
+  const snapshot = async () => {
+    if (page.isClosed()) return;
+    last = { url: page.url(), text: await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(unreadable)') };
+  };
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    await snapshot();
+    return close(closeOptions);
+  };
   onTestFailed(async () => {
-    const text = page.isClosed() ? '(page closed)' : await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(unreadable)');
-    console.log(
-      [`--- browser at failure: ${page.isClosed() ? '' : page.url()}`, ...events, '--- page text:', text.slice(0, 1_500), '---'].join('\n'),
-    );
+    await snapshot();
+    console.log([`--- browser at failure: ${last.url}`, ...events, '--- page text:', last.text.slice(0, 1_500), '---'].join('\n'));
   });
   return page;
 }

@@ -82,3 +82,15 @@ async function visibleAlert(page: Page): Promise<string | null> {
   const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
   return (await alert.isVisible()) ? alert.innerText() : null;
 }
+
+/** SPEC §2 dashboard: 'Logout', confirm the question, and land on the login page. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout', exact: true }).click();
+  // A confirmation is an alertdialog; either role is fine.
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
+  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+  await dialog.getByRole('button', { name: /log ?out/i }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
+}
+
+export const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPortalPage } from '../support/browser';
-import { newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import { logout, LOGOUT_QUESTION, newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
 let browser: Browser;
@@ -50,6 +50,29 @@ describe('sign in by code', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
     await signInByCode(page, candidate.email, { returnUrl: new URL(page.url()).searchParams.get('returnUrl') ?? '' });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cvs?x=1&y=2');
+  });
+});
+
+describe('logout (SPEC §2 dashboard, §4 session)', () => {
+  it('asks first, then ends the session: guarded pages send to login again', async () => {
+    const page = await freshPage();
+    await signInByCode(page, candidate.email);
+    await logout(page);
+    await page.goto('/applications');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/applications');
+  });
+
+  it('Cancel keeps the candidate signed in', async () => {
+    const page = await freshPage();
+    await signInByCode(page, candidate.email);
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/applications');
   });
 });
 
