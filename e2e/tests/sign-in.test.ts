@@ -110,7 +110,7 @@ describe('sign in by code: what goes wrong (SPEC §5, §8)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/account/login');
-    // One wrong try is far from the limit (DESIGN §3: five): the mailed code still signs in.
+    // One wrong try is below the wrong-try limit (DESIGN §3): the mailed code still signs in.
     await codeInput.fill(code);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');
