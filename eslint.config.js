@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -15,21 +14,12 @@ export default tseslint.config(
     },
   },
   {
-    // Only each app's config module reads the environment (DESIGN §2).
-    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    // Only each app's config module reads the environment (DESIGN §2). apps/web has its own
+    // eslint.config.js (ESLint resolves the nearest one), which adds the browser and React rules.
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/config.ts', 'packages/server-kit/src/testing.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through the config module.' }],
-    },
-  },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code lives in components/ and lib/.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../*/**/features/*'], message: 'Features must not import each other.' }] }],
     },
   },
 );

@@ -1,3 +1,5 @@
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import rootConfig from '../../eslint.config.js';
 
 /**
@@ -11,7 +13,20 @@ export default [
   ...rootConfig,
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Only the runtime config module reads settings; the browser has no process.env.
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/config.' }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through server/config.ts.' }],
+    },
   },
   {
     files: ['src/features/**/*.{ts,tsx}'],
