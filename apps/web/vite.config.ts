@@ -1,7 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
 import { loadPortalConfig } from './server/config';
+import { precompressDir } from './server/precompress';
 import { renderConfigScript } from './src/config/runtime-config-schema';
 
 /** In `vite dev` / `vite preview` there is no portal server, so answer GET /config.js here the same way. */
@@ -22,8 +24,29 @@ function portalConfigScript(): Plugin {
   };
 }
 
+/** After `vite build`: .br and .gz copies of the text files, served by the portal server (preCompressed). */
+function precompressBuild(): Plugin {
+  let outDir = '';
+  return {
+    name: 'careers-portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const count = await precompressDir(outDir);
+      this.info(`wrote .br and .gz copies of ${count} files`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), portalConfigScript()],
+  plugins: [react(), portalConfigScript(), precompressBuild()],
   server: { port: 3000, strictPort: true },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    // Maps are written for error tracking and bundle analysis, but the built files do not point to
+    // them and the portal server does not serve them.
+    sourcemap: 'hidden',
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '../src/config/runtime-config-schema';
 
@@ -10,7 +11,11 @@ const envSchema = z.object({
   CANDIDATE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3002'),
   PUBLIC_BLOB_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_ENVIRONMENT: z.string().trim().min(1).default('Production'),
+  /** The build to serve; a relative path is taken from the working directory. */
+  PORTAL_DIST_DIR: z.string().trim().min(1).optional(),
 });
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface PortalServerConfig {
   port: number;
@@ -41,7 +46,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
     config: {
       port: vars.WEB_PORT,
       host: vars.HOST,
-      distDir: fileURLToPath(new URL('../dist', import.meta.url)),
+      distDir: vars.PORTAL_DIST_DIR ? resolve(vars.PORTAL_DIST_DIR) : DEFAULT_DIST_DIR,
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),
         candidateBaseUrl,

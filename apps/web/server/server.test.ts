@@ -1,13 +1,16 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildPortalServer } from './server';
 import { parsePortalEnv } from './config';
+import { precompressDir } from './precompress';
 
 let dist: string;
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `word${index % 20}`))};\n`;
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -16,6 +19,9 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Careers Portal</title><div id="root"></div>');
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /apply/\n');
+  await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+  await writeFile(join(dist, 'assets', 'big-abc123.js.map'), '{"version":3}');
+  await precompressDir(dist);
   const parsed = parsePortalEnv({ IDENTITY_URL: 'https://id.example.com', CANDIDATE_URL: 'https://cand.example.com/', APP_ENVIRONMENT: 'Staging' });
   if (!parsed.ok) throw new Error(parsed.problems.join());
   app = await buildPortalServer({ ...parsed.config, distDir: dist });
@@ -63,6 +69,38 @@ describe('portal server', () => {
     expect(robots.body).toContain('User-agent');
   });
 
+  it('serves the precompressed copies the client accepts, with Vary: Accept-Encoding', async () => {
+    const br = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('does not serve source maps', async () => {
+    const map = await app.inject('/assets/big-abc123.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('version');
+  });
+
+  it('follows a rebuild: a changed index.html is served without a restart', async () => {
+    const file = join(dist, 'index.html');
+    await writeFile(file, '<!doctype html><title>Careers Portal</title><div id="root"></div><script src="/assets/index-new.js"></script>');
+    const later = new Date(Date.now() + 5000);
+    await utimes(file, later, later);
+    const response = await app.inject('/account/login');
+    expect(response.body).toContain('index-new.js');
+  });
+
   it('sends security headers with the services in the CSP', async () => {
     const response = await app.inject('/account/login');
     const csp = String(response.headers['content-security-policy']);
@@ -88,6 +126,13 @@ describe('portal config', () => {
       host: '127.0.0.1',
       runtime: { identityBaseUrl: 'http://localhost:3001', candidateBaseUrl: 'http://localhost:3002', blobBaseUrl: 'http://localhost:3002/blobs', environment: 'Production' },
     });
+  });
+
+  it('serves the build named by PORTAL_DIST_DIR, relative to the working directory', () => {
+    const parsed = parsePortalEnv({ PORTAL_DIST_DIR: 'some/build' });
+    expect(parsed.ok && parsed.config.distDir).toBe(join(process.cwd(), 'some/build'));
+    const fallback = parsePortalEnv({});
+    expect(fallback.ok && fallback.config.distDir).toMatch(/apps[\\/]web[\\/]dist$/);
   });
 
   it('lists every bad variable', () => {

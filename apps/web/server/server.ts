@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
 import { securityHeaders } from './security-headers';
@@ -14,7 +14,8 @@ const NO_CACHE = 'no-cache';
 /** The portal's own small server: the built SPA, /config.js, robots.txt and /healthz. */
 export async function buildPortalServer(config: PortalServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
-  const indexHtml = await readFile(join(config.distDir, 'index.html'), 'utf8');
+  const assetsDir = join(config.distDir, 'assets') + sep;
+  const readIndexHtml = await indexHtmlReader(join(config.distDir, 'index.html'));
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
@@ -29,8 +30,8 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     return configScript;
   });
 
-  const sendIndex = (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = async (reply: FastifyReply, status: number) =>
+    reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(await readIndexHtml());
 
   // The static plugin refuses directory paths, so the home page is answered here.
   app.get('/', (_request, reply) => sendIndex(reply, 200));
@@ -39,10 +40,16 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     root: config.distDir,
     index: false,
     wildcard: true,
+    // dist holds .br/.gz copies written at build (vite.config.ts); adds Vary: Accept-Encoding.
+    preCompressed: true,
+    // Source maps stay on the server for error tracking; visitors get 404.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     cacheControl: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${join(config.distDir, 'assets')}`)) res.header('cache-control', IMMUTABLE);
-      else if (filePath.endsWith('.html')) res.header('cache-control', NO_CACHE);
+      // filePath may be a compressed copy (x.js.br); its caching is that of x.js.
+      const logicalPath = filePath.replace(/\.(?:br|gz)$/, '');
+      if (logicalPath.startsWith(assetsDir)) res.header('cache-control', IMMUTABLE);
+      else if (logicalPath.endsWith('.html')) res.header('cache-control', NO_CACHE);
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
@@ -59,6 +66,33 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
   });
 
   return app;
+}
+
+/**
+ * index.html names the build's hashed assets, so it must follow a rebuild of dist: it is read again when
+ * its modification time or size changes (one stat per page request). While a build has removed it,
+ * the last good copy is served.
+ */
+export async function indexHtmlReader(file: string): Promise<() => Promise<string>> {
+  const versionOf = async () => {
+    const info = await stat(file);
+    return `${info.mtimeMs}:${info.size}`;
+  };
+  // Stat before reading: a change in between is seen as a new version by the next request.
+  let version = await versionOf();
+  let html = await readFile(file, 'utf8');
+  return async () => {
+    try {
+      const current = await versionOf();
+      if (current !== version) {
+        version = current;
+        html = await readFile(file, 'utf8');
+      }
+    } catch {
+      // Mid-build, index.html can be missing for a moment: keep the previous page.
+    }
+    return html;
+  };
 }
 
 async function main() {

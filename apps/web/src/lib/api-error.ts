@@ -1,4 +1,12 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+/**
+ * axios's own isAxiosError test, without importing axios: this module is part of the first paint
+ * (the query client maps errors with it) and axios is only needed once a page calls a service.
+ */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
 
 /** SPEC §8 messages of the HTTP client. Network, timeout and abort messages are axios's own. */
 export const UNEXPECTED_SERVER_ERROR = 'An unexpected server error occurred.';

@@ -1,4 +1,34 @@
-import { authResponseSchema, emptyAuthResponse, type AuthResponse } from '@careers/contracts/identity';
+import type { AuthResponse } from '@careers/contracts/identity';
+
+/*
+ * Every page reads the auth store at start, so this module stays free of zod (about a quarter of the
+ * first-paint JavaScript): the stored value is checked by hand against the contract's shape, and
+ * auth-store.test.ts holds this check and the empty state to authResponseSchema / emptyAuthResponse.
+ */
+const NOBODY_LOGGED_IN = 'Nobody is logged in';
+
+/** The signed-out state (contracts' emptyAuthResponse). */
+export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): AuthResponse {
+  return { id: -1, name: null, email: null, phone: null, accessToken: null, refreshToken: null, refreshTokenExpiryTime: null, success: false, feedbackMessage };
+}
+
+const NULLABLE_TEXT_FIELDS = ['name', 'email', 'phone', 'accessToken', 'refreshToken', 'refreshTokenExpiryTime', 'feedbackMessage'] as const;
+
+/** authResponseSchema's rules, by hand; answers only the contract's fields, as the schema's parse does. */
+export function parseStoredAuth(value: unknown): AuthResponse | null {
+  if (!value || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  const { id, success } = record;
+  if (typeof id !== 'string' && id !== -1) return null;
+  if (typeof success !== 'boolean') return null;
+  const auth = emptyAuthResponse();
+  for (const key of NULLABLE_TEXT_FIELDS) {
+    const field = record[key];
+    if (field !== null && typeof field !== 'string') return null;
+    auth[key] = field;
+  }
+  return { ...auth, id, success };
+}
 
 /** SPEC §9: the auth response lives in local storage under one key. */
 export const AUTH_STORAGE_KEY = 'careers-portal.auth';
@@ -53,14 +83,14 @@ export function createAuthStore(storage: Storage | undefined, sessionMarker: Ses
       const raw = storage?.getItem(AUTH_STORAGE_KEY);
       if (!raw) return emptyAuthResponse();
       const stored = JSON.parse(raw) as StoredAuth;
-      const parsed = authResponseSchema.safeParse(stored);
-      if (!parsed.success) return emptyAuthResponse();
+      const parsed = parseStoredAuth(stored);
+      if (!parsed) return emptyAuthResponse();
       remember = stored.rememberMe !== false;
       if (!remember && !sessionMarker.has()) {
         storage?.removeItem(AUTH_STORAGE_KEY);
         return emptyAuthResponse();
       }
-      return parsed.data;
+      return parsed;
     } catch {
       return emptyAuthResponse();
     }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { authResponseSchema, emptyAuthResponse as contractEmptyAuthResponse } from '@careers/contracts/identity';
+import { AUTH_STORAGE_KEY, createAuthStore, emptyAuthResponse, parseStoredAuth, type SessionMarker } from './auth-store';
+
+const signedIn = {
+  id: 'u-1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone: null,
+  accessToken: 'a.b.c',
+  refreshToken: 'r',
+  refreshTokenExpiryTime: '2030-01-01T00:00:00Z',
+  success: true,
+  feedbackMessage: null,
+};
+
+const samples: unknown[] = [
+  signedIn,
+  { ...signedIn, rememberMe: false, extra: 1 },
+  contractEmptyAuthResponse(),
+  { ...signedIn, id: 7 },
+  { ...signedIn, id: -1 },
+  { ...signedIn, success: 'yes' },
+  { ...signedIn, name: undefined },
+  { ...signedIn, email: 5 },
+  { ...signedIn, feedbackMessage: 'Welcome' },
+  null,
+  'text',
+  [],
+  {},
+];
+
+describe('parseStoredAuth (the hand check that keeps zod off the first paint)', () => {
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))('agrees with authResponseSchema on %s', (_label, sample) => {
+    const parsed = authResponseSchema.safeParse(sample);
+    expect(parseStoredAuth(sample)).toEqual(parsed.success ? parsed.data : null);
+  });
+
+  it('has the contract empty state', () => {
+    expect(emptyAuthResponse()).toEqual(contractEmptyAuthResponse());
+    expect(emptyAuthResponse('Session expired')).toEqual(contractEmptyAuthResponse('Session expired'));
+  });
+});
+
+describe('createAuthStore', () => {
+  const marker = (present: boolean): SessionMarker => ({ has: () => present, set: () => undefined, clear: () => undefined });
+
+  it('loads a valid stored login and drops a broken one', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(signedIn));
+    expect(createAuthStore(localStorage, marker(true)).get()).toEqual(signedIn);
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...signedIn, success: 'yes' }));
+    expect(createAuthStore(localStorage, marker(true)).get()).toEqual(emptyAuthResponse());
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+  });
+
+  it('discards a login without "Remember me" once the browser session is gone', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...signedIn, rememberMe: false }));
+    expect(createAuthStore(localStorage, marker(false)).get()).toEqual(emptyAuthResponse());
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+});
