@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Button } from '../../../components/button';
 import { applicationSentMessage, applyMessages, cvSentMessage } from '../messages';
 
@@ -11,7 +11,41 @@ export interface SuccessStepProps {
   onLogout: () => void;
 }
 
+/** The success step goes on to the candidate dashboard (onContinue) by itself after this long. */
+export const SUCCESS_REDIRECT_SECONDS = 5;
+
+/**
+ * Counts down once a second and continues at zero. Continue goes at once and stops the count; leaving
+ * the step stops it too. Answers the seconds left and the Continue action.
+ */
+function useRedirectCountdown(onContinue: () => void): [number, () => void] {
+  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
+  const continueRef = useRef(onContinue);
+  const timerRef = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    continueRef.current = onContinue;
+  }, [onContinue]);
+  useEffect(() => {
+    const startedAt = Date.now();
+    timerRef.current = window.setInterval(() => {
+      const left = Math.max(0, SUCCESS_REDIRECT_SECONDS - Math.floor((Date.now() - startedAt) / 1000));
+      setSecondsLeft(left);
+      if (left === 0) {
+        window.clearInterval(timerRef.current);
+        continueRef.current();
+      }
+    }, 1000);
+    return () => window.clearInterval(timerRef.current);
+  }, []);
+  const continueNow = () => {
+    window.clearInterval(timerRef.current);
+    continueRef.current();
+  };
+  return [secondsLeft, continueNow];
+}
+
 export function SuccessStep({ headingRef, businessName, jobIsLive, onContinue, onLogout }: SuccessStepProps) {
+  const [secondsLeft, continueNow] = useRedirectCountdown(onContinue);
   return (
     <section className="apply-step apply-step--success" aria-labelledby="apply-success-title">
       <svg className="apply-success__icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -23,7 +57,12 @@ export function SuccessStep({ headingRef, businessName, jobIsLive, onContinue, o
       </h2>
       <p>{jobIsLive ? applicationSentMessage(businessName) : cvSentMessage(businessName)}</p>
       <p className="apply-step__lead">{applyMessages.redirectNotice}</p>
-      <Button onClick={onContinue} fullWidth>
+      {/* Announced once; the visible count is not read out every second. */}
+      <p className="visually-hidden" role="status">{`Redirecting in ${SUCCESS_REDIRECT_SECONDS} seconds.`}</p>
+      <p className="apply-step__lead" aria-hidden="true">
+        {`Redirecting in ${secondsLeft} s…`}
+      </p>
+      <Button onClick={continueNow} fullWidth>
         Continue
       </Button>
       <p className="apply-step__switch">
