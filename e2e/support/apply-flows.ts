@@ -1,0 +1,150 @@
+/**
+ * What the apply-for-job tests do again and again (SPEC §2 'Apply-for-job page', §4 'Apply-for-job
+ * flow'): reach a step, fill the form, enter the e-mailed code; and a candidate made through the APIs
+ * when a test needs one that already exists.
+ */
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
+import type { CvFile } from './apply-files';
+import { waitForStepOrAlert, type CandidateDetails } from './flows';
+import { botCheckToken, callApi, expectOk } from './jobs';
+import { latestCode } from './mailbox';
+
+export type ApplyStepName = 'form' | 'login' | 'verification' | 'cvSelection' | 'success';
+
+/** Each step's heading: the page moves focus to it when the step changes. */
+export const STEP_HEADINGS: Record<ApplyStepName, string> = {
+  form: 'Your details',
+  login: 'Login',
+  verification: 'Verification',
+  cvSelection: 'Choose a CV',
+  success: 'Thank you!',
+};
+
+export function stepHeading(page: Page, step: ApplyStepName) {
+  return page.getByRole('heading', { level: 2, name: STEP_HEADINGS[step], exact: true });
+}
+
+/** Waits for the step; if a danger alert shows first, fails with its text. */
+export async function waitForApplyStep(page: Page, step: ApplyStepName, timeout = 20_000): Promise<void> {
+  await waitForStepOrAlert(page, stepHeading(page, step), `the apply page's ${step} step`, timeout);
+}
+
+/** Opens /apply/{jobId} (query optional) and waits for the job's header. */
+export async function openApplyPage(page: Page, jobId: string, query = ''): Promise<void> {
+  await page.goto(`/apply/${jobId}${query}`);
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: /^Apply now/ }).waitFor({ timeout: 15_000 });
+}
+
+/** The form step's fields by their labels (SPEC §2: name, email, phone, postCode, CV). */
+export function formFields(page: Page) {
+  return {
+    name: page.getByLabel('Name', { exact: true }),
+    email: page.getByLabel('Email', { exact: true }),
+    phone: page.getByLabel('Phone', { exact: true }),
+    postCode: page.getByLabel('Post code', { exact: true }),
+    cv: page.locator('input[type="file"]'),
+  };
+}
+
+export async function fillApplyForm(page: Page, candidate: CandidateDetails, cv: CvFile | null): Promise<void> {
+  const fields = formFields(page);
+  await fields.name.fill(candidate.name);
+  await fields.email.fill(candidate.email);
+  await fields.phone.fill(candidate.phone);
+  await fields.postCode.fill(candidate.postCode);
+  if (cv) await fields.cv.setInputFiles(cv);
+}
+
+/** Verification step: reads the code e-mailed after `since`, enters it and presses 'Verify'. */
+export async function enterApplyCode(page: Page, email: string, since: number): Promise<void> {
+  await waitForApplyStep(page, 'verification');
+  const code = await latestCode(email, { since });
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+/** The visible danger alert's text (null when none). */
+export async function dangerAlert(page: Page): Promise<string | null> {
+  const alert = page.locator('.alert-danger[role="alert"]').first();
+  if (!(await alert.isVisible())) return null;
+  // The message without the banner's close button.
+  return (await alert.locator('.alert__message').innerText()).trim();
+}
+
+/** The access token the portal keeps in local storage (SPEC §9: one key). */
+export async function storedAccessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const value = localStorage.getItem(localStorage.key(i) ?? '') ?? '';
+      try {
+        const parsed = JSON.parse(value) as { accessToken?: unknown };
+        if (typeof parsed.accessToken === 'string' && parsed.accessToken) return parsed.accessToken;
+      } catch {
+        // not the auth entry
+      }
+    }
+    return null;
+  });
+  if (!token) throw new Error('No stored access token in the portal');
+  return token;
+}
+
+export interface CandidateApplication {
+  id: string;
+  job: { jobId: string; title: string };
+  appliedWithCvId: string | null;
+  appliedWithCvFileName?: string | null;
+}
+
+/** GET /job-applications with the candidate's own token. */
+export async function candidateApplications(token: string): Promise<CandidateApplication[]> {
+  const { candidateUrl } = inject('stack');
+  return expectOk('the candidate’s applications', await callApi<{ applications: CandidateApplication[] }>(`${candidateUrl}/job-applications?page=1&pageSize=50`, { token }))
+    .applications;
+}
+
+export interface ApiCandidate {
+  token: string;
+  cvs: { cvId: string; fileName: string }[];
+}
+
+/**
+ * A candidate who already has an account, made the way the portal's signup does it (bot check,
+ * POST /api/register/candidate-user, POST /candidate, POST /cvs), without using the browser or a code.
+ */
+export async function registerCandidateByApi(candidate: CandidateDetails, cvs: CvFile[] = []): Promise<ApiCandidate> {
+  const { identityUrl, candidateUrl } = inject('stack');
+  const registered = expectOk(
+    `registration of ${candidate.email}`,
+    await callApi<{ succeeded: boolean; accessToken: string | null }>(`${identityUrl}/api/register/candidate-user`, {
+      method: 'POST',
+      json: { name: candidate.name, email: candidate.email, phone: candidate.phone, password: CANDIDATE_BUILT_IN_PASSWORD, token: await botCheckToken() },
+    }),
+  );
+  if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${candidate.email} failed: ${JSON.stringify(registered)}`);
+  const token = registered.accessToken;
+  expectOk(
+    'creating the candidate',
+    await callApi(`${candidateUrl}/candidate`, {
+      method: 'POST',
+      token,
+      json: { name: candidate.name, email: candidate.email, phoneNumber: candidate.phone, postcode: candidate.postCode },
+    }),
+  );
+  const uploaded: ApiCandidate['cvs'] = [];
+  for (const cv of cvs) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(cv.buffer)], { type: cv.mimeType }), cv.name);
+    uploaded.push(expectOk(`uploading ${cv.name}`, await callApi<{ cvId: string; fileName: string }>(`${candidateUrl}/cvs`, { method: 'POST', token, body: form })));
+    // Distinct createdOn values, so 'newest first' is well defined.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { token, cvs: uploaded };
+}
+
+/** Polls until the page is at `path` (pathname only). */
+export async function expectPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(path);
+}

@@ -1,0 +1,159 @@
+/**
+ * Apply for a job as a new candidate on a 360 px phone (SPEC §2 'Apply-for-job page', §3 create
+ * application payload, §4 'Apply-for-job flow'): form → verification with the e-mailed code → success →
+ * /applications; the employer sees the application with readyToWork and the link's tracking fields.
+ * Then the same candidate with a stored session: straight to cvSelection, and a second application to the
+ * same job is refused with the server's message and a move to /applications after 2 s.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pdfCv } from '../support/apply-files';
+import {
+  enterApplyCode,
+  expectPath,
+  fillApplyForm,
+  openApplyPage,
+  stepHeading,
+  storedAccessToken,
+  candidateApplications,
+  waitForApplyStep,
+} from '../support/apply-flows';
+import { expectNoAxeViolations } from '../support/axe';
+import { launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
+import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
+import { mailboxMark } from '../support/mailbox';
+
+let browser: Browser;
+let employer: Employer;
+let firstJob: EmployerJob;
+let secondJob: EmployerJob;
+const candidate: CandidateDetails = newCandidate('apply-new');
+const cv = pdfCv('Apply New Candidate CV.pdf');
+let applied = false;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  [browser, employer] = await Promise.all([
+    launchBrowser(),
+    createEmployer({ label: 'applynew', withLogo: true, jobs: [{ title: 'Night Baker' }, { title: 'Pastry Chef' }] }),
+  ]);
+  [firstJob, secondJob] = employer.jobs as [EmployerJob, EmployerJob];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+
+async function phonePage(): Promise<Page> {
+  const page = await openPortalPage(browser, { viewport: PHONE });
+  pages.push(page);
+  return page;
+}
+
+const isApplicationPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/job-applications';
+
+describe('apply as a new candidate (phone, 360 px)', () => {
+  it('form → code from the e-mail → success → Continue to /applications; the employer gets readyToWork and the tracking fields', async () => {
+    const page = await phonePage();
+    const query = '?utm_source=board&utm_campaign=spring&publisherId=p1&boostId=b1';
+    await openApplyPage(page, firstJob.id, query);
+    await waitForApplyStep(page, 'form');
+    await expectNoAxeViolations(page, 'apply form at 360 px');
+
+    await fillApplyForm(page, candidate, cv);
+    await expect.poll(() => page.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
+    const applicationPost = page.waitForRequest(isApplicationPost, { timeout: 30_000 });
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+
+    await waitForApplyStep(page, 'verification');
+    // The page says where the code went, and has no existing-account notice for a new candidate.
+    expect(await page.getByText(candidate.email, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('You already have an account with us.').count()).toBe(0);
+    await expectNoAxeViolations(page, 'apply verification at 360 px');
+
+    // SPEC §3: readyToWork true from the portal; tracking from the link the candidate arrived by.
+    const body = (await applicationPost).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ jobId: firstJob.id, readyToWork: true, utmSource: 'board', utmCampaign: 'spring', publisherId: 'p1', boostId: 'b1' });
+    expect(String(body.landingUrl)).toContain(`/apply/${firstJob.id}${query}`);
+
+    await enterApplyCode(page, candidate.email, since);
+    await waitForApplyStep(page, 'success');
+    applied = true;
+    const success = page.locator('section').filter({ has: stepHeading(page, 'success') });
+    expect(await success.getByText(`Your application was successfully sent to ${employer.business.name}`, { exact: true }).isVisible()).toBe(true);
+    expect(await success.getByText('You will be redirected to your candidate dashboard.', { exact: true }).isVisible()).toBe(true);
+    expect(await success.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'apply success at 360 px');
+
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expectPath(page, '/applications');
+    const card = page.getByRole('article', { name: firstJob.title });
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
+
+    // The employer's side (DESIGN §5) stores what the portal sent.
+    const received = await employerApplications(employer, firstJob.id);
+    const mine = received.filter((a) => a.candidate.email === candidate.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      readyToWork: true,
+      utmSource: 'board',
+      utmCampaign: 'spring',
+      candidate: { name: candidate.name, phoneNumber: candidate.phone, postcode: candidate.postCode },
+    });
+    expect(mine[0]?.appliedWithCvId).toBeTruthy();
+    // The candidate's own list says the same CV.
+    const own = await candidateApplications(await storedAccessToken(page));
+    expect(own.map((a) => [a.job.jobId, a.appliedWithCvId])).toEqual([[firstJob.id, mine[0]?.appliedWithCvId]]);
+  });
+
+  it('with a stored session another job’s apply link opens straight at cvSelection, and Apply sends it', async () => {
+    expect(applied, 'needs the candidate of the first test').toBe(true);
+    const page = await phonePage();
+    await signInByCode(page, candidate.email);
+    await openApplyPage(page, secondJob.id);
+    await waitForApplyStep(page, 'cvSelection');
+    expect(await stepHeading(page, 'form').count()).toBe(0);
+    // The CV uploaded with the first application, picked for the candidate, with its date.
+    const radio = page.getByRole('radio', { name: new RegExp(cv.name.replace(/\./g, '\\.')) });
+    expect(await radio.isChecked()).toBe(true);
+    expect(await page.getByText(/^Last used on \d{1,2} \w{3} \d{4}$/).count()).toBe(1);
+    await expectNoAxeViolations(page, 'apply cvSelection at 360 px');
+
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await waitForApplyStep(page, 'success');
+    expect(await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible()).toBe(true);
+    const mine = (await employerApplications(employer, secondJob.id)).filter((a) => a.candidate.email === candidate.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.readyToWork).toBe(true);
+  });
+
+  it('a second application to the same job toasts the server’s error and lands on /applications after about 2 s', async () => {
+    expect(applied, 'needs the candidate of the first test').toBe(true);
+    const page = await phonePage();
+    await signInByCode(page, candidate.email);
+    await openApplyPage(page, firstJob.id);
+    await waitForApplyStep(page, 'cvSelection');
+
+    const answered = page.waitForResponse((response) => isApplicationPost(response.request()), { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await answered;
+    const refusedAt = Date.now();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'You have already applied for this job.' });
+    await toast.waitFor({ timeout: 5_000 });
+    expect(await toast.getByText('Error', { exact: true }).isVisible()).toBe(true);
+    // Still on the apply page a moment later: the move waits 2 s (SPEC §9) so the toast can be read.
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe(`/apply/${firstJob.id}`);
+    await expectPath(page, '/applications', 6_000);
+    const waited = Date.now() - refusedAt;
+    expect(waited).toBeGreaterThanOrEqual(1_700);
+    expect(waited).toBeLessThan(4_500);
+    // Nothing new reached the employer.
+    expect((await employerApplications(employer, firstJob.id)).filter((a) => a.candidate.email === candidate.email)).toHaveLength(1);
+  });
+});
