@@ -1,0 +1,191 @@
+/**
+ * CVs end to end (SPEC §1 "upload, preview, download and delete CVs", §2 signup upload, §7 CV calls):
+ * sign up with a PDF, then upload, preview, download and delete on /cvs against the real candidate
+ * service and its file store.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPortalPage } from '../support/browser';
+import { pdfCv, type UploadFile } from '../support/files';
+import { enterEmailedCode, newCandidate, type CandidateDetails } from '../support/flows';
+import { mailboxMark } from '../support/mailbox';
+
+let browser: Browser;
+const pages: Page[] = [];
+let candidate: CandidateDetails;
+/** The signed-in browser state of the first test, so later tests start signed in in a new context. */
+let signedIn: BrowserContextOptions['storageState'];
+
+/** Longer than the 40 characters the signup form shows (SPEC §2). */
+const SIGNUP_CV_NAME = 'Curriculum vitae of a very careful tester, 2026 edition.pdf';
+const uploaded = { pdf: undefined as UploadFile | undefined };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+
+async function signedInPage(at: string) {
+  expect(signedIn, 'needs the signed-in candidate of the first test').toBeDefined();
+  const page = await openPortalPage(browser, { storageState: signedIn });
+  pages.push(page);
+  await page.goto(at);
+  return page;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const cvRow = (page: Page, fileName: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName, exact: true }) });
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+
+describe('signup with a CV (SPEC §2 signup screen)', () => {
+  it('refuses a non-PDF, shows the chosen PDF name cut at 40 characters, and the CV is on /cvs after the code', async () => {
+    candidate = newCandidate('cvs');
+    const page = await openPortalPage(browser);
+    pages.push(page);
+    await page.goto('/account/signup');
+    await page.getByLabel('Name', { exact: true }).fill(candidate.name);
+    await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+    await page.getByLabel('Phone', { exact: true }).fill(candidate.phone);
+    await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
+
+    await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdef' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    const cv = pdfCv(SIGNUP_CV_NAME, candidate.name);
+    await fileInput(page).setInputFiles(cv);
+    await expect.poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: 'Must be a .pdef' }).count()).toBe(0);
+
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    await enterEmailedCode(page, candidate.email, since);
+    // Without 'Remember me' the session lives in a session cookie, which the saved state keeps.
+    signedIn = await page.context().storageState();
+
+    await page.getByRole('link', { name: 'CVs', exact: true }).click();
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/cvs');
+    const row = cvRow(page, SIGNUP_CV_NAME);
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The file is a real PDF: the service reads its text in the background (DESIGN §3 cvParseStatus).
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.waitFor({ timeout: 10_000 });
+          return row.getByText('Text reading: Ready', { exact: true }).isVisible();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(true);
+  });
+});
+
+describe('/cvs (SPEC §1, §7)', () => {
+  it('uploads a CV with a progress bar; the new row is listed and stays after a reload', async () => {
+    const page = await signedInPage('/cvs');
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    const cv = pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name);
+    // Held back a moment on its way to the real service, so the progress bar can be seen.
+    await page.route('**/cvs', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await fileInput(page).setInputFiles(cv);
+    await page.getByRole('button', { name: 'Upload CV' }).click();
+    await expect.poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: 5_000 }).toBe(true);
+
+    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    await page.unroute('**/cvs');
+    await page.reload();
+    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 15_000 }).toBe(true);
+    uploaded.pdf = cv;
+  });
+
+  it('previews the PDF in a modal: the frame shows the uploaded file', async () => {
+    const cv = uploaded.pdf as UploadFile;
+    expect(cv, 'needs the upload of the previous test').toBeDefined();
+    const page = await signedInPage('/cvs');
+    const previewAnswer = page.waitForResponse((response) => /\/cvs\/[^/]+\/preview$/.test(new URL(response.url()).pathname), { timeout: 15_000 });
+    await page.getByRole('button', { name: `Preview ${cv.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Preview of ${cv.name}` });
+    const frame = dialog.locator(`iframe[title="${cv.name}"]`);
+    await expect.poll(() => frame.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The service sent the very file that was uploaded, byte for byte…
+    expect((await (await previewAnswer).body()).equals(cv.buffer)).toBe(true);
+    // …and the frame has loaded it as a PDF document (from a blob: address, so no token sits in a URL).
+    const src = (await frame.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^blob:/);
+    await expect
+      .poll(async () => {
+        const loaded = page.frames().find((f) => f.url() === src);
+        return loaded ? loaded.evaluate(() => document.contentType).catch(() => 'unreadable') : 'not loaded';
+      }, { timeout: 15_000 })
+      .toBe('application/pdf');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it('previews a text CV with its words in the frame', async () => {
+    const page = await signedInPage('/cvs');
+    const name = `Plain CV ${Date.now()}.txt`;
+    await fileInput(page).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`${candidate.name}\nTen years of testing & <care>.\n`) });
+    await page.getByRole('button', { name: 'Upload CV' }).click();
+    await cvRow(page, name).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: `Preview ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Preview of ${name}` });
+    const frame = dialog.frameLocator(`iframe[title="${name}"]`);
+    await expect.poll(() => frame.getByText('Ten years of testing & <care>.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await frame.getByText(candidate.name).isVisible()).toBe(true);
+  });
+
+  it('downloads a CV under its uploaded name, with the uploaded bytes', async () => {
+    const cv = uploaded.pdf as UploadFile;
+    expect(cv, 'needs the upload of the earlier test').toBeDefined();
+    const page = await signedInPage('/cvs');
+    const downloadEvent = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: `Download ${cv.name}` }).click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toBe(cv.name);
+    expect((await readFile(await download.path())).equals(cv.buffer)).toBe(true);
+
+    // The signup CV's long name with a comma survives too (RFC 6266 file name, DESIGN §3).
+    const second = page.waitForEvent('download', { timeout: 15_000 });
+    await page.getByRole('button', { name: `Download ${SIGNUP_CV_NAME}` }).click();
+    expect((await second).suggestedFilename()).toBe(SIGNUP_CV_NAME);
+  });
+
+  it('deletes a CV only after the confirmation; after a reload it is still gone', async () => {
+    const cv = uploaded.pdf as UploadFile;
+    expect(cv, 'needs the upload of the earlier test').toBeDefined();
+    const page = await signedInPage('/cvs');
+    await cvRow(page, cv.name).waitFor({ timeout: 15_000 });
+    const countBefore = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
+
+    await page.getByRole('button', { name: `Delete ${cv.name}` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this CV?' });
+    await dialog.waitFor({ timeout: 5_000 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await cvRow(page, cv.name).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: `Delete ${cv.name}` }).click();
+    await dialog.getByRole('button', { name: 'Delete CV' }).click();
+    await expect.poll(() => cvRow(page, cv.name).count(), { timeout: 15_000 }).toBe(0);
+    const before = Number(/\((\d+)\)/.exec(countBefore)?.[1]);
+    await expect.poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await page.reload();
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
+    expect(await cvRow(page, cv.name).count()).toBe(0);
+  });
+});

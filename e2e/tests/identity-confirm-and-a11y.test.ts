@@ -1,0 +1,133 @@
+/**
+ * E-mail confirmation from the registration e-mail (SPEC §2 confirm e-mail, §8), and axe on the identity
+ * screens that need a real account or e-mail to reach: the Verification steps of login and signup, the
+ * confirm page, and the forgotten-password and reset pages with their messages showing. (The first steps
+ * of login and signup and the bare forgot and reset pages are in accessibility.test.ts.)
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { newCandidate, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import { latestLink, mailboxMark } from '../support/mailbox';
+
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+
+async function freshPage(viewport: { width: number; height: number } = DESKTOP) {
+  const page = await openPortalPage(browser, { viewport });
+  pages.push(page);
+  return page;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('confirm e-mail (SPEC §2)', () => {
+  let candidate: CandidateDetails;
+  let confirmLink: string | undefined;
+
+  it("the registration e-mail's link shows 'Email confirmed' with a link to sign in", async () => {
+    candidate = newCandidate('confirm');
+    const since = await mailboxMark();
+    await signUpByCode(await freshPage(), candidate);
+    confirmLink = await latestLink(candidate.email, '/confirm/', { since });
+
+    // Opened where the candidate reads their mail: another browser, signed out.
+    const page = await freshPage();
+    await page.goto(confirmLink);
+    await expect.poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
+    await expect.poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('the same link again is refused with the server error', async () => {
+    expect(confirmLink, 'needs the link of the previous test').toBeDefined();
+    const page = await freshPage();
+    await page.goto(confirmLink as string);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link has already been used.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+
+  it('a made-up link is refused with the server error', async () => {
+    const page = await freshPage();
+    await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up/token');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link is not valid.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
+  });
+});
+
+describe.each([
+  { viewportName: '1280 px', viewport: DESKTOP },
+  { viewportName: '360 px', viewport: PHONE },
+])('axe on the identity screens at $viewportName', ({ viewport }) => {
+  let candidate: CandidateDetails;
+  let confirmLink: string;
+
+  it('signup Verification step has no violations', async () => {
+    candidate = newCandidate('a11y-id');
+    const page = await freshPage(viewport);
+    await page.goto('/account/signup');
+    await page.getByLabel('Name', { exact: true }).fill(candidate.name);
+    await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+    await page.getByLabel('Phone', { exact: true }).fill(candidate.phone);
+    await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
+    // With its validation message showing, too.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('Please enter verification code').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expectNoAxeViolations(page, `signup Verification at ${viewport.width} px`);
+    confirmLink = await latestLink(candidate.email, '/confirm/', { since });
+  });
+
+  it('login Verification step has no violations', async () => {
+    expect(candidate, 'needs the account of the previous test').toBeDefined();
+    const page = await freshPage(viewport);
+    await page.goto('/account/login');
+    await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+    await page.getByRole('button', { name: 'Get a verification code' }).click();
+    await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
+    await expectNoAxeViolations(page, `login Verification at ${viewport.width} px`);
+  });
+
+  it('confirm page, confirmed and refused, has no violations', async () => {
+    expect(confirmLink, 'needs the e-mail of the first test').toBeDefined();
+    const page = await freshPage(viewport);
+    await page.goto(confirmLink);
+    await expect.poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, `confirm page at ${viewport.width} px`);
+    await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up');
+    await expect.poll(() => page.getByRole('heading', { name: 'Email not confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, `refused confirm page at ${viewport.width} px`);
+  });
+
+  it('forgotten password with its success message, and reset with its errors, have no violations', async () => {
+    const page = await freshPage(viewport);
+    await page.goto('/account/request-password-reset');
+    await page.getByLabel('Email', { exact: true }).fill(candidate.email);
+    await page.getByRole('button', { name: 'Send me a reset link' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'A reset link has been sent to your email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectNoAxeViolations(page, `forgotten password, sent, at ${viewport.width} px`);
+
+    await page.goto(`/account/reset/${encodeURIComponent(candidate.email)}/some-token`);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password', { exact: true }).fill('other');
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please correct the errors' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expectNoAxeViolations(page, `password reset with errors at ${viewport.width} px`);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Forgotten password and password reset (SPEC §2 screens, §5 rules, §8 messages) end to end: the portal,
+ * the identity service and the reset link read from the real e-mail.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPortalPage } from '../support/browser';
+import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
+import { latestLink, mailboxMark, mailFor } from '../support/mailbox';
+
+const RESET_SENT = 'A reset link has been sent to your email address';
+
+let browser: Browser;
+const pages: Page[] = [];
+/** The account whose password is reset (signed up in the first test; the form-rule tests need only its address). */
+const candidate: CandidateDetails = newCandidate('reset');
+/** The reset link of the first test, once used. */
+let usedResetLink: string | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+
+async function freshPage() {
+  const page = await openPortalPage(browser);
+  pages.push(page);
+  return page;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const alertWith = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+async function requestResetLink(page: Page, email: string) {
+  await page.goto('/account/request-password-reset');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send me a reset link' }).click();
+}
+
+describe('forgotten password → reset link → new password (SPEC §2)', () => {
+  it('the e-mailed link sets a new password and signs the candidate in at /', async () => {
+    // A candidate who signed up by code (candidate accounts start without a password, DESIGN §3).
+    await signUpByCode(await freshPage(), candidate);
+    const page = await freshPage();
+    const since = await mailboxMark();
+    await requestResetLink(page, candidate.email);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    const link = await latestLink(candidate.email, '/account/reset/', { since });
+    expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a-New-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).fill('a-New-passw0rd');
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+
+    await expect.poll(() => path(page), { timeout: 20_000 }).toBe('/');
+    // Signed in for real: the dashboard greets the candidate by name and survives a reload.
+    const firstName = candidate.name.split(' ')[0] as string;
+    await expect.poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(path(page)).toBe('/');
+    usedResetLink = link;
+  });
+
+  it('the same link a second time shows the server error and signs nobody in', async () => {
+    expect(usedResetLink, 'needs the link of the previous test').toBeDefined();
+    const page = await freshPage();
+    await page.goto(usedResetLink as string);
+    await page.getByLabel('New password', { exact: true }).fill('another-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).fill('another-passw0rd');
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => alertWith(page, 'The reset link has already been used.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(path(page)).toMatch(/^\/account\/reset\//);
+    await page.goto('/applications');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/account/login');
+  });
+
+  it('a made-up token shows the server error', async () => {
+    const page = await freshPage();
+    await page.goto(`/account/reset/${encodeURIComponent(candidate.email)}/not-a-real/token`);
+    await page.getByLabel('New password', { exact: true }).fill('a-valid-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).fill('a-valid-passw0rd');
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => alertWith(page, 'The reset link is not valid.').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(path(page)).toMatch(/^\/account\/reset\//);
+  });
+});
+
+describe('password reset form rules (SPEC §5)', () => {
+  /** The reset page, counting the reset calls it makes (an invalid form must make none). */
+  async function resetPage() {
+    const page = await freshPage();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/account/reset-password')) calls.push(request.method());
+    });
+    await page.goto(`/account/reset/${encodeURIComponent(candidate.email)}/some-token`);
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).waitFor();
+    return { page, calls };
+  }
+
+  it("different passwords give 'Passwords must match' under the confirmation, and no call", async () => {
+    const { page, calls } = await resetPage();
+    await page.getByLabel('New password', { exact: true }).fill('first-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).fill('other-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).blur();
+    await expect.poll(() => page.getByText('Passwords must match', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(calls).toEqual([]);
+    // Matching again clears the error.
+    await page.getByLabel('Confirm password', { exact: true }).fill('first-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).blur();
+    await expect.poll(() => page.getByText('Passwords must match', { exact: true }).isVisible()).toBe(false);
+  });
+
+  it('a password shorter than 8 characters is refused, 8 is enough', async () => {
+    const { page, calls } = await resetPage();
+    const password = page.getByLabel('New password', { exact: true });
+    await password.fill('seven77');
+    await password.blur();
+    await expect.poll(() => page.getByText(/must be at least 8 characters/).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Confirm password', { exact: true }).fill('seven77');
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(calls).toEqual([]);
+
+    await password.fill('eight888');
+    await password.blur();
+    await expect.poll(() => page.getByText(/must be at least 8 characters/).isVisible()).toBe(false);
+  });
+
+  it("an empty form gives 'Please correct the errors' and no call", async () => {
+    const { page, calls } = await resetPage();
+    await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('forgotten password page (SPEC §2, §5)', () => {
+  it("an empty e-mail asks for one: 'Please enter your email'", async () => {
+    const page = await freshPage();
+    await page.goto('/account/request-password-reset');
+    await page.getByRole('button', { name: 'Send me a reset link' }).click();
+    await expect.poll(() => page.getByText('Please enter your email', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('an address without an account gets the same success text, and no e-mail', async () => {
+    const page = await freshPage();
+    const stranger = newCandidate('no-account').email;
+    const since = await mailboxMark();
+    await requestResetLink(page, stranger);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // The outbox is polled every 100 ms in the suite: give a wrongly queued e-mail time to show up.
+    await page.waitForTimeout(1_000);
+    expect(await mailFor(stranger, since)).toEqual([]);
+  });
+
+  it("'Back to sign in' goes to the login page", async () => {
+    const page = await freshPage();
+    await page.goto('/account/request-password-reset');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
+  });
+});
