@@ -48,5 +48,7 @@ export default defineConfig({
     // Maps are written for error tracking and bundle analysis, but the built files do not point to
     // them and the portal server does not serve them.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the portal server names a landing page's chunks in its index.html.
+    manifest: true,
   },
 });

@@ -27,6 +27,15 @@ beforeAll(async () => {
   app = await buildPortalServer({ ...parsed.config, distDir: dist });
 });
 
+/** Rewrites index.html with a clearly later modification time, as a rebuild does. */
+let touches = 0;
+async function touchIndex(html: string) {
+  const file = join(dist, 'index.html');
+  await writeFile(file, html);
+  const later = new Date(Date.now() + 5000 * ++touches);
+  await utimes(file, later, later);
+}
+
 afterAll(async () => {
   await app.close();
   await rm(dist, { recursive: true, force: true });
@@ -92,11 +101,22 @@ describe('portal server', () => {
     expect(map.body).not.toContain('version');
   });
 
+  it("names a landing page's chunks from the build manifest, which is not served", async () => {
+    await mkdir(join(dist, '.vite'), { recursive: true });
+    await writeFile(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'index.html': { file: 'assets/index-abc123.js', isEntry: true }, 'src/app/routes/apply.tsx': { file: 'assets/apply-abc123.js', imports: ['index.html'] } }),
+    );
+    await touchIndex('<!doctype html><html><head><title>Careers Portal</title></head><body><div id="root"></div></body></html>');
+    const apply = await app.inject('/apply/42');
+    expect(apply.body).toContain('<link rel="modulepreload" crossorigin href="/assets/apply-abc123.js"></head>');
+    const login = await app.inject('/profile');
+    expect(login.body).not.toContain('modulepreload');
+    expect((await app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
   it('follows a rebuild: a changed index.html is served without a restart', async () => {
-    const file = join(dist, 'index.html');
-    await writeFile(file, '<!doctype html><title>Careers Portal</title><div id="root"></div><script src="/assets/index-new.js"></script>');
-    const later = new Date(Date.now() + 5000);
-    await utimes(file, later, later);
+    await touchIndex('<!doctype html><title>Careers Portal</title><div id="root"></div><script src="/assets/index-new.js"></script>');
     const response = await app.inject('/account/login');
     expect(response.body).toContain('index-new.js');
   });

@@ -7,6 +7,7 @@ import { loadPortalConfig, type PortalServerConfig } from './config';
 import { securityHeaders } from './security-headers';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
+import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -15,7 +16,7 @@ const NO_CACHE = 'no-cache';
 export async function buildPortalServer(config: PortalServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   const assetsDir = join(config.distDir, 'assets') + sep;
-  const readIndexHtml = await indexHtmlReader(join(config.distDir, 'index.html'));
+  const readBuild = await buildReader(config.distDir);
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
@@ -30,11 +31,14 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     return configScript;
   });
 
-  const sendIndex = async (reply: FastifyReply, status: number) =>
-    reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(await readIndexHtml());
+  const sendIndex = async (reply: FastifyReply, status: number, pathname: string) => {
+    const build = await readBuild();
+    const html = withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname));
+    return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  };
 
   // The static plugin refuses directory paths, so the home page is answered here.
-  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  app.get('/', (_request, reply) => sendIndex(reply, 200, '/'));
 
   await app.register(fastifyStatic, {
     root: config.distDir,
@@ -42,8 +46,8 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     wildcard: true,
     // dist holds .br/.gz copies written at build (vite.config.ts); adds Vary: Accept-Encoding.
     preCompressed: true,
-    // Source maps stay on the server for error tracking; visitors get 404.
-    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    // Source maps and the build manifest (dist/.vite) stay on the server; visitors get 404.
+    allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.split('/').some((segment) => segment.startsWith('.')),
     cacheControl: false,
     setHeaders(res, filePath) {
       // filePath may be a compressed copy (x.js.br); its caching is that of x.js.
@@ -62,36 +66,38 @@ export async function buildPortalServer(config: PortalServerConfig, options: { l
     if (!isPageRequest) {
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
     }
-    return sendIndex(reply, isPortalRoute(pathname) ? 200 : 404);
+    return sendIndex(reply, isPortalRoute(pathname) ? 200 : 404, pathname);
   });
 
   return app;
 }
 
 /**
- * index.html names the build's hashed assets, so it must follow a rebuild of dist: it is read again when
- * its modification time or size changes (one stat per page request). While a build has removed it,
- * the last good copy is served.
+ * index.html (and the manifest that names each page's chunks) describe the build's hashed assets, so
+ * they must follow a rebuild of dist: both are read again when index.html's modification time or size
+ * changes (one stat per page request). While a build has removed it, the last good copy is served.
  */
-export async function indexHtmlReader(file: string): Promise<() => Promise<string>> {
+export async function buildReader(distDir: string): Promise<() => Promise<{ indexHtml: string; manifest: Manifest | null }>> {
+  const file = join(distDir, 'index.html');
   const versionOf = async () => {
     const info = await stat(file);
     return `${info.mtimeMs}:${info.size}`;
   };
+  const load = async () => ({ indexHtml: await readFile(file, 'utf8'), manifest: await readManifest(distDir) });
   // Stat before reading: a change in between is seen as a new version by the next request.
   let version = await versionOf();
-  let html = await readFile(file, 'utf8');
+  let build = await load();
   return async () => {
     try {
       const current = await versionOf();
       if (current !== version) {
         version = current;
-        html = await readFile(file, 'utf8');
+        build = await load();
       }
     } catch {
       // Mid-build, index.html can be missing for a moment: keep the previous page.
     }
-    return html;
+    return build;
   };
 }
 
