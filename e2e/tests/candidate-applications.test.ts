@@ -1,0 +1,111 @@
+/**
+ * Job applications as the candidate sees them (SPEC §3 applicationStatus, §4 status order; DESIGN §3 the
+ * timeline of status changes) while a real employer moves the application through the employer API
+ * (DESIGN §5). The employer and the candidate's application are made over HTTP; what is tested is what
+ * the portal shows on /applications.
+ */
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPortalPage } from '../support/browser';
+import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
+import { pdfCv } from '../support/files';
+import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
+
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context().close()));
+});
+
+async function freshPage(options: BrowserContextOptions = {}) {
+  const page = await openPortalPage(browser, options);
+  pages.push(page);
+  return page;
+}
+
+/** The card of one application, by its job title. */
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+/** The steps of a card's timeline, newest first, as the candidate reads them. */
+async function timeline(page: Page, title: string): Promise<string[]> {
+  const progress = card(page, title).locator('details');
+  if (!(await progress.evaluate((d) => (d as HTMLDetailsElement).open))) await progress.locator('summary').click();
+  return progress.locator('li .application-card__step').allInnerTexts();
+}
+
+async function statusOf(page: Page, title: string): Promise<string> {
+  // The badge reads 'Status: …' to screen readers (the prefix is visually hidden).
+  const badge = (await card(page, title).locator('.badge').textContent()) ?? '';
+  expect(badge).toMatch(/^Status: /);
+  return badge.replace(/^Status:\s*/, '').trim();
+}
+
+describe('an employer moves the application; the candidate sees it on /applications', () => {
+  let employer: Employer;
+  let job: Job;
+  let candidate: CandidateDetails;
+  let signedIn: BrowserContextOptions['storageState'];
+  let applicationId: string;
+  const cvName = 'Application CV.pdf';
+
+  it('a new application reads "Application received", with business, place and CV', async () => {
+    employer = await newEmployer();
+    job = await createJob(employer, `Test Warehouse Operative ${Date.now()}`);
+    candidate = newCandidate('applicant');
+    const page = await freshPage();
+    await signUpByCode(page, candidate);
+    signedIn = await page.context().storageState();
+
+    const token = await candidateAccessToken(candidate.email);
+    const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
+    applicationId = await applyViaApi(token, job.id, cvId);
+
+    await page.reload();
+    const application = card(page, job.title);
+    await expect.poll(() => application.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await statusOf(page, job.title)).toBe('Application received');
+    expect(await application.getByText(`${employer.businessName} · Leeds`, { exact: true }).isVisible()).toBe(true);
+    expect(await application.getByText(cvName, { exact: true }).isVisible()).toBe(true);
+    expect(await timeline(page, job.title)).toEqual(['Application received']);
+  });
+
+  it('after "Qualify" and "ScheduleInterview" the status is in plain words and the timeline lists each step, newest first', async () => {
+    expect(applicationId, 'needs the application of the previous test').toBeDefined();
+    await setApplicationStatus(employer, applicationId, ApplicationStatus.Qualify);
+    await setApplicationStatus(employer, applicationId, ApplicationStatus.ScheduleInterview);
+
+    const page = await freshPage({ storageState: signedIn });
+    await page.goto('/applications');
+    await card(page, job.title).waitFor({ timeout: 15_000 });
+    expect(await statusOf(page, job.title)).toBe('Interview to be scheduled');
+    expect(await timeline(page, job.title)).toEqual(['Interview to be scheduled', 'Under review', 'Application received']);
+    // Each step has its time.
+    const times = await card(page, job.title).locator('details li time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
+    expect(times).toHaveLength(3);
+    for (const time of times) expect(Number.isNaN(Date.parse(time))).toBe(false);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('a rejection reads "Not selected"; the CV page says where the CV was sent', async () => {
+    expect(applicationId, 'needs the application of the first test').toBeDefined();
+    await setApplicationStatus(employer, applicationId, ApplicationStatus.Reject);
+
+    const page = await freshPage({ storageState: signedIn });
+    await page.goto('/applications');
+    await card(page, job.title).waitFor({ timeout: 15_000 });
+    expect(await statusOf(page, job.title)).toBe('Not selected');
+    expect((await timeline(page, job.title))[0]).toBe('Not selected');
+
+    await page.getByRole('link', { name: 'CVs', exact: true }).click();
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cvName, exact: true }) });
+    await row.getByText('Sent 1 time').click({ timeout: 15_000 });
+    expect(await row.getByText(`Application: ${job.title} at ${employer.businessName}`).isVisible()).toBe(true);
+  });
+});
