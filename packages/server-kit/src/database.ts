@@ -16,6 +16,11 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Errors of idle pooled connections (the server restarted, an administrator ended them). The pool
+   * drops such a client and opens a new one on demand; unhandled, the error would end the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 export interface Database<DB> {
@@ -30,6 +35,7 @@ export interface Database<DB> {
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -40,7 +40,10 @@ declare module 'fastify' {
 
 /** Opens the database (migrating it), the file store, the mail transport and the background queue. */
 export async function openDependencies(config: CandidateConfig, logger: Logger, overrides: Partial<Pick<CandidateDeps, 'storage'>> = {}): Promise<CandidateDeps> {
-  const database = await openDatabase<CandidateDatabase>(config.database);
+  const database = await openDatabase<CandidateDatabase>({
+    ...config.database,
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection failed; the pool replaces it'),
+  });
   await migrateToLatest(database.db as never, migrationsFolder, 'candidate');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const storage = overrides.storage ?? createStorage(config.storage);

@@ -56,7 +56,10 @@ export interface DependencyOptions {
 export async function openDependencies(config: IdentityConfig, logger: Logger, options: DependencyOptions = {}): Promise<IdentityDeps> {
   const ephemeral = options.ephemeral ?? false;
   const now = options.now ?? Date.now;
-  const database = await openDatabase<IdentityDatabase>(config.database);
+  const database = await openDatabase<IdentityDatabase>({
+    ...config.database,
+    onIdleError: (err) => logger.warn({ err }, 'idle database connection failed; the pool replaces it'),
+  });
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
   const store = createRateLimitStore({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, now });
