@@ -135,3 +135,8 @@ export async function applyViaApi(candidateToken: string, jobId: string, cvId: s
   if (!answer.isValidResponse || !answer.result) throw new Error(`applying failed: ${answer.errors.join('; ')}`);
   return answer.result.applicationId;
 }
+
+/** POST /cv-drops (DESIGN §3): the candidate leaves a CV with a business without applying for a job. */
+export async function dropCvViaApi(candidateToken: string, businessId: string, cvId: string): Promise<void> {
+  await callJson(`${inject('stack').candidateUrl}/cv-drops`, { method: 'POST', token: candidateToken, json: { businessId, cvId } });
+}
