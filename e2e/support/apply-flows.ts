@@ -3,10 +3,12 @@
  * flow'): reach a step, fill the form, enter the e-mailed code; and a candidate made through the APIs
  * when a test needs one that already exists.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import type { CvFile } from './apply-files';
+import { formatViolations, WCAG_TAGS } from './axe';
 import { waitForStepOrAlert, type CandidateDetails } from './flows';
 import { botCheckToken, callApi, expectOk } from './jobs';
 import { latestCode } from './mailbox';
@@ -147,4 +149,20 @@ export async function registerCandidateByApi(candidate: CandidateDetails, cvs: C
 /** Polls until the page is at `path` (pathname only). */
 export async function expectPath(page: Page, path: string, timeout = 15_000): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(path);
+}
+
+/** Nothing sticks out sideways: the page is no wider than the viewport (360 px phones scroll only down). */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(scrollWidth, `page width on ${label}`).toBeLessThanOrEqual(viewport);
+}
+
+/**
+ * expectNoAxeViolations for a page showing a CV preview: the frame holding the candidate's own file is left
+ * out. It is sandboxed without scripts, and axe's injection into such a frame can hang the whole run; its
+ * content is the candidate's document, not the portal's.
+ */
+export async function expectNoAxeViolationsBesidePreview(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.cv-preview__frame').analyze();
+  expect(formatViolations(results.violations), `axe violations on ${label}`).toBe('');
 }

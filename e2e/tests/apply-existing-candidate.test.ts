@@ -10,6 +10,7 @@ import { pdfCv, txtCv } from '../support/apply-files';
 import {
   candidateApplications,
   enterApplyCode,
+  expectNoAxeViolationsBesidePreview,
   expectPath,
   fillApplyForm,
   openApplyPage,
@@ -81,6 +82,16 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await page.getByText(onForm.name, { exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'apply cvSelection of an existing candidate at 360 px');
 
+    // SPEC §2: each CV can be previewed in a modal showing the file's content in a frame.
+    await page.getByRole('button', { name: `Preview ${older.name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: older.name });
+    await dialog.waitFor({ timeout: 10_000 });
+    const frame = dialog.frameLocator('iframe');
+    await expect.poll(async () => frame.locator('body').innerText({ timeout: 2_000 }).catch(() => ''), { timeout: 10_000 }).toContain(`Curriculum vitae: ${older.name}`);
+    await expectNoAxeViolationsBesidePreview(page, 'apply cvSelection with the CV preview open at 360 px');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
     await cvRadio(page, older.name).check();
     expect(await cvRadio(page, older.name).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
@@ -122,9 +133,10 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await cvRadio(page, stored.name).isChecked()).toBe(true);
     expect((await mailFor(candidate.email, since)).filter((m) => m.code !== null)).toHaveLength(1);
 
-    const upload = txtCv('Brand New Upload.txt');
+    const upload = txtCv('Brand New Upload With A Long Name To Cut Short.txt');
     await page.locator('input[type="file"]').setInputFiles(upload);
-    expect(await page.getByText(upload.name, { exact: true }).isVisible()).toBe(true);
+    // SPEC §9: a displayed file name is cut at 40 characters plus '...'.
+    expect(await page.getByText(`${upload.name.slice(0, 40)}...`, { exact: true }).isVisible()).toBe(true);
     // SPEC §4: a new upload takes precedence over a selected CV.
     expect(await page.getByText('The new upload is used for this application.').isVisible()).toBe(true);
     expect(await cvRadio(page, stored.name).isChecked()).toBe(false);

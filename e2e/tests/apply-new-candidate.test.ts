@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pdfCv } from '../support/apply-files';
 import {
   enterApplyCode,
+  expectNoSidewaysScroll,
   expectPath,
   fillApplyForm,
   openApplyPage,
@@ -62,6 +63,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await openApplyPage(page, firstJob.id, query);
     await waitForApplyStep(page, 'form');
     await expectNoAxeViolations(page, 'apply form at 360 px');
+    await expectNoSidewaysScroll(page, 'the form');
 
     await fillApplyForm(page, candidate, cv);
     await expect.poll(() => page.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
@@ -74,6 +76,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(await page.getByText(candidate.email, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('You already have an account with us.').count()).toBe(0);
     await expectNoAxeViolations(page, 'apply verification at 360 px');
+    await expectNoSidewaysScroll(page, 'the verification step');
 
     // SPEC §3: readyToWork true from the portal; tracking from the link the candidate arrived by.
     const body = (await applicationPost).postDataJSON() as Record<string, unknown>;
@@ -88,6 +91,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(await success.getByText('You will be redirected to your candidate dashboard.', { exact: true }).isVisible()).toBe(true);
     expect(await success.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'apply success at 360 px');
+    await expectNoSidewaysScroll(page, 'the success step');
 
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectPath(page, '/applications');
@@ -111,7 +115,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(own.map((a) => [a.job.jobId, a.appliedWithCvId])).toEqual([[firstJob.id, mine[0]?.appliedWithCvId]]);
   });
 
-  it('with a stored session another job’s apply link opens straight at cvSelection, and Apply sends it', async () => {
+  it('with a stored session another job’s apply link opens straight at cvSelection, and Apply sends it; Logout ends the session', async () => {
     expect(applied, 'needs the candidate of the first test').toBe(true);
     const page = await phonePage();
     await signInByCode(page, candidate.email);
@@ -123,6 +127,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(await radio.isChecked()).toBe(true);
     expect(await page.getByText(/^Last used on \d{1,2} \w{3} \d{4}$/).count()).toBe(1);
     await expectNoAxeViolations(page, 'apply cvSelection at 360 px');
+    await expectNoSidewaysScroll(page, 'cvSelection');
 
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'success');
@@ -130,6 +135,12 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     const mine = (await employerApplications(employer, secondJob.id)).filter((a) => a.candidate.email === candidate.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.readyToWork).toBe(true);
+
+    // SPEC §2 success step: 'Logout' ends the session and goes to login; the apply link then starts at the form.
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await expectPath(page, '/account/login');
+    await openApplyPage(page, secondJob.id);
+    await waitForApplyStep(page, 'form');
   });
 
   it('a second application to the same job toasts the server’s error and lands on /applications after about 2 s', async () => {

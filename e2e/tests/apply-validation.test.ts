@@ -165,7 +165,7 @@ describe('form step validation (SPEC §5)', () => {
 });
 
 describe('login and verification steps', () => {
-  it("login: empty e-mail asks for one, an unknown one is 'Invalid email address'; verification: empty code, then a wrong one, then the right one", async () => {
+  it("login: empty e-mail asks for one, an unknown one is 'Invalid email address'; verification: empty code, a wrong one, 'Resend', the new one", async () => {
     const candidate = newCandidate('apply-codes');
     await registerCandidateByApi(candidate, [pdfCv('Codes CV.pdf')]);
     const { page } = await phonePage();
@@ -199,7 +199,12 @@ describe('login and verification steps', () => {
     await expect.poll(() => dangerAlert(page), { timeout: 15_000 }).toBe('Invalid verification code.');
     expect(await stepHeading(page, 'verification').isVisible()).toBe(true);
 
-    await codeInput.fill(code);
+    // 'Resend' mails a new code and says so (SPEC §8 success toast); the new code signs in.
+    const beforeResend = await mailboxMark();
+    await page.getByRole('button', { name: 'Resend', exact: true }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Verification code is sent successfully.' }).waitFor({ timeout: 10_000 });
+    const resent = await latestCode(candidate.email, { since: beforeResend });
+    await codeInput.fill(resent);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await waitForApplyStep(page, 'cvSelection');
   });
