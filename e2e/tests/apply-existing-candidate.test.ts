@@ -154,4 +154,23 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await card.getByText(upload.name, { exact: true }).isVisible()).toBe(true);
     expect(await stepHeading(page, 'cvSelection').count()).toBe(0);
   });
+  it("an existing candidate who keeps the CV picked on the form applies with that file (a new upload wins, SPEC §4)", async () => {
+    const candidate = newCandidate('apply-keep');
+    const account = await registerCandidateByApi(candidate, [txtCv('Stored Long Ago.txt')]);
+    const page = await phonePage();
+    await openApplyPage(page, job.id);
+    await waitForApplyStep(page, 'form');
+    const onForm = pdfCv('Kept From The Form.pdf');
+    await fillApplyForm(page, candidate, onForm);
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await enterApplyCode(page, candidate.email, since);
+    await waitForApplyStep(page, 'cvSelection');
+    expect(await page.getByText('The new upload is used for this application.').isVisible()).toBe(true);
+    expect(await cvRadio(page, 'Stored Long Ago.txt').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await waitForApplyStep(page, 'success');
+    const own = await candidateApplications(account.token);
+    expect(own.map((a) => a.appliedWithCvFileName)).toEqual([onForm.name]);
+  });
 });

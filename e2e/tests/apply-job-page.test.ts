@@ -145,6 +145,16 @@ describe('a job that is no longer live', () => {
     expect(drops).toHaveLength(1);
     expect(drops[0]?.cvId).toBeTruthy();
     expect((await employerApplications(withLogo, closedJob.id)).filter((a) => a.candidate.email === candidate.email)).toEqual([]);
+
+    // Signed in, the closed job's link opens at cvSelection, still as a CV drop.
+    await openApplyPage(p, closedJob.id);
+    await waitForApplyStep(p, 'cvSelection');
+    expect(await p.getByRole('note').innerText()).toContain('This job is no longer accepting applications.');
+    expect(await p.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
+    await p.getByRole('button', { name: 'Send my CV', exact: true }).click();
+    await waitForApplyStep(p, 'success');
+    expect(await p.getByText(`Your CV was successfully sent to ${withLogo.business.name}`).isVisible()).toBe(true);
+    expect((await employerCvDrops(withLogo)).filter((d) => d.candidate.email === candidate.email)).toHaveLength(2);
   });
 });
 

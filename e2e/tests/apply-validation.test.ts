@@ -257,6 +257,13 @@ describe('keyboard only', () => {
     // Post code left empty for now: leaving it shows the message.
     expect(await pressUntilFocused(page, fields.cv, 'Tab', 1)).toBe(1);
     await expect.poll(() => fieldError(fields.postCode)).toBe(POST_CODE);
+    // The input itself is visually hidden; its drop zone shows the keyboard focus instead.
+    const zoneOutline = await fields.cv.evaluate((input) => {
+      const zone = document.querySelector(`label[for="${input.id}"]`);
+      const style = zone ? getComputedStyle(zone) : null;
+      return style ? `${style.outlineStyle} ${style.outlineWidth}` : 'no zone';
+    });
+    expect(zoneOutline).toMatch(/^(?!none)\w+ [1-9]/);
     const cv = pdfCv('Keyboard CV.pdf');
     await page.locator(':focus').setInputFiles(cv);
     await expect.poll(() => page.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
