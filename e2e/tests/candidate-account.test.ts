@@ -64,6 +64,26 @@ describe('profile, contact and e-mail change', () => {
     await expect.poll(() => shownName(elsewhere).innerText(), { timeout: 15_000 }).toBe(newName);
   });
 
+  it('an empty profile field is refused with its SPEC message and nothing is saved', async () => {
+    expect(signedIn, 'needs the account of the first test').toBeDefined();
+    const page = await freshPage({ storageState: signedIn });
+    const saves: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') saves.push(r.url());
+    });
+    await page.goto('/profile');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(newName);
+    await name.fill('');
+    await page.getByLabel('Post code', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Please enter your name', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByText('Please enter your post code', { exact: true }).isVisible()).toBe(true);
+    expect(saves).toEqual([]);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(newName);
+  });
+
   it('the contact form is filled in from the account and sends the message', async () => {
     expect(signedIn, 'needs the account of the first test').toBeDefined();
     const page = await freshPage({ storageState: signedIn });

@@ -111,6 +111,22 @@ describe('/cvs (SPEC §1, §7)', () => {
     uploaded.pdf = cv;
   });
 
+  it('refuses a file whose bytes are no CV, whatever its name, with the server\'s reason', async () => {
+    const page = await signedInPage('/cvs');
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
+    const before = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
+    const name = 'not-really-a.pdf';
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST', { timeout: 15_000 });
+    await fileInput(page).setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x20]) });
+    await page.getByRole('button', { name: 'Upload CV' }).click();
+    expect((await answer).status()).toBe(415);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Must be in the following format: pdf, doc, docx, txt' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await cvRow(page, name).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText()).toBe(before);
+  });
+
   it('previews the PDF in a modal: the frame shows the uploaded file', async () => {
     const cv = uploaded.pdf as UploadFile;
     expect(cv, 'needs the upload of the previous test').toBeDefined();
