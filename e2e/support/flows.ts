@@ -60,7 +60,11 @@ export async function enterEmailedCode(page: Page, email: string, since: number,
   await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
   const code = await latestCode(email, { since });
   await page.getByPlaceholder('Paste verification code').fill(code);
-  if (options.rememberMe) await page.getByLabel('Remember me').check();
+  if (options.rememberMe) {
+    // The switch is drawn by its label over the native checkbox, so click it as a person would.
+    await page.locator('label', { hasText: 'Remember me' }).click();
+    expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
+  }
   await page.getByRole('button', { name: 'Sign In' }).click();
   const expectPath = options.expectPath ?? '/applications';
   await expect

@@ -69,7 +69,7 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
 
   it('creates, reads, updates and deletes the caller’s candidate', async () => {
     const user = randomUUID();
-    const headers = await t.auth(user);
+    const headers = await t.auth(user, ['Candidate'], profile.email);
     expect((await t.app.inject({ url: '/candidate', headers })).statusCode).toBe(404);
 
     const created = await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: profile });
@@ -96,6 +96,16 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
     const deleted = await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id } });
     expect(deleted.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/candidate', headers })).statusCode).toBe(404);
+  });
+
+  it('follows the account’s e-mail address once a token carries a changed one', async () => {
+    const user = randomUUID();
+    const before = await t.auth(user, ['Candidate'], profile.email);
+    const { id } = (await t.app.inject({ method: 'POST', url: '/candidate', headers: before, payload: profile })).json();
+    const after = await t.auth(user, ['Candidate'], 'ada.new@example.test');
+    expect((await t.app.inject({ url: '/candidate', headers: after })).json()).toMatchObject({ id, email: 'ada.new@example.test' });
+    const row = await t.deps.database.db.selectFrom('candidates').select('email').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.email).toBe('ada.new@example.test');
   });
 
   it('validates the payload with problem details', async () => {

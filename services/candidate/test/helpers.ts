@@ -24,8 +24,8 @@ export async function startFakeIdentity() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
-  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string } = {}) {
-    return new SignJWT({ email: `${userId}@example.test`, name: `User ${userId}`, roles })
+  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string; email?: string } = {}) {
+    return new SignJWT({ email: overrides.email ?? `${userId}@example.test`, name: `User ${userId}`, roles })
       .setProtectedHeader({ alg: 'ES256', kid })
       .setSubject(userId)
       .setIssuer(overrides.issuer ?? TEST_ISSUER)
@@ -71,8 +71,8 @@ export async function startTestApp(
     identity,
     dataDir,
     /** Authorization header for a user with these roles. */
-    async auth(userId: string, roles: Role[] = ['Candidate']) {
-      return { authorization: `Bearer ${await identity.token(userId, roles)}` };
+    async auth(userId: string, roles: Role[] = ['Candidate'], email?: string) {
+      return { authorization: `Bearer ${await identity.token(userId, roles, email ? { email } : {})}` };
     },
     async close() {
       await app.close();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from './router';
+import { authStore } from '../lib/auth-store';
 
 function start(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
@@ -27,6 +28,19 @@ describe('navigation guard', () => {
     const router = start(path);
     await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(path);
+  });
+
+  it('keeps no returnUrl after a deliberate logout, but does after a failed session', async () => {
+    authStore.clear();
+    const afterLogout = start('/cvs');
+    await screen.findAllByRole('button', { name: 'Get a verification code' }, { timeout: 5000 });
+    expect(afterLogout.state.location.pathname).toBe('/account/login');
+    expect(afterLogout.state.location.search).toBe('');
+    cleanup();
+    authStore.fail('Please check your login details');
+    const afterFailure = start('/cvs');
+    await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 });
+    expect(new URLSearchParams(afterFailure.state.location.search).get('returnUrl')).toBe('/cvs');
   });
 
   it('redirects /account to /account/login and leaves public pages open', async () => {

@@ -1,11 +1,16 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/use-auth';
+import { authStore } from '../lib/auth-store';
 import { loginPathFor } from '../lib/return-url';
 
 /** Navigation guard (SPEC §2): a visitor who is not logged in goes to login, keeping the full target path. */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();
-  if (!isAuthenticated) return <Navigate to={loginPathFor({ pathname: location.pathname, search: location.search })} replace />;
+  if (!isAuthenticated) {
+    // After a deliberate logout or account deletion there is nothing to come back to.
+    const target = authStore.signedOutByUser() ? '/account/login' : loginPathFor({ pathname: location.pathname, search: location.search });
+    return <Navigate to={target} replace />;
+  }
   return <Outlet />;
 }

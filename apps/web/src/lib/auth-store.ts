@@ -62,6 +62,8 @@ export interface AuthStore {
   fail(feedbackMessage: string): void;
   /** Logout: clears the stored auth. */
   clear(): void;
+  /** True after clear() until the next login: the user left on purpose, so login needs no returnUrl. */
+  signedOutByUser(): boolean;
   subscribe(listener: () => void): () => void;
 }
 
@@ -97,6 +99,7 @@ export function createAuthStore(storage: Storage | undefined, sessionMarker: Ses
   };
 
   let current = load();
+  let byUser = false;
   const notify = () => listeners.forEach((listener) => listener());
 
   const persist = (auth: AuthResponse | null) => {
@@ -126,20 +129,24 @@ export function createAuthStore(storage: Storage | undefined, sessionMarker: Ses
     get: () => current,
     set(auth, options) {
       if (options?.remember !== undefined) remember = options.remember;
+      byUser = false;
       current = auth;
       persist(auth);
       notify();
     },
     fail(feedbackMessage) {
+      byUser = false;
       current = emptyAuthResponse(feedbackMessage);
       persist(null);
       notify();
     },
     clear() {
+      byUser = true;
       current = emptyAuthResponse();
       persist(null);
       notify();
     },
+    signedOutByUser: () => byUser,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -111,4 +111,20 @@ describe('candidate-service calls and the session (SPEC §4)', () => {
     expect(store.get()).toEqual(emptyAuthResponse());
     expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
+
+  it('logout clears the stored auth before the identity service answers (a reload cannot bring it back)', async () => {
+    const token = tokenExpiringIn(600);
+    let answer!: () => void;
+    const { session, store, storage } = setup(
+      () => new Promise((resolve) => (answer = () => resolve({ status: 200, data: emptyAuthResponse() }))),
+      token,
+    );
+    const done = session.logout();
+    expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(isAuthenticated(store.get())).toBe(false);
+    expect(store.signedOutByUser()).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    answer();
+    await done;
+  });
 });

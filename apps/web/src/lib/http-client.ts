@@ -93,7 +93,10 @@ export function createHttpClients(options: { config: RuntimeConfig; authStore: A
       return isRefreshDue(token) ? session.refresh() : token;
     },
     async logout() {
+      // SPEC §4: logout clears stored auth first, so that a reload, another tab or a hanging identity
+      // service (requests have no timeout) can never bring the session back; the server side follows.
       const token = authStore.get().accessToken;
+      authStore.clear();
       if (token) {
         try {
           await identity.post('/api/account/revoke', undefined, { headers: { Authorization: `Bearer ${token}` } });
@@ -101,7 +104,6 @@ export function createHttpClients(options: { config: RuntimeConfig; authStore: A
           // Logging out must always work locally, even when the identity service cannot be reached.
         }
       }
-      authStore.clear();
     },
   };
 

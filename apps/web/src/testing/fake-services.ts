@@ -23,7 +23,7 @@ export const signedInUser: AuthResponse = {
 
 /**
  * Signs a user in and answers the portal's own clients (http.candidate, http.identityAuthed) at the axios
- * adapter, so the real interceptors, error mapping and API operations run. `route` answers each request;
+ * adapter (http.identity too, for refreshes), so the real interceptors, error mapping and API operations run. `route` answers each request;
  * an unanswered one is a 404. Returns the recorded requests, 'GET /path' style keys included.
  */
 export function fakeServices(route: Route, auth: AuthResponse = { ...signedInUser, accessToken: tokenExpiringIn(3600) }) {
@@ -34,6 +34,7 @@ export function fakeServices(route: Route, auth: AuthResponse = { ...signedInUse
   });
   http.candidate.defaults.adapter = adapter;
   http.identityAuthed.defaults.adapter = adapter;
+  http.identity.defaults.adapter = adapter;
   const called = (method: string, url: string) => requests.filter((request) => request.method === method && request.url === url);
   return { requests, called };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
@@ -78,20 +78,10 @@ export default function DashboardLayout() {
     navigate('/account/login', { replace: true });
   }, [outcome, navigate, queryClient]);
 
-  // The session is ended once this layout has gone: cleared while it is still shown, the guard would send
-  // the user to login with a returnUrl back here.
-  const logoutPending = useRef(false);
-  useEffect(
-    () => () => {
-      if (!logoutPending.current) return;
-      void http.session.logout().finally(() => queryClient.clear());
-    },
-    [queryClient],
-  );
-
   const logout = () => {
     setConfirmingLogout(false);
-    logoutPending.current = true;
+    void http.session.logout();
+    queryClient.clear();
     navigate('/account/login', { replace: true });
   };
 

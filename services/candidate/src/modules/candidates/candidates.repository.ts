@@ -23,7 +23,7 @@ export function updateCandidate(
   db: Db,
   id: string,
   userId: string,
-  changes: Pick<CandidateRow, 'name' | 'phone_number' | 'postcode'>,
+  changes: Pick<CandidateRow, 'name' | 'email' | 'phone_number' | 'postcode'>,
 ): Promise<CandidateRow | undefined> {
   return db
     .updateTable('candidates')
@@ -36,4 +36,8 @@ export function updateCandidate(
 
 export async function deleteCandidate(db: Db, id: string): Promise<void> {
   await db.deleteFrom('candidates').where('id', '=', id).execute();
+}
+
+export function updateCandidateEmail(db: Db, id: string, email: string): Promise<CandidateRow | undefined> {
+  return db.updateTable('candidates').set({ email, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -13,7 +13,7 @@ import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { cvStorageKeys } from '../cvs/cvs.repository';
 import { deleteContactMessagesOfUser } from '../contact/contact.repository';
 import { deleteCandidate, findCandidateByUser } from './candidates.repository';
-import { NO_CANDIDATE, changeCandidate, createCandidate, requireCandidate, toCandidate } from './candidates.service';
+import { NO_CANDIDATE, changeCandidate, createCandidate, currentCandidate, toCandidate } from './candidates.service';
 
 const tags = ['Candidate'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -28,7 +28,7 @@ export async function candidateRoutes(app: App) {
       preHandler: candidateOnly,
       schema: { tags, summary: "The caller's candidate profile (404 when none yet)", security: bearerSecurity, response: { 200: candidateSchema, ...problems } },
     },
-    async (request) => toCandidate(await requireCandidate(db(), currentUser(request))),
+    async (request) => toCandidate(await currentCandidate(db(), currentUser(request))),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import { findCandidateByUser, insertCandidate, updateCandidate, type CandidateRow, type Db } from './candidates.repository';
+import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateEmail, type CandidateRow, type Db } from './candidates.repository';
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 
@@ -15,6 +15,16 @@ export async function requireCandidate(db: Db, user: AuthUser): Promise<Candidat
   const row = await findCandidateByUser(db, user.userId);
   if (!row) throw new HttpProblem(404, NO_CANDIDATE);
   return row;
+}
+
+/**
+ * The caller's candidate with the e-mail address of the account: the identity service owns the address,
+ * and a change made there reaches this service in the caller's next access token.
+ */
+export async function currentCandidate(db: Db, user: AuthUser): Promise<CandidateRow> {
+  const row = await requireCandidate(db, user);
+  if (row.email === user.email) return row;
+  return (await updateCandidateEmail(db, row.id, user.email)) ?? row;
 }
 
 export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {
@@ -32,7 +42,12 @@ export async function createCandidate(db: Db, user: AuthUser, body: CandidateCre
 
 export async function changeCandidate(db: Db, user: AuthUser, body: CandidateUpdate): Promise<Candidate> {
   // Matching on both id and user id: another user's candidate id looks exactly like a missing one.
-  const row = await updateCandidate(db, body.id, user.userId, { name: body.name, phone_number: body.phoneNumber, postcode: body.postcode });
+  const row = await updateCandidate(db, body.id, user.userId, {
+    name: body.name,
+    email: user.email,
+    phone_number: body.phoneNumber,
+    postcode: body.postcode,
+  });
   if (!row) throw new HttpProblem(404, NO_CANDIDATE);
   return toCandidate(row);
 }

@@ -5,6 +5,7 @@ import { authStore } from '../../../lib/auth-store';
 import { candidate } from '../../../testing/candidate-fixtures';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
+import { tokenExpiringIn } from '../../../testing/make-jwt';
 import { AccountPage } from './account-page';
 
 describe('account page: e-mail change', () => {
@@ -12,8 +13,10 @@ describe('account page: e-mail change', () => {
     const fake = fakeServices((request) => {
       if (request.url === '/api/user/email-update-initialise') return { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } };
       if (request.url === '/api/user/email-update-confirm') return { status: 200, data: { succeeded: true, emailAddress: 'ada@new.example', errors: [] } };
+      if (request.url === '/api/account/refresh') return { status: 200, data: { ...authStore.get(), email: 'ada@new.example', accessToken: refreshedToken, refreshToken: 'r2' } };
       return undefined;
     });
+    const refreshedToken = tokenExpiringIn(900, { email: 'ada@new.example' });
     const user = userEvent.setup();
     renderPage(<AccountPage />, { path: '/user-account' });
 
@@ -26,6 +29,9 @@ describe('account page: e-mail change', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your email address is now ada@new.example.');
     expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({ requestId: 'req-1', otp: '123456' });
+    expect(authStore.get().email).toBe('ada@new.example');
+    // The next access token carries the new address, which the candidate service takes over.
+    await waitFor(() => expect(authStore.get().accessToken).toBe(refreshedToken));
     expect(authStore.get().email).toBe('ada@new.example');
   });
 

@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds, serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
+import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { FORM_VALIDATION_MODE, requiredText } from '../../../lib/validation';
@@ -78,7 +79,12 @@ export function ChangeEmail() {
           }
           const email = result.emailAddress ?? pending.newEmailAddress;
           authStore.set({ ...authStore.get(), email });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.candidate });
+          // A fresh access token carries the new address, from which the candidate service updates the
+          // profile; a failed refresh only delays that until the next one.
+          void http.session
+            .refresh()
+            .catch(() => undefined)
+            .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.candidate }));
           setPending(null);
           emailForm.reset({ newEmailAddress: '' });
           setSuccess(accountMessages.changed(email));

@@ -36,11 +36,9 @@ export function DeleteAccount() {
     setFailure(null);
     remove.mutate(auth.id, {
       onSuccess: async () => {
-        // Leave the signed-in pages before the session ends; ended while they are still shown, the guard
-        // would send the user to login with a returnUrl back here.
-        await navigate(LOGIN_PATH, { replace: true });
-        queryClient.clear();
         authStore.clear();
+        queryClient.clear();
+        await navigate(LOGIN_PATH, { replace: true });
       },
       onError: (error) => setFailure(serverErrors(toApiError(error).body)[0] ?? accountMessages.deleteFailed),
     });
