@@ -4,14 +4,14 @@ import { http } from '../../lib/http-client';
 import { notifyError } from '../../lib/toast';
 import type { ApplyPorts } from './apply-flow';
 import { canLogIn } from './api/can-log-in';
-import { createCandidate } from './api/create-candidate';
+import { createCandidate } from '../../lib/api/create-candidate';
 import { createCvDrop } from './api/create-cv-drop';
 import { createJobApplication } from './api/create-job-application';
 import { getCvs } from './api/get-cvs';
-import { registerCandidateUser } from './api/register-candidate-user';
-import { sendVerificationCode } from './api/send-verification-code';
-import { uploadCv } from './api/upload-cv';
-import { verifyCode } from './api/verify-code';
+import { registerCandidateUser } from '../../lib/api/register-candidate-user';
+import { sendVerificationCode } from '../../lib/api/send-verification-code';
+import { uploadCv } from '../../lib/api/upload-cv';
+import { verifyCode } from '../../lib/api/verify-code';
 import { JOB_QUERY_ROOT } from './api/get-job';
 
 /** The flow's ports bound to the real services, the stored session and the router. */

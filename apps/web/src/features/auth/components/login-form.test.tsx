@@ -7,12 +7,12 @@ import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { LoginForm } from './login-form';
 import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../api/send-verification-code';
-import { verifyCode } from '../api/verify-code';
+import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { verifyCode } from '../../../lib/api/verify-code';
 
 vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../api/verify-code', () => ({ verifyCode: vi.fn() }));
+vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
 
 const signedIn = { ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.com', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null };
 

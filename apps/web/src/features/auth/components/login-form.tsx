@@ -12,7 +12,7 @@ import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { FORM_VALIDATION_MODE } from '../../../lib/validation';
 import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../api/send-verification-code';
+import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
 import { authMessages } from '../messages';
 import { TermsNotice } from './terms-notice';

@@ -7,17 +7,17 @@ import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { SignupForm } from './signup-form';
 import { canLogIn } from '../api/can-log-in';
-import { registerCandidateUser } from '../api/register-candidate-user';
-import { createCandidate } from '../api/create-candidate';
-import { uploadCv } from '../api/upload-cv';
-import { sendVerificationCode } from '../api/send-verification-code';
+import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
+import { createCandidate } from '../../../lib/api/create-candidate';
+import { uploadCv } from '../../../lib/api/upload-cv';
+import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 
 vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../api/register-candidate-user', () => ({ registerCandidateUser: vi.fn() }));
-vi.mock('../api/create-candidate', () => ({ createCandidate: vi.fn() }));
-vi.mock('../api/upload-cv', () => ({ uploadCv: vi.fn() }));
-vi.mock('../api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../api/verify-code', () => ({ verifyCode: vi.fn() }));
+vi.mock('../../../lib/api/register-candidate-user', () => ({ registerCandidateUser: vi.fn() }));
+vi.mock('../../../lib/api/create-candidate', () => ({ createCandidate: vi.fn() }));
+vi.mock('../../../lib/api/upload-cv', () => ({ uploadCv: vi.fn() }));
+vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
 
 const notFound = new ApiError(SERVER_SIDE_ERROR, { status: 404 });
 

@@ -1,5 +1,5 @@
 import { cvUploadResultSchema, type CvUploadResult } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
+import { http } from '../http-client';
 
 /** Uploads one CV as multipart form data with a single part named 'file'. */
 export async function uploadCv(file: File): Promise<CvUploadResult> {

@@ -1,7 +1,0 @@
-import type { CandidateCreate } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
-
-/** Creates the signed-in user's candidate record (candidate service). */
-export async function createCandidate(body: CandidateCreate): Promise<void> {
-  await http.candidate.post('/candidate', body);
-}
