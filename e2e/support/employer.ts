@@ -11,16 +11,7 @@ import { inject } from 'vitest';
 import type { UploadFile } from './files';
 import { latestCode, mailboxMark } from './mailbox';
 
-/** SPEC §3 applicationStatus values. */
-export const ApplicationStatus = {
-  ApplicationPending: 0,
-  Qualify: 10,
-  ScheduleInterview: 20,
-  Interviewed: 30,
-  MakeOffer: 40,
-  Hired: 50,
-  Reject: 255,
-} as const;
+export { ApplicationStatus } from '@careers/contracts/enums';
 
 interface CallOptions extends RequestInit {
   token?: string;
