@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { ConfigError } from './env';
+import { createLogger, type Logger } from './logger';
 
 export interface RunOptions {
   app: FastifyInstance;
@@ -38,4 +40,34 @@ export async function runService({ app, host, port, onClose }: RunOptions): Prom
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
   return address;
+}
+
+export interface ServiceParts<Config extends { logLevel: string; host: string; port: number }, Deps> {
+  name: string;
+  loadConfig: () => Config;
+  openDependencies: (config: Config, logger: Logger) => Promise<Deps>;
+  buildApp: (config: Config, deps: Deps, logger: Logger) => Promise<FastifyInstance>;
+}
+
+/**
+ * A service's `server.ts`: configuration (a bad one stops with every bad variable listed and exit code
+ * 2), dependencies, the app, then listening until SIGTERM.
+ */
+export async function startService<Config extends { logLevel: string; host: string; port: number }, Deps>(
+  parts: ServiceParts<Config, Deps>,
+): Promise<void> {
+  let config: Config;
+  try {
+    config = parts.loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(parts.name, config.logLevel);
+  const deps = await parts.openDependencies(config, logger);
+  const app = await parts.buildApp(config, deps, logger);
+  await runService({ app, host: config.host, port: config.port });
 }
