@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 
 /** Debian's Chromium (STACK.md: Playwright's own browser download cannot work here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -67,4 +67,28 @@ export async function openPortalPage(browser: Browser, options: BrowserContextOp
     console.log([`--- browser at failure: ${last.url}`, ...events, '--- page text:', last.text.slice(0, 1_500), '---'].join('\n'));
   });
   return page;
+}
+
+/**
+ * One browser for a test file and a fresh, watched page per call, each page's context closed after
+ * its test. Call at the top of the file; the returned function opens a page.
+ */
+export function usePortalPages(): (options?: BrowserContextOptions) => Promise<Page> {
+  let browser: Browser | undefined;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  });
+  return async (options = {}) => {
+    if (!browser) throw new Error('usePortalPages: the browser is not started (open pages inside tests)');
+    const page = await openPortalPage(browser, options);
+    pages.push(page);
+    return page;
+  };
 }

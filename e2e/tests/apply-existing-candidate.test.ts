@@ -4,8 +4,8 @@
  * 'Login'; either way the code from the e-mail leads to cvSelection, where a stored CV is picked or a new
  * one uploaded (a new upload wins), and Apply sends exactly that CV.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfCv, txtCv } from '../support/apply-files';
 import {
   candidateApplications,
@@ -19,30 +19,22 @@ import {
   waitForApplyStep,
 } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark, mailFor } from '../support/mailbox';
 
-let browser: Browser;
 let employer: Employer;
 let job: EmployerJob;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 
 beforeAll(async () => {
-  [browser, employer] = await Promise.all([launchBrowser(), createEmployer({ label: 'applyexisting', withLogo: true, jobs: [{ title: 'Tram Driver' }] })]);
+  employer = await createEmployer({ label: 'applyexisting', withLogo: true, jobs: [{ title: 'Tram Driver' }] });
   [job] = employer.jobs as [EmployerJob];
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
 });
 
 async function phonePage(): Promise<Page> {
-  const page = await openPortalPage(browser, { viewport: PHONE });
-  pages.push(page);
+  const page = await openPage({ viewport: PHONE });
   return page;
 }
 

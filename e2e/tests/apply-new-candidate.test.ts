@@ -5,8 +5,8 @@
  * Then the same candidate with a stored session: straight to cvSelection, and a second application to the
  * same job is refused with the server's message and a move to /applications after 2 s.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfCv } from '../support/apply-files';
 import {
   enterApplyCode,
@@ -20,37 +20,26 @@ import {
   waitForApplyStep,
 } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { PHONE, usePortalPages } from '../support/browser';
 import { newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
 
-let browser: Browser;
 let employer: Employer;
 let firstJob: EmployerJob;
 let secondJob: EmployerJob;
 const candidate: CandidateDetails = newCandidate('apply-new');
 const cv = pdfCv('Apply New Candidate CV.pdf');
 let applied = false;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 
 beforeAll(async () => {
-  [browser, employer] = await Promise.all([
-    launchBrowser(),
-    createEmployer({ label: 'applynew', withLogo: true, jobs: [{ title: 'Night Baker' }, { title: 'Pastry Chef' }] }),
-  ]);
+  employer = await createEmployer({ label: 'applynew', withLogo: true, jobs: [{ title: 'Night Baker' }, { title: 'Pastry Chef' }] });
   [firstJob, secondJob] = employer.jobs as [EmployerJob, EmployerJob];
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
 });
 
 async function phonePage(): Promise<Page> {
-  const page = await openPortalPage(browser, { viewport: PHONE });
-  pages.push(page);
+  const page = await openPage({ viewport: PHONE });
   return page;
 }
 

@@ -3,8 +3,8 @@
  * (on blur and change, not while typing; before any call), and the whole new-candidate flow by keyboard
  * alone.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfCv, txtCv } from '../support/apply-files';
 import {
   dangerAlert,
@@ -18,31 +18,23 @@ import {
   waitForApplyStep,
 } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
-import { launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
-let browser: Browser;
 let employer: Employer;
 let job: EmployerJob;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 
 beforeAll(async () => {
-  [browser, employer] = await Promise.all([launchBrowser(), createEmployer({ label: 'applyvalid', withLogo: true, jobs: [{ title: 'Lock Keeper' }] })]);
+  employer = await createEmployer({ label: 'applyvalid', withLogo: true, jobs: [{ title: 'Lock Keeper' }] });
   [job] = employer.jobs as [EmployerJob];
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
 });
 
 /** A phone page that records every call to the identity and candidate services. */
 async function phonePage(): Promise<{ page: Page; calls: string[] }> {
-  const page = await openPortalPage(browser, { viewport: PHONE });
-  pages.push(page);
+  const page = await openPage({ viewport: PHONE });
   const calls: string[] = [];
   const portal = new URL(inject('stack').portalUrl).origin;
   page.on('request', (request) => {

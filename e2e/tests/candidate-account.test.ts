@@ -3,29 +3,17 @@
  * §4 e-mail change, §7): profile, contact form, e-mail change with the e-mailed code, and deleting the
  * account, against the real identity and candidate services.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
+const openPage = usePortalPages();
 
 async function freshPage(options: BrowserContextOptions = {}) {
-  const page = await openPortalPage(browser, options);
-  pages.push(page);
+  const page = await openPage(options);
   return page;
 }
 

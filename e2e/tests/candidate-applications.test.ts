@@ -4,29 +4,17 @@
  * (DESIGN §5). The employer and the candidate's application are made over HTTP; what is tested is what
  * the portal shows on /applications.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalPages } from '../support/browser';
 import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
+const openPage = usePortalPages();
 
 async function freshPage(options: BrowserContextOptions = {}) {
-  const page = await openPortalPage(browser, options);
-  pages.push(page);
+  const page = await openPage(options);
   return page;
 }
 

@@ -4,15 +4,14 @@
  * service and its file store.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalPages } from '../support/browser';
 import { pdfCv, type UploadFile } from '../support/files';
 import { enterEmailedCode, newCandidate, type CandidateDetails } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 
-let browser: Browser;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 let candidate: CandidateDetails;
 /** The signed-in browser state of the first test, so later tests start signed in in a new context. */
 let signedIn: BrowserContextOptions['storageState'];
@@ -21,20 +20,9 @@ let signedIn: BrowserContextOptions['storageState'];
 const SIGNUP_CV_NAME = 'Curriculum vitae of a very careful tester, 2026 edition.pdf';
 const uploaded = { pdf: undefined as UploadFile | undefined };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-
 async function signedInPage(at: string) {
   expect(signedIn, 'needs the signed-in candidate of the first test').toBeDefined();
-  const page = await openPortalPage(browser, { storageState: signedIn });
-  pages.push(page);
+  const page = await openPage({ storageState: signedIn });
   await page.goto(at);
   return page;
 }
@@ -46,8 +34,7 @@ const fileInput = (page: Page) => page.locator('input[type="file"]');
 describe('signup with a CV (SPEC §2 signup screen)', () => {
   it('refuses a non-PDF, shows the chosen PDF name cut at 40 characters, and the CV is on /cvs after the code', async () => {
     candidate = newCandidate('cvs');
-    const page = await openPortalPage(browser);
-    pages.push(page);
+    const page = await openPage();
     await page.goto('/account/signup');
     await page.getByLabel('Name', { exact: true }).fill(candidate.name);
     await page.getByLabel('Email', { exact: true }).fill(candidate.email);

@@ -3,10 +3,10 @@
  * with real data on them (a CV, an application moved by an employer, a CV drop), and the side navigation
  * (SPEC §1 "can be toggled and is shown by default", §2/§9 "below 1024 px each navigation toggles it").
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import {
   applyViaApi,
   ApplicationStatus,
@@ -21,28 +21,16 @@ import {
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode } from '../support/flows';
 
-let browser: Browser;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 const candidate = newCandidate('dashboard');
 const cvName = 'Dashboard CV.pdf';
 let job: Job;
 let businessName: string;
 let signedIn: BrowserContextOptions['storageState'];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-
 async function signedInPage(viewport: { width: number; height: number }) {
   expect(signedIn, 'needs the candidate of the first test').toBeDefined();
-  const page = await openPortalPage(browser, { viewport, storageState: signedIn });
-  pages.push(page);
+  const page = await openPage({ viewport, storageState: signedIn });
   return page;
 }
 
@@ -60,8 +48,7 @@ it('a candidate with a CV, an application and a CV drop', async () => {
   const employer = await newEmployer('dashboard-employer');
   businessName = employer.businessName;
   job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
-  const page = await openPortalPage(browser);
-  pages.push(page);
+  const page = await openPage();
   await signUpByCode(page, candidate);
   signedIn = await page.context().storageState();
   const token = await candidateAccessToken(candidate.email);

@@ -4,29 +4,17 @@
  * confirm page, and the forgotten-password and reset pages with their messages showing. (The first steps
  * of login and signup and the bare forgot and reset pages are in accessibility.test.ts.)
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newCandidate, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
 import { latestLink, mailboxMark } from '../support/mailbox';
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
+const openPage = usePortalPages();
 
 async function freshPage(viewport: { width: number; height: number } = DESKTOP) {
-  const page = await openPortalPage(browser, { viewport });
-  pages.push(page);
+  const page = await openPage({ viewport });
   return page;
 }
 

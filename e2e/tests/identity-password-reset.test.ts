@@ -2,34 +2,22 @@
  * Forgotten password and password reset (SPEC §2 screens, §5 rules, §8 messages) end to end: the portal,
  * the identity service and the reset link read from the real e-mail.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { usePortalPages } from '../support/browser';
 import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
 import { latestLink, mailboxMark, mailFor } from '../support/mailbox';
 
 const RESET_SENT = 'A reset link has been sent to your email address';
 
-let browser: Browser;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 /** The account whose password is reset (signed up in the first test; the form-rule tests need only its address). */
 const candidate: CandidateDetails = newCandidate('reset');
 /** The reset link of the first test, once used. */
 let usedResetLink: string | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-
 async function freshPage() {
-  const page = await openPortalPage(browser);
-  pages.push(page);
+  const page = await openPage();
   return page;
 }
 

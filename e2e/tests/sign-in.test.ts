@@ -2,29 +2,17 @@
  * Sign in by e-mailed one-time code (SPEC §2 login and signup screens, §4 login flow) end to end:
  * portal UI, identity service, SMTP, candidate service.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+
+import { describe, expect, it } from 'vitest';
+import { usePortalPages } from '../support/browser';
 import { logout, LOGOUT_QUESTION, newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
-let browser: Browser;
-const pages: Page[] = [];
+const openPage = usePortalPages();
 let candidate: CandidateDetails;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((p) => p.context().close()));
-});
-
 async function freshPage() {
-  const page = await openPortalPage(browser);
-  pages.push(page);
+  const page = await openPage();
   return page;
 }
 
