@@ -197,14 +197,3 @@ export type BotCheckChallenge = z.infer<typeof botCheckChallengeSchema>;
  * accounts are passwordless; the identity service must never let this value log anyone in.
  */
 export const CANDIDATE_BUILT_IN_PASSWORD = 'Candidate-Portal-Built-In-Password-1';
-
-/**
- * POST /api/account/confirm as the portal's confirmation link sends it: the link /confirm/{userId}/{token}
- * carries no e-mail address, so email is optional here (confirmEmailRequestSchema keeps SPEC §3's full shape).
- */
-export const confirmEmailLinkRequestSchema = z.object({
-  userId: z.string().min(1).max(64),
-  email: emailSchema.optional(),
-  token: z.string().min(1).max(512),
-});
-export type ConfirmEmailLinkRequest = z.infer<typeof confirmEmailLinkRequestSchema>;

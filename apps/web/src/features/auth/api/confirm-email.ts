@@ -1,5 +1,5 @@
 import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
-import type { ConfirmEmailLinkRequest } from '@careers/contracts/identity';
+import type { ConfirmEmailRequest } from '@careers/contracts/identity';
 import { http } from '../../../lib/http-client';
 
 /**
@@ -10,7 +10,7 @@ import { http } from '../../../lib/http-client';
 export async function confirmEmail(input: { userId: string; token: string; email?: string | null }): Promise<IdentityResult> {
   const { data } = input.email
     ? await http.identity.get<unknown>('/api/account/confirm', { params: { UserId: input.userId, Email: input.email, Token: input.token } })
-    : await http.identity.post<unknown>('/api/account/confirm', { userId: input.userId, token: input.token } satisfies ConfirmEmailLinkRequest);
+    : await http.identity.post<unknown>('/api/account/confirm', { userId: input.userId, token: input.token } satisfies ConfirmEmailRequest);
   const parsed = identityResultSchema.safeParse(data);
   return parsed.success ? parsed.data : { succeeded: true, errors: [] };
 }
