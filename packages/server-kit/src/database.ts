@@ -17,11 +17,23 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   poolSize?: number;
   /**
-   * Errors of idle pooled connections (the server restarted, an administrator ended them). The pool
-   * drops such a client and opens a new one on demand; unhandled, the error would end the process.
+   * Errors of pooled connections, idle or checked out (the server restarted, an administrator ended
+   * them). The pool drops such a client and opens a new one on demand; the query in flight fails on its
+   * own. Unhandled, the error event would end the process.
    */
-  onIdleError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
+  /** PostgreSQL only: give up on opening a connection (or waiting for a free one) after this long. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: the server cancels any single statement that runs longer. */
+  statementTimeoutMs?: number;
 }
+
+/**
+ * Short enough that a request fails with 503 within a few seconds while the server is unreachable,
+ * long enough for a busy server to hand out a connection.
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 30_000;
 
 export interface Database<DB> {
   db: Kysely<DB>;
@@ -34,8 +46,20 @@ export interface Database<DB> {
 
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('error', (err) => options.onIdleError?.(err));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      // A peer that vanished without a FIN (a failed-over host) is noticed instead of waited on forever.
+      keepAlive: true,
+    });
+    const onError = (err: Error) => options.onConnectionError?.(err);
+    // The pool listens to its idle clients only; a client checked out (a transaction waiting on a file
+    // stream) would throw its 'error' at the process. The query or transaction using it still rejects.
+    pool.on('connect', (client) => client.on('error', onError));
+    // The pool re-emits an idle client's error, already reported by the listener above.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -26,3 +27,48 @@ export const commaListSchema = z
 export const booleanSchema = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** What Fastify (proxy-addr) is told to trust in X-Forwarded-For: nothing, the nearest N hops, or these proxies. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (the default: X-Forwarded-For is ignored), a number of proxy hops in front of
+ * the service, or a comma-separated list of the proxies' addresses and CIDRs (also `loopback`,
+ * `linklocal`, `uniquelocal`). `true` means one hop, a single load balancer: trusting every hop would let
+ * any client choose its own address in X-Forwarded-For and step around every per-client limit
+ * (docs/decisions/0070-trust-proxy-hops-or-addresses.md).
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): TrustProxy => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    }
+    const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, a hop count (0-10) or comma-separated proxy addresses/CIDRs; not valid: ${bad.join(', ') || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });

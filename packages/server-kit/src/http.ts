@@ -22,8 +22,11 @@ import {
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
+import { timingSafeEqual } from 'node:crypto';
 import { HttpProblem, problem } from './problem';
 import type { Logger } from './logger';
+import type { TrustProxy } from './env';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable, withTimeout } from './faults';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -42,10 +45,38 @@ export interface HttpAppOptions {
   corsOrigins: readonly string[];
   /** Public base address, used as the server entry of the OpenAPI document. */
   publicUrl?: string;
-  /** Resolves when the service can serve (its database answers). */
+  /** Resolves when the service can serve (its database and other dependencies answer). */
   ready: () => Promise<void>;
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /** Which X-Forwarded-For hops to believe: none, the nearest N, or the listed proxies. */
+  trustProxy?: TrustProxy;
+  /** With it, /metrics asks for this bearer token from anywhere; without it, /metrics answers loopback peers only. */
+  metricsToken?: string | undefined;
+}
+
+/**
+ * Fastify treats a bare hop count as "trust nothing" (it cannot check the peer); for a service reachable
+ * only through its proxies, trusting the nearest N hops is what the operator means, so say it as proxy-addr's
+ * trust function: hop 0 is the TCP peer, each further hop one more address read from the right of the header.
+ */
+function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
+/** How long /readyz waits for a dependency before it says not ready. */
+const READY_TIMEOUT_MS = 2000;
+
+/** The TCP peer, not X-Forwarded-For: a header anyone can write must not open an operator endpoint. */
+export function isLoopbackPeer(request: { socket: { remoteAddress?: string | undefined } }): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -63,7 +94,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
@@ -145,6 +176,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
       return reply.status(error.status).send(problem(error.status, error.detail, request.url, error.extra.errors));
     }
     const status = error.statusCode ?? 500;
+    // A database, Redis or store that is down or too slow is a reason to come back, not a bug.
+    if (status >= 500 && isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'dependency unavailable');
+      reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(problem(503, 'The service is briefly unavailable. Please try again in a few seconds.', request.url));
+    }
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(problem(500, 'Something went wrong on our side. Please try again.', request.url));
@@ -165,15 +204,28 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ready') }), 503: problemDetailsSchema } } },
     async (request, reply) => {
       try {
-        await options.ready();
+        await withTimeout('readiness check', READY_TIMEOUT_MS, options.ready());
         return { status: 'ready' as const };
       } catch (err) {
         request.log.warn({ err }, 'not ready');
+        reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
         return reply.status(503).send(problem(503, 'Not ready', request.url));
       }
     },
   );
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  // Metrics tell a stranger the traffic, routes and memory of the service: operators only
+  // (docs/decisions/0072-metrics-for-operators-only.md).
+  const metricsToken = options.metricsToken;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (metricsToken) {
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!sameSecret(given, metricsToken)) {
+        reply.header('www-authenticate', 'Bearer');
+        return reply.status(401).send(problem(401, 'Metrics need the operator token.', request.url));
+      }
+    } else if (!isLoopbackPeer(request)) {
+      return reply.status(404).send(problem(404, `No route for ${request.method} /metrics`, request.url));
+    }
     reply.header('content-type', metrics.contentType);
     return metrics.metrics();
   });

@@ -61,8 +61,9 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       const sent: SentMail = { ...message, id: String(++counter), from: options.from, sentAt: new Date().toISOString() };
       kept.unshift(sent);
       if (kept.length > limit) kept.length = limit;
-      // The dev outbox prints what a real mailbox would receive, so a developer can sign in.
-      options.logger.info({ mail: { to: sent.to, subject: sent.subject, kind: sent.kind, text: sent.text } }, 'dev outbox: e-mail kept');
+      // Subject and body carry codes and link tokens, which never go to a log: the developer reads
+      // them at /dev/outbox (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).
+      options.logger.info({ mail: { id: sent.id, to: sent.to, kind: sent.kind } }, 'dev outbox: e-mail kept');
     },
     list: () => [...kept],
     async close() {},

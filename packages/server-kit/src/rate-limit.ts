@@ -18,6 +18,8 @@ export interface RateLimitStore {
   hit(key: string, limit: number, windowSeconds: number): Promise<HitResult>;
   /** True the first time key is marked (then kept for ttlSeconds), false on every later call. */
   markOnce(key: string, ttlSeconds: number): Promise<boolean>;
+  /** Rejects while the store cannot be reached (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,12 @@ export interface RateLimitStoreOptions {
   /** Prefix of every Redis key (tests use their own and delete it afterwards). */
   prefix: string;
   now?: () => number;
+  /** Connection errors of Redis; it reconnects by itself, calls made meanwhile fail fast. */
+  onError?: (err: Error) => void;
 }
 
 export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
-  return options.redisUrl ? redisStore(options.redisUrl, options.prefix) : memoryStore(options.now ?? Date.now);
+  return options.redisUrl ? redisStore(options.redisUrl, options.prefix, options.onError) : memoryStore(options.now ?? Date.now);
 }
 
 function memoryStore(now: () => number): RateLimitStore {
@@ -60,6 +64,7 @@ function memoryStore(now: () => number): RateLimitStore {
       marks.set(key, t + ttlSeconds * 1000);
       return true;
     },
+    async ping() {},
     async close() {
       clearInterval(sweep);
     },
@@ -75,8 +80,19 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-function redisStore(url: string, prefix: string): RateLimitStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+function redisStore(url: string, prefix: string, onError: (err: Error) => void = () => undefined): RateLimitStore {
+  // While Redis is away a call fails within a few seconds (and the request answers 503) instead of
+  // queueing until it returns; ioredis keeps reconnecting in the background.
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+    connectTimeout: 3000,
+    commandTimeout: 3000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  // Without a listener ioredis prints every failed reconnect; with one it is ours to log.
+  redis.on('error', onError);
   return {
     kind: 'redis',
     async hit(key, limit, windowSeconds) {
@@ -86,6 +102,9 @@ function redisStore(url: string, prefix: string): RateLimitStore {
     async markOnce(key, ttlSeconds) {
       const set = await redis.set(`${prefix}once:${key}`, '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
       return set === 'OK';
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 
 /**
@@ -43,4 +44,68 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       }
     },
   };
+}
+
+export interface TcpProxy {
+  /** host:port to connect to instead of the target. */
+  readonly port: number;
+  /** Ends every open connection at once and refuses new ones, as a crashed or unplugged server would. */
+  cut(): void;
+  /** Accepts and forwards again. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP forwarder to host:port that a test can cut and restore: the dependency "goes away" for the
+ * process under test without touching the real server other tests use.
+ */
+export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+  const open = new Set<net.Socket>();
+  let cut = false;
+  const server = net.createServer((client) => {
+    if (cut) {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = net.connect(targetPort, targetHost);
+    open.add(client);
+    open.add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    cut() {
+      cut = true;
+      // A reset, not a polite close: what a restarted server or a dropped link gives the client.
+      for (const socket of open) socket.resetAndDestroy();
+      open.clear();
+    },
+    restore() {
+      cut = false;
+    },
+    async close() {
+      this.cut();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A PostgreSQL URL with its host and port replaced (to go through a TcpProxy). */
+export function throughProxy(url: string, proxy: TcpProxy): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(proxy.port);
+  return u.toString();
 }

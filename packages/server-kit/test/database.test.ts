@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/database';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../src/testing';
+import { isDependencyUnavailable } from '../src/faults';
+import { createTestDatabase, databaseKinds, startTcpProxy, throughProxy, type TcpProxy, type TestDatabase } from '../src/testing';
 
 interface DB {
   items: { id: number; name: string };
@@ -46,5 +47,53 @@ describe.each(databaseKinds())('database on %s', (kind) => {
   it('reports affected rows', async () => {
     const res = await database.db.updateTable('items').set({ name: 'x' }).executeTakeFirst();
     expect(Number(res.numUpdatedRows)).toBe(2);
+  });
+});
+
+// PostgreSQL only: PGlite lives in the process and cannot go away under it.
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('database on %s that goes away', (kind) => {
+  let testDb: TestDatabase;
+  let proxy: TcpProxy;
+  let database: Database<DB>;
+  const connectionErrors: Error[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const target = new URL(testDb.url!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    database = await openDatabase<DB>({ url: throughProxy(testDb.url!, proxy), onConnectionError: (err) => connectionErrors.push(err) });
+    await sql`create table items (id int primary key, name text not null)`.execute(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await proxy?.close();
+    await testDb?.drop();
+  });
+
+  it('fails only the transaction whose connection was cut, then serves again by itself', async () => {
+    let cutInside!: () => void;
+    const inside = new Promise<void>((resolve) => (cutInside = resolve));
+    // A checked-out client (a transaction waiting on something else) is where pg's 'error' event had
+    // no listener: unhandled, it ended the process, and vitest would report it here.
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('items').values({ id: 1, name: 'lost' }).execute();
+      cutInside();
+      await new Promise((r) => setTimeout(r, 300));
+      await trx.insertInto('items').values({ id: 2, name: 'lost' }).execute();
+    });
+    await inside;
+    proxy.cut();
+    const failure = await transaction.catch((err: unknown) => err);
+    expect(isDependencyUnavailable(failure)).toBe(true);
+    expect(connectionErrors.length).toBeGreaterThan(0);
+
+    // While it is away, a query fails within the connect timeout instead of hanging.
+    const started = Date.now();
+    const down = await database.ping().catch((err: unknown) => err);
+    expect(isDependencyUnavailable(down)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    proxy.restore();
+    await database.ping();
+    expect(await database.db.selectFrom('items').selectAll().execute()).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ declare module 'fastify' {
 export async function openDependencies(config: CandidateConfig, logger: Logger, overrides: Partial<Pick<CandidateDeps, 'storage'>> = {}): Promise<CandidateDeps> {
   const database = await openDatabase<CandidateDatabase>({
     ...config.database,
-    onIdleError: (err) => logger.warn({ err }, 'idle database connection failed; the pool replaces it'),
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'candidate');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
@@ -62,7 +62,12 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    ready: () => deps.database.ping(),
+    metricsToken: config.metricsToken,
+    ready: async () => {
+      await deps.database.ping();
+      // Any key will do: a missing object answers null, an unreachable store rejects.
+      await deps.storage.size('readiness/probe');
+    },
   });
   app.decorate('deps', deps);
   app.decorate('config', config);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
+import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
   CANDIDATE_PORT: portSchema.default(3002),
@@ -16,7 +16,9 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   CONTACT_EMAIL: z.email().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySchema,
+  // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
+  METRICS_TOKEN: z.string().min(32).optional(),
   IDENTITY_JWKS_URL: urlSchema.optional(),
   S3_ENDPOINT: urlSchema.optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -55,6 +57,7 @@ function toConfig(env: z.output<typeof schema>) {
     mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     auth: {
       issuer: env.IDENTITY_URL,
       jwksUrl: env.IDENTITY_JWKS_URL ?? `${env.IDENTITY_URL}/.well-known/jwks.json`,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createHttpApp, type App } from '@careers/server-kit/http';
+import { createHttpApp, isLoopbackPeer, type App } from '@careers/server-kit/http';
+import { HttpProblem } from '@careers/server-kit/problem';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
@@ -58,11 +59,16 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
   const now = options.now ?? Date.now;
   const database = await openDatabase<IdentityDatabase>({
     ...config.database,
-    onIdleError: (err) => logger.warn({ err }, 'idle database connection failed; the pool replaces it'),
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
   const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const store = createRateLimitStore({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, now });
+  const store = createRateLimitStore({
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    now,
+    onError: (err) => logger.warn({ err }, 'Redis unreachable; limit checks answer 503 until it is back'),
+  });
   const keys = await loadSigningKeys({ configuredPem: config.secrets.jwtPrivateKey, dir: config.secrets.keysDir, ephemeral });
   const secrets = {
     otpPepper: await loadOrCreateSecret('otp-pepper', config.secrets.otpPepper, config.secrets.dir, ephemeral),
@@ -80,7 +86,11 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
     corsOrigins: config.corsOrigins,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    ready: () => deps.database.ping(),
+    metricsToken: config.metricsToken,
+    ready: async () => {
+      await deps.database.ping();
+      await deps.store.ping();
+    },
   });
   app.decorate('deps', deps);
   app.decorate('config', config);
@@ -95,15 +105,16 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   await app.register(registrationRoutes);
   await app.register(userRoutes);
 
-  // The dev outbox exists only when no SMTP server is configured (DESIGN §2).
+  // The dev outbox holds live codes and links: it exists only in the embedded default (no SMTP server,
+  // no PostgreSQL), for a developer on the same machine (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).
   const outbox = deps.mail.list;
-  if (outbox) {
+  if (outbox && !config.smtpUrl && !config.database.url) {
     app.get(
       '/dev/outbox',
       {
         schema: {
           tags: ['development'],
-          summary: 'E-mails kept by the dev outbox, newest first (only without SMTP_URL)',
+          summary: 'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only)',
           response: {
             200: z.array(
               z.object({
@@ -120,7 +131,11 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
           },
         },
       },
-      async () => outbox(),
+      async (request) => {
+        // The TCP peer, not X-Forwarded-For, so neither a proxy nor a forged header opens it to others.
+        if (!isLoopbackPeer(request)) throw new HttpProblem(404, 'No route for GET /dev/outbox');
+        return outbox();
+      },
     );
   }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commaListSchema, logLevelSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
+import { commaListSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
   IDENTITY_PORT: portSchema.default(3001),
@@ -15,7 +15,9 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:identity:'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxySchema,
+  // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
+  METRICS_TOKEN: z.string().min(32).optional(),
   // Secrets: generated under DATA_DIR when unset (one instance); set them when running several.
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
   BOT_CHECK_SECRET: z.string().min(32).optional(),
@@ -50,6 +52,7 @@ function toConfig(env: z.output<typeof schema>) {
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     secrets: {
       dir: path.join(dataDir, 'identity-secrets'),
       keysDir: path.join(dataDir, 'identity-keys'),

@@ -28,6 +28,8 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage & { clie
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    // An unreachable store fails the call (503) within seconds instead of waiting on the OS's connect timeout.
+    requestHandler: { connectionTimeout: 3000 },
   });
   const Bucket = options.bucket;
   return {
