@@ -19,14 +19,18 @@ export function testClock(start = Date.now()) {
 }
 
 /** The identity app, built as in production, on a fresh migrated database of the given kind. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: { clock?: ReturnType<typeof testClock>; url?: string } = {}) {
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { clock?: ReturnType<typeof testClock>; url?: string; logTo?: Parameters<typeof createLogger>[2] } = {},
+) {
   const testDb = options.url ? { url: options.url, drop: async () => {} } : await createTestDatabase(kind);
   const clock = options.clock ?? testClock();
   // A small proof of work keeps the suite fast; the property (verify once, signed, unexpired) is the same.
   const config = loadConfig({ LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: '1000', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
   // In-memory PGlite: no data folder in tests.
   config.database.dataDir = undefined as unknown as string;
-  const logger = createLogger('identity', config.logLevel);
+  const logger = createLogger('identity', config.logLevel, options.logTo);
   const deps = await openDependencies(config, logger, { ephemeral: true, now: clock.now });
   const app = await buildApp(config, deps, logger);
   await app.ready();

@@ -72,11 +72,40 @@ describe.each(databaseKinds())('identity platform on %s', (kind) => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
-  it('keeps e-mails in the dev outbox when no SMTP server is configured', async () => {
+  it('keeps e-mails in the dev outbox in the embedded default only, for loopback clients only', async () => {
     await ctx.deps.mail.send({ to: 'a@example.com', subject: 'First', text: 't', html: '<p>t</p>', kind: 'test' });
     await ctx.deps.mail.send({ to: 'b@example.com', subject: 'Second', text: 't', html: '<p>t</p>', kind: 'test' });
-    const list = (await ctx.app.inject({ url: '/dev/outbox' })).json();
-    expect(list.map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual(['Second', 'First']);
+    const res = await ctx.app.inject({ url: '/dev/outbox' });
+    if (kind === 'postgres') {
+      // A PostgreSQL database means a real deployment, even without SMTP_URL: no outbox to read codes from.
+      expect(res.statusCode).toBe(404);
+      return;
+    }
+    expect(res.json().map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual(['Second', 'First']);
+    const remote = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.body).not.toContain('Second');
+  });
+
+  it('serves /metrics to loopback peers only', async () => {
+    expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.7' })).statusCode).toBe(404);
+  });
+});
+
+describe('identity behind a proxy with a metrics token', () => {
+  it('hands /metrics to the token holder and believes X-Forwarded-For from one hop only', async () => {
+    const token = 'metrics-token-'.padEnd(40, 'x');
+    const ctx = await startTestApp('pglite', { METRICS_TOKEN: token, TRUST_PROXY: 'true' });
+    try {
+      expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+      const scraped = await ctx.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { authorization: `Bearer ${token}` } });
+      expect(scraped.statusCode).toBe(200);
+      // Behind the load balancer the dev outbox stays closed even to a header that claims loopback.
+      const outbox = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(outbox.statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
