@@ -5,6 +5,7 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
 import { securityHeaders } from './security-headers';
+import { portalLoggerOptions } from './request-log';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
@@ -13,8 +14,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 /** The portal's own small server: the built SPA, /config.js, robots.txt and /healthz. */
-export async function buildPortalServer(config: PortalServerConfig, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+export async function buildPortalServer(
+  config: PortalServerConfig,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ? portalLoggerOptions(options.logStream) : false });
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir);
   const configScript = renderConfigScript(config.runtime);
