@@ -3,9 +3,10 @@
  * as three processes with the embedded defaults (or whatever the environment sets), waits until they
  * are ready, and prints where everything is.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from '@careers/server-kit/supervisor';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -27,30 +28,23 @@ const parts = [
   { name: 'portal', entry: 'apps/web/server/server.ts', url: portal, ready: '/healthz' },
 ];
 
-const children: ChildProcess[] = [];
+// A part that exits on its own is restarted with back-off while the others keep serving; one that
+// refuses its configuration (exit code 2) stops everything, since a restart cannot cure it.
+const supervisor = supervise(
+  parts.map((part) => ({
+    name: part.name,
+    start: () => spawn(process.execPath, ['--import', 'tsx', part.entry], { cwd: root, env, stdio: 'inherit' }),
+  })),
+  { onFatal: () => process.exit(1) },
+);
 let stopping = false;
 function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 12_000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
-  );
+  void supervisor.stop().then(() => process.exit(code));
 }
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
-
-for (const part of parts) {
-  const child = spawn(process.execPath, ['--import', 'tsx', part.entry], { cwd: root, env, stdio: 'inherit' });
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${part.name} stopped (${signal ?? code}); stopping the others.`);
-      stopAll(code || 1);
-    }
-  });
-  children.push(child);
-}
 
 async function waitReady(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
@@ -87,7 +81,7 @@ if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
 
 const mail = env.SMTP_URL
   ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`
-  : `kept in the dev outbox: ${identity}/dev/outbox (and printed in the identity log)`;
+  : `kept in the dev outbox: ${identity}/dev/outbox (from this machine only)`;
 console.log(
   [
     '',
