@@ -53,6 +53,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       // A peer that vanished without a FIN (a failed-over host) is noticed instead of waited on forever.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     const onError = (err: Error) => options.onConnectionError?.(err);
     // The pool listens to its idle clients only; a client checked out (a transaction waiting on a file
