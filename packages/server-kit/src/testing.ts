@@ -84,19 +84,20 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
+  const cutAll = () => {
+    cut = true;
+    // A reset, not a polite close: what a restarted server or a dropped link gives the client.
+    for (const socket of open) socket.resetAndDestroy();
+    open.clear();
+  };
   return {
     port,
-    cut() {
-      cut = true;
-      // A reset, not a polite close: what a restarted server or a dropped link gives the client.
-      for (const socket of open) socket.resetAndDestroy();
-      open.clear();
-    },
+    cut: cutAll,
     restore() {
       cut = false;
     },
     async close() {
-      this.cut();
+      cutAll();
       await new Promise((resolve) => server.close(resolve));
     },
   };
