@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 /**
@@ -109,4 +113,69 @@ export function throughProxy(url: string, proxy: TcpProxy): string {
   u.hostname = '127.0.0.1';
   u.port = String(proxy.port);
   return u.toString();
+}
+
+export interface PostgresCluster {
+  /** postgres://postgres@127.0.0.1:port/postgres */
+  readonly url: string;
+  /** `pg_ctl stop -m fast`: every backend ends, as in a restart by an operator. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server and deletes its folder. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A throwaway PostgreSQL cluster in a temporary folder, on its own port, that a fault test may stop
+ * and start without touching the server other tests share. Uses the newest server binaries under
+ * /usr/lib/postgresql; as root it runs them as the postgres user (initdb refuses root).
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const versions = (await fs.readdir('/usr/lib/postgresql')).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
+  const bin = `/usr/lib/postgresql/${versions[0]}/bin`;
+  const asRoot = process.getuid?.() === 0;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pg-cluster-'));
+  if (asRoot) await run('chown', ['postgres:postgres', dir]);
+  const exec = (tool: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]) : run(`${bin}/${tool}`, args);
+  const port = await freePort();
+  const data = path.join(dir, 'data');
+  await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const start = () => exec('pg_ctl', ['start', '-w', '-D', data, '-l', path.join(dir, 'log'), '-o', options]);
+  const stop = () => exec('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', data]);
+  await start();
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await stop();
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+    },
+    async destroy() {
+      if (running) await stop().catch(() => undefined);
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { timeout: 60_000 }, (err, _stdout, stderr) =>
+      err ? reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

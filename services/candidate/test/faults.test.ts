@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, startTcpProxy, throughProxy, type TcpProxy } from '@careers/server-kit/testing';
-import { startTestApp, type TestApp } from './helpers';
+import { ALREADY_APPLIED } from '@careers/contracts/candidate';
+import {
+  databaseKinds,
+  startPostgresCluster,
+  startTcpProxy,
+  throughProxy,
+  type PostgresCluster,
+  type TcpProxy,
+} from '@careers/server-kit/testing';
+import { tinyPdf } from './fixtures';
+import { multipart, startTestApp, type TestApp } from './helpers';
 
 /** Asks until the answer is not 503 (the dependency is back and the pool or client reconnected). */
 async function untilServed(ask: () => Promise<{ statusCode: number }>, timeoutMs = 15_000) {
@@ -102,4 +111,89 @@ describe('candidate while its object store is unreachable', () => {
     expect((await untilServed(logo)).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
+});
+
+// A real PostgreSQL of its own, stopped for seconds and started again while candidates apply: the
+// crash seen in production came from exactly this (a checked-out pooled client losing its server).
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidates applying while %s restarts', () => {
+  const CANDIDATES = 30;
+  const JOBS = 4;
+  let cluster: PostgresCluster;
+  let ctx: TestApp;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    ctx = await startTestApp('pglite', { CANDIDATE_DATABASE_URL: cluster.url });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await cluster?.destroy();
+  });
+
+  it('answers only 200 or 503 meanwhile, recovers by itself, and loses no acknowledged application', async () => {
+    const employer = await ctx.auth(randomUUID(), ['BusinessUser']);
+    expect((await ctx.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Restart Ltd' } })).statusCode).toBe(200);
+    const jobs: string[] = [];
+    for (let i = 0; i < JOBS; i += 1) {
+      const job = await ctx.app.inject({
+        method: 'POST',
+        url: '/business/jobs',
+        headers: employer,
+        payload: { title: `Job ${i}`, description: 'd', city: 'Leeds', postcode: 'LS1 1AA', jobType: 2, remote: false, salaryRateType: 1 },
+      });
+      expect(job.statusCode).toBe(200);
+      jobs.push(job.json().id);
+    }
+    const candidates = await Promise.all(
+      Array.from({ length: CANDIDATES }, async (_, i) => {
+        const headers = await ctx.auth(randomUUID());
+        const profile = { name: `Candidate ${i}`, email: `c${i}@example.test`, phoneNumber: '0777', postcode: 'M1 1AA' };
+        expect((await ctx.app.inject({ method: 'POST', url: '/candidate', headers, payload: profile })).statusCode).toBe(200);
+        const body = multipart(`cv${i}.pdf`, tinyPdf(`Candidate ${i}`));
+        const cv = await ctx.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+        expect(cv.statusCode).toBe(200);
+        return { headers, cvId: cv.json().cvId as string };
+      }),
+    );
+
+    const statuses = new Map<number, number>();
+    const acknowledged: string[] = [];
+    let retryAfterSeen = false;
+    // Each candidate applies to every job in turn, coming back after a 503 as the portal would.
+    const applyAll = async ({ headers, cvId }: (typeof candidates)[number]) => {
+      for (const jobId of jobs) {
+        for (let attempt = 0; ; attempt += 1) {
+          const res = await ctx.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId, cvId, readyToWork: true } });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode === 503) {
+            retryAfterSeen ||= Number(res.headers['retry-after']) > 0;
+            if (attempt > 200) throw new Error('still unavailable after the restart');
+            await new Promise((r) => setTimeout(r, 100));
+            continue;
+          }
+          const body = res.json();
+          // A commit whose answer was lost with the connection is "already applied" on the retry.
+          if (res.statusCode === 200 && !body.isValidResponse && body.errors?.[0] === ALREADY_APPLIED) break;
+          expect(res.statusCode, res.body).toBe(200);
+          acknowledged.push(body.result.applicationId);
+          break;
+        }
+      }
+    };
+    const applying = Promise.all(candidates.map(applyAll));
+    const firstWave = Date.now() + 10_000;
+    while (acknowledged.length < 10 && Date.now() < firstWave) await new Promise((r) => setTimeout(r, 10));
+    await cluster.stop();
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    await cluster.start();
+    await applying;
+
+    expect([...statuses.keys()].sort()).toEqual([200, 503]);
+    expect(retryAfterSeen).toBe(true);
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    const stored = await ctx.deps.database.db.selectFrom('job_applications').select(['id', 'candidate_id', 'job_id']).execute();
+    expect(stored).toHaveLength(CANDIDATES * JOBS);
+    const storedIds = new Set(stored.map((row) => row.id));
+    expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
+  }, 90_000);
 });
