@@ -1,4 +1,4 @@
-import { HttpProblem } from './problem';
+export const DEPENDENCY_UNAVAILABLE_DETAIL = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 /** Seconds a client is told to wait when a dependency is down: long enough for a restart to finish. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
@@ -71,12 +71,6 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
   if (isUnavailable(err)) return true;
   if (Array.isArray(err.errors) && err.errors.some((inner) => isDependencyUnavailable(inner, depth + 1))) return true;
   return isDependencyUnavailable(err.cause, depth + 1);
-}
-
-export function dependencyUnavailable(): HttpProblem {
-  return new HttpProblem(503, 'The service is briefly unavailable. Please try again in a few seconds.', {
-    headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
-  });
 }
 
 /** Rejects after ms with a network-style timeout, so a health check never hangs on a silent peer. */

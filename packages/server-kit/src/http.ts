@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -22,11 +22,10 @@ import {
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
-import { timingSafeEqual } from 'node:crypto';
 import { HttpProblem, problem } from './problem';
 import type { Logger } from './logger';
 import type { TrustProxy } from './env';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, isDependencyUnavailable, withTimeout } from './faults';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, DEPENDENCY_UNAVAILABLE_DETAIL, isDependencyUnavailable, withTimeout } from './faults';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -180,9 +179,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     if (status >= 500 && isDependencyUnavailable(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
       reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
-      return reply
-        .status(503)
-        .send(problem(503, 'The service is briefly unavailable. Please try again in a few seconds.', request.url));
+      return reply.status(503).send(problem(503, DEPENDENCY_UNAVAILABLE_DETAIL, request.url));
     }
     if (status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'request failed');

@@ -91,8 +91,17 @@ function redisStore(url: string, prefix: string, onError: (err: Error) => void =
     commandTimeout: 3000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  // Without a listener ioredis prints every failed reconnect; with one it is ours to log.
-  redis.on('error', onError);
+  // Without a listener ioredis prints every failed reconnect attempt; report an outage once, and again
+  // only after Redis was back in between.
+  let reported = false;
+  redis.on('error', (err: Error) => {
+    if (reported) return;
+    reported = true;
+    onError(err);
+  });
+  redis.on('ready', () => {
+    reported = false;
+  });
   return {
     kind: 'redis',
     async hit(key, limit, windowSeconds) {
