@@ -62,7 +62,8 @@ export function loadPortalConfig(): PortalServerConfig {
   const result = parsePortalEnv(process.env);
   if (!result.ok) {
     console.error(`Invalid portal configuration:\n  ${result.problems.join('\n  ')}`);
-    process.exit(1);
+    // 2, as the services: `npm start` does not restart a part whose settings a restart cannot fix.
+    process.exit(2);
   }
   return result.config;
 }
