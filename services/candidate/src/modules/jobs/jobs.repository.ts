@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
 
@@ -25,4 +25,9 @@ export function listBusinessJobs(db: Db, businessId: string): Promise<JobRow[]> 
 
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('business_id', '=', businessId).executeTakeFirst();
+}
+
+/** The changed job, or nothing when this business has no such job. */
+export function updateBusinessJob(db: Db, businessId: string, jobId: string, changes: Updateable<JobsTable>): Promise<JobRow | undefined> {
+  return db.updateTable('jobs').set(changes).where('id', '=', jobId).where('business_id', '=', businessId).returningAll().executeTakeFirst();
 }
