@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { startTestApp, type TestApp } from './helpers';
@@ -93,11 +94,26 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     expect((await t.app.inject({ url: `/job/${job.id}` })).json().title).toBe('Welder');
   });
 
+  it("pages the business's jobs, newest first, pageSize at most 100", async () => {
+    const own = await t.auth(randomUUID(), ['BusinessUser']);
+    await t.app.inject({ method: 'POST', url: '/business', headers: own, payload: { name: 'Paged Ltd' } });
+    const titles = ['First', 'Second', 'Third'];
+    for (const title of titles) {
+      await t.app.inject({ method: 'POST', url: '/business/jobs', headers: own, payload: jobBody({ title }) });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const list = async (query: string) => (await t.app.inject({ url: `/business/jobs${query}`, headers: own })).json().map((j: { title: string }) => j.title);
+    expect(await list('')).toEqual(['Third', 'Second', 'First']);
+    expect(await list('?pageSize=2')).toEqual(['Third', 'Second']);
+    expect(await list('?page=2&pageSize=2')).toEqual(['First']);
+    expect((await t.app.inject({ url: '/business/jobs?pageSize=101', headers: own })).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown job, and does not remember it', async () => {
     const id = randomUUID();
     expect((await t.app.inject({ url: `/job/${id}` })).statusCode).toBe(404);
     const business = await t.deps.database.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
-    await t.deps.database.db.insertInto('jobs').values({ id, business_id: business.id, title: 'Late' }).execute();
+    await sql`insert into jobs (id, business_id, title) values (${id}, ${business.id}, 'Late')`.execute(t.deps.database.db);
     expect((await t.app.inject({ url: `/job/${id}` })).statusCode).toBe(200);
   });
 });

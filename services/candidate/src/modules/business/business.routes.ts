@@ -8,6 +8,7 @@ import {
   createBusinessSchema,
   createJobSchema,
   createdBusinessSchema,
+  employerApplicationPageSchema,
   employerApplicationSchema,
   employerCvDropSchema,
   updateApplicationStatusSchema,
@@ -79,10 +80,20 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/business/jobs',
-    { preHandler: employerOnly, schema: { tags, summary: "The business's jobs, newest first", security: bearerSecurity, response: { 200: z.array(jobSchema), ...problems } } },
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100)",
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(jobSchema), ...problems },
+      },
+    },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
-      return (await listBusinessJobs(db(), business.id)).map((job) => toJob(job, business));
+      const { page, pageSize } = request.query;
+      return (await listBusinessJobs(db(), business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map((job) => toJob(job, business));
     },
   );
 
@@ -127,17 +138,20 @@ export async function businessRoutes(app: App) {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: 'Applications to one of the business’s jobs, newest first',
+        summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
         security: bearerSecurity,
         params: jobIdParamsSchema,
-        response: { 200: z.array(employerApplicationSchema), ...problems },
+        querystring: pageQuerySchema,
+        response: { 200: employerApplicationPageSchema, ...problems },
       },
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
       const job = await findBusinessJob(db(), business.id, request.params.id);
       if (!job) throw new HttpProblem(404, 'The job was not found.');
-      return (await listJobApplications(db(), job.id)).map(toEmployerApplication);
+      const { page, pageSize } = request.query;
+      const rows = await listJobApplications(db(), job.id, { offset: (page - 1) * pageSize, limit: pageSize });
+      return { page, pageSize, totalApplications: job.application_count, applications: rows.map(toEmployerApplication) };
     },
   );
 

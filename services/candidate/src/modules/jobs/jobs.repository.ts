@@ -19,8 +19,17 @@ export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
   return db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listBusinessJobs(db: Db, businessId: string): Promise<JobRow[]> {
-  return db.selectFrom('jobs').selectAll().where('business_id', '=', businessId).orderBy('created_at', 'desc').orderBy('id').execute();
+/** One page of a business's jobs, newest first (the order of jobs_business_idx). */
+export function listBusinessJobs(db: Db, businessId: string, page: { offset: number; limit: number }): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
 }
 
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
