@@ -21,10 +21,12 @@ if (env.SKIP_WEB_BUILD !== 'true') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The parts run as production runs them: compiled JavaScript under plain node, built with this script
+// itself by `npm start` (scripts/build-servers.mjs).
 const parts = [
-  { name: 'identity', entry: 'services/identity/src/server.ts', url: identity, ready: '/readyz' },
-  { name: 'candidate', entry: 'services/candidate/src/server.ts', url: candidate, ready: '/readyz' },
-  { name: 'portal', entry: 'apps/web/server/server.ts', url: portal, ready: '/healthz' },
+  { name: 'identity', entry: 'services/identity/dist/server.js', url: identity, ready: '/readyz' },
+  { name: 'candidate', entry: 'services/candidate/dist/server.js', url: candidate, ready: '/readyz' },
+  { name: 'portal', entry: 'apps/web/server-dist/server.js', url: portal, ready: '/healthz' },
 ];
 
 const children: ChildProcess[] = [];
@@ -42,7 +44,7 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 for (const part of parts) {
-  const child = spawn(process.execPath, ['--import', 'tsx', part.entry], { cwd: root, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--enable-source-maps', part.entry], { cwd: root, env, stdio: 'inherit' });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${part.name} stopped (${signal ?? code}); stopping the others.`);
