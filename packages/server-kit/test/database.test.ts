@@ -71,5 +71,5 @@ describe('embedded database in a folder', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // creating a database (initdb) takes seconds on a busy machine
 });
