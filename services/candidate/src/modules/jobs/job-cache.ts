@@ -20,13 +20,12 @@ export class JobCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** The cached job, or `load` (one database read per job however many ask at once); undefined when there is none. */
   get(id: string, load: () => Promise<unknown>): Promise<CachedJob | undefined> {
     const entry = this.entries.get(id);
-    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.job);
+    if (entry && entry.expiresAt > Date.now()) return Promise.resolve(entry.job);
     const pending = this.loading.get(id);
     if (pending) return pending;
     const startedAt = this.generation;
@@ -58,6 +57,6 @@ export class JobCache {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(id, { job, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(id, { job, expiresAt: Date.now() + this.ttlMs });
   }
 }
