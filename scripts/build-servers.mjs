@@ -42,7 +42,9 @@ await Promise.all(
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      // A server that renders React pages may import components; their style sheets are the browser's business.
       jsx: 'automatic',
+      loader: { '.css': 'empty' },
       // Stack traces name the TypeScript lines (node --enable-source-maps).
       sourcemap: 'linked',
       logLevel: 'warning',
