@@ -223,7 +223,8 @@ async function ensureBusiness(options: SeedOptions, demo: DemoBusiness, token: s
   const logo = await call(`${base}/business/logo`, { method: 'POST', token, body: form });
   if (logo.status !== 200) fail(`logo of ${demo.name}`, logo);
 
-  const listed = await call<Job[]>(`${base}/business/jobs`, { token });
+  // A demo business has a handful of jobs: one page of the employer's list holds them all.
+  const listed = await call<Job[]>(`${base}/business/jobs?pageSize=100`, { token });
   if (listed.status !== 200) fail(`jobs of ${demo.name}`, listed);
   // The employer API lists newest first; links read better in the order the jobs were created.
   const jobs = [...listed.body].reverse();
@@ -237,7 +238,7 @@ async function ensureBusiness(options: SeedOptions, demo: DemoBusiness, token: s
 }
 
 async function existingJobs(options: SeedOptions, token: string): Promise<Job[] | null> {
-  const res = await call<Job[]>(`${options.candidateUrl}/business/jobs`, { token });
+  const res = await call<Job[]>(`${options.candidateUrl}/business/jobs?pageSize=100`, { token });
   return res.status === 200 && res.body.length > 0 ? [...res.body].reverse() : null;
 }
 

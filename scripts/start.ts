@@ -22,10 +22,12 @@ if (env.SKIP_WEB_BUILD !== 'true') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The parts run as production runs them: compiled JavaScript under plain node, built with this script
+// itself by `npm start` (scripts/build-servers.mjs).
 const parts = [
-  { name: 'identity', entry: 'services/identity/src/server.ts', url: identity, ready: '/readyz' },
-  { name: 'candidate', entry: 'services/candidate/src/server.ts', url: candidate, ready: '/readyz' },
-  { name: 'portal', entry: 'apps/web/server/server.ts', url: portal, ready: '/healthz' },
+  { name: 'identity', entry: 'services/identity/dist/server.js', url: identity, ready: '/readyz' },
+  { name: 'candidate', entry: 'services/candidate/dist/server.js', url: candidate, ready: '/readyz' },
+  { name: 'portal', entry: 'apps/web/server-dist/server.js', url: portal, ready: '/healthz' },
 ];
 
 // A part that exits on its own is restarted with back-off while the others keep serving; one that
@@ -33,7 +35,7 @@ const parts = [
 const supervisor = supervise(
   parts.map((part) => ({
     name: part.name,
-    start: () => spawn(process.execPath, ['--import', 'tsx', part.entry], { cwd: root, env, stdio: 'inherit' }),
+    start: () => spawn(process.execPath, ['--enable-source-maps', part.entry], { cwd: root, env, stdio: 'inherit' }),
   })),
   { onFatal: () => process.exit(1) },
 );

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
-import type { CreateJob, EmployerApplication } from '@careers/contracts/employer';
+import type { CreateJob, EmployerApplication, EmployerApplicationPage } from '@careers/contracts/employer';
 import { encodePng } from '@careers/server-kit/png';
 import { inject } from 'vitest';
 
@@ -137,10 +137,16 @@ export async function createEmployer(options: EmployerOptions): Promise<Employer
   return { email, token, business: { id: business.id, name, imageRelativeDirectory: business.imageRelativeDirectory }, logoUrl, jobs };
 }
 
-/** GET /business/jobs/{id}/applications: what the employer sees of the applications to one job. */
+/** GET /business/jobs/{id}/applications, every page: what the employer sees of the applications to one job. */
 export async function employerApplications(employer: Employer, jobId: string): Promise<EmployerApplication[]> {
   const { candidateUrl } = inject('stack');
-  return expectOk('the employer’s applications', await callApi<EmployerApplication[]>(`${candidateUrl}/business/jobs/${jobId}/applications`, { token: employer.token }));
+  const all: EmployerApplication[] = [];
+  for (let page = 1; ; page++) {
+    const url = `${candidateUrl}/business/jobs/${jobId}/applications?page=${page}&pageSize=100`;
+    const answer = expectOk('the employer’s applications', await callApi<EmployerApplicationPage>(url, { token: employer.token }));
+    all.push(...answer.applications);
+    if (answer.applications.length === 0 || all.length >= answer.totalApplications) return all;
+  }
 }
 
 /** GET /business/cv-drops: CVs dropped with the employer. */

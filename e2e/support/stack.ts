@@ -68,10 +68,17 @@ interface Part {
 }
 
 const PARTS: readonly Part[] = [
-  { name: 'identity', entry: 'services/identity/src/server.ts', portVar: 'IDENTITY_PORT', readyPath: '/readyz' },
-  { name: 'candidate', entry: 'services/candidate/src/server.ts', portVar: 'CANDIDATE_PORT', readyPath: '/readyz' },
-  { name: 'portal', entry: 'apps/web/server/server.ts', portVar: 'WEB_PORT', readyPath: '/healthz' },
+  // What production runs: the compiled servers (scripts/build-servers.mjs), under plain node.
+  { name: 'identity', entry: 'services/identity/dist/server.js', portVar: 'IDENTITY_PORT', readyPath: '/readyz' },
+  { name: 'candidate', entry: 'services/candidate/dist/server.js', portVar: 'CANDIDATE_PORT', readyPath: '/readyz' },
+  { name: 'portal', entry: 'apps/web/server-dist/server.js', portVar: 'WEB_PORT', readyPath: '/healthz' },
 ];
+
+/** Compiles the three servers (about a tenth of a second); the stack then runs exactly that. */
+export function buildServers(): void {
+  const result = spawnSync(process.execPath, ['scripts/build-servers.mjs'], { cwd: repoRoot, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`Building the servers (scripts/build-servers.mjs) failed with exit ${result.status ?? result.signal}:\n${result.stderr}`);
+}
 
 /**
  * Builds the portal into `outDir`, a private folder served through PORTAL_DIST_DIR: a rebuild of the
@@ -129,6 +136,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     mkdirSync(dataDir);
     const portalDist = options.portalDist ? path.resolve(repoRoot, options.portalDist) : path.join(workDir, 'portal-dist');
     if (!options.portalDist) buildPortal(portalDist);
+    buildServers();
     sink = await startMailSink();
     mkdirSync(logsDir, { recursive: true });
 
@@ -152,7 +160,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
 
     for (const part of PARTS) {
       const out = createWriteStream(path.join(logsDir, `${part.name}.log`), { flags: 'w' });
-      const child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
+      const child = spawn(process.execPath, ['--enable-source-maps', part.entry], {
         cwd: repoRoot,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],

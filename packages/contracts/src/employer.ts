@@ -57,6 +57,15 @@ export const employerApplicationSchema = z.object({
 });
 export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
 
+/** GET /business/jobs/{id}/applications: one page, with the job's total (SPEC §3's page result shape). */
+export const employerApplicationPageSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalApplications: z.number().int(),
+  applications: z.array(employerApplicationSchema),
+});
+export type EmployerApplicationPage = z.infer<typeof employerApplicationPageSchema>;
+
 export const employerCvDropSchema = z.object({
   id: idSchema,
   candidate: z.object({ id: idSchema, name: z.string(), email: z.string() }),

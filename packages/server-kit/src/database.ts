@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -69,8 +70,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       close: () => db.destroy(),
     };
   }
-  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
-  const pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const pglite = await openPglite(options.dataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
@@ -79,4 +79,39 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     ping: async () => void (await sql`select 1`.execute(db)),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * PGlite sizes itself like a server (shared_buffers 160 MB), while an embedded database of one
+ * service stays small: a few MB of buffers serve it as well. docs/decisions/0065.
+ */
+const PGLITE_SETTINGS = { postgresqlconf: 'shared_buffers=32MB' };
+
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create(PGLITE_SETTINGS);
+  await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  const exists = await fs.stat(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  // Creating the files (initdb) leaves some 400 MB in the process that did it, for good: a short-lived
+  // child process does it instead, and this one only ever opens an existing database.
+  if (!exists) await createPgliteFiles(dataDir);
+  return PGlite.create(dataDir, PGLITE_SETTINGS);
+}
+
+const CREATE_IN_CHILD = `
+const [moduleUrl, dataDir, settings] = process.argv.slice(1);
+const { PGlite } = await import(moduleUrl);
+const pglite = await PGlite.create(dataDir, JSON.parse(settings));
+await pglite.close();
+`;
+
+function createPgliteFiles(dataDir: string): Promise<void> {
+  const args = ['--input-type=module', '-e', CREATE_IN_CHILD, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(PGLITE_SETTINGS)];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`creating the embedded database in ${dataDir} failed: ${stderr.trim() || error.message}`)) : resolve(),
+    );
+  });
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/database';
@@ -96,4 +99,26 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('database o
     await database.ping();
     expect(await database.db.selectFrom('items').selectAll().execute()).toEqual([]);
   });
+});
+
+describe('embedded database in a folder', () => {
+  it('is created by a child process, opened with small shared buffers, and keeps its data when opened again', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'server-kit-pglite-'));
+    const dataDir = path.join(dir, 'nested', 'db');
+    try {
+      const first = await openDatabase<DB>({ dataDir });
+      expect(first.kind).toBe('pglite');
+      const setting = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(first.db);
+      expect(setting.rows[0]?.shared_buffers).toBe('32MB');
+      await sql`create table items (id int primary key, name text not null)`.execute(first.db);
+      await first.db.insertInto('items').values({ id: 1, name: 'kept' }).execute();
+      await first.close();
+
+      const again = await openDatabase<DB>({ dataDir });
+      expect(await again.db.selectFrom('items').selectAll().execute()).toEqual([{ id: 1, name: 'kept' }]);
+      await again.close();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000); // creating a database (initdb) takes seconds on a busy machine
 });

@@ -25,6 +25,19 @@ describe('createHttpApp error handling', () => {
   });
   afterAll(() => app.close());
 
+  it('sends the security headers on every answer, errors included', async () => {
+    for (const res of [await app.inject({ url: '/healthz' }), await app.inject({ url: '/boom' }), await app.inject({ url: '/nowhere' })]) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'cross-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+      });
+    }
+  });
+
   it('never leaks the internals of a 5xx', async () => {
     const res = await app.inject({ url: '/boom' });
     expect(res.statusCode).toBe(500);

@@ -17,6 +17,7 @@ import { candidateRoutes } from './modules/candidates/candidates.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cvDropRoutes } from './modules/cv-drops/cv-drops.routes';
 import { cvRoutes } from './modules/cvs/cvs.routes';
+import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { createStorage } from './modules/storage/storage.factory';
 import type { BlobStorage } from './modules/storage/storage';
@@ -35,6 +36,7 @@ declare module 'fastify' {
     deps: CandidateDeps;
     config: CandidateConfig;
     verifyToken: (token: string) => Promise<AuthUser>;
+    jobCache: JobCache;
   }
 }
 
@@ -72,6 +74,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.decorate('verifyToken', createTokenVerifier(config.auth));
+  app.decorate('jobCache', new JobCache(config.jobCache.ttlMs, config.jobCache.maxEntries));
   app.decorateRequest('user', null);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.

@@ -81,6 +81,8 @@ function toConfig(env: z.output<typeof schema>) {
     workers: env.CANDIDATE_WORKERS,
     /** First retry delay of a failed contact e-mail; doubles per attempt (tests shorten it). */
     contactRetryDelaySeconds: 30,
+    /** GET /job/{id} from memory: how long another instance's change may go unseen, and how many jobs are kept. */
+    jobCache: { ttlMs: 3_000, maxEntries: 10_000 },
   };
 }
 

@@ -50,6 +50,8 @@ export interface JobsTable {
   salary_from: number | null;
   salary_to: number | null;
   created_at: Timestamp;
+  /** Kept by a trigger as applications come and go (migration 0004). */
+  application_count: Generated<number>;
 }
 
 export interface CvsTable {

@@ -149,7 +149,12 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
 
     const forJobA = await t.app.inject({ url: `/business/jobs/${jobA.id}/applications`, headers: employer });
     expect(forJobA.statusCode).toBe(200);
-    expect(forJobA.json()).toEqual([expect.objectContaining({ id: a, jobId: jobA.id, applicationStatus: 0, appliedWithCvId: cvId, readyToWork: true })]);
+    expect(forJobA.json()).toEqual({
+      page: 1,
+      pageSize: 10,
+      totalApplications: 1,
+      applications: [expect.objectContaining({ id: a, jobId: jobA.id, applicationStatus: 0, appliedWithCvId: cvId, readyToWork: true })],
+    });
 
     for (const status of [ApplicationStatus.Qualify, ApplicationStatus.ScheduleInterview, ApplicationStatus.Hired]) {
       const res = await t.app.inject({ method: 'PUT', url: `/business/applications/${a}/status`, headers: employer, payload: { applicationStatus: status } });
@@ -189,6 +194,40 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect(page2.applications[0].job.title).toBe('Job 0');
     expect((await t.app.inject({ url: '/job-applications?pageSize=101', headers })).statusCode).toBe(400);
     expect((await t.app.inject({ url: '/job-applications?page=0', headers })).statusCode).toBe(400);
+  });
+
+  it("pages a job's applications for its employer: newest first, the job's total, pageSize at most 100", async () => {
+    const { headers: employer } = await newEmployer();
+    const job = await newJob(employer);
+    const other = await newJob(employer, { title: 'Other job' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { headers, cvId } = await newCandidateWithCv();
+      const res = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) });
+      ids.push(res.json().result.applicationId);
+      if (i === 0) await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(other.id, cvId) });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const newestFirst = [...ids].reverse();
+    const list = (query: string) => t.app.inject({ url: `/business/jobs/${job.id}/applications${query}`, headers: employer });
+
+    const page1 = (await list('?pageSize=2')).json();
+    expect(page1).toMatchObject({ page: 1, pageSize: 2, totalApplications: 5 });
+    expect(page1.applications.map((a: { id: string }) => a.id)).toEqual(newestFirst.slice(0, 2));
+    const page3 = (await list('?page=3&pageSize=2')).json();
+    expect(page3.applications.map((a: { id: string }) => a.id)).toEqual(newestFirst.slice(4));
+    expect((await list('?page=4&pageSize=2')).json()).toMatchObject({ totalApplications: 5, applications: [] });
+    expect((await list('')).json().applications).toHaveLength(5);
+    expect((await list('?pageSize=100')).statusCode).toBe(200);
+    expect((await list('?pageSize=101')).statusCode).toBe(400);
+    expect((await list('?page=0')).statusCode).toBe(400);
+    expect((await list('?pageSize=abc')).statusCode).toBe(400);
+
+    // The total follows applications that go: a candidate who deletes their account takes theirs along.
+    const gone = await t.deps.database.db.selectFrom('job_applications').select('candidate_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    await t.deps.database.db.deleteFrom('candidates').where('id', '=', gone.candidate_id).execute();
+    expect((await list('')).json().totalApplications).toBe(4);
+    expect((await t.app.inject({ url: `/business/jobs/${other.id}/applications`, headers: employer })).json().totalApplications).toBe(0);
   });
 
   it("keeps another candidate's applications and drops out of reach, and another business's applications too", async () => {
@@ -240,7 +279,7 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect(await db.selectFrom('job_applications').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
     expect(await db.selectFrom('application_status_history').select('id').where('application_id', '=', applicationId).execute()).toEqual([]);
     expect(await db.selectFrom('cv_drops').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
-    expect((await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: employer })).json()).toEqual([]);
+    expect((await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: employer })).json()).toMatchObject({ totalApplications: 0, applications: [] });
   });
 
   describe('employer API', () => {

@@ -119,6 +119,7 @@ export async function listCandidateApplications(
         salary_from: job.salary_from,
         salary_to: job.salary_to,
         created_at: job.created_at,
+        application_count: job.application_count,
       },
       business: { id: b_id, name: b_name, city: b_city, phone: b_phone, careers_domain: b_careers_domain },
     };
@@ -174,7 +175,8 @@ const employerColumns = [
   'c.postcode as c_postcode',
 ] as const;
 
-export function listJobApplications(db: Db, jobId: string): Promise<EmployerApplicationRow[]> {
+/** One page of a job's applications, newest first (the order of job_applications_job_idx). */
+export function listJobApplications(db: Db, jobId: string, page: { offset: number; limit: number }): Promise<EmployerApplicationRow[]> {
   return db
     .selectFrom('job_applications as a')
     .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
@@ -182,6 +184,8 @@ export function listJobApplications(db: Db, jobId: string): Promise<EmployerAppl
     .where('a.job_id', '=', jobId)
     .orderBy('a.applied_at', 'desc')
     .orderBy('a.id')
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
 }
 

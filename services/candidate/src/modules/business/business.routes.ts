@@ -8,6 +8,7 @@ import {
   createBusinessSchema,
   createJobSchema,
   createdBusinessSchema,
+  employerApplicationPageSchema,
   employerApplicationSchema,
   employerCvDropSchema,
   updateApplicationStatusSchema,
@@ -28,8 +29,8 @@ import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
 import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
 import { findCvById } from '../cvs/cvs.repository';
 import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
-import { findBusinessJob, insertJob, listBusinessJobs } from '../jobs/jobs.repository';
-import { toJob } from '../jobs/jobs.service';
+import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob } from '../jobs/jobs.repository';
+import { toJob, toJobColumns } from '../jobs/jobs.service';
 import { sendBlob } from '../storage/blob-response';
 import { insertBusiness } from './business.repository';
 import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
@@ -79,10 +80,20 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/business/jobs',
-    { preHandler: employerOnly, schema: { tags, summary: "The business's jobs, newest first", security: bearerSecurity, response: { 200: z.array(jobSchema), ...problems } } },
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100)",
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(jobSchema), ...problems },
+      },
+    },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
-      return (await listBusinessJobs(db(), business.id)).map((job) => toJob(job, business));
+      const { page, pageSize } = request.query;
+      return (await listBusinessJobs(db(), business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map((job) => toJob(job, business));
     },
   );
 
@@ -94,32 +105,29 @@ export async function businessRoutes(app: App) {
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
-      const b = request.body;
-      const job = await insertJob(db(), {
-        id: randomUUID(),
-        business_id: business.id,
-        title: b.title,
-        description: b.description,
-        latitude: b.latitude ?? null,
-        longitude: b.longitude ?? null,
-        address_line1: b.addressLine1 ?? null,
-        address_line2: b.addressLine2 ?? null,
-        city: b.city ?? null,
-        state: b.state ?? null,
-        region: b.region ?? null,
-        postcode: b.postcode ?? null,
-        is_live: b.isLive,
-        part_time: b.partTime,
-        full_time: b.fullTime,
-        job_type: b.jobType,
-        remote: b.remote,
-        salary_rate_type: b.salaryRateType,
-        salary_amount: b.salaryAmount ?? null,
-        salary_negotiable: b.salaryNegotiable,
-        salary_currency: b.salaryCurrency ?? null,
-        salary_from: b.salaryFrom ?? null,
-        salary_to: b.salaryTo ?? null,
-      });
+      const job = await insertJob(db(), { id: randomUUID(), business_id: business.id, ...toJobColumns(request.body) });
+      return toJob(job, business);
+    },
+  );
+
+  app.put(
+    '/business/jobs/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Change a job (every field, as when creating it); isLive false closes it',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        body: createJobSchema,
+        response: { 200: jobSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const job = await updateBusinessJob(db(), business.id, request.params.id, toJobColumns(request.body));
+      if (!job) throw new HttpProblem(404, 'The job was not found.');
+      app.jobCache.invalidate(job.id);
       return toJob(job, business);
     },
   );
@@ -130,17 +138,20 @@ export async function businessRoutes(app: App) {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: 'Applications to one of the business’s jobs, newest first',
+        summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
         security: bearerSecurity,
         params: jobIdParamsSchema,
-        response: { 200: z.array(employerApplicationSchema), ...problems },
+        querystring: pageQuerySchema,
+        response: { 200: employerApplicationPageSchema, ...problems },
       },
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
       const job = await findBusinessJob(db(), business.id, request.params.id);
       if (!job) throw new HttpProblem(404, 'The job was not found.');
-      return (await listJobApplications(db(), job.id)).map(toEmployerApplication);
+      const { page, pageSize } = request.query;
+      const rows = await listJobApplications(db(), job.id, { offset: (page - 1) * pageSize, limit: pageSize });
+      return { page, pageSize, totalApplications: job.application_count, applications: rows.map(toEmployerApplication) };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
 
@@ -19,10 +19,24 @@ export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
   return db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listBusinessJobs(db: Db, businessId: string): Promise<JobRow[]> {
-  return db.selectFrom('jobs').selectAll().where('business_id', '=', businessId).orderBy('created_at', 'desc').orderBy('id').execute();
+/** One page of a business's jobs, newest first (the order of jobs_business_idx). */
+export function listBusinessJobs(db: Db, businessId: string, page: { offset: number; limit: number }): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
 }
 
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('business_id', '=', businessId).executeTakeFirst();
+}
+
+/** The changed job, or nothing when this business has no such job. */
+export function updateBusinessJob(db: Db, businessId: string, jobId: string, changes: Updateable<JobsTable>): Promise<JobRow | undefined> {
+  return db.updateTable('jobs').set(changes).where('id', '=', jobId).where('business_id', '=', businessId).returningAll().executeTakeFirst();
 }

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { findJobWithBusiness } from './jobs.repository';
-import { toJob } from './jobs.service';
+import { matchesEtag, toJob } from './jobs.service';
 
 export const JOB_NOT_FOUND = 'The job was not found.';
 
@@ -14,16 +15,22 @@ export async function jobRoutes(app: App) {
       schema: {
         tags: ['Jobs'],
         summary: 'A job, for the public apply page (closed jobs too, with isLive false)',
+        description: 'Answers an ETag; a request whose If-None-Match holds it gets 304 with no body.',
         params: jobIdParamsSchema,
-        response: { 200: jobSchema, 400: problemDetailsSchema, 404: problemDetailsSchema },
+        response: { 200: jobSchema, 304: z.null().describe('Not modified'), 400: problemDetailsSchema, 404: problemDetailsSchema },
       },
     },
     async (request, reply) => {
-      const row = await findJobWithBusiness(app.deps.database.db, request.params.id);
-      if (!row) throw new HttpProblem(404, JOB_NOT_FOUND);
-      // Public and the same for everyone: a short shared cache spares the database on busy links.
-      reply.header('Cache-Control', 'public, max-age=60');
-      return toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
+      const job = await app.jobCache.get(request.params.id, async () => {
+        const row = await findJobWithBusiness(app.deps.database.db, request.params.id);
+        return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
+      });
+      if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
+      // Shared caches may keep it, but must ask again each time: closing a job shows at once, and the ETag makes asking cheap.
+      reply.header('Cache-Control', 'public, no-cache').header('ETag', job.etag);
+      if (matchesEtag(request.headers['if-none-match'], job.etag)) return reply.code(304).send(null);
+      // Serialized once when cached (toJob's Job type held what went in); a JSON string is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(job.body as never);
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { Job, JobDetail } from '@careers/contracts/candidate';
+import type { createJobSchema } from '@careers/contracts/employer';
 import type { JobType, SalaryRateType } from '@careers/contracts/enums';
+import type { z } from 'zod';
 import type { JobRow } from './jobs.repository';
 
 export function toJob(row: JobRow, business: { name: string; image_relative_directory: string }): Job {
@@ -40,5 +42,41 @@ export function toJobDetail(row: JobRow): JobDetail {
     salaryCurrency: row.salary_currency,
     salaryFrom: row.salary_from,
     salaryTo: row.salary_to,
+  };
+}
+
+/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** The job's columns from an employer's create or change request. */
+export function toJobColumns(b: z.output<typeof createJobSchema>) {
+  return {
+    title: b.title,
+    description: b.description,
+    latitude: b.latitude ?? null,
+    longitude: b.longitude ?? null,
+    address_line1: b.addressLine1 ?? null,
+    address_line2: b.addressLine2 ?? null,
+    city: b.city ?? null,
+    state: b.state ?? null,
+    region: b.region ?? null,
+    postcode: b.postcode ?? null,
+    is_live: b.isLive,
+    part_time: b.partTime,
+    full_time: b.fullTime,
+    job_type: b.jobType,
+    remote: b.remote,
+    salary_rate_type: b.salaryRateType,
+    salary_amount: b.salaryAmount ?? null,
+    salary_negotiable: b.salaryNegotiable,
+    salary_currency: b.salaryCurrency ?? null,
+    salary_from: b.salaryFrom ?? null,
+    salary_to: b.salaryTo ?? null,
   };
 }

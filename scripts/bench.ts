@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: starts the whole stack on PostgreSQL (fresh databases, dropped afterwards) and
+ * prints, side by side in one run, the figures issue 9 sets targets for. Not part of `npm test`: the
+ * numbers move with the machine's load, so read them against the baselines measured in the same run.
+ *
+ * BENCH_POSTGRES_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SECONDS the length of each GET /job load run (default 10), BENCH_LIGHTHOUSE_RUNS the audits per
+ * page (default 3; 0 leaves Lighthouse out).
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import os from 'node:os';
+import pg from 'pg';
+import { freePort, startStack, type Stack } from '../e2e/support/stack';
+import { tinyPdf } from '../services/candidate/test/fixtures';
+import { compareJobApi } from './bench/job-api';
+import { medianAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
+import { explainLists, medianMs, timeLists } from './bench/lists';
+import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
+import { benchSigningKey } from './bench/tokens';
+import { seedDemo } from './seed-demo';
+
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const suffix = randomUUID().slice(0, 8);
+const databases = { identity: `bench_identity_${suffix}`, candidate: `bench_candidate_${suffix}` };
+
+function databaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function report(label: string, value: string) {
+  console.log(`${label.padEnd(52)} ${value}`);
+}
+
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+let stack: Stack | undefined;
+let exitCode = 0;
+try {
+  for (const name of Object.values(databases)) await admin(`create database ${name}`);
+  const key = await benchSigningKey();
+  stack = await startStack({
+    env: {
+      IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
+      CANDIDATE_DATABASE_URL: databaseUrl(databases.candidate),
+      JWT_PRIVATE_KEY: key.pem,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const { candidateUrl, identityUrl, portalUrl } = stack;
+  const token = (userId: string, email: string, roles: ('Candidate' | 'BusinessUser')[]) => key.token(identityUrl, userId, email, roles);
+  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false });
+  const jobId = links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
+  if (!jobId) throw new Error('the demo data has no job');
+
+  console.log(`\nnpm run bench, ${new Date().toISOString()}`);
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL\n`);
+
+  if (lighthouseRuns > 0) {
+    const applyUrl = `${portalUrl}/apply/${jobId}`;
+    const bare = await serveBarePage(applyUrl, await freePort());
+    try {
+      const apply = await medianAudit(applyUrl, lighthouseRuns);
+      const baseline = await medianAudit(bare.url, lighthouseRuns);
+      const show = (f: PageFigures) =>
+        `perf ${f.performance}, a11y ${f.accessibility}, LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${(f.jsBytes / 1024).toFixed(1)} KB`;
+      report(`Lighthouse mobile /apply/{jobId} (median of ${lighthouseRuns})`, show(apply));
+      report('Lighthouse mobile, bare static page, same words', show(baseline));
+      report('LCP ratio (apply / bare)', ratio(apply.lcpMs, baseline.lcpMs));
+    } finally {
+      await bare.close();
+    }
+  }
+
+  const job = await compareJobApi(candidateUrl, jobId, await freePort(), seconds);
+  report('GET /job/{id} req/s: service / bare Fastify', `${Math.round(job.service.requestsPerSecond)} / ${Math.round(job.bare.requestsPerSecond)} = ${ratio(job.service.requestsPerSecond, job.bare.requestsPerSecond)}`);
+
+  // The server side of a new candidate's apply: their profile, their CV, the application.
+  const applySamples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const userId = randomUUID();
+    const email = `bench-apply-${i}-${suffix}@example.test`;
+    const authorization = `Bearer ${await token(userId, email, ['Candidate'])}`;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(tinyPdf(`Bench ${i}`))], { type: 'application/pdf' }), 'cv.pdf');
+    const started = performance.now();
+    const profile = await fetch(`${candidateUrl}/candidate`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench ${i}`, email, phoneNumber: '0700 900000', postcode: 'LS1 1AA' }),
+    });
+    const cv = await fetch(`${candidateUrl}/cvs`, { method: 'POST', headers: { authorization }, body: form });
+    const { cvId } = (await cv.json()) as { cvId: string };
+    const applied = await fetch(`${candidateUrl}/job-applications`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ jobId, cvId, readyToWork: true }),
+    });
+    const answer = (await applied.json()) as { isValidResponse: boolean };
+    applySamples.push(performance.now() - started);
+    if (profile.status !== 200 || !answer.isValidResponse) throw new Error(`new-candidate apply failed (${profile.status}, ${JSON.stringify(answer)})`);
+  }
+  applySamples.sort((a, b) => a - b);
+  report('new-candidate apply, server side (median of 30)', `${applySamples[15]!.toFixed(1)} ms (profile + CV + application)`);
+
+  const candidateDb = databaseUrl(databases.candidate);
+  const listTokens = {
+    candidate: await token(BENCH_CANDIDATE, `${BENCH_CANDIDATE}@example.test`, ['Candidate']),
+    employer: await token(BENCH_EMPLOYER, `${BENCH_EMPLOYER}@example.test`, ['BusinessUser']),
+  };
+  const small = await loadApplications(candidateDb, 1_000);
+  const atThousand = await timeLists(candidateUrl, small.jobId, listTokens);
+  const loadStarted = Date.now();
+  await loadApplications(candidateDb, 1_000_000);
+  const loadSeconds = (Date.now() - loadStarted) / 1000;
+  const atMillion = await timeLists(candidateUrl, small.jobId, listTokens);
+  report('page 1 of /job-applications: 1k / 1M rows', `${atThousand.candidate.toFixed(2)} / ${atMillion.candidate.toFixed(2)} ms = ${ratio(atMillion.candidate, atThousand.candidate)}`);
+  report("page 1 of an employer's job applications: 1k / 1M", `${atThousand.employer.toFixed(2)} / ${atMillion.employer.toFixed(2)} ms = ${ratio(atMillion.employer, atThousand.employer)}`);
+  console.log(`  (1M rows loaded in ${loadSeconds.toFixed(0)} s by scripts/bench/load-applications.ts; plans at 1M rows:)`);
+  for (const plan of await explainLists(candidateDb, small.jobId, BENCH_CANDIDATE)) console.log(plan.replace(/^/gm, '    '));
+  const healthz = await medianMs(200, () => fetch(`${candidateUrl}/healthz`));
+  report('  for scale: GET /healthz (median)', `${healthz.toFixed(2)} ms`);
+
+  // The upload benchmark runs its own in-process service (services/candidate/bench/upload-memory.ts).
+  const upload = spawn('npm', ['run', 'bench:upload', '--workspace', 'services/candidate', '--silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let uploadOut = '';
+  upload.stdout.on('data', (chunk: Buffer) => (uploadOut += chunk.toString()));
+  await once(upload, 'exit');
+  report('10 MB CV upload: RSS growth', /RSS ([\d.]+ MB)/.exec(uploadOut)?.[1] ?? `not measured: ${uploadOut.trim()}`);
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  exitCode = 1;
+} finally {
+  await stack?.stop();
+  for (const name of Object.values(databases)) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+}
+process.exit(exitCode);
