@@ -179,6 +179,7 @@ export const accessTokenClaimsSchema = z.object({
   aud: z.union([z.string(), z.array(z.string())]),
   exp: z.number(),
   iat: z.number().optional(),
+  email_verified: z.boolean().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -9,7 +9,7 @@ import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
 import { enqueueMail } from '../mail/mail.repository';
 import { reserveSend } from '../mail/send-limits.repository';
 import { revokeAllForUser } from '../tokens/tokens.repository';
-import { findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
+import { clearPassword, findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
 import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } from './accounts.repository';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -66,8 +66,21 @@ export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, 
     return { succeeded: false, errors: ['The confirmation link is not valid.'] };
   }
   await markAccountTokenUsed(db, row.id, now);
-  await markEmailConfirmed(db, user.id, now);
+  await proveAddress(db, user, now);
   return { succeeded: true, errors: [] };
+}
+
+/**
+ * Records a proof of the mailbox (a verified code, the confirmation link, the reset link). The first
+ * proof ends account pre-hijacking (docs/decisions/0014): whoever registered the address before its
+ * owner proved it loses every session and refresh family issued until now, and the password they set;
+ * the owner sets their own through the reset link. Later proofs change nothing.
+ */
+export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise<UserRecord> {
+  if (!(await markEmailConfirmed(db, user.id, now))) return user;
+  await revokeAllForUser(db, user.id, now);
+  await clearPassword(db, user.id, now);
+  return { ...user, passwordHash: null, emailConfirmedAt: now };
 }
 
 export type ResetOutcome = { ok: true; user: UserRecord } | { ok: false; reason: string };
@@ -80,9 +93,10 @@ export async function resetPassword(db: Db, ctx: AccountContext, email: string, 
   if (row.usedAt) return { ok: false, reason: 'The reset link has already been used.' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
   await markAccountTokenUsed(db, row.id, now);
+  // The link proves the mailbox before the new password is set, so that password is the owner's and stays;
+  // whoever held the old password loses their sessions.
+  await proveAddress(db, user, now);
   await setPassword(db, user.id, await hashPassword(password), now);
-  // The link proves the mailbox; and whoever held the old password loses their sessions.
-  await markEmailConfirmed(db, user.id, now);
   await revokeAllForUser(db, user.id, now);
   return { ok: true, user };
 }

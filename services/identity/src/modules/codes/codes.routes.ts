@@ -9,7 +9,8 @@ import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service
 import { enqueueMail } from '../mail/mail.repository';
 import { signInCodeMail } from '../mail/mail.templates';
 import { issueSession, loginResult } from '../tokens/tokens.service';
-import { findUserByEmail, markEmailConfirmed } from '../users/users.repository';
+import { findUserByEmail } from '../users/users.repository';
+import { proveAddress } from '../accounts/accounts.service';
 import { issueCode, verifyCode } from './codes.service';
 
 export const INVALID_CODE = 'Invalid verification code.';
@@ -59,10 +60,11 @@ export async function codeRoutes(app: App): Promise<void> {
         .transaction()
         .execute(async (trx) => {
           if (!(await verifyCode(trx, app.codeContext, normalizeEmail(email), 'sign-in', code))) return undefined;
-          const user = await findUserByEmail(trx, email);
-          if (!user) return undefined;
-          // The code proves the mailbox, as the confirmation link would.
-          await markEmailConfirmed(trx, user.id, new Date(app.deps.now()));
+          const found = await findUserByEmail(trx, email);
+          if (!found) return undefined;
+          // The code proves the mailbox, as the confirmation link would; the session below is issued after
+          // the first proof ended the earlier ones, so it is the only one left.
+          const user = await proveAddress(trx, found, new Date(app.deps.now()));
           return loginResult(user, await issueSession(trx, app.tokenContext, user), 'Logged in.');
         });
       if (!result) return reply.status(401).send(emptyAuthResponse(INVALID_CODE));
