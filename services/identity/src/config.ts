@@ -29,6 +29,9 @@ const schema = z.object({
   RATE_LIMIT_LOOKUPS_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_LOOKUPS_PER_EMAIL: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SENDS_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LOGINS_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Password hashes (scrypt, 32 MiB each) running at once in this process; as many more may wait.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
@@ -64,7 +67,9 @@ function toConfig(env: z.output<typeof schema>) {
       lookupsPerIp: env.RATE_LIMIT_LOOKUPS_PER_IP,
       lookupsPerEmail: env.RATE_LIMIT_LOOKUPS_PER_EMAIL,
       sendsPerIp: env.RATE_LIMIT_SENDS_PER_IP,
+      loginsPerIp: env.RATE_LIMIT_LOGINS_PER_IP,
     },
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
   };
 }

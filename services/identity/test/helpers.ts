@@ -101,6 +101,7 @@ export const relaxedLimits = {
   RATE_LIMIT_SENDS_PER_IP: '10000',
   RATE_LIMIT_LOOKUPS_PER_IP: '10000',
   RATE_LIMIT_LOOKUPS_PER_EMAIL: '10000',
+  RATE_LIMIT_LOGINS_PER_IP: '10000',
 };
 
 let counter = 0;
