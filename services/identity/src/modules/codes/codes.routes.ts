@@ -4,7 +4,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, sendEmpty } from '../../lib/schemas';
 import { normalizeEmail } from '../../lib/email';
-import { limitSending } from '../../plugins/limits';
+import { guardCodeTries, limitCodeSendsPerClient, limitSending, recordWrongCode } from '../../plugins/limits';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { enqueueMail } from '../mail/mail.repository';
 import { signInCodeMail } from '../mail/mail.templates';
@@ -23,7 +23,7 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address)',
+        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address, 3 per hour per address and client)',
         body: sendCodeRequestSchema,
         response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
       },
@@ -32,6 +32,8 @@ export async function codeRoutes(app: App): Promise<void> {
       await limitSending(request);
       const user = await findUserByEmail(db(), request.body.email);
       if (!user) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      // Before the per-address send limits, so that a refused flood does not spend the owner's sends.
+      await limitCodeSendsPerClient(request, user.email);
       await db()
         .transaction()
         .execute(async (trx) => {
@@ -47,13 +49,14 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: 'Sign in with the e-mailed code; needs a solved bot-check payload as token',
+        summary: 'Sign in with the e-mailed code; needs a solved bot-check payload as token; 429 after too many wrong codes for the address',
         body: verifyCodeRequestSchema,
-        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema },
+        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema, 429: problemDetailsSchema },
       },
     },
     async (request, reply) => {
       const { email, code, token } = request.body;
+      await guardCodeTries(request, email);
       if (!(await verifyBotToken(app.botCheckContext, token))) return reply.status(401).send(emptyAuthResponse(BOT_CHECK_FAILED));
       // Wrong tries must be counted, so the transaction commits on failure too: no throwing inside.
       const result = await db()
@@ -67,7 +70,10 @@ export async function codeRoutes(app: App): Promise<void> {
           const user = await proveAddress(trx, found, new Date(app.deps.now()));
           return loginResult(user, await issueSession(trx, app.tokenContext, user), 'Logged in.');
         });
-      if (!result) return reply.status(401).send(emptyAuthResponse(INVALID_CODE));
+      if (!result) {
+        await recordWrongCode(request, email);
+        return reply.status(401).send(emptyAuthResponse(INVALID_CODE));
+      }
       return result;
     },
   );

@@ -47,8 +47,10 @@ export async function issueCode(
 
 async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purpose: CodePurpose, code: string): Promise<CodeRecord | undefined> {
   if (!row || row.consumedAt) return undefined;
-  // Dead after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows.
-  if (row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
+  // An e-mail change code dies after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows. A
+  // sign-in code does not: anyone could kill the owner's code that way; sign-in guesses are bounded per
+  // address and per client instead (plugins/limits.ts, docs/decisions/0016).
+  if (purpose !== 'sign-in' && row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
   if (row.expiresAt.getTime() <= ctx.now()) return undefined;
   const given = code.trim();
   if (!/^\d{6}$/.test(given) || !safeEqual(codeHash(ctx, row.emailNormalized, purpose, given), row.codeHash)) {
