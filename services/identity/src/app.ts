@@ -64,7 +64,7 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
     onIdleError: (err) => logger.warn({ err }, 'idle database connection failed; the pool replaces it'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
-  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, now });
   const store = createRateLimitStore({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, now });
   const keys = await loadSigningKeys({ configuredPem: config.secrets.jwtPrivateKey, dir: config.secrets.keysDir, ephemeral });
   const secrets = {

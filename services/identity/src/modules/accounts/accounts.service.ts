@@ -38,9 +38,10 @@ export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: Us
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
   const token = randomToken();
-  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS), createdAt: now });
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt, createdAt: now });
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
-  await enqueueMail(db, confirmationMail(user.email, url), now);
+  await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -50,9 +51,10 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomToken();
-  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+  const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
+  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt, createdAt: now });
   const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
-  await enqueueMail(db, passwordResetMail(user.email, url), now);
+  await enqueueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
 export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, token: string, email?: string): Promise<IdentityResult> {

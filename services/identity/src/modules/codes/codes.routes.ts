@@ -37,8 +37,8 @@ export async function codeRoutes(app: App): Promise<void> {
       await db()
         .transaction()
         .execute(async (trx) => {
-          const { code } = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(user.email), purpose: 'sign-in' });
-          await enqueueMail(trx, signInCodeMail(user.email, code), new Date(app.deps.now()));
+          const { code, expiresAt } = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(user.email), purpose: 'sign-in' });
+          await enqueueMail(trx, signInCodeMail(user.email, code), new Date(app.deps.now()), { expiresAt, userId: user.id });
         });
       return sendEmpty(reply);
     },

@@ -27,22 +27,23 @@ export async function issueCode(
   db: Db,
   ctx: CodeContext,
   target: { emailNormalized: string; purpose: CodePurpose; userId?: string },
-): Promise<{ code: string; requestId: string | null }> {
+): Promise<{ code: string; requestId: string | null; expiresAt: Date }> {
   const now = new Date(ctx.now());
   const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
   if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
   const code = sixDigitCode();
   const requestId = target.purpose === 'email-change' ? randomUUID() : null;
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await upsertCode(db, {
     emailNormalized: target.emailNormalized,
     purpose: target.purpose,
     codeHash: codeHash(ctx, target.emailNormalized, target.purpose, code),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    expiresAt,
     userId: target.userId ?? null,
     requestId,
     createdAt: now,
   });
-  return { code, requestId };
+  return { code, requestId, expiresAt };
 }
 
 async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purpose: CodePurpose, code: string): Promise<CodeRecord | undefined> {
