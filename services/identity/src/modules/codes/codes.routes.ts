@@ -23,7 +23,7 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address, 3 per hour per address and client)',
+        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address, 5 per hour per address and client)',
         body: sendCodeRequestSchema,
         response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
       },
