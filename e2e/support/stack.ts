@@ -56,6 +56,8 @@ export const TEST_TUNING: Readonly<Record<string, string>> = {
   SEND_INTERVAL_SECONDS: '0',
   RATE_LIMIT_LOOKUPS_PER_IP: '100000',
   RATE_LIMIT_SENDS_PER_IP: '100000',
+  RATE_LIMIT_LOGINS_PER_IP: '100000',
+  CODE_SENDS_PER_CLIENT_PER_HOUR: '100000',
   // E-mails leave through a durable outbox that a worker polls; a short poll keeps tests quick.
   MAIL_POLL_INTERVAL_MS: '100',
 };

@@ -13,6 +13,8 @@ export const authResponseSchema = z.object({
   refreshTokenExpiryTime: z.string().nullable(),
   success: z.boolean(),
   feedbackMessage: z.string().nullable(),
+  /** Password login only: true when the next try must carry a solved bot check as token (not in SPEC; optional). */
+  botCheckRequired: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
@@ -35,6 +37,8 @@ export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): A
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(1024),
+  /** A solved bot check: needed after a few failed logins (the answer then says botCheckRequired). Not in SPEC; optional. */
+  token: z.string().max(4096).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -114,6 +118,8 @@ export const registrationResultSchema = z.object({
   userId: z.string().nullable(),
   accessToken: z.string().nullable(),
   refreshToken: z.string().nullable(),
+  /** Password login in this shape (candidate-login): as in the auth response. */
+  botCheckRequired: z.boolean().optional(),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
@@ -179,6 +185,7 @@ export const accessTokenClaimsSchema = z.object({
   aud: z.union([z.string(), z.array(z.string())]),
   exp: z.number(),
   iat: z.number().optional(),
+  email_verified: z.boolean().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

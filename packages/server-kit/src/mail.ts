@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   /** Why the message was sent (sign-in code, reset link…): for logs and the dev outbox. */
   kind: string;
+  /** When the code or link it carries stops working (ms since the epoch): the dev outbox drops it then. */
+  expiresAt?: number;
 }
 
 export interface SentMail extends MailMessage {
@@ -31,6 +33,8 @@ export interface MailTransportOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   /** The dev outbox keeps at most this many messages. */
   outboxLimit?: number;
+  /** The clock the dev outbox compares expiresAt with (tests move it). */
+  now?: () => number;
 }
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
@@ -52,20 +56,30 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
       },
     };
   }
-  const kept: SentMail[] = [];
+  let kept: SentMail[] = [];
   const limit = options.outboxLimit ?? 500;
+  const now = options.now ?? Date.now;
   let counter = 0;
+  // A kept message is a live code or link: it stays only until that expires.
+  const dropExpired = () => {
+    const t = now();
+    kept = kept.filter((m) => m.expiresAt === undefined || m.expiresAt > t);
+  };
   return {
     kind: 'outbox',
     async send(message) {
       const sent: SentMail = { ...message, id: String(++counter), from: options.from, sentAt: new Date().toISOString() };
+      dropExpired();
       kept.unshift(sent);
       if (kept.length > limit) kept.length = limit;
       // Subject and body carry codes and link tokens, which never go to a log: the developer reads
       // them at /dev/outbox (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).
       options.logger.info({ mail: { id: sent.id, to: sent.to, kind: sent.kind } }, 'dev outbox: e-mail kept');
     },
-    list: () => [...kept],
+    list: () => {
+      dropExpired();
+      return [...kept];
+    },
     async close() {},
   };
 }

@@ -16,10 +16,14 @@ export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
   /** Counts a hit on key in a fixed window of windowSeconds; allowed while count <= limit. */
   hit(key: string, limit: number, windowSeconds: number): Promise<HitResult>;
+  /** The count of key's current window without counting a hit (0 when there is none). */
+  peek(key: string): Promise<number>;
   /** True the first time key is marked (then kept for ttlSeconds), false on every later call. */
   markOnce(key: string, ttlSeconds: number): Promise<boolean>;
   /** Rejects while the store cannot be reached (readiness). */
   ping(): Promise<void>;
+  /** Seconds (rounded up) until a mark set by markOnce ends; 0 when key is not marked. */
+  markedFor(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,10 @@ function memoryStore(now: () => number): RateLimitStore {
       entry.count += 1;
       return { allowed: entry.count <= limit, count: entry.count, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)) };
     },
+    async peek(key) {
+      const entry = counters.get(key);
+      return entry && entry.resetAt > now() ? entry.count : 0;
+    },
     async markOnce(key, ttlSeconds) {
       const t = now();
       const until = marks.get(key);
@@ -65,6 +73,10 @@ function memoryStore(now: () => number): RateLimitStore {
       return true;
     },
     async ping() {},
+    async markedFor(key) {
+      const left = (marks.get(key) ?? 0) - now();
+      return left > 0 ? Math.ceil(left / 1000) : 0;
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -108,12 +120,19 @@ function redisStore(url: string, prefix: string, onError: (err: Error) => void =
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}rl:${key}`, String(windowSeconds * 1000))) as [number, number];
       return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
+    async peek(key) {
+      return Number((await redis.get(`${prefix}rl:${key}`)) ?? 0);
+    },
     async markOnce(key, ttlSeconds) {
       const set = await redis.set(`${prefix}once:${key}`, '1', 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
       return set === 'OK';
     },
     async ping() {
       await redis.ping();
+    },
+    async markedFor(key) {
+      const ttl = await redis.pttl(`${prefix}once:${key}`);
+      return ttl > 0 ? Math.ceil(ttl / 1000) : 0;
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -11,6 +11,7 @@ import type { Logger } from '@careers/server-kit/logger';
 import type { IdentityConfig } from './config';
 import type { IdentityDatabase } from './db';
 import { loadOrCreateSecret } from './lib/secrets';
+import { createSemaphore, type Semaphore } from './lib/semaphore';
 import { loadSigningKeys, type SigningKeys } from './modules/tokens/signing-keys';
 import type { TokenContext } from './modules/tokens/tokens.service';
 import type { BotCheckContext } from './modules/bot-check/bot-check.service';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     tokenContext: TokenContext;
     codeContext: CodeContext;
     botCheckContext: BotCheckContext;
+    /** Caps concurrent password hashing (docs/decisions/0015). */
+    hashGate: Semaphore;
   }
 }
 
@@ -62,7 +65,7 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
-  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, now });
   const store = createRateLimitStore({
     redisUrl: config.redisUrl,
     prefix: config.redisKeyPrefix,
@@ -96,6 +99,7 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   app.decorate('config', config);
   app.decorate('tokenContext', { keys: deps.keys, issuer: config.publicUrl, now: deps.now });
   app.decorate('codeContext', { pepper: deps.secrets.otpPepper, now: deps.now, sendLimits: config.sendLimits });
+  app.decorate('hashGate', createSemaphore(config.passwordHashConcurrency, config.passwordHashConcurrency));
   app.decorate('botCheckContext', { secret: deps.secrets.botCheckSecret, ...config.botCheck, store: deps.store, now: deps.now });
 
   await app.register(tokenRoutes);

@@ -31,6 +31,11 @@ const schema = z.object({
   RATE_LIMIT_LOOKUPS_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_LOOKUPS_PER_EMAIL: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SENDS_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_LOGINS_PER_IP: z.coerce.number().int().min(1).default(30),
+  // Sign-in code e-mails one client may have sent to one address an hour (below SENDS_PER_HOUR on purpose).
+  CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  // Password hashes (scrypt, 32 MiB each) running at once in this process; as many more may wait.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
 });
 
@@ -67,7 +72,10 @@ function toConfig(env: z.output<typeof schema>) {
       lookupsPerIp: env.RATE_LIMIT_LOOKUPS_PER_IP,
       lookupsPerEmail: env.RATE_LIMIT_LOOKUPS_PER_EMAIL,
       sendsPerIp: env.RATE_LIMIT_SENDS_PER_IP,
+      loginsPerIp: env.RATE_LIMIT_LOGINS_PER_IP,
+      codeSendsPerClient: env.CODE_SENDS_PER_CLIENT_PER_HOUR,
     },
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
   };
 }

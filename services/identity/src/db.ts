@@ -60,9 +60,10 @@ export interface AccountTokensTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
+  /** Subject and bodies are null once sent, or once what they carry expired unsent (migration 0003). */
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
   kind: string;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
@@ -70,6 +71,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: Timestamp | null;
   created_at: Timestamp;
+  expires_at: Timestamp | null;
+  user_id: string | null;
 }
 
 export interface IdentityDatabase {

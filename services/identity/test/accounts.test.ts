@@ -10,7 +10,10 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
   });
   afterAll(async () => ctx?.close());
 
-  const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}) });
+  // Each call from its own client address: the per-client login limits have their own file (login-limits.test.ts).
+  let client = 0;
+  const post = (url: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url, remoteAddress: `10.0.${Math.floor(++client / 250)}.${client % 250}`, ...(payload ? { payload } : {}) });
   const registration = async (email: string, password = 'correct horse battery', token?: string) => ({
     name: 'Bea Business',
     email,

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { registerCandidate, relaxedLimits, startTestApp, type TestApp } from './helpers';
 import { countUnsentMail } from '../src/modules/mail/mail.repository';
+import { deleteUser } from '../src/modules/users/users.repository';
 import { escapeHtml, passwordResetMail, signInCodeMail } from '../src/modules/mail/mail.templates';
 
 /** An SMTP sink on a free port that refuses the first `rejectFirst` messages with a temporary error. */
@@ -83,6 +84,76 @@ describe.each(databaseKinds())('durable e-mail outbox on %s', (kind) => {
     expect(linkMail).toMatch(new RegExp(`${ctx.config.portalUrl}/confirm/${userId}/[A-Za-z0-9_-]{43}`));
     expect(linkMail).toContain('text/html');
     expect(linkMail).toContain('text/plain');
+  });
+});
+
+// Issue 8 point 4: codes and link tokens must not sit in mail_outbox in plaintext.
+describe.each(databaseKinds())('what the outbox keeps on %s', (kind) => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink(0);
+    ctx = await startTestApp(kind, { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_POLL_INTERVAL_MS: '600000' });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await sink?.close();
+  });
+  const rowsTo = (email: string) => ctx.deps.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id').execute();
+  const sendCode = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+
+  it('keeps no subject or body of a sent message, only who, what kind, when and how many tries', async () => {
+    const { email } = await registerCandidate(ctx);
+    expect((await sendCode(email)).statusCode).toBe(200);
+    await ctx.deps.outbox.flush();
+    const rows = await rowsTo(email);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['confirmation-link', 'sign-in-code']);
+    for (const row of rows) {
+      expect(row).toMatchObject({ subject: null, text_body: null, html_body: null, attempts: 1, to_address: email });
+      expect(row.sent_at).toBeInstanceOf(Date);
+    }
+    const code = decodeQp(sink.received.at(-1)!).match(/sign-in code: (\d{6})/)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(rows)).not.toContain(code);
+  });
+
+  it('never sends nor keeps an unsent message past the expiry of its code', async () => {
+    const { email } = await registerCandidate(ctx);
+    expect((await sendCode(email)).statusCode).toBe(200);
+    const before = sink.received.length;
+    ctx.clock.advance(10 * 60 * 1000 + 1000);
+    await ctx.deps.outbox.flush();
+    // The confirmation link (24 hours) still goes; the expired code does not.
+    expect(sink.received.slice(before).map(decodeQp).filter((m) => m.includes(`To: ${email}`))).toHaveLength(1);
+    const code = (await rowsTo(email)).find((r) => r.kind === 'sign-in-code')!;
+    expect(code).toMatchObject({ subject: null, text_body: null, html_body: null, sent_at: null, last_error: 'expired before it could be sent' });
+    expect(await countUnsentMail(ctx.deps.database.db)).toBe(0);
+  });
+
+  it("removes an account's messages with the account, unsent ones too", async () => {
+    const { email, userId } = await registerCandidate(ctx);
+    expect((await sendCode(email)).statusCode).toBe(200);
+    expect(await rowsTo(email)).toHaveLength(2);
+    expect(await deleteUser(ctx.deps.database.db, userId)).toBe(true);
+    expect(await rowsTo(email)).toHaveLength(0);
+  });
+});
+
+describe('the dev outbox', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp('pglite', { ...relaxedLimits, MAIL_POLL_INTERVAL_MS: '600000' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('keeps a message only until the code or link it carries expires', async () => {
+    const { email } = await registerCandidate(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+    expect((await ctx.mailsTo(email)).map((m) => m.kind).sort()).toEqual(['confirmation-link', 'sign-in-code']);
+    ctx.clock.advance(10 * 60 * 1000 + 1000);
+    expect((await ctx.mailsTo(email)).map((m) => m.kind)).toEqual(['confirmation-link']);
+    ctx.clock.advance(24 * 3600 * 1000);
+    expect(await ctx.mailsTo(email)).toEqual([]);
   });
 });
 

@@ -17,8 +17,9 @@ import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { isUuid } from '../../lib/email';
 import { limitLookup, limitSending } from '../../plugins/limits';
 import { issueSession, loginResult } from '../tokens/tokens.service';
+import { attemptPasswordLogin, botCheckFlag } from './login-limits';
 import { findUserByEmail, findUserById } from '../users/users.repository';
-import { checkPassword, confirmEmail, INVALID_LOGIN, resetPassword, sendConfirmationLink, sendResetLink, type AccountContext } from './accounts.service';
+import { confirmEmail, resetPassword, sendConfirmationLink, sendResetLink, type AccountContext } from './accounts.service';
 
 export function accountContext(app: FastifyInstance): AccountContext {
   return { ...app.codeContext, portalUrl: app.config.portalUrl };
@@ -34,14 +35,16 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Log in with e-mail and password (candidate accounts have none: they sign in with a code)',
+        summary:
+          'Log in with e-mail and password (candidate accounts have none: they sign in with a code). After a few failures the 401 says botCheckRequired and the next try needs a solved bot check as token; 429 with Retry-After while backing off',
         body: loginRequestSchema,
-        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema },
+        response: { 200: authResponseSchema, 401: authResponseSchema, ...problems },
       },
     },
     async (request, reply) => {
-      const user = await checkPassword(db(), request.body.email, request.body.password);
-      if (!user) return reply.status(401).send(emptyAuthResponse(INVALID_LOGIN));
+      const outcome = await attemptPasswordLogin(request, request.body);
+      if (!outcome.ok) return reply.status(401).send({ ...emptyAuthResponse(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
+      const user = outcome.user;
       const session = await db().transaction().execute((trx) => issueSession(trx, app.tokenContext, user));
       return loginResult(user, session, 'Logged in.');
     },

@@ -9,7 +9,7 @@ import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
 import { enqueueMail } from '../mail/mail.repository';
 import { reserveSend } from '../mail/send-limits.repository';
 import { revokeAllForUser } from '../tokens/tokens.repository';
-import { findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
+import { clearPassword, findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
 import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } from './accounts.repository';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -38,9 +38,10 @@ export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: Us
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
   const token = randomToken();
-  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS), createdAt: now });
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt, createdAt: now });
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
-  await enqueueMail(db, confirmationMail(user.email, url), now);
+  await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -50,9 +51,10 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomToken();
-  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt: new Date(now.getTime() + RESET_TTL_MS), createdAt: now });
+  const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
+  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt, createdAt: now });
   const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
-  await enqueueMail(db, passwordResetMail(user.email, url), now);
+  await enqueueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
 export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, token: string, email?: string): Promise<IdentityResult> {
@@ -66,8 +68,21 @@ export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, 
     return { succeeded: false, errors: ['The confirmation link is not valid.'] };
   }
   await markAccountTokenUsed(db, row.id, now);
-  await markEmailConfirmed(db, user.id, now);
+  await proveAddress(db, user, now);
   return { succeeded: true, errors: [] };
+}
+
+/**
+ * Records a proof of the mailbox (a verified code, the confirmation link, the reset link). The first
+ * proof ends account pre-hijacking (docs/decisions/0014): whoever registered the address before its
+ * owner proved it loses every session and refresh family issued until now, and the password they set;
+ * the owner sets their own through the reset link. Later proofs change nothing.
+ */
+export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise<UserRecord> {
+  if (!(await markEmailConfirmed(db, user.id, now))) return user;
+  await revokeAllForUser(db, user.id, now);
+  await clearPassword(db, user.id, now);
+  return { ...user, passwordHash: null, emailConfirmedAt: now };
 }
 
 export type ResetOutcome = { ok: true; user: UserRecord } | { ok: false; reason: string };
@@ -80,9 +95,10 @@ export async function resetPassword(db: Db, ctx: AccountContext, email: string, 
   if (row.usedAt) return { ok: false, reason: 'The reset link has already been used.' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
   await markAccountTokenUsed(db, row.id, now);
+  // The link proves the mailbox before the new password is set, so that password is the owner's and stays;
+  // whoever held the old password loses their sessions.
+  await proveAddress(db, user, now);
   await setPassword(db, user.id, await hashPassword(password), now);
-  // The link proves the mailbox; and whoever held the old password loses their sessions.
-  await markEmailConfirmed(db, user.id, now);
   await revokeAllForUser(db, user.id, now);
   return { ok: true, user };
 }

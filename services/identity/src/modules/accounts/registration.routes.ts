@@ -4,13 +4,14 @@ import { Role } from '@careers/contracts/enums';
 import type { App } from '@careers/server-kit/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../lib/crypto';
-import { limitSending } from '../../plugins/limits';
+import { limitSending, tooManyRequests } from '../../plugins/limits';
 import { orProblem } from '../../lib/schemas';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { issueSession } from '../tokens/tokens.service';
 import { insertUser } from '../users/users.repository';
 import { accountContext } from './accounts.routes';
-import { checkPassword, INVALID_LOGIN, sendConfirmationLink } from './accounts.service';
+import { sendConfirmationLink } from './accounts.service';
+import { attemptPasswordLogin, botCheckFlag, HASHING_BUSY } from './login-limits';
 
 export const EMAIL_IN_USE = 'Email address is already in use.';
 
@@ -30,7 +31,9 @@ export async function registrationRoutes(app: App): Promise<void> {
       return reply.status(400).send(failure(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`));
     }
     await limitSending(request);
-    const passwordHash = usesPassword ? await hashPassword(body.password) : null;
+    const hashed = usesPassword ? await app.hashGate.run(() => hashPassword(body.password)) : { value: null };
+    if (!hashed) throw tooManyRequests(1, HASHING_BUSY);
+    const passwordHash = hashed.value;
     const result = await app.deps.database.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, { email: body.email, name: body.name, phone: body.phone, roles: [role], passwordHash });
       if (!user) return undefined;
@@ -69,12 +72,13 @@ export async function registrationRoutes(app: App): Promise<void> {
         tags: ['registration'],
         summary: 'Password login answered in the registration shape (candidates without a password set through reset cannot use it)',
         body: loginRequestSchema,
-        response: { 200: registrationResultSchema, 400: orProblem(registrationResultSchema) },
+        response: { 200: registrationResultSchema, 400: orProblem(registrationResultSchema), 429: problemDetailsSchema },
       },
     },
     async (request, reply) => {
-      const user = await checkPassword(app.deps.database.db, request.body.email, request.body.password);
-      if (!user) return reply.status(400).send(failure(INVALID_LOGIN));
+      const outcome = await attemptPasswordLogin(request, request.body);
+      if (!outcome.ok) return reply.status(400).send({ ...failure(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
+      const user = outcome.user;
       const session = await app.deps.database.db.transaction().execute((trx) => issueSession(trx, app.tokenContext, user));
       return { succeeded: true, errors: [], userId: user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
     },

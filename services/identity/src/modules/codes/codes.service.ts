@@ -27,28 +27,31 @@ export async function issueCode(
   db: Db,
   ctx: CodeContext,
   target: { emailNormalized: string; purpose: CodePurpose; userId?: string },
-): Promise<{ code: string; requestId: string | null }> {
+): Promise<{ code: string; requestId: string | null; expiresAt: Date }> {
   const now = new Date(ctx.now());
   const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
   if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
   const code = sixDigitCode();
   const requestId = target.purpose === 'email-change' ? randomUUID() : null;
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   await upsertCode(db, {
     emailNormalized: target.emailNormalized,
     purpose: target.purpose,
     codeHash: codeHash(ctx, target.emailNormalized, target.purpose, code),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    expiresAt,
     userId: target.userId ?? null,
     requestId,
     createdAt: now,
   });
-  return { code, requestId };
+  return { code, requestId, expiresAt };
 }
 
 async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purpose: CodePurpose, code: string): Promise<CodeRecord | undefined> {
   if (!row || row.consumedAt) return undefined;
-  // Dead after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows.
-  if (row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
+  // An e-mail change code dies after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows. A
+  // sign-in code does not: anyone could kill the owner's code that way; sign-in guesses are bounded per
+  // address and per client instead (plugins/limits.ts, docs/decisions/0016).
+  if (purpose !== 'sign-in' && row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
   if (row.expiresAt.getTime() <= ctx.now()) return undefined;
   const given = code.trim();
   if (!/^\d{6}$/.test(given) || !safeEqual(codeHash(ctx, row.emailNormalized, purpose, given), row.codeHash)) {

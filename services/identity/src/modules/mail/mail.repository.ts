@@ -8,8 +8,12 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Called inside the transaction that creates the code or token the message carries. */
-export async function enqueueMail(db: Db, message: MailMessage, now: Date): Promise<void> {
+/**
+ * Called inside the transaction that creates the code or token the message carries. expiresAt is when
+ * that code or link stops working: past it the message is neither sent nor kept; userId is the account
+ * the message belongs to, whose deletion removes the row.
+ */
+export async function enqueueMail(db: Db, message: MailMessage, now: Date, carries: { expiresAt: Date; userId: string }): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({
@@ -20,8 +24,22 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date): Prom
       kind: message.kind,
       next_attempt_at: now,
       created_at: now,
+      expires_at: carries.expiresAt,
+      user_id: carries.userId,
     })
     .execute();
+}
+
+/** Unsent messages whose code or link has expired lose their subject and bodies and are never sent. */
+export async function dropExpiredMail(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ subject: null, text_body: null, html_body: null, locked_until: null, last_error: 'expired before it could be sent' })
+    .where('sent_at', 'is', null)
+    .where('text_body', 'is not', null)
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -40,6 +58,8 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
         .selectFrom('mail_outbox')
         .select('id')
         .where('sent_at', 'is', null)
+        .where('text_body', 'is not', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
         .where('next_attempt_at', '<=', now)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
         .orderBy('id')
@@ -47,19 +67,31 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts'])
+    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts', 'expires_at'])
     .execute();
   return rows
     .sort((a, b) => a.id - b.id)
     .map((r) => ({
       id: Number(r.id),
       attempts: r.attempts,
-      message: { to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, kind: r.kind },
+      message: {
+        to: r.to_address,
+        subject: r.subject ?? '',
+        text: r.text_body ?? '',
+        html: r.html_body ?? '',
+        kind: r.kind,
+        ...(r.expires_at ? { expiresAt: r.expires_at.getTime() } : {}),
+      },
     }));
 }
 
+/** Once sent, the code or link in the subject and bodies is gone from the database (issue 8 point 4). */
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` }).where('id', '=', id).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1`, subject: null, text_body: null, html_body: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
@@ -71,6 +103,6 @@ export async function markMailFailed(db: Db, id: number, nextAttemptAt: Date, er
 }
 
 export async function countUnsentMail(db: Db): Promise<number> {
-  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).where('text_body', 'is not', null).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
 import type { Db } from '../../db';
-import { claimDueMail, markMailFailed, markMailSent } from './mail.repository';
+import { claimDueMail, dropExpiredMail, markMailFailed, markMailSent } from './mail.repository';
 
 const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 20;
@@ -32,6 +32,7 @@ export function createOutboxWorker(options: {
 
   async function runOnce(): Promise<number> {
     let sent = 0;
+    await dropExpiredMail(options.db, new Date(options.now()));
     for (;;) {
       const rows = await claimDueMail(options.db, new Date(options.now()), LEASE_MS, BATCH);
       if (rows.length === 0) return sent;

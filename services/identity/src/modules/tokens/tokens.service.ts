@@ -10,6 +10,8 @@ import { findRefreshTokenForUpdate, insertRefreshToken, markRotated, revokeFamil
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+/** Absolute lifetime of a session of an account whose address nobody has proved yet (docs/decisions/0014). */
+export const UNPROVEN_SESSION_HOURS = 12;
 
 export interface TokenContext {
   keys: SigningKeys;
@@ -19,7 +21,7 @@ export interface TokenContext {
 
 export async function createAccessToken(ctx: TokenContext, user: UserRecord): Promise<string> {
   const iat = Math.floor(ctx.now() / 1000);
-  return new SignJWT({ email: user.email, name: user.name, roles: user.roles })
+  return new SignJWT({ email: user.email, name: user.name, roles: user.roles, email_verified: user.emailConfirmedAt !== null })
     .setProtectedHeader({ alg: 'ES256', kid: ctx.keys.current.kid, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(ctx.issuer)
@@ -66,7 +68,8 @@ export async function issueSession(
 ): Promise<Session> {
   const now = new Date(ctx.now());
   const refreshToken = randomToken();
-  const expiresAt = family?.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000);
+  const lifetimeMs = user.emailConfirmedAt ? REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 : UNPROVEN_SESSION_HOURS * 3600 * 1000;
+  const expiresAt = family?.expiresAt ?? new Date(now.getTime() + lifetimeMs);
   await insertRefreshToken(db, {
     userId: user.id,
     familyId: family?.familyId ?? randomUUID(),

@@ -80,13 +80,19 @@ export async function setPassword(db: Db, id: string, passwordHash: string, now:
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function markEmailConfirmed(db: Db, id: string, now: Date): Promise<void> {
-  await db
+/** True only for the first proof of the address: the row lock makes one of two racing proofs the first. */
+export async function markEmailConfirmed(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ email_confirmed_at: now, updated_at: now })
     .where('id', '=', id)
     .where('email_confirmed_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function clearPassword(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ password_hash: null, updated_at: now }).where('id', '=', id).execute();
 }
 
 /** False when another account holds the address. */

@@ -119,7 +119,7 @@ export async function userRoutes(app: App): Promise<void> {
         .transaction()
         .execute(async (trx) => {
           const issued = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(newEmail), purpose: 'email-change', userId: user.id });
-          await enqueueMail(trx, emailChangeCodeMail(newEmail.trim(), issued.code), new Date(app.deps.now()));
+          await enqueueMail(trx, emailChangeCodeMail(newEmail.trim(), issued.code), new Date(app.deps.now()), { expiresAt: issued.expiresAt, userId: user.id });
           return issued.requestId;
         });
       return { succeeded: true, requestId, errors: [] };

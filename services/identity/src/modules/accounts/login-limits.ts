@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import type { LoginRequest } from '@careers/contracts/identity';
+import { normalizeEmail } from '../../lib/email';
+import { tooManyRequests } from '../../plugins/limits';
+import { verifyBotToken } from '../bot-check/bot-check.service';
+import type { UserRecord } from '../users/users.repository';
+import { checkPassword, INVALID_LOGIN } from './accounts.service';
+
+// docs/decisions/0015. Failed password logins are counted per address and per client address in the
+// shared store (memory or Redis), whether or not the address has an account, so that the answers do not
+// tell them apart and an unknown address is no cheaper to hammer than a real one.
+export const FREE_FAILURES_PER_EMAIL = 3;
+export const FREE_FAILURES_PER_IP = 10;
+/** Failed logins from a client, or for an address, before every further try needs a solved bot check. */
+export const BOT_CHECK_AFTER_FAILURES = 3;
+const FAILURE_WINDOW_SECONDS = 3600;
+const MAX_BACKOFF_SECONDS = 15 * 60;
+
+export const BOT_CHECK_REQUIRED = 'Please complete the bot check and try again.';
+export const TOO_MANY_FAILURES = 'Too many failed logins. Please wait before trying again.';
+export const HASHING_BUSY = 'Too many logins right now. Please try again in a moment.';
+
+/** 1 s after the last free failure, then doubling up to 15 minutes. */
+export function backoffSeconds(failures: number, free: number): number {
+  return failures < free ? 0 : Math.min(MAX_BACKOFF_SECONDS, 2 ** (failures - free));
+}
+
+const keys = (request: FastifyRequest, email: string) => {
+  const e = normalizeEmail(email);
+  return {
+    attempts: `login:ip:${request.ip}`,
+    emailFailures: `login:fail:email:${e}`,
+    ipFailures: `login:fail:ip:${request.ip}`,
+    emailLock: `login:lock:email:${e}`,
+    ipLock: `login:lock:ip:${request.ip}`,
+  };
+};
+
+/**
+ * Runs before any password is hashed: 429 (thrown) past the per-client attempt limit or while a back-off
+ * lasts; 'bot-check' when the try needs a solved bot check it does not carry.
+ */
+export async function guardLogin(request: FastifyRequest, email: string, botToken: string | undefined): Promise<'bot-check' | undefined> {
+  const { store, config } = { store: request.server.deps.store, config: request.server.config };
+  const k = keys(request, email);
+  const attempts = await store.hit(k.attempts, config.rateLimits.loginsPerIp, config.rateLimits.windowSeconds);
+  if (!attempts.allowed) throw tooManyRequests(attempts.retryAfterSeconds, 'Too many login attempts. Please try again later.');
+  const wait = Math.max(await store.markedFor(k.emailLock), await store.markedFor(k.ipLock));
+  if (wait > 0) throw tooManyRequests(wait, TOO_MANY_FAILURES);
+  const failures = Math.max(await store.peek(k.emailFailures), await store.peek(k.ipFailures));
+  if (failures < BOT_CHECK_AFTER_FAILURES) return undefined;
+  // The payload is spent even when the password then fails, so each further guess costs a proof of work.
+  if (botToken && (await verifyBotToken(request.server.botCheckContext, botToken))) return undefined;
+  return 'bot-check';
+}
+
+/** Counts a failed login and starts the back-off; answers whether the next try needs the bot check. */
+export async function recordFailedLogin(request: FastifyRequest, email: string): Promise<boolean> {
+  const store = request.server.deps.store;
+  const k = keys(request, email);
+  const forEmail = (await store.hit(k.emailFailures, Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS)).count;
+  const forIp = (await store.hit(k.ipFailures, Number.MAX_SAFE_INTEGER, FAILURE_WINDOW_SECONDS)).count;
+  const emailWait = backoffSeconds(forEmail, FREE_FAILURES_PER_EMAIL);
+  if (emailWait > 0) await store.markOnce(k.emailLock, emailWait);
+  const ipWait = backoffSeconds(forIp, FREE_FAILURES_PER_IP);
+  if (ipWait > 0) await store.markOnce(k.ipLock, ipWait);
+  return Math.max(forEmail, forIp) >= BOT_CHECK_AFTER_FAILURES;
+}
+
+/** The answer carries the flag only when it is true, so SPEC's shape is unchanged until then. */
+export function botCheckFlag(required: boolean): { botCheckRequired?: true } {
+  return required ? { botCheckRequired: true } : {};
+}
+
+export type PasswordLoginOutcome = { ok: true; user: UserRecord } | { ok: false; message: string; botCheckRequired: boolean };
+
+/** Both password logins (account and registration shape): limits, bot check, the hashing cap, the check. */
+export async function attemptPasswordLogin(request: FastifyRequest, body: LoginRequest): Promise<PasswordLoginOutcome> {
+  if ((await guardLogin(request, body.email, body.token)) === 'bot-check') return { ok: false, message: BOT_CHECK_REQUIRED, botCheckRequired: true };
+  const checked = await request.server.hashGate.run(() => checkPassword(request.server.deps.database.db, body.email, body.password));
+  if (!checked) throw tooManyRequests(1, HASHING_BUSY);
+  if (checked.value) return { ok: true, user: checked.value };
+  return { ok: false, message: INVALID_LOGIN, botCheckRequired: await recordFailedLogin(request, body.email) };
+}

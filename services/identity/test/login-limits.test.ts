@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { databaseKinds } from '@careers/server-kit/testing';
+import { backoffSeconds } from '../src/modules/accounts/login-limits';
+import { createSemaphore } from '../src/lib/semaphore';
+import { relaxedLimits, startTestApp, uniqueEmail, type TestApp } from './helpers';
+
+// Issue 8 point 2: password guessing and scrypt floods against POST /api/account/login and the
+// registration-shaped candidate-login (docs/decisions/0015).
+const PASSWORD = 'correct horse battery';
+
+async function registerBusiness(ctx: TestApp, email: string) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/register/business-user',
+    payload: { name: 'Bea Business', email, phone: '+44 20 7946 0000', password: PASSWORD, token: await ctx.botToken() },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+function login(ctx: TestApp, payload: { email: string; password: string; token?: string }, ip = '198.51.100.1', url = '/api/account/login') {
+  return ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+}
+
+describe.each(databaseKinds())('password login limits on %s', (kind) => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind, { ...relaxedLimits, RATE_LIMIT_LOGINS_PER_IP: '1000' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('backs off exponentially per address after 3 failures, from any client, and then needs the bot check', async () => {
+    const email = uniqueEmail('biz');
+    await registerBusiness(ctx, email);
+    for (let i = 1; i <= 3; i += 1) {
+      const bad = await login(ctx, { email, password: `guess ${i}` }, `198.51.100.${i}`);
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json()).toMatchObject({ success: false, accessToken: null, feedbackMessage: 'Invalid email or password.', ...(i >= 3 ? { botCheckRequired: true } : {}) });
+      expect(bad.json().botCheckRequired).toBe(i >= 3 ? true : undefined);
+    }
+    // Locked for 1 s, even for the right password and a fresh client.
+    const locked = await login(ctx, { email, password: PASSWORD }, '203.0.113.9');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('1');
+    expect(locked.json()).toMatchObject({ status: 429, detail: 'Too many failed logins. Please wait before trying again.' });
+    ctx.clock.advance(1100);
+    // Past the back-off a try without a solved bot check is refused before any hashing.
+    const noBot = await login(ctx, { email, password: PASSWORD }, '203.0.113.9');
+    expect(noBot.statusCode).toBe(401);
+    expect(noBot.json()).toMatchObject({ success: false, botCheckRequired: true, feedbackMessage: 'Please complete the bot check and try again.' });
+    const fourth = await login(ctx, { email, password: 'guess 4', token: await ctx.botToken() }, '203.0.113.9');
+    expect(fourth.statusCode).toBe(401);
+    ctx.clock.advance(1100);
+    const stillLocked = await login(ctx, { email, password: PASSWORD, token: await ctx.botToken() });
+    expect(stillLocked.statusCode).toBe(429);
+    expect(stillLocked.headers['retry-after']).toBe('1'); // 2 s after the 4th failure
+    ctx.clock.advance(1000);
+    const ok = await login(ctx, { email, password: PASSWORD, token: await ctx.botToken() });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ success: true, email });
+  });
+
+  it('treats an unknown address exactly like a real one', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 1; i <= 3; i += 1) expect((await login(ctx, { email: ghost, password: `guess ${i}` }, '198.51.100.50')).statusCode).toBe(401);
+    expect((await login(ctx, { email: ghost, password: 'guess 4' }, '198.51.100.51')).statusCode).toBe(429);
+  });
+
+  it('backs off per client after 10 failures across addresses, without blocking other clients', async () => {
+    const attacker = '192.0.2.77';
+    const victim = uniqueEmail('biz');
+    await registerBusiness(ctx, victim);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await login(ctx, { email: uniqueEmail('spray'), password: 'Password1', token: await ctx.botToken() }, attacker);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().botCheckRequired).toBe(i >= 2 ? true : undefined);
+    }
+    const blocked = await login(ctx, { email: victim, password: PASSWORD, token: await ctx.botToken() }, attacker);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(ctx, { email: victim, password: PASSWORD }, '192.0.2.78')).statusCode).toBe(200);
+  });
+
+  it('limits the registration-shaped candidate-login the same way', async () => {
+    const email = uniqueEmail('biz');
+    await registerBusiness(ctx, email);
+    const url = '/api/register/candidate-login';
+    for (let i = 1; i <= 3; i += 1) {
+      const bad = await login(ctx, { email, password: `guess ${i}` }, '198.51.100.90', url);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ succeeded: false, errors: ['Invalid email or password.'], ...(i >= 3 ? { botCheckRequired: true } : {}) });
+      expect(bad.json().botCheckRequired).toBe(i >= 3 ? true : undefined);
+    }
+    expect((await login(ctx, { email, password: PASSWORD }, '198.51.100.90', url)).statusCode).toBe(429);
+  });
+});
+
+describe('password login floods', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp('pglite', { ...relaxedLimits, RATE_LIMIT_LOGINS_PER_IP: '5', PASSWORD_HASH_CONCURRENCY: '1' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers 429 with Retry-After past the attempts per client, for unknown addresses too', async () => {
+    const ip = '198.51.100.200';
+    for (let i = 0; i < 5; i += 1) {
+      const res = await login(ctx, { email: uniqueEmail('ghost'), password: 'x', token: await ctx.botToken() }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await login(ctx, { email: uniqueEmail('ghost'), password: 'x', token: await ctx.botToken() }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('hashes one password at a time with one waiting, and refuses the rest at once with 429', async () => {
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(ctx, { email: uniqueEmail('flood'), password: 'guess' }, `203.0.113.${100 + i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 401)).toHaveLength(2);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    const busy = answers.find((a) => a.statusCode === 429)!;
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toMatchObject({ status: 429, detail: 'Too many logins right now. Please try again in a moment.' });
+    expect(ctx.app.hashGate.active).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('login back-off shared through Redis', () => {
+  const prefix = `test:identity:${randomBytes(6).toString('hex')}:`;
+  const env = { ...relaxedLimits, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, BOT_CHECK_SECRET: randomBytes(32).toString('hex') };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startTestApp('pglite', env), startTestApp('pglite', env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    const redis = new Redis(env.REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('counts failures on one instance against the other', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 1; i <= 3; i += 1) expect((await login(i % 2 ? a : b, { email, password: `guess ${i}` })).statusCode).toBe(401);
+    const locked = await login(b, { email, password: 'guess 4' }, '203.0.113.1');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('login limit building blocks', () => {
+  it('back-off doubles from 1 s after the free failures, capped at 15 minutes', () => {
+    expect([2, 3, 4, 5, 12, 13, 40].map((n) => backoffSeconds(n, 3))).toEqual([0, 1, 2, 4, 512, 900, 900]);
+  });
+
+  it('the semaphore refuses past its queue instead of waiting, and frees its slots', async () => {
+    const gate = createSemaphore(1, 1);
+    let release!: () => void;
+    const blocker = new Promise<void>((r) => (release = r));
+    const first = gate.run(() => blocker.then(() => 'first'));
+    const second = gate.run(async () => 'second');
+    expect(await gate.run(async () => 'third')).toBeUndefined();
+    expect(gate.waiting).toBe(1);
+    release();
+    expect(await first).toEqual({ value: 'first' });
+    expect(await second).toEqual({ value: 'second' });
+    expect(gate.active).toBe(0);
+    expect(await gate.run(async () => 'again')).toEqual({ value: 'again' });
+  });
+});
