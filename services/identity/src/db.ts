@@ -72,6 +72,17 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface EmailChangeUndoTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -79,6 +90,7 @@ export interface IdentityDatabase {
   send_limits: SendLimitsTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  email_change_undo: EmailChangeUndoTable;
 }
 
 /** The database or a transaction: repository functions take either as their first argument. */
