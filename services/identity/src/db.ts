@@ -76,6 +76,7 @@ export interface EmailChangeUndoTable {
   id: string;
   user_id: string;
   old_email: string;
+  old_email_normalized: string;
   new_email: string;
   token_hash: string;
   expires_at: Timestamp;

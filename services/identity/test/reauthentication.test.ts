@@ -169,6 +169,26 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     expect(await ctx.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: change.newEmail } }).then((r) => r.statusCode)).toBe(200);
   });
 
+  it('keeps the old address for its owner while the undo link lives: no one registers it or changes to it', async () => {
+    const { email, caller } = await accountWithTwoSessions();
+    const change = await startChange(caller.accessToken, email);
+    await call('PUT', '/api/user/email-update-confirm', caller.accessToken, change);
+
+    await expect(registerCandidate(ctx, email.toUpperCase())).rejects.toThrow(/Email address is already in use/);
+    const squatter = await accountWithTwoSessions();
+    const taken = await call('PUT', '/api/user/email-update-initialise', squatter.caller.accessToken, { newEmailAddress: email });
+    expect(taken.json()).toEqual({ succeeded: false, requestId: null, errors: ['Email address is already in use.'] });
+    // The owner may go back to it through a change of their own.
+    const fresh = (await refresh(caller)).json();
+    const back = await call('PUT', '/api/user/email-update-initialise', fresh.accessToken, { newEmailAddress: email });
+    expect(back.json()).toMatchObject({ succeeded: true });
+
+    // Once the link has expired the address is free again.
+    ctx.clock.advance(7 * DAY + 1000);
+    const newcomer = await registerCandidate(ctx, email);
+    expect(newcomer.userId).not.toBe(caller.id);
+  });
+
   it('refuses to delete the account without a code, with a wrong or expired one, or with a sign-in code', async () => {
     const { email, caller } = await accountWithTwoSessions();
     const userId = caller.id;

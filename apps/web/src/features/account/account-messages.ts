@@ -12,7 +12,6 @@ export const accountMessages = {
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   deleteCodeFailed: 'The verification code could not be sent. Please try again.',
-  deleteCodeSent: (email: string) => `We sent a verification code to ${email}. Enter it to delete your account. The code is valid for 10 minutes.`,
   undone: 'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
   undoFailed: 'The email address could not be restored.',
   undoFailedHelp: 'The link may have been used already or be older than 7 days. If you did not change your address, contact us.',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
+import { normalizeEmail } from '../../lib/email';
 
 export interface UndoLinkRecord {
   id: string;
@@ -20,6 +21,7 @@ export async function insertUndoLink(
       id: randomUUID(),
       user_id: link.userId,
       old_email: link.oldEmail,
+      old_email_normalized: normalizeEmail(link.oldEmail),
       new_email: link.newEmail,
       token_hash: link.tokenHash,
       expires_at: link.expiresAt,
@@ -45,4 +47,19 @@ export async function markUndoLinkUsed(db: Db, id: string, at: Date): Promise<vo
 /** The links of the changes made after this one: they are undone with it, so their links must not redo them. */
 export async function deleteLaterUndoLinks(db: Db, userId: string, after: Date): Promise<void> {
   await db.deleteFrom('email_change_undo').where('user_id', '=', userId).where('created_at', '>', after).execute();
+}
+
+/**
+ * Whether a live undo link of another account holds this address: taking it (by registering or by an
+ * e-mail change) would leave the owner's undo link with nowhere to go back to.
+ */
+export async function isAddressHeldForUndo(db: Db, email: string, now: Date, exceptUserId?: string): Promise<boolean> {
+  let query = db
+    .selectFrom('email_change_undo')
+    .select('id')
+    .where('old_email_normalized', '=', normalizeEmail(email))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (exceptUserId) query = query.where('user_id', '<>', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
 }

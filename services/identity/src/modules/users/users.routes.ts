@@ -22,6 +22,7 @@ import { accountContext } from '../accounts/accounts.routes';
 import { deleteCodesOfUser } from '../codes/codes.repository';
 import { INVALID_CODE } from '../codes/codes.routes';
 import { DELETION_CODE_REQUIRED, startAccountDeletion, verifyDeletionCode } from './account-deletion.service';
+import { isAddressHeldForUndo } from './email-change.repository';
 import { confirmEmailChange, CURRENT_CODE_REQUIRED, startEmailChange, undoEmailChange } from './email-change.service';
 import { deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
 import { NOT_FOUND_PROFILE, toProfile } from './users.service';
@@ -145,7 +146,7 @@ export async function userRoutes(app: App): Promise<void> {
       const user = await findUserById(db(), claims.sub);
       if (!user) return fail(ACCOUNT_GONE);
       if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
-      if (await findUserByEmail(db(), newEmail)) return fail(EMAIL_IN_USE);
+      if ((await findUserByEmail(db(), newEmail)) || (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))) return fail(EMAIL_IN_USE);
       const requestId = await db()
         .transaction()
         .execute((trx) => startEmailChange(trx, accountContext(app), user, newEmail));

@@ -102,7 +102,11 @@ export function DeleteAccount() {
           <p>
             Everything about <strong>{auth.email}</strong> is deleted for good: profile, CVs, applications and CV drops.
           </p>
-          {sent ? <p role="status">{accountMessages.deleteCodeSent(auth.email ?? '')}</p> : null}
+          {sent ? (
+            <p role="status">
+              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is valid for 10 minutes.
+            </p>
+          ) : null}
           <AlertBanner type="alert-danger" message={failure} />
           <TextInput
             label="Verification code"
