@@ -118,7 +118,7 @@ export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: s
     code,
     validity: 'The code works once and expires in 10 minutes.',
     why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
-    notYou: 'If this was not you, do not give this code to anyone: without it the address cannot change. Someone may be using your account, so sign in and delete what you do not want kept, or contact us.',
+    notYou: 'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
   });
 }
 
@@ -146,6 +146,6 @@ export function accountDeletionCodeMail(to: string, code: string): MailMessage {
     code,
     validity: 'The code works once and expires in 10 minutes.',
     why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
-    notYou: 'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone may be using your account, so sign in or contact us.',
+    notYou: 'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
   });
 }
