@@ -1,14 +1,15 @@
 /**
  * The candidate's own data end to end (SPEC §1, §4 "updating the profile also updates the account name",
- * §4 e-mail change, §7): profile, contact form, e-mail change with the e-mailed code, and deleting the
- * account, against the real identity and candidate services.
+ * §4 e-mail change, §7): profile, contact form, e-mail change with the codes e-mailed to the new and the
+ * current address and its undo link, and deleting the account with a fresh code, against the real
+ * identity and candidate services.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
-import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
+import { latestCode, latestLink, mailboxMark, mailFor } from '../support/mailbox';
 
 const openPage = usePortalPages();
 
@@ -18,6 +19,18 @@ async function freshPage(options: BrowserContextOptions = {}) {
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Whether the identity service still renews the session a page keeps (its stored refresh token). */
+async function sessionRenews(page: Page): Promise<boolean> {
+  const stored = await page.evaluate(() => localStorage.getItem('careers-portal.auth'));
+  const { accessToken, refreshToken } = JSON.parse(stored ?? '{}') as { accessToken?: string; refreshToken?: string };
+  const res = await fetch(new URL('/api/account/refresh', inject('stack').identityUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accessToken, refreshToken, ipAddress: '0.0.0.0' }),
+  });
+  return res.status === 200;
+}
 /** The signed-in user's name in the dashboard's top bar. */
 const shownName = (page: Page) => page.locator('header .dashboard__user');
 
@@ -100,24 +113,38 @@ describe('profile, contact and e-mail change', () => {
     expect(sent).toEqual([]);
   });
 
-  it('the e-mail address changes with the code e-mailed to the new address; sign-in then uses the new one', async () => {
+  it('the e-mail address changes with a code to the new address and one to the current address; other sessions end; the old address can undo it', async () => {
     expect(signedIn, 'needs the account of the first test').toBeDefined();
     const page = await freshPage({ storageState: signedIn });
+    const elsewhere = await freshPage();
+    await signInByCode(elsewhere, candidate.email);
+
     const newEmail = newCandidate('changed').email;
     await page.goto('/user-account');
     await page.getByLabel(/^New email address/).fill(newEmail);
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Send verification code' }).click();
-    const code = page.getByPlaceholder('Paste verification code');
-    await code.waitFor({ timeout: 15_000 });
-    await code.fill(await latestCode(newEmail, { since }));
-    // The code went to the new address only.
-    expect(await mailFor(candidate.email, since)).toEqual([]);
+    const newCode = page.getByLabel(`Code sent to ${newEmail}`);
+    await newCode.waitFor({ timeout: 15_000 });
+    await newCode.fill(await latestCode(newEmail, { since }));
+    // The current address's code is required: without it nothing is sent.
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await expect
+      .poll(() => page.getByText('Please enter the verification code sent to your current email address').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    const toCurrent = (await mailFor(candidate.email, since)).filter((m) => m.code !== null);
+    expect(toCurrent.map((m) => m.subject)).toEqual([expect.stringMatching(/code to approve an e-mail change: \d{6}$/)]);
+    await page.getByLabel(`Code sent to ${candidate.email}`).fill(toCurrent[0]!.code!);
     await page.getByRole('button', { name: 'Confirm new email' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: `Your email address is now ${newEmail}.` }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     expect(await page.getByText(`You sign in with ${newEmail}.`).isVisible()).toBe(true);
+
+    // The session elsewhere is over; this one goes on.
+    expect(await sessionRenews(elsewhere)).toBe(false);
+    await page.reload();
+    await expect.poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: 15_000 }).toBe(true);
 
     // The old address has no account any more; the new one signs in and sees the same candidate.
     const other = await freshPage();
@@ -127,13 +154,29 @@ describe('profile, contact and e-mail change', () => {
     await expect.poll(() => other.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await signInByCode(other, newEmail);
     await expect.poll(() => shownName(other).innerText(), { timeout: 15_000 }).toBe(newName);
-    await other.goto('/user-account');
-    await expect.poll(() => other.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The old address was told, with a link that puts it back and signs out everywhere.
+    const undo = await latestLink(candidate.email, '/account/undo-email-change/', { since });
+    const owner = await freshPage();
+    await owner.goto(undo);
+    await expect.poll(() => owner.getByRole('heading', { name: 'Email address restored' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await sessionRenews(page)).toBe(false);
+    expect(await sessionRenews(other)).toBe(false);
+    await owner.getByRole('link', { name: 'Sign in' }).click();
+    await signInByCode(owner, candidate.email);
+    await expect.poll(() => shownName(owner).innerText(), { timeout: 15_000 }).toBe(newName);
+    await owner.goto('/user-account');
+    await expect.poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // The link works once.
+    const again = await freshPage();
+    await again.goto(undo);
+    await expect.poll(() => again.getByRole('alert').filter({ hasText: 'This link has already been used.' }).isVisible(), { timeout: 15_000 }).toBe(true);
   });
 });
 
 describe('deleting the account (SPEC §7 DELETE /candidate, DELETE /api/user)', () => {
-  it('signs out, ends the session, and the same e-mail can sign up again as a new account', async () => {
+  it('needs a fresh e-mailed code, then signs out, ends the session, and the same e-mail can sign up again as a new account', async () => {
     const candidate = newCandidate('delete');
     const page = await freshPage();
     await signUpByCode(page, candidate);
@@ -146,11 +189,19 @@ describe('deleting the account (SPEC §7 DELETE /candidate, DELETE /api/user)', 
     await page.getByRole('heading', { name: cv.name, exact: true }).waitFor({ timeout: 15_000 });
 
     await page.getByRole('link', { name: 'Candidate Account', exact: true }).click();
+    const since = await mailboxMark();
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await expect.poll(() => dialog.getByRole('status').isVisible(), { timeout: 15_000 }).toBe(true);
     const confirm = dialog.getByRole('button', { name: 'Delete account' });
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    const code = await latestCode(candidate.email, { since });
+    // A wrong code deletes nothing.
+    await dialog.getByLabel('Verification code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await confirm.click();
+    await expect.poll(() => dialog.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(path(page)).toBe('/user-account');
+    await dialog.getByLabel('Verification code').fill(code);
     await confirm.click();
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/account/login');
     // Not asserted here: the login page arrives with ?returnUrl=/user-account (the guard of the page being left

@@ -162,6 +162,11 @@ export type EmailChangeStartResult = z.infer<typeof emailChangeStartResultSchema
 export const emailChangeConfirmRequestSchema = z.object({
   requestId: z.string().min(1).max(64),
   otp: z.string().trim().min(1).max(32),
+  /**
+   * The code e-mailed to the account's current address at the start. Optional on the wire only so that
+   * SPEC's body still parses: without it the change is refused with the confirm result shape.
+   */
+  currentEmailOtp: z.string().trim().min(1).max(32).optional(),
 });
 export type EmailChangeConfirmRequest = z.infer<typeof emailChangeConfirmRequestSchema>;
 
@@ -171,6 +176,18 @@ export const emailChangeConfirmResultSchema = z.object({
   errors: z.array(z.string()),
 });
 export type EmailChangeConfirmResult = z.infer<typeof emailChangeConfirmResultSchema>;
+
+/** The e-mailed link that puts back the address an e-mail change replaced (valid a week). */
+export const undoEmailChangeRequestSchema = z.object({
+  token: z.string().min(1).max(256),
+});
+export type UndoEmailChangeRequest = z.infer<typeof undoEmailChangeRequestSchema>;
+
+/** Deleting the account needs a fresh code e-mailed to its address (PUT /api/user/delete-initialise). */
+export const deleteUserRequestSchema = z.object({
+  code: z.string().trim().min(1).max(32),
+});
+export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
 /** The audience of every access token; iss is the identity service's public address (IDENTITY_URL). */
 export const ACCESS_TOKEN_AUDIENCE = 'careers-api';
@@ -186,6 +203,8 @@ export const accessTokenClaimsSchema = z.object({
   exp: z.number(),
   iat: z.number().optional(),
   email_verified: z.boolean().optional(),
+  /** The refresh family (session) the token was issued in: lets a call end every session but the caller's. */
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

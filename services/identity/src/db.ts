@@ -75,6 +75,18 @@ export interface MailOutboxTable {
   user_id: string | null;
 }
 
+export interface EmailChangeUndoTable {
+  id: string;
+  user_id: string;
+  old_email: string;
+  old_email_normalized: string;
+  new_email: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -82,6 +94,7 @@ export interface IdentityDatabase {
   send_limits: SendLimitsTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  email_change_undo: EmailChangeUndoTable;
 }
 
 /** The database or a transaction: repository functions take either as their first argument. */

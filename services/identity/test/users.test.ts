@@ -31,7 +31,9 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(foreign.json()).toMatchObject({ type: 'about:blank', status: 404 });
     expect((await call('GET', '/api/user', other.accessToken)).json().notFound).toBe(false);
     expect((await call('DELETE', '/api/user', user.accessToken)).statusCode).toBe(400);
-    const own = await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken);
+    expect((await call('PUT', '/api/user/delete-initialise', user.accessToken)).json()).toEqual({ succeeded: true, errors: [] });
+    const code = await ctx.latestCode(user.email);
+    const own = await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken, { code });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ succeeded: true, errors: [] });
     expect((await call('GET', '/api/user', user.accessToken)).json()).toMatchObject({ id: null, notFound: true });
@@ -41,7 +43,7 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
       payload: { accessToken: user.accessToken, refreshToken: user.refreshToken, ipAddress: '0.0.0.0' },
     });
     expect(refresh.statusCode).toBe(400);
-    const again = await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken);
+    const again = await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken, { code });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ succeeded: false, errors: ['The account no longer exists.'] });
     expect((await call('PUT', '/api/user', user.accessToken, { name: 'x', phone: '1' })).statusCode).toBe(400);
@@ -60,11 +62,12 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(mail.kind).toBe('email-change-code');
     expect(mail.subject).toMatch(/code: \d{6}$/);
     const otp = await ctx.latestCode(newEmail);
-    const done = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp });
+    const currentEmailOtp = await ctx.latestCode(user.email);
+    const done = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ succeeded: true, emailAddress: newEmail.toLowerCase(), errors: [] });
     expect((await call('GET', '/api/user', user.accessToken)).json().email).toBe(newEmail.toLowerCase());
-    const reuse = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp });
+    const reuse = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ succeeded: false, emailAddress: null, errors: ['Invalid verification code.'] });
   });
@@ -75,13 +78,14 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     const newEmail = uniqueEmail('new');
     const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })).json();
     const otp = await ctx.latestCode(newEmail);
-    const stolen = await call('PUT', '/api/user/email-update-confirm', intruder.accessToken, { requestId, otp });
+    const currentEmailOtp = await ctx.latestCode(user.email);
+    const stolen = await call('PUT', '/api/user/email-update-confirm', intruder.accessToken, { requestId, otp, currentEmailOtp });
     expect(stolen.statusCode).toBe(400);
     expect((await call('GET', '/api/user', intruder.accessToken)).json().email).toBe(intruder.email);
     const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i += 1) expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp: wrong })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId: 'nope', otp })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1) expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp: wrong, currentEmailOtp })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId: 'nope', otp, currentEmailOtp })).statusCode).toBe(400);
   });
 
   it('expires the e-mail change code after 10 minutes', async () => {
@@ -89,8 +93,9 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     const newEmail = uniqueEmail('new');
     const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })).json();
     const otp = await ctx.latestCode(newEmail);
+    const currentEmailOtp = await ctx.latestCode(user.email);
     ctx.clock.advance(10 * 60 * 1000 + 1);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp })).statusCode).toBe(400);
+    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp })).statusCode).toBe(400);
   });
 
   it('refuses an address that belongs to another account, or is already yours', async () => {
@@ -105,8 +110,9 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     const target = uniqueEmail('race');
     const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: target })).json();
     const otp = await ctx.latestCode(target);
+    const currentEmailOtp = await ctx.latestCode(user.email);
     await registerCandidate(ctx, target);
-    const raced = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp });
+    const raced = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
     expect(raced.statusCode).toBe(400);
     expect(raced.json().errors).toEqual(['Email address is already in use.']);
   });

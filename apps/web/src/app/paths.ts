@@ -11,6 +11,8 @@ export const paths = {
   signup: '/account/signup',
   performPasswordReset: '/account/reset/:email/*',
   confirmEmail: '/confirm/:userId/*',
+  /** Not in SPEC §2: the link e-mailed to the old address after an e-mail change (issue 8). */
+  undoEmailChange: '/account/undo-email-change/:token',
   apply: '/apply/:jobId',
   profile: '/profile',
   cvs: '/cvs',
@@ -28,6 +30,7 @@ const patterns: RegExp[] = [
   /^\/account\/request-password-reset$/,
   /^\/account\/signup$/,
   /^\/account\/reset\/[^/]+\/.+$/,
+  /^\/account\/undo-email-change\/[^/]+$/,
   /^\/confirm\/[^/]+\/.+$/,
   /^\/apply\/[^/]+$/,
   /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,

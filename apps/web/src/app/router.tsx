@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { id: 'signup', path: paths.signup, lazy: page(() => import('./routes/signup')), handle: { headerLink: { to: paths.login, label: 'Login' } } },
           { id: 'perform-password-reset', path: paths.performPasswordReset, lazy: page(() => import('./routes/perform-password-reset')) },
           { id: 'confirm-email', path: paths.confirmEmail, lazy: page(() => import('./routes/confirm-email')) },
+          { id: 'undo-email-change', path: paths.undoEmailChange, lazy: page(() => import('./routes/undo-email-change')) },
         ],
       },
       { id: 'apply', path: paths.apply, lazy: page(() => import('./routes/apply')) },

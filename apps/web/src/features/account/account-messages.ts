@@ -4,14 +4,17 @@ export const accountMessages = {
   enterValidEmail: 'Please enter a valid email',
   sameEmail: 'This is already your email address',
   enterCode: 'Please enter verification code',
+  enterCurrentCode: 'Please enter the verification code sent to your current email address',
   codePlaceholder: 'Paste verification code',
   startFailed: 'The verification code could not be sent. Please try again.',
   confirmFailed: 'Invalid verification code.',
-  codeResent: (email: string) => `We sent a new code to ${email}. Only the newest code works.`,
+  codeResent: (email: string, current: string) => `We sent new codes to ${email} and ${current}. Only the newest codes work.`,
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
-  /** What the candidate types to confirm deleting the account. */
-  deleteConfirmWord: 'DELETE',
+  deleteCodeFailed: 'The verification code could not be sent. Please try again.',
+  undone: 'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
+  undoFailed: 'The email address could not be restored.',
+  undoFailedHelp: 'The link may have been used already or be older than 7 days. If you did not change your address, contact us.',
 } as const;
 
 /** 'in 45 seconds' / 'in 3 minutes', for a 429's Retry-After. */

@@ -8,6 +8,7 @@ import { limitSending, tooManyRequests } from '../../plugins/limits';
 import { orProblem } from '../../lib/schemas';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { issueSession } from '../tokens/tokens.service';
+import { isAddressHeldForUndo } from '../users/email-change.repository';
 import { insertUser } from '../users/users.repository';
 import { accountContext } from './accounts.routes';
 import { sendConfirmationLink } from './accounts.service';
@@ -35,6 +36,8 @@ export async function registrationRoutes(app: App): Promise<void> {
     if (!hashed) throw tooManyRequests(1, HASHING_BUSY);
     const passwordHash = hashed.value;
     const result = await app.deps.database.db.transaction().execute(async (trx) => {
+      // An address an e-mail change left stays its owner's while the undo link lives (decision 0017).
+      if (await isAddressHeldForUndo(trx, body.email, new Date(app.deps.now()))) return undefined;
       const user = await insertUser(trx, { email: body.email, name: body.name, phone: body.phone, roles: [role], passwordHash });
       if (!user) return undefined;
       await sendConfirmationLink(trx, accountContext(app), user);

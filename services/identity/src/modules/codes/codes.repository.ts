@@ -111,3 +111,13 @@ export async function consumeCode(db: Db, emailNormalized: string, purpose: stri
 export async function deleteCodesOfUser(db: Db, emailNormalized: string): Promise<void> {
   await db.deleteFrom('one_time_codes').where('email_normalized', '=', emailNormalized).execute();
 }
+
+/** Gives back a code that was used up in the same transaction, when the step it belonged to failed later. */
+export async function releaseCode(db: Db, emailNormalized: string, purpose: string): Promise<void> {
+  await db.updateTable('one_time_codes').set({ consumed_at: null }).where('email_normalized', '=', emailNormalized).where('purpose', '=', purpose).execute();
+}
+
+/** The user's codes of the given purposes, whatever address they went to. */
+export async function deleteCodesOfUserByPurpose(db: Db, userId: string, purposes: string[]): Promise<void> {
+  await db.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', 'in', purposes).execute();
+}

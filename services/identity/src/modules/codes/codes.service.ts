@@ -3,12 +3,16 @@ import type { Db } from '../../db';
 import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
 import { tooManyRequests } from '../../plugins/limits';
 import { reserveSend, type SendLimits } from '../mail/send-limits.repository';
-import { consumeCode, findCodeByRequestForUpdate, findCodeForUpdate, recordWrongAttempt, upsertCode, type CodeRecord } from './codes.repository';
+import { consumeCode, findCodeByRequestForUpdate, findCodeForUpdate, recordWrongAttempt, releaseCode, upsertCode, type CodeRecord } from './codes.repository';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_ATTEMPTS = 5;
 
-export type CodePurpose = 'sign-in' | 'email-change';
+/**
+ * email-change goes to the new address, email-change-current to the account's current one (both are
+ * needed to change it); account-deletion to the account's address before it is deleted.
+ */
+export type CodePurpose = 'sign-in' | 'email-change' | 'email-change-current' | 'account-deletion';
 
 export interface CodeContext {
   pepper: string;
@@ -73,4 +77,27 @@ export async function verifyRequestCode(db: Db, ctx: CodeContext, requestId: str
   // Only the account that started the change may finish it.
   if (!row || row.userId !== userId) return undefined;
   return check(db, ctx, row, 'email-change', code);
+}
+
+export type EmailChangeCheck = { ok: true; newEmailNormalized: string } | { ok: false; failed: 'new' | 'current' };
+
+/**
+ * Both codes of an e-mail change: the new address's (named by requestId) and the current address's.
+ * The new one is checked first and given back if the current one fails, so one mistyped code never
+ * uses up the other; wrong tries are counted for whichever was wrong.
+ */
+export async function verifyEmailChangeCodes(
+  db: Db,
+  ctx: CodeContext,
+  change: { requestId: string; userId: string; currentEmailNormalized: string; otp: string; currentEmailOtp: string },
+): Promise<EmailChangeCheck> {
+  const requested = await verifyRequestCode(db, ctx, change.requestId, change.userId, change.otp);
+  if (!requested) return { ok: false, failed: 'new' };
+  const currentRow = await findCodeForUpdate(db, change.currentEmailNormalized, 'email-change-current');
+  const current = currentRow?.userId === change.userId ? await check(db, ctx, currentRow, 'email-change-current', change.currentEmailOtp) : undefined;
+  if (!current) {
+    await releaseCode(db, requested.emailNormalized, 'email-change');
+    return { ok: false, failed: 'current' };
+  }
+  return { ok: true, newEmailNormalized: requested.emailNormalized };
 }

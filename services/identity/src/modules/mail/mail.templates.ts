@@ -17,6 +17,8 @@ interface Layout {
   link?: { label: string; url: string };
   validity: string;
   why: string;
+  /** What to do if the reader did not ask for this; the default suits a code or link that changes nothing unused. */
+  notYou?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Layout {
  * full as well, why the message came and what to do if it was not you.
  */
 function render(m: Layout): MailMessage {
-  const notYou = 'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
+  const notYou = m.notYou ?? 'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
   const textParts = [m.heading, '', m.intro, ''];
   if (m.code) textParts.push(`    ${m.code}`, '');
   if (m.link) textParts.push(`${m.link.label}:`, m.link.url, '');
@@ -103,5 +105,47 @@ export function passwordResetMail(to: string, url: string): MailMessage {
     link: { label: 'Choose a new password', url },
     validity: 'The link works once and expires in 1 hour.',
     why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this e-mail address.`,
+  });
+}
+
+export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: string): MailMessage {
+  return render({
+    to,
+    kind: 'email-change-current-code',
+    subject: `Your ${PRODUCT} code to approve an e-mail change: ${code}`,
+    heading: 'Approve the change of your e-mail address',
+    intro: `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
+    code,
+    validity: 'The code works once and expires in 10 minutes.',
+    why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
+    notYou: 'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
+  });
+}
+
+export function emailChangedNoticeMail(to: string, newEmail: string, undoUrl: string): MailMessage {
+  return render({
+    to,
+    kind: 'email-changed-notice',
+    subject: `The e-mail address of your ${PRODUCT} account was changed`,
+    heading: 'Your e-mail address was changed',
+    intro: `Your ${PRODUCT} account now uses ${newEmail} instead of this address. If you made this change, there is nothing to do.`,
+    link: { label: 'This was not me: put my address back', url: undoUrl },
+    validity: 'The link works once for 7 days. It puts this address back on the account and signs out everywhere.',
+    why: `You received this because this address was the e-mail address of the ${PRODUCT} account until now.`,
+    notYou: 'If you did not make this change, use the link above now: someone else may have changed it.',
+  });
+}
+
+export function accountDeletionCodeMail(to: string, code: string): MailMessage {
+  return render({
+    to,
+    kind: 'account-deletion-code',
+    subject: `Your ${PRODUCT} code to delete your account: ${code}`,
+    heading: 'Confirm deleting your account',
+    intro: `Enter this code on the ${PRODUCT} to delete your account and everything in it for good:`,
+    code,
+    validity: 'The code works once and expires in 10 minutes.',
+    why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
+    notYou: 'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
   });
 }

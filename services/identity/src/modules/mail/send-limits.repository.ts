@@ -5,7 +5,7 @@ export interface SendLimits {
   perHour: number;
 }
 
-export type SendPurpose = 'sign-in' | 'email-change' | 'confirmation' | 'reset';
+export type SendPurpose = 'sign-in' | 'email-change' | 'email-change-current' | 'account-deletion' | 'confirmation' | 'reset';
 
 /**
  * Counts one send to (email, purpose), or says how long to wait: one per interval and perHour per

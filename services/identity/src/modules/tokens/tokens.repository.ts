@@ -64,3 +64,11 @@ export async function revokeAllForUser(db: Db, userId: string, at: Date): Promis
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
+export async function revokeOtherFamilies(db: Db, userId: string, keepFamilyId: string | undefined, at: Date): Promise<number> {
+  let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepFamilyId) query = query.where('family_id', '<>', keepFamilyId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -19,9 +19,16 @@ export interface TokenContext {
   now: () => number;
 }
 
-export async function createAccessToken(ctx: TokenContext, user: UserRecord): Promise<string> {
+/** sessionId (the refresh family) goes into the sid claim, so that a call can tell the caller's session apart. */
+export async function createAccessToken(ctx: TokenContext, user: UserRecord, sessionId?: string): Promise<string> {
   const iat = Math.floor(ctx.now() / 1000);
-  return new SignJWT({ email: user.email, name: user.name, roles: user.roles, email_verified: user.emailConfirmedAt !== null })
+  return new SignJWT({
+    email: user.email,
+    name: user.name,
+    roles: user.roles,
+    email_verified: user.emailConfirmedAt !== null,
+    ...(sessionId ? { sid: sessionId } : {}),
+  })
     .setProtectedHeader({ alg: 'ES256', kid: ctx.keys.current.kid, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(ctx.issuer)
@@ -70,14 +77,15 @@ export async function issueSession(
   const refreshToken = randomToken();
   const lifetimeMs = user.emailConfirmedAt ? REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 : UNPROVEN_SESSION_HOURS * 3600 * 1000;
   const expiresAt = family?.expiresAt ?? new Date(now.getTime() + lifetimeMs);
+  const familyId = family?.familyId ?? randomUUID();
   await insertRefreshToken(db, {
     userId: user.id,
-    familyId: family?.familyId ?? randomUUID(),
+    familyId,
     tokenHash: sha256(refreshToken),
     expiresAt,
     createdAt: now,
   });
-  return { accessToken: await createAccessToken(ctx, user), refreshToken, refreshTokenExpiryTime: expiresAt.toISOString() };
+  return { accessToken: await createAccessToken(ctx, user, familyId), refreshToken, refreshTokenExpiryTime: expiresAt.toISOString() };
 }
 
 export function loginResult(user: UserRecord, session: Session, feedbackMessage: string): AuthResponse {

@@ -1,4 +1,5 @@
 import {
+  deleteUserRequestSchema,
   emailChangeConfirmRequestSchema,
   emailChangeConfirmResultSchema,
   emailChangeStartRequestSchema,
@@ -6,6 +7,7 @@ import {
   emailPathSchema,
   userIdQuerySchema,
   userProfileSchema,
+  undoEmailChangeRequestSchema,
   userUpdateRequestSchema,
 } from '@careers/contracts/identity';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
@@ -16,12 +18,13 @@ import { isUuid, normalizeEmail } from '../../lib/email';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
 import { limitLookup, limitSending } from '../../plugins/limits';
 import { EMAIL_IN_USE } from '../accounts/registration.routes';
+import { accountContext } from '../accounts/accounts.routes';
 import { deleteCodesOfUser } from '../codes/codes.repository';
-import { issueCode, verifyRequestCode } from '../codes/codes.service';
 import { INVALID_CODE } from '../codes/codes.routes';
-import { enqueueMail } from '../mail/mail.repository';
-import { emailChangeCodeMail } from '../mail/mail.templates';
-import { changeEmail, deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
+import { DELETION_CODE_REQUIRED, startAccountDeletion, verifyDeletionCode } from './account-deletion.service';
+import { isAddressHeldForUndo } from './email-change.repository';
+import { confirmEmailChange, CURRENT_CODE_REQUIRED, startEmailChange, undoEmailChange } from './email-change.service';
+import { deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
 import { NOT_FOUND_PROFILE, toProfile } from './users.service';
 
 const ACCOUNT_GONE = 'The account no longer exists.';
@@ -66,14 +69,39 @@ export async function userRoutes(app: App): Promise<void> {
     },
   );
 
+  app.put(
+    '/api/user/delete-initialise',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "E-mail a fresh code to the caller's address; DELETE /api/user needs it (10 minutes, single use)",
+        security: bearerSecurity,
+        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 429: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      await limitSending(request);
+      const user = await findUserById(db(), claims.sub);
+      if (!user) return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
+      await db()
+        .transaction()
+        .execute((trx) => startAccountDeletion(trx, app.codeContext, user));
+      return { succeeded: true, errors: [] };
+    },
+  );
+
   app.delete(
     '/api/user',
     {
       schema: {
         tags: ['user'],
-        summary: "Delete the caller's own account (userId must be the caller's id: any other id answers 404) and end its sessions",
+        summary:
+          "Delete the caller's own account (userId must be the caller's id: any other id answers 404) with the code from PUT /api/user/delete-initialise in the body, and end its sessions",
         security: bearerSecurity,
         querystring: userIdQuerySchema,
+        // Optional so that SPEC's bodiless call is answered with the identity result shape, not a validation problem.
+        body: deleteUserRequestSchema.partial().nullish(),
         response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 404: problemDetailsSchema, ...auth },
       },
     },
@@ -81,16 +109,20 @@ export async function userRoutes(app: App): Promise<void> {
       const claims = await authenticate(request);
       // Another user's id is answered as if it did not exist: no one learns which ids are real.
       if (request.query.userId !== claims.sub) throw new HttpProblem(404, 'There is no such account.');
-      const deleted = await db()
+      const code = request.body?.code;
+      if (!code) return reply.status(400).send({ succeeded: false, errors: [DELETION_CODE_REQUIRED] });
+      // A wrong code must be counted, so the transaction commits on failure too: no throwing inside.
+      const outcome = await db()
         .transaction()
         .execute(async (trx) => {
           const user = await findUserById(trx, claims.sub);
-          if (!user) return false;
+          if (!user) return ACCOUNT_GONE;
+          if (!(await verifyDeletionCode(trx, app.codeContext, user, code))) return INVALID_CODE;
           await deleteCodesOfUser(trx, normalizeEmail(user.email));
           // Refresh tokens, links and e-mail change requests go with the row (on delete cascade).
-          return deleteUser(trx, user.id);
+          return (await deleteUser(trx, user.id)) ? undefined : ACCOUNT_GONE;
         });
-      if (!deleted) return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
+      if (outcome) return reply.status(400).send({ succeeded: false, errors: [outcome] });
       return { succeeded: true, errors: [] };
     },
   );
@@ -100,7 +132,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: 'Start an e-mail change: a code goes to the new address; answers the requestId to confirm with',
+        summary: 'Start an e-mail change: one code goes to the new address and one to the current address; answers the requestId to confirm with',
         security: bearerSecurity,
         body: emailChangeStartRequestSchema,
         response: { 200: emailChangeStartResultSchema, 400: orProblem(emailChangeStartResultSchema), 429: problemDetailsSchema, ...auth },
@@ -114,14 +146,10 @@ export async function userRoutes(app: App): Promise<void> {
       const user = await findUserById(db(), claims.sub);
       if (!user) return fail(ACCOUNT_GONE);
       if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
-      if (await findUserByEmail(db(), newEmail)) return fail(EMAIL_IN_USE);
+      if ((await findUserByEmail(db(), newEmail)) || (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))) return fail(EMAIL_IN_USE);
       const requestId = await db()
         .transaction()
-        .execute(async (trx) => {
-          const issued = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(newEmail), purpose: 'email-change', userId: user.id });
-          await enqueueMail(trx, emailChangeCodeMail(newEmail.trim(), issued.code), new Date(app.deps.now()), { expiresAt: issued.expiresAt, userId: user.id });
-          return issued.requestId;
-        });
+        .execute((trx) => startEmailChange(trx, accountContext(app), user, newEmail));
       return { succeeded: true, requestId, errors: [] };
     },
   );
@@ -131,7 +159,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: 'Finish an e-mail change with the requestId and the code sent to the new address',
+        summary: 'Finish an e-mail change with the requestId, the code sent to the new address (otp) and the one sent to the current address (currentEmailOtp); ends every other session',
         security: bearerSecurity,
         body: emailChangeConfirmRequestSchema,
         response: { 200: emailChangeConfirmResultSchema, 400: orProblem(emailChangeConfirmResultSchema), ...auth },
@@ -139,19 +167,44 @@ export async function userRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const claims = await authenticate(request);
-      const { requestId, otp } = request.body;
-      const outcome = !isUuid(requestId)
-        ? INVALID_CODE
-        : await db()
-            .transaction()
-            .execute(async (trx) => {
-              const row = await verifyRequestCode(trx, app.codeContext, requestId, claims.sub, otp);
-              if (!row) return INVALID_CODE;
-              const changed = await changeEmail(trx, claims.sub, row.emailNormalized, new Date(app.deps.now()));
-              return changed ? { emailAddress: row.emailNormalized } : EMAIL_IN_USE;
-            });
-      if (typeof outcome === 'string') return reply.status(400).send({ succeeded: false, emailAddress: null, errors: [outcome] });
+      const { requestId, otp, currentEmailOtp } = request.body;
+      const fail = (error: string) => reply.status(400).send({ succeeded: false, emailAddress: null, errors: [error] });
+      if (!currentEmailOtp) return fail(CURRENT_CODE_REQUIRED);
+      if (!isUuid(requestId)) return fail(INVALID_CODE);
+      // Wrong tries must be counted, so the transaction commits on failure too: no throwing inside.
+      const outcome = await db()
+        .transaction()
+        .execute((trx) =>
+          confirmEmailChange(
+            trx,
+            accountContext(app),
+            { userId: claims.sub, sessionId: claims.sid, requestId, otp, currentEmailOtp },
+            { invalidCode: INVALID_CODE, emailInUse: EMAIL_IN_USE, accountGone: ACCOUNT_GONE },
+          ),
+        );
+      if (!outcome.ok) return fail(outcome.error);
       return { succeeded: true, emailAddress: outcome.emailAddress, errors: [] };
+    },
+  );
+
+  app.post(
+    '/api/account/undo-email-change',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Put back the address an e-mail change replaced, with the token of the link e-mailed to it (7 days, single use); ends every session of the account',
+        body: undoEmailChangeRequestSchema,
+        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      await limitSending(request);
+      const result = await db()
+        .transaction()
+        .execute((trx) => undoEmailChange(trx, accountContext(app), request.body.token, EMAIL_IN_USE));
+      if (!result.succeeded) return reply.status(400).send(result);
+      return result;
     },
   );
 

@@ -22,13 +22,19 @@ describe('account page: e-mail change', () => {
 
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
-    const code = await screen.findByPlaceholderText('Paste verification code');
+    const code = await screen.findByLabelText('Code sent to ada@new.example');
     expect(fake.called('PUT', '/api/user/email-update-initialise')[0]?.data).toEqual({ newEmailAddress: 'ada@new.example' });
 
+    expect(screen.getByText(/and another one to your current address/)).toHaveTextContent('ada@example.com');
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    // The current address's code is asked for before anything is sent.
+    expect(await screen.findByText('Please enter the verification code sent to your current email address')).toBeInTheDocument();
+    expect(fake.called('PUT', '/api/user/email-update-confirm')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Code sent to ada@example.com'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your email address is now ada@new.example.');
-    expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({ requestId: 'req-1', otp: '123456' });
+    expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({ requestId: 'req-1', otp: '123456', currentEmailOtp: '654321' });
     expect(authStore.get().email).toBe('ada@new.example');
     // The next access token carries the new address, which the candidate service takes over.
     await waitFor(() => expect(authStore.get().accessToken).toBe(refreshedToken));
@@ -44,7 +50,8 @@ describe('account page: e-mail change', () => {
     renderPage(<AccountPage />, { path: '/user-account' });
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
-    await user.type(await screen.findByPlaceholderText('Paste verification code'), '000000');
+    await user.type(await screen.findByLabelText('Code sent to ada@new.example'), '000000');
+    await user.type(screen.getByLabelText('Code sent to ada@example.com'), '111111');
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The code is not valid or has expired.');
     expect(authStore.get().email).toBe('ada@example.com');
@@ -63,11 +70,11 @@ describe('account page: e-mail change', () => {
     renderPage(<AccountPage />, { path: '/user-account' });
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
-    await screen.findByPlaceholderText('Paste verification code');
-    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await screen.findByLabelText('Code sent to ada@new.example');
+    await user.click(screen.getByRole('button', { name: 'Send new codes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 58 seconds.');
     expect(fake.called('PUT', '/api/user/email-update-initialise')).toHaveLength(2);
-    expect(screen.getByPlaceholderText('Paste verification code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code sent to ada@new.example')).toBeInTheDocument();
   });
 
   it('says when to try again after too many codes', async () => {
@@ -77,18 +84,19 @@ describe('account page: e-mail change', () => {
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 42 seconds.');
-    expect(screen.queryByPlaceholderText('Paste verification code')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Code sent to ada@new.example')).not.toBeInTheDocument();
   });
 });
 
 describe('account page: deleting the account', () => {
-  it('deletes nothing until DELETE is typed, then the candidate and the user, clears the session and goes to login', async () => {
+  it('asks for a fresh e-mailed code, deletes the account with it, then the candidate, clears the session and goes to login', async () => {
     let deletedUser: unknown;
     const fake = fakeServices((request) => {
+      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') return { status: 200, data: { succeeded: true, errors: [] } };
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
       if (request.method === 'DELETE' && request.url === '/candidate') return { status: 200 };
       if (request.method === 'DELETE' && request.url === '/api/user') {
-        deletedUser = request.params;
+        deletedUser = { params: request.params, body: request.data };
         return { status: 200, data: { succeeded: true, errors: [] } };
       }
       return undefined;
@@ -98,40 +106,60 @@ describe('account page: deleting the account', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
+    expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(1);
     const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
-    expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
     expect(confirm).toBeDisabled();
     expect(fake.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
-    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.type(within(dialog).getByLabelText('Verification code'), ' 123456 ');
     await user.click(confirm);
 
     await waitFor(() => expect(authStore.get().id).toBe(-1));
     expect(router.state.location.pathname).toBe('/account/login');
     expect(router.state.location.search).toBe('');
     const deletes = fake.requests.filter((request) => request.method === 'DELETE');
-    expect(deletes.map((request) => request.url)).toEqual(['/candidate', '/api/user']);
-    expect(deletes[0]?.data).toEqual({ id: candidate.id });
-    expect(deletedUser).toEqual({ userId: 'user-1' });
-    expect(authStore.get().id).toBe(-1);
+    // The account first: a wrong code must delete nothing.
+    expect(deletes.map((request) => request.url)).toEqual(['/api/user', '/candidate']);
+    expect(deletes[1]?.data).toEqual({ id: candidate.id });
+    expect(deletedUser).toEqual({ params: { userId: 'user-1' }, body: { code: '123456' } });
   });
 
-  it('keeps the session and says why when the account cannot be deleted', async () => {
-    fakeServices((request) => {
+  it('keeps everything and says why when the code is wrong', async () => {
+    const fake = fakeServices((request) => {
+      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') return { status: 200, data: { succeeded: true, errors: [] } };
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
       if (request.method === 'DELETE' && request.url === '/candidate') return { status: 200 };
-      return { status: 400, data: { succeeded: false, errors: ['User not found.'] } };
+      return { status: 400, data: { succeeded: false, errors: ['Invalid verification code.'] } };
     });
     const user = userEvent.setup();
     const { router } = renderPage(<AccountPage />, { path: '/user-account', also: ['/account/login'] });
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('alertdialog');
-    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.type(within(dialog).getByLabelText('Verification code'), '000000');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('User not found.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid verification code.');
     expect(router.state.location.pathname).toBe('/user-account');
     expect(authStore.get().id).toBe('user-1');
+    expect(fake.called('DELETE', '/candidate')).toHaveLength(0);
+  });
+
+  it('says when to try again when no code can be sent yet, and sends one on request', async () => {
+    let asks = 0;
+    const fake = fakeServices((request) => {
+      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') {
+        asks += 1;
+        return asks === 1 ? { status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '30' } } : { status: 200, data: { succeeded: true, errors: [] } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please try again in 30 seconds.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
+    expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(2);
   });
 });

@@ -20,7 +20,10 @@ import { accountMessages, tooManyRequests } from '../account-messages';
 const newEmailSchema = z.object({
   newEmailAddress: requiredText({ requiredMessage: accountMessages.enterNewEmail, field: 'Email', rule: emailSchema, invalidMessage: accountMessages.enterValidEmail }),
 });
-const codeSchema = z.object({ otp: requiredText({ requiredMessage: accountMessages.enterCode, field: 'Verification code' }) });
+const codeSchema = z.object({
+  otp: requiredText({ requiredMessage: accountMessages.enterCode, field: 'Verification code' }),
+  currentEmailOtp: requiredText({ requiredMessage: accountMessages.enterCurrentCode, field: 'Verification code' }),
+});
 
 /** The message of a failed call: 429 says when to retry; otherwise the result's errors, one per line. */
 function failureMessage(error: unknown, fallback: string): string {
@@ -30,7 +33,10 @@ function failureMessage(error: unknown, fallback: string): string {
   return errors.length > 0 ? errors.join('\n') : fallback;
 }
 
-/** Two steps (SPEC §4): the new address gets a code, then the code confirms the change. */
+/**
+ * Two steps (SPEC §4): start sends a code to the new address and one to the current address, then both
+ * codes confirm the change (a stolen session alone cannot move the account). Other sessions end then.
+ */
 export function ChangeEmail() {
   const { auth } = useAuth();
   const queryClient = useQueryClient();
@@ -43,7 +49,7 @@ export function ChangeEmail() {
   const emailForm = useForm<z.infer<typeof newEmailSchema>>({ resolver: zodResolver(newEmailSchema), ...FORM_VALIDATION_MODE, defaultValues: { newEmailAddress: '' } });
   // The code field is checked on submit, not on blur: leaving it empty to fetch the e-mail, or to ask for a
   // new code, is not a mistake (and an error appearing on blur would move the button being clicked).
-  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, mode: 'onSubmit', defaultValues: { otp: '' } });
+  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, mode: 'onSubmit', defaultValues: { otp: '', currentEmailOtp: '' } });
 
   const sendCode = (newEmailAddress: string) => {
     setFailure(null);
@@ -55,9 +61,9 @@ export function ChangeEmail() {
     start.mutate(newEmailAddress, {
       onSuccess: (result) => {
         if (result.succeeded && result.requestId) {
-          if (pending) setSuccess(accountMessages.codeResent(newEmailAddress));
+          if (pending) setSuccess(accountMessages.codeResent(newEmailAddress, auth.email ?? ''));
           setPending({ requestId: result.requestId, newEmailAddress });
-          codeForm.reset({ otp: '' });
+          codeForm.reset({ otp: '', currentEmailOtp: '' });
         } else {
           setFailure(result.errors.join('\n') || accountMessages.startFailed);
         }
@@ -66,11 +72,11 @@ export function ChangeEmail() {
     });
   };
 
-  const onConfirm = codeForm.handleSubmit(({ otp }) => {
+  const onConfirm = codeForm.handleSubmit(({ otp, currentEmailOtp }) => {
     if (!pending) return;
     setFailure(null);
     confirm.mutate(
-      { requestId: pending.requestId, otp },
+      { requestId: pending.requestId, otp, currentEmailOtp },
       {
         onSuccess: (result) => {
           if (!result.succeeded) {
@@ -105,20 +111,31 @@ export function ChangeEmail() {
       {pending ? (
         <form className="account-form" noValidate onSubmit={onConfirm} aria-label="Confirm new email address">
           <p>
-            We sent a verification code to <strong>{pending.newEmailAddress}</strong>. Enter it here to confirm the change. The code is valid for 10 minutes.
+            We sent a verification code to <strong>{pending.newEmailAddress}</strong> and another one to your current address <strong>{auth.email}</strong>. Enter
+            both to confirm the change. The codes are valid for 10 minutes. Other devices signed in to your account will be signed out.
           </p>
-          <TextInput
-            label="Verification code"
-            placeholder={accountMessages.codePlaceholder}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            autoFocus
-            error={codeForm.formState.errors.otp?.message}
-            {...codeForm.register('otp')}
-          />
+          <div className="account-code-fields">
+            <TextInput
+              label={`Code sent to ${pending.newEmailAddress}`}
+              placeholder={accountMessages.codePlaceholder}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              autoFocus
+              error={codeForm.formState.errors.otp?.message}
+              {...codeForm.register('otp')}
+            />
+            <TextInput
+              label={`Code sent to ${auth.email ?? 'your current address'}`}
+              placeholder={accountMessages.codePlaceholder}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              error={codeForm.formState.errors.currentEmailOtp?.message}
+              {...codeForm.register('currentEmailOtp')}
+            />
+          </div>
           <div className="account-form__actions">
             <Button variant="link" onClick={() => sendCode(pending.newEmailAddress)} disabled={start.isPending}>
-              Send a new code
+              Send new codes
             </Button>
             <Button variant="link" onClick={() => setPending(null)}>
               Use a different address
@@ -135,7 +152,7 @@ export function ChangeEmail() {
             type="email"
             autoComplete="email"
             inputMode="email"
-            hint="We will send a verification code to this address."
+            hint="We will send a verification code to this address, and one to your current address."
             error={emailForm.formState.errors.newEmailAddress?.message}
             {...emailForm.register('newEmailAddress')}
           />

@@ -5,43 +5,72 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { TextInput } from '../../../components/text-input';
-import { serverErrors, toApiError } from '../../../lib/api-error';
+import { retryAfterSeconds, serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { useAuth } from '../../../lib/use-auth';
 import { useDeleteAccount } from '../api/delete-account';
-import { accountMessages } from '../account-messages';
+import { useRequestDeletionCode } from '../api/request-deletion-code';
+import { accountMessages, tooManyRequests } from '../account-messages';
 
 const LOGIN_PATH = '/account/login';
 
-/** Deleting the account, behind a dialog where the candidate types DELETE. */
+function failureMessage(error: unknown, fallback: string): string {
+  const wait = retryAfterSeconds(error);
+  if (wait) return tooManyRequests(wait);
+  return serverErrors(toApiError(error).body)[0] ?? fallback;
+}
+
+/**
+ * Deleting the account, behind a dialog that asks for a fresh code e-mailed to the account's address:
+ * a session left open somewhere is not enough to delete everything.
+ */
 export function DeleteAccount() {
   const { auth } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useDeleteAccount();
+  const requestCode = useRequestDeletionCode();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const confirmed = typed.trim() === accountMessages.deleteConfirmWord;
+  const ready = code.trim().length > 0;
+
+  const sendCode = () => {
+    setFailure(null);
+    requestCode.mutate(undefined, {
+      onSuccess: () => setSent(true),
+      onError: (error) => setFailure(failureMessage(error, accountMessages.deleteCodeFailed)),
+    });
+  };
+
+  const openDialog = () => {
+    setOpen(true);
+    sendCode();
+  };
 
   const close = () => {
     if (remove.isPending) return;
     setOpen(false);
-    setTyped('');
+    setCode('');
+    setSent(false);
     setFailure(null);
   };
 
   const onDelete = () => {
-    if (!confirmed || typeof auth.id !== 'string') return;
+    if (!ready || typeof auth.id !== 'string') return;
     setFailure(null);
-    remove.mutate(auth.id, {
-      onSuccess: async () => {
-        authStore.clear();
-        queryClient.clear();
-        await navigate(LOGIN_PATH, { replace: true });
+    remove.mutate(
+      { userId: auth.id, code: code.trim() },
+      {
+        onSuccess: async () => {
+          authStore.clear();
+          queryClient.clear();
+          await navigate(LOGIN_PATH, { replace: true });
+        },
+        onError: (error) => setFailure(failureMessage(error, accountMessages.deleteFailed)),
       },
-      onError: (error) => setFailure(serverErrors(toApiError(error).body)[0] ?? accountMessages.deleteFailed),
-    });
+    );
   };
 
   return (
@@ -49,7 +78,7 @@ export function DeleteAccount() {
       <h2 id="delete-account-title">Delete account</h2>
       <p>Your profile, your CVs and the record of your applications and CV drops are deleted, and you are signed out. This cannot be undone.</p>
       <div className="account-form__actions">
-        <Button className="account-danger-button" onClick={() => setOpen(true)}>
+        <Button className="account-danger-button" onClick={openDialog}>
           Delete my account
         </Button>
       </div>
@@ -63,7 +92,7 @@ export function DeleteAccount() {
             <Button variant="secondary" onClick={close} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button className="account-danger-button" onClick={onDelete} disabled={!confirmed} busy={remove.isPending}>
+            <Button className="account-danger-button" onClick={onDelete} disabled={!ready} busy={remove.isPending}>
               Delete account
             </Button>
           </>
@@ -73,18 +102,29 @@ export function DeleteAccount() {
           <p>
             Everything about <strong>{auth.email}</strong> is deleted for good: profile, CVs, applications and CV drops.
           </p>
+          {sent ? (
+            <p role="status">
+              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is valid for 10 minutes.
+            </p>
+          ) : null}
           <AlertBanner type="alert-danger" message={failure} />
           <TextInput
-            label={`Type ${accountMessages.deleteConfirmWord} to confirm`}
-            autoComplete="off"
-            autoCapitalize="characters"
+            label="Verification code"
+            placeholder={accountMessages.codePlaceholder}
+            autoComplete="one-time-code"
+            inputMode="numeric"
             spellCheck={false}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Enter') onDelete();
             }}
           />
+          <div className="account-form__actions">
+            <Button variant="link" onClick={sendCode} disabled={requestCode.isPending}>
+              Send a new code
+            </Button>
+          </div>
         </div>
       </ModalDialog>
     </section>

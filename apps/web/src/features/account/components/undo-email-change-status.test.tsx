@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { authStore } from '../../../lib/auth-store';
+import { fakeServices } from '../../../testing/fake-services';
+import { renderPage } from '../../../testing/render';
+import { UndoEmailChangeStatus } from './undo-email-change-status';
+
+describe('undo e-mail change page', () => {
+  it('sends the token once, says the address is back and keeps no session in this browser', async () => {
+    const fake = fakeServices((request) =>
+      request.url === '/api/account/undo-email-change' ? { status: 200, data: { succeeded: true, errors: [] } } : undefined,
+    );
+    renderPage(<UndoEmailChangeStatus token="tok-1" />, { path: '/account/undo-email-change/tok-1' });
+    expect(await screen.findByRole('heading', { name: 'Email address restored' })).toBeInTheDocument();
+    expect(screen.getByText(/every session has been signed out/)).toBeInTheDocument();
+    expect(fake.called('POST', '/api/account/undo-email-change').map((r) => r.data)).toEqual([{ token: 'tok-1' }]);
+    await waitFor(() => expect(authStore.get().id).toBe(-1));
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/account/login');
+  });
+
+  it("shows the service's reason when the link was used or has expired, and keeps the session", async () => {
+    fakeServices(() => ({ status: 400, data: { succeeded: false, errors: ['This link has already been used.'] } }));
+    renderPage(<UndoEmailChangeStatus token="tok-2" />, { path: '/account/undo-email-change/tok-2' });
+    expect(await screen.findByRole('heading', { name: 'Email address not restored' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This link has already been used.');
+    expect(authStore.get().id).toBe('user-1');
+  });
+});
