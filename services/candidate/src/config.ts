@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
 import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
@@ -78,6 +79,8 @@ function toConfig(env: z.output<typeof schema>) {
     workers: env.CANDIDATE_WORKERS,
     /** First retry delay of a failed contact e-mail; doubles per attempt (tests shorten it). */
     contactRetryDelaySeconds: 30,
+    /** Heap, time and concurrency limits of CV text extraction (tests lower them). */
+    cvExtraction: { ...EXTRACTION_LIMITS },
   };
 }
 

@@ -46,6 +46,18 @@ export async function setParseResult(
     .execute();
 }
 
+/** Counts one more extraction attempt of a Pending CV; answers the new count, or null when it is not Pending. */
+export async function countParseAttempt(db: Db, cvId: string): Promise<number | null> {
+  const row = await db
+    .updateTable('cvs')
+    .set((eb) => ({ parse_attempts: eb('parse_attempts', '+', 1) }))
+    .where('id', '=', cvId)
+    .where('parse_status', '=', 'Pending')
+    .returning('parse_attempts')
+    .executeTakeFirst();
+  return row?.parse_attempts ?? null;
+}
+
 /** CVs whose parse job may have been lost (a crash between commit and enqueue). */
 export async function stalePendingCvIds(db: Db, olderThan: Date): Promise<string[]> {
   const rows = await db.selectFrom('cvs').select('id').where('parse_status', '=', 'Pending').where('created_at', '<', olderThan).limit(500).execute();

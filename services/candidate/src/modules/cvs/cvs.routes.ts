@@ -15,7 +15,7 @@ import { requireCandidate } from '../candidates/candidates.service';
 import { sendBlob } from '../storage/blob-response';
 import { contentDisposition } from './cv-file-name';
 import type { CvFileType } from './cv-file-type';
-import { docxPreviewHtml, extractCvText } from './cv-text';
+import { ExtractionError, runExtraction } from './cv-extraction';
 import {
   deleteCandidateCv,
   findCandidateCv,
@@ -45,6 +45,12 @@ const multipartBody = z
   .nullish()
   .describe('multipart/form-data with exactly one file part');
 
+
+/** A file the parser cannot read has no preview; the download still works. */
+function previewProblem(err: unknown): never {
+  if (err instanceof ExtractionError) throw new HttpProblem(422, 'This file cannot be previewed. Download it instead.');
+  throw err;
+}
 
 export async function cvRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
@@ -196,7 +202,7 @@ export async function cvRoutes(app: App) {
           'frame-ancestors limited to the portal.',
         params: cvIdParamsSchema,
         querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema },
+        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema, 422: problemDetailsSchema },
       },
     },
     async (request, reply) => {
@@ -226,10 +232,13 @@ export async function cvRoutes(app: App) {
       }
       const bytes = await readWhole(storage, row.storage_key);
       reply.headers(headers);
+      const limits = app.config.cvExtraction;
       if (type === 'docx') {
-        return reply.type('text/html; charset=utf-8').send(await docxPreviewHtml(bytes, row.file_name));
+        const html = await runExtraction({ task: 'docx-preview', title: row.file_name, bytes }, limits).catch(previewProblem);
+        return reply.type('text/html; charset=utf-8').send(html);
       }
-      return reply.type('text/plain; charset=utf-8').send(await extractCvText(type, bytes));
+      const text = await runExtraction({ task: 'text', type, bytes }, limits).catch(previewProblem);
+      return reply.type('text/plain; charset=utf-8').send(text);
     },
   );
 }
