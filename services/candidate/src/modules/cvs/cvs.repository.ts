@@ -11,8 +11,21 @@ export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<void>
 }
 
 /** Newest first; the extracted text stays in the database (it can be large). */
-export function listCvs(db: Db, candidateId: string): Promise<CvListRow[]> {
-  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).orderBy('created_at', 'desc').orderBy('id').execute();
+export function listCvs(db: Db, candidateId: string, page: { offset: number; limit: number }): Promise<CvListRow[]> {
+  return db
+    .selectFrom('cvs')
+    .select(listColumns)
+    .where('candidate_id', '=', candidateId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countCvs(db: Db, candidateId: string): Promise<number> {
+  const row = await db.selectFrom('cvs').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', candidateId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A CV of this candidate only: another candidate's id answers nothing. */
