@@ -72,6 +72,18 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+export interface AccountEventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -79,6 +91,7 @@ export interface IdentityDatabase {
   send_limits: SendLimitsTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  account_events: AccountEventsTable;
 }
 
 /** The database or a transaction: repository functions take either as their first argument. */

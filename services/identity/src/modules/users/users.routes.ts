@@ -8,6 +8,7 @@ import {
   userProfileSchema,
   userUpdateRequestSchema,
 } from '@careers/contracts/identity';
+import { insertAccountEvent } from '../account-events/account-events.repository';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
@@ -87,6 +88,8 @@ export async function userRoutes(app: App): Promise<void> {
           const user = await findUserById(trx, claims.sub);
           if (!user) return false;
           await deleteCodesOfUser(trx, normalizeEmail(user.email));
+          // The candidate service learns of it from this notice, committed with the deletion or not at all.
+          await insertAccountEvent(trx, user.id, 'account_deleted', new Date(app.deps.now()));
           // Refresh tokens, links and e-mail change requests go with the row (on delete cascade).
           return deleteUser(trx, user.id);
         });
