@@ -13,8 +13,11 @@ export interface AuthUser {
   email: string;
   name: string | null;
   roles: Role[];
-  /** The identity service proved the address (a code or the confirmation link); false when not said. */
-  emailVerified: boolean;
+  /**
+   * Whether the identity service has proved the address (a code or the confirmation link); null from
+   * an identity service that does not say yet (its tokens before the email_verified claim).
+   */
+  emailVerified: boolean | null;
 }
 
 export interface TokenVerifierOptions {
@@ -62,7 +65,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): (token: stri
       email: claims.data.email,
       name: claims.data.name ?? null,
       roles: claims.data.roles,
-      emailVerified: claims.data.email_verified === true,
+      emailVerified: claims.data.email_verified ?? null,
     };
   };
 }

@@ -38,6 +38,8 @@ const tags = ['Employer'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
 
 /** DESIGN §5: the small employer API behind BusinessUser tokens, and the public logo files. */
+export const JOB_NEEDS_PROVED_ADDRESS = 'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
+
 export async function businessRoutes(app: App) {
   const employerOnly = requireRole('BusinessUser');
   const db = () => app.deps.database.db;
@@ -90,10 +92,21 @@ export async function businessRoutes(app: App) {
     '/business/jobs',
     {
       preHandler: employerOnly,
-      schema: { tags, summary: 'Create a job', security: bearerSecurity, body: createJobSchema, response: { 200: jobSchema, ...problems } },
+      schema: {
+        tags,
+        summary: 'Create a job',
+        description: 'Only from an account whose e-mail address is proved (the confirmation link): 403 otherwise.',
+        security: bearerSecurity,
+        body: createJobSchema,
+        response: { 200: jobSchema, ...problems },
+      },
     },
     async (request) => {
-      const business = await requireBusiness(db(), currentUser(request));
+      const user = currentUser(request);
+      // Anyone can register a business under any company name; a proved address at least ties the job
+      // to a mailbox. A token that does not say (null) comes from an identity service older than the claim.
+      if (user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
+      const business = await requireBusiness(db(), user);
       const b = request.body;
       const job = await insertJob(db(), {
         id: randomUUID(),
