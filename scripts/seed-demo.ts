@@ -192,6 +192,32 @@ async function logIn(identityUrl: string, email: string): Promise<string | null>
   return fail(`log-in of ${email}`, res);
 }
 
+/**
+ * Jobs need a proved address, so the demo employers prove theirs the real way: the confirmation link
+ * of the registration e-mail, read from the dev outbox (the embedded default). With SMTP the outbox does
+ * not exist: open the links e-mailed to the demo addresses, then run the seed again.
+ */
+async function confirmFromDevOutbox(identityUrl: string, email: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = await call<{ to: string; kind: string; text: string }[]>(`${identityUrl}/dev/outbox`);
+    if (res.status === 404) throw new Error(`no dev outbox at ${identityUrl}: confirm ${email} through the link e-mailed to it, then seed again`);
+    if (res.status !== 200) fail('reading the dev outbox', res);
+    const mail = res.body.find((m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'confirmation-link');
+    const link = mail?.text.match(/\/confirm\/([^/\s]+)\/([^\s]+)/);
+    if (link?.[1] && link[2]) {
+      const confirmed = await call<{ succeeded: boolean }>(`${identityUrl}/api/account/confirm`, {
+        method: 'POST',
+        json: { userId: decodeURIComponent(link[1]), token: link[2], email },
+      });
+      if (confirmed.status !== 200 || !confirmed.body.succeeded) fail(`confirming ${email}`, confirmed);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no confirmation e-mail to ${email} in the dev outbox`);
+}
+
 async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise<string> {
   const existing = await logIn(identityUrl, demo.email);
   if (existing) return existing;
@@ -200,7 +226,9 @@ async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise
     json: { name: demo.name, email: demo.email, phone: demo.phone, password: DEMO_PASSWORD, token: await botCheckToken(identityUrl) },
   });
   if (res.status !== 200 || !res.body.succeeded || !res.body.accessToken) fail(`registration of ${demo.email}`, res);
-  return res.body.accessToken;
+  await confirmFromDevOutbox(identityUrl, demo.email);
+  // A new sign-in: the registration's token was issued before the proof and does not carry it.
+  return (await logIn(identityUrl, demo.email)) ?? fail(`log-in of ${demo.email} after confirming`, { status: 401, body: null });
 }
 
 interface Job {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
 import { inject } from 'vitest';
 import type { UploadFile } from './files';
-import { latestCode, mailboxMark } from './mailbox';
+import { latestCode, latestLink, mailboxMark } from './mailbox';
 
 export { ApplicationStatus } from '@careers/contracts/enums';
 
@@ -56,18 +56,27 @@ export async function newEmployer(label = 'employer'): Promise<Employer> {
   const id = randomUUID().slice(0, 8);
   const email = `${label}-${id}@example.com`;
   const businessName = `Test Business ${id}`;
+  const password = `employer-${id}-password`;
   const { identityUrl, candidateUrl } = inject('stack');
+  const since = await mailboxMark();
   const registration = await callJson<{ succeeded: boolean; accessToken: string | null; errors: string[] }>(`${identityUrl}/api/register/business-user`, {
     method: 'POST',
-    json: { name: `Hiring Manager ${id}`, email, phone: '0113 496 0000', password: `employer-${id}-password`, token: await botCheckToken() },
+    json: { name: `Hiring Manager ${id}`, email, phone: '0113 496 0000', password, token: await botCheckToken() },
   });
   if (!registration.succeeded || !registration.accessToken) throw new Error(`employer registration failed: ${registration.errors.join('; ')}`);
+  // Jobs need a proved address: open the registration's confirmation link as the employer would.
+  const [userId, token] = new URL(await latestLink(email, '/confirm/', { since })).pathname.split('/').slice(-2);
+  await callJson(`${identityUrl}/api/account/confirm`, { method: 'POST', json: { userId: decodeURIComponent(userId ?? ''), token, email } });
+  // Signed in again: the registration's token was issued before the proof and does not carry it.
+  const login = await callJson<{ accessToken: string | null }>(`${identityUrl}/api/account/login`, { method: 'POST', json: { email, password } });
+  if (!login.accessToken) throw new Error(`employer log-in after confirming gave no access token`);
+  const accessToken = login.accessToken;
   const business = await callJson<{ id: string }>(`${candidateUrl}/business`, {
     method: 'POST',
-    token: registration.accessToken,
+    token: accessToken,
     json: { name: businessName, city: 'Leeds', phone: '0113 496 0000', domain: `test-${id}` },
   });
-  return { email, accessToken: registration.accessToken, businessId: business.id, businessName };
+  return { email, accessToken, businessId: business.id, businessName };
 }
 
 export interface Job {

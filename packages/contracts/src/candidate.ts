@@ -75,6 +75,14 @@ export const cvSchema = z.object({
 });
 export type Cv = z.infer<typeof cvSchema>;
 
+/** How many CVs one candidate may keep; GET /cvs answers them all on one page by default. */
+export const CV_MAX_COUNT = 20;
+export const cvListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(CV_MAX_COUNT),
+});
+
+/** cvCount counts every CV of the candidate; cvs holds the requested page. */
 export const cvListSchema = z.object({
   cvCount: z.number().int(),
   cvs: z.array(cvSchema),

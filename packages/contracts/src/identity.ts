@@ -208,6 +208,19 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
+/**
+ * The audience of the identity service's notices to the candidate service (POST /account-events):
+ * signed with the access-token key, so the candidate service checks them with the JWKS it already
+ * uses, and never taken for an access token (other audience).
+ */
+export const ACCOUNT_EVENTS_AUDIENCE = 'careers-candidate-events';
+export const accountEventClaimsSchema = z.object({
+  sub: z.string(),
+  event: z.literal('account_deleted'),
+  jti: z.string(),
+});
+export type AccountEventClaims = z.infer<typeof accountEventClaimsSchema>;
+
 /** The ALTCHA challenge the bot check hands out (GET /api/bot-check/challenge). */
 export const botCheckChallengeSchema = z.looseObject({
   algorithm: z.string(),

@@ -10,6 +10,7 @@ import type { Logger } from '@careers/server-kit/logger';
 import { startBackground, type BackgroundJobs } from './background/workers';
 import type { CandidateConfig } from './config';
 import type { CandidateDatabase } from './db';
+import { accountEventRoutes } from './modules/account-events/account-events.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { createTokenVerifier, type AuthUser } from './modules/auth/auth.service';
 import { businessRoutes } from './modules/business/business.routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(cvDropRoutes);
   await app.register(contactRoutes);
   await app.register(businessRoutes);
+  await app.register(accountEventRoutes);
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();

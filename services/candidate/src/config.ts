@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
 import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
@@ -83,6 +84,8 @@ function toConfig(env: z.output<typeof schema>) {
     contactRetryDelaySeconds: 30,
     /** GET /job/{id} from memory: how long another instance's change may go unseen, and how many jobs are kept. */
     jobCache: { ttlMs: 3_000, maxEntries: 10_000 },
+    /** Heap, time and concurrency limits of CV text extraction (tests lower them). */
+    cvExtraction: { ...EXTRACTION_LIMITS },
   };
 }
 

@@ -66,6 +66,7 @@ export interface CvsTable {
   parsed_text: string | null;
   parse_error: string | null;
   parsed_at: NullableTimestamp;
+  parse_attempts: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** A small valid PDF with one page of text, offsets computed so that strict readers accept it. */
 export function tinyPdf(text: string): Buffer {
@@ -28,6 +28,8 @@ export interface ZipEntry {
   data: Buffer;
   /** Overrides the uncompressed size written in the headers (to build lying archives). */
   declaredSize?: number;
+  /** Raw deflate bytes to store instead of deflating data (bombs too big to hold inflated). */
+  compressed?: Buffer;
 }
 
 /** A hand-written zip container (deflate), enough for DOCX fixtures and zip bombs. */
@@ -37,7 +39,7 @@ export function zip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data);
+    const compressed = entry.compressed ?? deflateRawSync(entry.data);
     const crc = crc32(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const local = Buffer.alloc(30);
@@ -106,4 +108,47 @@ export function oleHeaderFile(): Buffer {
   const b = Buffer.alloc(1024, 0x20);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(b);
   return b;
+}
+
+/**
+ * Raw deflate data that inflates to `mib` MiB of zeros, built without ever holding them: one MiB
+ * deflated with a full flush (byte-aligned, no back-references across it) repeated, then an empty
+ * final block.
+ */
+export function deflatedZeros(mib: number): Buffer {
+  const oneMib = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: constants.Z_FULL_FLUSH });
+  return Buffer.concat([...Array.from({ length: mib }, () => oneMib), Buffer.from([0x03, 0x00])]);
+}
+
+/** A one-page PDF whose content stream is FlateDecode data inflating to `mib` MiB of zeros. */
+export function flateBombPdf(mib: number): Buffer {
+  // zlib framing around the raw deflate; the checksum at the end is never reached by a bounded reader.
+  const data = Buffer.concat([Buffer.from([0x78, 0x9c]), deflatedZeros(mib), Buffer.alloc(4)]);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const push = (b: Buffer | string) => {
+    const buf = typeof b === 'string' ? Buffer.from(b, 'latin1') : b;
+    parts.push(buf);
+    length += buf.length;
+  };
+  push('%PDF-1.4\n');
+  const objects: (string | Buffer[])[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    [Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')],
+  ];
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    push(`${i + 1} 0 obj\n`);
+    if (typeof body === 'string') push(body);
+    else body.forEach(push);
+    push('\nendobj\n');
+  });
+  const xref = length;
+  push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`);
+  for (const o of offsets) push(`${String(o).padStart(10, '0')} 00000 n \n`);
+  push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
 }

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE } from '@careers/contracts/identity';
+import { ACCESS_TOKEN_AUDIENCE, ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Role } from '@careers/contracts/enums';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
@@ -24,8 +25,9 @@ export async function startFakeIdentity() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
-  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string; email?: string } = {}) {
-    return new SignJWT({ email: overrides.email ?? `${userId}@example.test`, name: `User ${userId}`, roles })
+  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string; email?: string; emailVerified?: boolean } = {}) {
+    const verified = overrides.emailVerified === undefined ? {} : { email_verified: overrides.emailVerified };
+    return new SignJWT({ email: overrides.email ?? `${userId}@example.test`, name: `User ${userId}`, roles, ...verified })
       .setProtectedHeader({ alg: 'ES256', kid })
       .setSubject(userId)
       .setIssuer(overrides.issuer ?? TEST_ISSUER)
@@ -34,7 +36,19 @@ export async function startFakeIdentity() {
       .setExpirationTime(overrides.expiresIn ?? '15m')
       .sign(overrides.key ?? privateKey);
   }
-  return { jwksUrl, token, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  /** The identity service's notice that an account was deleted (POST /account-events). */
+  async function accountDeletedNotice(userId: string, overrides: { audience?: string; key?: CryptoKey } = {}) {
+    return new SignJWT({ event: 'account_deleted' })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject(userId)
+      .setJti(randomUUID())
+      .setIssuer(TEST_ISSUER)
+      .setAudience(overrides.audience ?? ACCOUNT_EVENTS_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(overrides.key ?? privateKey);
+  }
+  return { jwksUrl, token, accountDeletedNotice, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export type FakeIdentity = Awaited<ReturnType<typeof startFakeIdentity>>;

@@ -16,6 +16,7 @@ import { loadSigningKeys, type SigningKeys } from './modules/tokens/signing-keys
 import type { TokenContext } from './modules/tokens/tokens.service';
 import type { BotCheckContext } from './modules/bot-check/bot-check.service';
 import type { CodeContext } from './modules/codes/codes.service';
+import { createAccountEventsWorker, type AccountEventsWorker } from './modules/account-events/account-events.worker';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/mail.worker';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes';
@@ -36,6 +37,7 @@ export interface IdentityDeps {
   keys: SigningKeys;
   secrets: { otpPepper: string; botCheckSecret: string };
   outbox: OutboxWorker;
+  accountEvents: AccountEventsWorker;
 }
 
 declare module 'fastify' {
@@ -78,7 +80,16 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
     botCheckSecret: await loadOrCreateSecret('bot-check', config.secrets.botCheckSecret, config.secrets.dir, ephemeral),
   };
   const outbox = createOutboxWorker({ db: database.db, mail, now, intervalMs: config.mailPollIntervalMs, logger });
-  return { database, mail, now, store, keys, secrets, outbox };
+  const accountEvents = createAccountEventsWorker({
+    db: database.db,
+    keys,
+    issuer: config.publicUrl,
+    deliveryUrl: config.accountEventsUrl,
+    now,
+    intervalMs: config.mailPollIntervalMs,
+    logger,
+  });
+  return { database, mail, now, store, keys, secrets, outbox, accountEvents };
 }
 
 export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logger: Logger): Promise<App> {
@@ -143,9 +154,13 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
     );
   }
 
-  app.addHook('onReady', async () => deps.outbox.start());
+  app.addHook('onReady', async () => {
+    deps.outbox.start();
+    deps.accountEvents.start();
+  });
   app.addHook('onClose', async () => {
     await deps.outbox.stop();
+    await deps.accountEvents.stop();
     await deps.store.close();
     await deps.mail.close();
     await deps.database.close();

@@ -10,6 +10,7 @@ const schema = z.object({
   IDENTITY_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PORTAL_URL: urlSchema.default('http://localhost:3000'),
   IDENTITY_URL: urlSchema.default('http://localhost:3001'),
+  CANDIDATE_URL: urlSchema.default('http://localhost:3002'),
   CORS_ORIGINS: commaListSchema.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
@@ -77,6 +78,8 @@ function toConfig(env: z.output<typeof schema>) {
     },
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    /** Where deleted accounts are announced, so the candidate service removes their data. */
+    accountEventsUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/account-events`,
   };
 }
 

@@ -87,6 +87,18 @@ export interface EmailChangeUndoTable {
   created_at: Timestamp;
 }
 
+export interface AccountEventsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -95,6 +107,7 @@ export interface IdentityDatabase {
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   email_change_undo: EmailChangeUndoTable;
+  account_events: AccountEventsTable;
 }
 
 /** The database or a transaction: repository functions take either as their first argument. */

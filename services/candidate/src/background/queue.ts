@@ -48,7 +48,12 @@ export async function startQueue(
       : new PgBoss({ ...common, connectionString: url, max: 4 });
   boss.on('error', (err) => logger.error({ err }, 'background queue error'));
   await boss.start();
-  await boss.createQueue(QUEUES.cvParse, { retryLimit: 2, retryDelay: 5, retryBackoff: true });
+  // An extraction ends within its worker's deadline; a job still active well past it belonged to a
+  // process that died, and is retried (the attempt count on the CV row stops that repeating).
+  const cvParse = { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 };
+  await boss.createQueue(QUEUES.cvParse, cvParse);
+  // createQueue leaves an existing queue as it was: databases made before these settings get them here.
+  await boss.updateQueue(QUEUES.cvParse, cvParse);
   // Contact e-mails retry for about a day before giving up (the message itself stays stored).
   await boss.createQueue(QUEUES.contactForward, {
     retryLimit: 12,

@@ -7,8 +7,8 @@ import type { CandidateDatabase } from '../db';
 import { countAttempt, findUnforwarded, markForwarded, staleUnforwardedIds } from '../modules/contact/contact.repository';
 import { contactMail } from '../modules/contact/contact.service';
 import type { CvFileType } from '../modules/cvs/cv-file-type';
-import { UnsupportedContentError, extractCvText } from '../modules/cvs/cv-text';
-import { findCvById, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
+import { ExtractionError, runExtraction } from '../modules/cvs/cv-extraction';
+import { countParseAttempt, findCvById, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
 import type { BlobStorage } from '../modules/storage/storage';
 import { QUEUES, startQueue } from './queue';
 
@@ -31,6 +31,9 @@ interface Context {
 const SWEEP_EVERY_MS = 60_000;
 const CONTACT_MAX_ATTEMPTS = 13;
 
+/** A file whose extraction did not finish this many times (a crash mid-way) is Failed, not retried again. */
+export const MAX_PARSE_ATTEMPTS = 2;
+
 export async function parseCv(ctx: Context, cvId: string): Promise<void> {
   const db = ctx.database.db;
   const cv = await findCvById(db, cvId);
@@ -43,11 +46,18 @@ export async function parseCv(ctx: Context, cvId: string): Promise<void> {
   }
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  const attempts = await countParseAttempt(db, cvId);
+  if (attempts === null) return;
+  if (attempts > MAX_PARSE_ATTEMPTS) {
+    ctx.logger.warn({ cvId, attempts }, 'CV parsing never finished; giving up');
+    await setParseResult(db, cvId, { status: 'Failed', text: null, error: 'parsing did not finish' });
+    return;
+  }
   try {
-    const text = await extractCvText(cv.file_type as CvFileType, Buffer.concat(chunks));
+    const text = await runExtraction({ task: 'text', type: cv.file_type as CvFileType, bytes: Buffer.concat(chunks) }, ctx.config.cvExtraction);
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
   } catch (err) {
-    const unsupported = err instanceof UnsupportedContentError;
+    const unsupported = err instanceof ExtractionError && err.kind === 'unsupported';
     ctx.logger.warn({ err, cvId }, unsupported ? 'CV content not supported' : 'CV parsing failed');
     await setParseResult(db, cvId, {
       status: unsupported ? 'Unsupported' : 'Failed',

@@ -1,5 +1,11 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, accessTokenClaimsSchema } from '@careers/contracts/identity';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCOUNT_EVENTS_AUDIENCE,
+  accessTokenClaimsSchema,
+  accountEventClaimsSchema,
+  type AccountEventClaims,
+} from '@careers/contracts/identity';
 import type { Role } from '@careers/contracts/enums';
 
 export interface AuthUser {
@@ -7,6 +13,11 @@ export interface AuthUser {
   email: string;
   name: string | null;
   roles: Role[];
+  /**
+   * Whether the identity service has proved the address (a code or the confirmation link); null from
+   * an identity service that does not say yet (its tokens before the email_verified claim).
+   */
+  emailVerified: boolean | null;
 }
 
 export interface TokenVerifierOptions {
@@ -28,26 +39,43 @@ export class KeysUnavailableError extends Error {
  * so alg none / HS256 tricks and tampered tokens fail; keys are fetched once and refetched on an
  * unknown kid (rotation).
  */
+async function verifyEs256(keys: JWTVerifyGetKey, token: string, issuer: string, audience: string): Promise<unknown> {
+  try {
+    const { payload } = await jwtVerify(token, keys, { algorithms: ['ES256'], issuer, audience, requiredClaims: ['exp', 'sub'] });
+    return payload;
+  } catch (err) {
+    if (err instanceof joseErrors.JWKSTimeout) throw new KeysUnavailableError(err.code, { cause: err });
+    if (err instanceof joseErrors.JOSEError) throw new InvalidTokenError(err.code);
+    // fetch() failing (identity down, DNS) surfaces as a plain TypeError.
+    if (err instanceof TypeError) throw new KeysUnavailableError('jwks fetch failed', { cause: err });
+    throw err;
+  }
+}
+
+const remoteKeys = (options: TokenVerifierOptions): JWTVerifyGetKey =>
+  createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+
 export function createTokenVerifier(options: TokenVerifierOptions): (token: string) => Promise<AuthUser> {
-  const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
+  const keys = remoteKeys(options);
   return async (token) => {
-    let payload: unknown;
-    try {
-      ({ payload } = await jwtVerify(token, keys, {
-        algorithms: ['ES256'],
-        issuer: options.issuer,
-        audience: ACCESS_TOKEN_AUDIENCE,
-        requiredClaims: ['exp', 'sub'],
-      }));
-    } catch (err) {
-      if (err instanceof joseErrors.JWKSTimeout) throw new KeysUnavailableError(err.code, { cause: err });
-      if (err instanceof joseErrors.JOSEError) throw new InvalidTokenError(err.code);
-      // fetch() failing (identity down, DNS) surfaces as a plain TypeError.
-      if (err instanceof TypeError) throw new KeysUnavailableError('jwks fetch failed', { cause: err });
-      throw err;
-    }
-    const claims = accessTokenClaimsSchema.safeParse(payload);
+    const claims = accessTokenClaimsSchema.safeParse(await verifyEs256(keys, token, options.issuer, ACCESS_TOKEN_AUDIENCE));
     if (!claims.success) throw new InvalidTokenError('claims');
-    return { userId: claims.data.sub, email: claims.data.email, name: claims.data.name ?? null, roles: claims.data.roles };
+    return {
+      userId: claims.data.sub,
+      email: claims.data.email,
+      name: claims.data.name ?? null,
+      roles: claims.data.roles,
+      emailVerified: claims.data.email_verified ?? null,
+    };
+  };
+}
+
+/** Notices from the identity service (POST /account-events): same keys, their own audience. */
+export function createAccountEventVerifier(options: TokenVerifierOptions): (token: string) => Promise<AccountEventClaims> {
+  const keys = remoteKeys(options);
+  return async (token) => {
+    const claims = accountEventClaimsSchema.safeParse(await verifyEs256(keys, token, options.issuer, ACCOUNT_EVENTS_AUDIENCE));
+    if (!claims.success) throw new InvalidTokenError('claims');
+    return claims.data;
   };
 }

@@ -39,6 +39,8 @@ const tags = ['Employer'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
 
 /** DESIGN §5: the small employer API behind BusinessUser tokens, and the public logo files. */
+export const JOB_NEEDS_PROVED_ADDRESS = 'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
+
 export async function businessRoutes(app: App) {
   const employerOnly = requireRole('BusinessUser');
   const db = () => app.deps.database.db;
@@ -101,10 +103,21 @@ export async function businessRoutes(app: App) {
     '/business/jobs',
     {
       preHandler: employerOnly,
-      schema: { tags, summary: 'Create a job', security: bearerSecurity, body: createJobSchema, response: { 200: jobSchema, ...problems } },
+      schema: {
+        tags,
+        summary: 'Create a job',
+        description: 'Only from an account whose e-mail address is proved (the confirmation link): 403 otherwise.',
+        security: bearerSecurity,
+        body: createJobSchema,
+        response: { 200: jobSchema, ...problems },
+      },
     },
     async (request) => {
-      const business = await requireBusiness(db(), currentUser(request));
+      const user = currentUser(request);
+      // Anyone can register a business under any company name; a proved address at least ties the job
+      // to a mailbox. A token that does not say (null) comes from an identity service older than the claim.
+      if (user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
+      const business = await requireBusiness(db(), user);
       const job = await insertJob(db(), { id: randomUUID(), business_id: business.id, ...toJobColumns(request.body) });
       return toJob(job, business);
     },
@@ -124,7 +137,9 @@ export async function businessRoutes(app: App) {
       },
     },
     async (request) => {
-      const business = await requireBusiness(db(), currentUser(request));
+      const user = currentUser(request);
+      if (request.body.isLive && user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
+      const business = await requireBusiness(db(), user);
       const job = await updateBusinessJob(db(), business.id, request.params.id, toJobColumns(request.body));
       if (!job) throw new HttpProblem(404, 'The job was not found.');
       app.jobCache.invalidate(job.id);

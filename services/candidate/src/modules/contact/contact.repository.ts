@@ -2,11 +2,23 @@ import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { ContactMessagesTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
+import type { WindowUse } from '../quotas/quotas';
 
 export type ContactRow = Selectable<ContactMessagesTable>;
 
 export async function insertContactMessage(db: Db, row: Insertable<ContactMessagesTable>): Promise<void> {
   await db.insertInto('contact_messages').values(row).execute();
+}
+
+/** Messages this user sent since a moment (the hourly quota). */
+export async function contactMessagesSince(db: Db, userId: string, since: Date): Promise<WindowUse> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
 }
 
 export function findUnforwarded(db: Db, id: string): Promise<ContactRow | undefined> {

@@ -4,7 +4,8 @@ import { contactMessageSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
-import { insertContactMessage } from './contact.repository';
+import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
+import { contactMessagesSince, insertContactMessage } from './contact.repository';
 
 export async function contactRoutes(app: App) {
   app.post(
@@ -15,14 +16,18 @@ export async function contactRoutes(app: App) {
       schema: {
         tags: ['Contact'],
         summary: 'Send a message to the provider',
-        description: 'Stored, then forwarded by e-mail to CONTACT_EMAIL (when set) in the background, with retries. 200 with no body.',
+        description:
+          'Stored, then forwarded by e-mail to CONTACT_EMAIL (when set) in the background, with retries. 200 with no body. ' +
+          'At most 5 an hour per account (429 with Retry-After past that).',
         security: bearerSecurity,
         body: contactMessageSchema,
-        response: { 200: z.null().describe('No body'), 400: problemDetailsSchema, 401: problemDetailsSchema },
+        response: { 200: z.null().describe('No body'), 400: problemDetailsSchema, 401: problemDetailsSchema, 429: problemDetailsSchema },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const db = app.deps.database.db;
+      enforceWindowQuota(QUOTAS.contactMessages, await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)));
       const id = randomUUID();
       await insertContactMessage(app.deps.database.db, { id, user_id: user.userId, ...request.body });
       if (app.config.contactEmail) await app.deps.jobs.enqueueContactForward(id);

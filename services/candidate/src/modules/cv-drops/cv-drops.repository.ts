@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { CvDropsTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
+import type { WindowUse } from '../quotas/quotas';
 
 export async function insertCvDrop(db: Db, row: Insertable<CvDropsTable>): Promise<void> {
   await db.insertInto('cv_drops').values(row).execute();
@@ -13,6 +14,17 @@ export async function countCandidateCvDrops(db: Db, candidateId: string): Promis
     .where('candidate_id', '=', candidateId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Drops this candidate made since a moment (the daily quota). */
+export async function candidateCvDropsSince(db: Db, candidateId: string, since: Date): Promise<WindowUse> {
+  const row = await db
+    .selectFrom('cv_drops')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('dropped_at').as('oldest')])
+    .where('candidate_id', '=', candidateId)
+    .where('dropped_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null };
 }
 
 export function listCandidateCvDrops(db: Db, candidateId: string, page: { offset: number; limit: number }) {

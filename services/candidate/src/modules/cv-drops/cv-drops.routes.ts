@@ -9,7 +9,8 @@ import { requireCandidate } from '../candidates/candidates.service';
 import { findBusinessById } from '../business/business.repository';
 import { findCandidateCv } from '../cvs/cvs.repository';
 import { CV_NOT_FOUND } from '../cvs/cvs.service';
-import { countCandidateCvDrops, insertCvDrop, listCandidateCvDrops } from './cv-drops.repository';
+import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
+import { candidateCvDropsSince, countCandidateCvDrops, insertCvDrop, listCandidateCvDrops } from './cv-drops.repository';
 import { toCvDrop } from './cv-drops.service';
 
 const tags = ['CV drops'];
@@ -50,13 +51,15 @@ export async function cvDropRoutes(app: App) {
         tags,
         summary: 'Send one of the caller’s CVs to a business',
         security: bearerSecurity,
+        description: 'At most 30 a day per candidate (429 with Retry-After past that).',
         body: createCvDropSchema,
-        response: { 200: cvDropSchema, ...problems },
+        response: { 200: cvDropSchema, ...problems, 429: problemDetailsSchema },
       },
     },
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
+      enforceWindowQuota(QUOTAS.cvDrops, await candidateCvDropsSince(db, candidate.id, new Date(Date.now() - QUOTAS.cvDrops.windowMs)));
       const business = await findBusinessById(db, request.body.businessId);
       if (!business) throw new HttpProblem(404, 'The business was not found.');
       const cv = await findCandidateCv(db, candidate.id, request.body.cvId);

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import yauzl from 'yauzl';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
+import { checkZipBounds } from './container-bounds';
 
 /** The CV formats SPEC §2 accepts, decided from the bytes (DESIGN §3). */
 export type CvFileType = 'pdf' | 'doc' | 'docx' | 'txt';
@@ -65,58 +65,16 @@ export class CvInspector extends Transform {
   }
 }
 
-/** Limits that make a small zip that unpacks to gigabytes (a zip bomb) harmless. */
-export const DOCX_LIMITS = { maxEntries: 2000, maxTotalUncompressed: 64 * 1024 * 1024, maxDocumentXml: 32 * 1024 * 1024 };
-
 /**
- * A DOCX is a zip holding word/document.xml. The central directory is read (sizes as declared), the
- * declared totals are bounded, and word/document.xml is inflated with a byte counter, so a lying
- * header cannot make us inflate more than the bound (yauzl also fails when actual ≠ declared size).
+ * A DOCX is a zip holding word/document.xml. Every part is inflated and counted first (a part that
+ * declares 100 bytes and holds a gigabyte is refused after the 100th), so nothing that reaches a
+ * parser later can unpack past the bounds.
  */
-export async function isDocx(file: string, limits = DOCX_LIMITS): Promise<boolean> {
-  let zip: yauzl.ZipFile;
+export async function isDocx(file: string): Promise<boolean> {
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
-        err || !z ? reject(err ?? new Error('no zip')) : resolve(z),
-      ),
-    );
+    return (await checkZipBounds(file)).has('word/document.xml');
   } catch {
     return false;
-  }
-  try {
-    if (zip.entryCount > limits.maxEntries) return false;
-    const document = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-      let total = 0;
-      let found: yauzl.Entry | null = null;
-      zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
-        if (total > limits.maxTotalUncompressed) return resolve(null);
-        if (entry.fileName === 'word/document.xml') found = entry;
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(found));
-      zip.on('error', reject);
-      zip.readEntry();
-    }).catch(() => null);
-    if (!document || document.uncompressedSize > limits.maxDocumentXml) return false;
-    return await new Promise<boolean>((resolve) => {
-      zip.openReadStream(document, (err, stream) => {
-        if (err || !stream) return resolve(false);
-        let inflated = 0;
-        stream.on('data', (chunk: Buffer) => {
-          inflated += chunk.length;
-          if (inflated > limits.maxDocumentXml) {
-            stream.destroy();
-            resolve(false);
-          }
-        });
-        stream.on('end', () => resolve(inflated > 0));
-        stream.on('error', () => resolve(false));
-      });
-    });
-  } finally {
-    zip.close();
   }
 }
 

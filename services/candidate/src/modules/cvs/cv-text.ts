@@ -1,5 +1,6 @@
 import mammoth from 'mammoth';
 import WordExtractor from 'word-extractor';
+import { checkPdfBounds, checkZipBounds } from './container-bounds';
 import type { CvFileType } from './cv-file-type';
 
 /** Kept text is bounded: search and display need the words, not megabytes of them. */
@@ -9,11 +10,16 @@ export class UnsupportedContentError extends Error {
   override name = 'UnsupportedContentError';
 }
 
-/** Text of a CV, by its detected type. Encrypted PDFs cannot be read: Unsupported, not Failed. */
+/**
+ * Text of a CV, by its detected type. Encrypted PDFs cannot be read: Unsupported, not Failed.
+ * Runs inside the extraction worker (cv-extraction.ts), never in the process that answers requests.
+ */
 export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<string> {
   let text: string;
   switch (type) {
     case 'pdf': {
+      // Files stored before the upload checks existed, or changed in the store, meet the bounds here.
+      await checkPdfBounds(bytes);
       const { extractText, getDocumentProxy } = await import('unpdf');
       let pdf;
       try {
@@ -30,6 +36,7 @@ export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<st
       break;
     }
     case 'docx':
+      await checkZipBounds(bytes);
       text = (await mammoth.extractRawText({ buffer: bytes })).value;
       break;
     case 'doc':
@@ -82,7 +89,9 @@ export function sanitizeHtml(html: string): string {
     });
 }
 
+/** Runs inside the extraction worker, like extractCvText. */
 export async function docxPreviewHtml(bytes: Buffer, title: string): Promise<string> {
+  await checkZipBounds(bytes);
   const { value } = await mammoth.convertToHtml({ buffer: bytes }, { externalFileAccess: false });
   const escapedTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapedTitle}</title><style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:50rem;margin:1rem auto;padding:0 1rem;color:#222}img{max-width:100%}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem}</style></head><body>${sanitizeHtml(value)}</body></html>`;

@@ -11,8 +11,21 @@ export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<void>
 }
 
 /** Newest first; the extracted text stays in the database (it can be large). */
-export function listCvs(db: Db, candidateId: string): Promise<CvListRow[]> {
-  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).orderBy('created_at', 'desc').orderBy('id').execute();
+export function listCvs(db: Db, candidateId: string, page: { offset: number; limit: number }): Promise<CvListRow[]> {
+  return db
+    .selectFrom('cvs')
+    .select(listColumns)
+    .where('candidate_id', '=', candidateId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countCvs(db: Db, candidateId: string): Promise<number> {
+  const row = await db.selectFrom('cvs').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', candidateId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A CV of this candidate only: another candidate's id answers nothing. */
@@ -44,6 +57,18 @@ export async function setParseResult(
     .set({ parse_status: result.status, parsed_text: result.text, parse_error: result.error, parsed_at: new Date() })
     .where('id', '=', cvId)
     .execute();
+}
+
+/** Counts one more extraction attempt of a Pending CV; answers the new count, or null when it is not Pending. */
+export async function countParseAttempt(db: Db, cvId: string): Promise<number | null> {
+  const row = await db
+    .updateTable('cvs')
+    .set((eb) => ({ parse_attempts: eb('parse_attempts', '+', 1) }))
+    .where('id', '=', cvId)
+    .where('parse_status', '=', 'Pending')
+    .returning('parse_attempts')
+    .executeTakeFirst();
+  return row?.parse_attempts ?? null;
 }
 
 /** CVs whose parse job may have been lost (a crash between commit and enqueue). */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   cvDeleteResultSchema,
   cvIdParamsSchema,
+  CV_MAX_COUNT,
+  cvListQuerySchema,
   cvListSchema,
   cvUploadResultSchema,
 } from '@careers/contracts/candidate';
@@ -15,17 +17,19 @@ import { requireCandidate } from '../candidates/candidates.service';
 import { sendBlob } from '../storage/blob-response';
 import { contentDisposition } from './cv-file-name';
 import type { CvFileType } from './cv-file-type';
-import { docxPreviewHtml, extractCvText } from './cv-text';
+import { ExtractionError, runExtraction } from './cv-extraction';
 import {
   deleteCandidateCv,
   findCandidateCv,
   findCvByPreviewToken,
+  countCvs,
   insertCv,
   insertPreviewToken,
   listCvs,
   type CvListRow,
 } from './cvs.repository';
 import {
+  CV_LIMIT_REACHED,
   CV_NOT_FOUND,
   PREVIEW_TOKEN_TTL_MS,
   downloadHeaders,
@@ -46,6 +50,12 @@ const multipartBody = z
   .describe('multipart/form-data with exactly one file part');
 
 
+/** A file the parser cannot read has no preview; the download still works. */
+function previewProblem(err: unknown): never {
+  if (err instanceof ExtractionError) throw new HttpProblem(422, 'This file cannot be previewed. Download it instead.');
+  throw err;
+}
+
 export async function cvRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
   const { storage } = app.deps;
@@ -54,12 +64,24 @@ export async function cvRoutes(app: App) {
     '/cvs',
     {
       preHandler: candidateOnly,
-      schema: { tags, summary: "The caller's CVs, newest first", security: bearerSecurity, response: { 200: cvListSchema, ...problems } },
+      schema: {
+        tags,
+        summary: "The caller's CVs, newest first",
+        description: `cvCount counts them all; cvs holds one page (pageSize defaults to ${CV_MAX_COUNT}, the most a candidate may keep, at most 50).`,
+        security: bearerSecurity,
+        querystring: cvListQuerySchema,
+        response: { 200: cvListSchema, ...problems },
+      },
     },
     async (request) => {
-      const candidate = await requireCandidate(app.deps.database.db, currentUser(request));
-      const rows = await listCvs(app.deps.database.db, candidate.id);
-      return { cvCount: rows.length, cvs: rows.map(toCv) };
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const { page, pageSize } = request.query;
+      const [total, rows] = await Promise.all([
+        countCvs(db, candidate.id),
+        listCvs(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+      ]);
+      return { cvCount: total, cvs: rows.map(toCv) };
     },
   );
 
@@ -72,16 +94,20 @@ export async function cvRoutes(app: App) {
         summary: 'Upload a CV (multipart, one file part)',
         description:
           'The type is decided by the bytes: PDF, DOC, DOCX or UTF-8 text. 413 past 10 MB, 415 for any other type ' +
-          "('Must be in the following format: pdf, doc, docx, txt'). Text extraction runs in the background (cvParseStatus).",
+          "('Must be in the following format: pdf, doc, docx, txt'), 409 when the candidate already keeps 20 CVs. " +
+          'Text extraction runs in the background (cvParseStatus).',
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
         body: multipartBody,
-        response: { 200: cvUploadResultSchema, ...problems, 413: problemDetailsSchema, 415: problemDetailsSchema },
+        response: { 200: cvUploadResultSchema, ...problems, 409: problemDetailsSchema, 413: problemDetailsSchema, 415: problemDetailsSchema },
       },
     },
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
+      // Checked before the file is read, so a full account costs no upload; two uploads racing past it
+      // can end one above the limit, which is harmless.
+      if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
       const part = await request.file();
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
       const received = await receiveCvFile({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir, storage);
@@ -196,7 +222,7 @@ export async function cvRoutes(app: App) {
           'frame-ancestors limited to the portal.',
         params: cvIdParamsSchema,
         querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema },
+        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema, 422: problemDetailsSchema },
       },
     },
     async (request, reply) => {
@@ -226,10 +252,13 @@ export async function cvRoutes(app: App) {
       }
       const bytes = await readWhole(storage, row.storage_key);
       reply.headers(headers);
+      const limits = app.config.cvExtraction;
       if (type === 'docx') {
-        return reply.type('text/html; charset=utf-8').send(await docxPreviewHtml(bytes, row.file_name));
+        const html = await runExtraction({ task: 'docx-preview', title: row.file_name, bytes }, limits).catch(previewProblem);
+        return reply.type('text/html; charset=utf-8').send(html);
       }
-      return reply.type('text/plain; charset=utf-8').send(await extractCvText(type, bytes));
+      const text = await runExtraction({ task: 'text', type, bytes }, limits).catch(previewProblem);
+      return reply.type('text/plain; charset=utf-8').send(text);
     },
   );
 }

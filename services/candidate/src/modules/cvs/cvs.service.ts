@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Cv } from '@careers/contracts/candidate';
+import { CV_MAX_COUNT, type Cv } from '@careers/contracts/candidate';
 import type { CvParseStatus } from '@careers/contracts/enums';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { BlobStorage } from '../storage/storage';
@@ -15,6 +15,7 @@ import type { CvListRow } from './cvs.repository';
 export const CV_TOO_LARGE = 'The file is larger than 10 MB.';
 export const CV_WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
 export const CV_NOT_FOUND = 'The CV was not found.';
+export const CV_LIMIT_REACHED = `You can keep at most ${CV_MAX_COUNT} CVs. Delete one to upload another.`;
 
 export function toCv(row: CvListRow): Cv {
   return {

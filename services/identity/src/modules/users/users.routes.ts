@@ -10,6 +10,7 @@ import {
   undoEmailChangeRequestSchema,
   userUpdateRequestSchema,
 } from '@careers/contracts/identity';
+import { insertAccountEvent } from '../account-events/account-events.repository';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
@@ -119,6 +120,8 @@ export async function userRoutes(app: App): Promise<void> {
           if (!user) return ACCOUNT_GONE;
           if (!(await verifyDeletionCode(trx, app.codeContext, user, code))) return INVALID_CODE;
           await deleteCodesOfUser(trx, normalizeEmail(user.email));
+          // The candidate service learns of it from this notice, committed with the deletion or not at all.
+          await insertAccountEvent(trx, user.id, 'account_deleted', new Date(app.deps.now()));
           // Refresh tokens, links and e-mail change requests go with the row (on delete cascade).
           return (await deleteUser(trx, user.id)) ? undefined : ACCOUNT_GONE;
         });

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { HttpProblem } from '@careers/server-kit/problem';
+import { bearerSecurity, bearerToken } from '../auth/auth.hooks';
+import { InvalidTokenError, KeysUnavailableError, createAccountEventVerifier } from '../auth/auth.service';
+import { deleteContactMessagesOfUser } from '../contact/contact.repository';
+import { closeJobsOfOwner, cvStorageKeysOfUser, deleteCandidateOfUser } from './account-events.repository';
+
+const accountEventResultSchema = z.object({
+  userId: z.string(),
+  candidateDeleted: z.boolean(),
+  cvFilesDeleted: z.number().int(),
+  jobsClosed: z.number().int(),
+});
+
+export async function accountEventRoutes(app: App) {
+  const verify = createAccountEventVerifier(app.config.auth);
+
+  app.post(
+    '/account-events',
+    {
+      schema: {
+        tags: ['Account events'],
+        summary: "The identity service's notice that an account was deleted: its data here goes too",
+        description:
+          "Called by the identity service only, with a short-lived token signed by its key for the audience 'careers-candidate-events' " +
+          '(an access token is refused). Idempotent: a repeated notice answers 200 and removes nothing more. Files go first, ' +
+          'then rows, so a failure (503) leaves the rows that name the files, and the retried notice finishes the job.',
+        security: bearerSecurity,
+        response: { 200: accountEventResultSchema, 401: problemDetailsSchema, 503: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw new HttpProblem(401, 'A signed notice is required.');
+      let userId: string;
+      try {
+        userId = (await verify(token)).sub;
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw new HttpProblem(401, 'The notice is not valid.');
+        if (err instanceof KeysUnavailableError) throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
+        throw err;
+      }
+      const db = app.deps.database.db;
+      const keys = await cvStorageKeysOfUser(db, userId);
+      for (const key of keys) await app.deps.storage.delete(key);
+      const result = await db.transaction().execute(async (trx) => {
+        const candidateDeleted = await deleteCandidateOfUser(trx, userId);
+        await deleteContactMessagesOfUser(trx, userId);
+        const jobsClosed = await closeJobsOfOwner(trx, userId);
+        return { candidateDeleted, jobsClosed };
+      });
+      request.log.info({ userId, ...result, cvFiles: keys.length }, 'deleted account removed');
+      return { userId, candidateDeleted: result.candidateDeleted, cvFilesDeleted: keys.length, jobsClosed: result.jobsClosed };
+    },
+  );
+}

@@ -1,0 +1,26 @@
+import { HttpProblem } from '@careers/server-kit/problem';
+
+/**
+ * How much one account may add. Each row costs storage and, for contact messages, an e-mail to the
+ * provider; these are far above what a person does and far below what a script would.
+ */
+export const QUOTAS = {
+  contactMessages: { limit: 5, windowMs: 60 * 60 * 1000, detail: 'You have sent 5 messages in the last hour. Try again later.' },
+  cvDrops: { limit: 30, windowMs: 24 * 60 * 60 * 1000, detail: 'You have sent your CV to 30 businesses today. Try again tomorrow.' },
+} as const;
+
+export type WindowQuota = (typeof QUOTAS)[keyof typeof QUOTAS];
+
+/** What was counted in the window: how many rows, and when the oldest of them was made. */
+export interface WindowUse {
+  count: number;
+  oldest: Date | null;
+}
+
+/** 429 with Retry-After (when the oldest counted row leaves the window) once the limit is reached. */
+export function enforceWindowQuota(quota: WindowQuota, use: WindowUse, now = Date.now()): void {
+  if (use.count < quota.limit) return;
+  const freeAt = (use.oldest?.getTime() ?? now) + quota.windowMs;
+  const retryAfter = Math.max(1, Math.ceil((freeAt - now) / 1000));
+  throw new HttpProblem(429, quota.detail, { headers: { 'Retry-After': String(retryAfter) } });
+}
