@@ -14,11 +14,15 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SERVERS = {
-  identity: { entry: 'services/identity/src/server.ts', outfile: 'services/identity/dist/server.js' },
-  candidate: { entry: 'services/candidate/src/server.ts', outfile: 'services/candidate/dist/server.js' },
-  portal: { entry: 'apps/web/server/server.ts', outfile: 'apps/web/server-dist/server.js' },
+  identity: { outdir: 'services/identity/dist', entries: { server: 'services/identity/src/server.ts' } },
+  candidate: {
+    outdir: 'services/candidate/dist',
+    // CV text extraction runs in a worker thread that loads its own file beside the server's.
+    entries: { server: 'services/candidate/src/server.ts', 'cv-extraction.worker': 'services/candidate/src/modules/cvs/cv-extraction.worker.ts' },
+  },
+  portal: { outdir: 'apps/web/server-dist', entries: { server: 'apps/web/server/server.ts' } },
   // `npm start`'s launcher: it stays up beside the parts, so it runs compiled too.
-  launcher: { entry: 'scripts/start.ts', outfile: 'dist/start.js' },
+  launcher: { outdir: 'dist', entries: { start: 'scripts/start.ts' } },
 };
 
 /** npm packages stay external; our own workspace packages are TypeScript and go into the bundle. */
@@ -36,8 +40,8 @@ await Promise.all(
   (names.length ? names : Object.keys(SERVERS)).map((name) =>
     build({
       absWorkingDir: root,
-      entryPoints: [SERVERS[name].entry],
-      outfile: SERVERS[name].outfile,
+      entryPoints: SERVERS[name].entries,
+      outdir: SERVERS[name].outdir,
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -193,29 +193,33 @@ async function logIn(identityUrl: string, email: string): Promise<string | null>
 }
 
 /**
- * Jobs need a proved address, so the demo employers prove theirs the real way: the confirmation link
- * of the registration e-mail, read from the dev outbox (the embedded default). With SMTP the outbox does
- * not exist: open the links e-mailed to the demo addresses, then run the seed again.
+ * Jobs need a proved address, so the demo employers prove theirs the real way. The first proof drops a
+ * password set before it (whoever registered may not own the mailbox), so they prove it through the
+ * password-reset link, which proves the mailbox and then sets the password: read from the dev outbox (the
+ * embedded default). With SMTP the outbox does not exist: reset the demo passwords through the e-mailed
+ * links, then run the seed again.
  */
-async function confirmFromDevOutbox(identityUrl: string, email: string): Promise<void> {
+async function proveByResetLink(identityUrl: string, email: string): Promise<void> {
+  const asked = await call(`${identityUrl}/api/account/forgot-password`, { method: 'POST', json: { email, portalType: 'Business' } });
+  if (asked.status !== 200) fail(`asking for a reset link for ${email}`, asked);
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const res = await call<{ to: string; kind: string; text: string }[]>(`${identityUrl}/dev/outbox`);
-    if (res.status === 404) throw new Error(`no dev outbox at ${identityUrl}: confirm ${email} through the link e-mailed to it, then seed again`);
+    if (res.status === 404) throw new Error(`no dev outbox at ${identityUrl}: set the password of ${email} through the link e-mailed to it, then seed again`);
     if (res.status !== 200) fail('reading the dev outbox', res);
-    const mail = res.body.find((m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'confirmation-link');
-    const link = mail?.text.match(/\/confirm\/([^/\s]+)\/([^\s]+)/);
-    if (link?.[1] && link[2]) {
-      const confirmed = await call<{ succeeded: boolean }>(`${identityUrl}/api/account/confirm`, {
+    const mail = res.body.find((m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'password-reset-link');
+    const token = mail?.text.match(/\/account\/reset\/[^/\s]+\/([^\s]+)/)?.[1];
+    if (token) {
+      const reset = await call<{ succeeded: boolean }>(`${identityUrl}/api/account/reset-password`, {
         method: 'POST',
-        json: { userId: decodeURIComponent(link[1]), token: link[2], email },
+        json: { email, token: decodeURIComponent(token), password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
       });
-      if (confirmed.status !== 200 || !confirmed.body.succeeded) fail(`confirming ${email}`, confirmed);
+      if (reset.status !== 200 || !reset.body.succeeded) fail(`setting the password of ${email}`, reset);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no confirmation e-mail to ${email} in the dev outbox`);
+  throw new Error(`no password-reset e-mail to ${email} in the dev outbox`);
 }
 
 async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise<string> {
@@ -226,9 +230,9 @@ async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise
     json: { name: demo.name, email: demo.email, phone: demo.phone, password: DEMO_PASSWORD, token: await botCheckToken(identityUrl) },
   });
   if (res.status !== 200 || !res.body.succeeded || !res.body.accessToken) fail(`registration of ${demo.email}`, res);
-  await confirmFromDevOutbox(identityUrl, demo.email);
-  // A new sign-in: the registration's token was issued before the proof and does not carry it.
-  return (await logIn(identityUrl, demo.email)) ?? fail(`log-in of ${demo.email} after confirming`, { status: 401, body: null });
+  await proveByResetLink(identityUrl, demo.email);
+  // A new sign-in: the registration's session ended with the proof.
+  return (await logIn(identityUrl, demo.email)) ?? fail(`log-in of ${demo.email} after proving the address`, { status: 401, body: null });
 }
 
 interface Job {
