@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
@@ -6,6 +6,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { http } from '../../../lib/http-client';
 import { LOGIN_PATH } from '../../../lib/return-url';
+import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
 import { useJob } from '../api/get-job';
 import {
   APPLICATIONS_PATH,
@@ -31,7 +32,8 @@ import './apply.css';
 
 /** The apply-for-job page (SPEC §2 and §4): the job's header, then the steps. */
 export function ApplyForJob({ jobId }: { jobId: string }) {
-  const job = useJob(jobId);
+  const serverPage = useServerRenderedApplyPage(jobId);
+  const job = useJob(jobId, serverPage);
   return (
     <div className="apply-card">
       <title>{job.data ? `Apply now to ${job.data.title} · Careers Portal` : 'Apply now · Careers Portal'}</title>
@@ -42,20 +44,25 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
         </>
       ) : null}
-      {job.data ? <ApplySteps job={job.data} /> : null}
+      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} serverRendered={serverPage !== null} /> : null}
     </div>
   );
 }
 
-function ApplySteps({ job }: { job: Job }) {
+function ApplySteps({ job, logoUrl, serverRendered }: { job: Job; logoUrl: string | null; serverRendered: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
   // Tracking comes from the link the candidate arrived by, read once.
-  const [target] = useState<ApplyTarget>(() => ({ job, tracking: readApplicationTracking(window.location.href) }));
+  const [target] = useState<ApplyTarget>(() => ({ job, tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href) }));
   const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
   const [busy, setBusy] = useState(false);
-  const [restoring, setRestoring] = useState(() => ports.hasStoredSession());
+  // The server renders the form (it cannot see the stored session), and hydration must start from that
+  // same markup; the stored session is then looked at before the browser paints.
+  const [restoring, setRestoring] = useState(() => !serverRendered && ports.hasStoredSession());
+  useLayoutEffect(() => {
+    if (serverRendered && ports.hasStoredSession()) setRestoring(true);
+  }, [serverRendered, ports]);
   const [alert, setAlert] = useState<string | null>(null);
 
   // SPEC §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
@@ -194,7 +201,7 @@ function ApplySteps({ job }: { job: Job }) {
 
   return (
     <>
-      <JobHeader job={job} />
+      <JobHeader job={job} logoUrl={logoUrl} />
       {state.step === 'success' ? null : closedNotice}
       {content}
     </>

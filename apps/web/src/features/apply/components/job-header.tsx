@@ -6,9 +6,10 @@ import { businessLogoUrl } from '../utils/logo-url';
 const LOGO_SIZE = 64;
 
 /** SPEC §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
-export function JobHeader({ job }: { job: Job }) {
-  // One cache-busting number per visit, so re-renders do not fetch the logo again.
-  const [logoUrl] = useState(() => businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
+export function JobHeader({ job, logoUrl: serverLogoUrl = null }: { job: Job; logoUrl?: string | null }) {
+  // One cache-busting number per visit, so re-renders do not fetch the logo again; a server-rendered
+  // page keeps the server's number, or hydration would find another address.
+  const [logoUrl] = useState(() => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
   const [logoMissing, setLogoMissing] = useState(false);
   return (
     <header className="apply-header">
