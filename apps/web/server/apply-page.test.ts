@@ -71,7 +71,8 @@ const jsonLdOf = (html: string) => {
 };
 
 describe('server-rendered apply page', () => {
-  it('holds the job, the logo with its size and the whole form, and the tags for search engines and link previews', async () => {
+  // The first render loads the apply route's modules, which takes seconds on a busy machine.
+  it('holds the job, the logo with its size and the whole form, and the tags for search engines and link previews', { timeout: 30_000 }, async () => {
     const response = await app.inject(`/apply/${LIVE.id}?utm_source=board`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
@@ -145,6 +146,13 @@ describe('server-rendered apply page', () => {
 });
 
 describe('job source', () => {
+  it('never sends the candidate service a path made from anything but a job id', async () => {
+    const find = createJobSource({ candidateBaseUrl: candidateUrl });
+    const before = jobRequests;
+    for (const jobId of ['../business/jobs', 'x?admin=1', '%2e%2e', '']) await expect(find(jobId)).resolves.toEqual({ kind: 'missing' });
+    expect(jobRequests - before).toBe(0);
+  });
+
   it('gives up after its timeout and asks again next time', async () => {
     const slow = createServer(() => undefined);
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
