@@ -114,6 +114,8 @@ describe('server-rendered apply page', () => {
     expect(response.body).toContain('This job is no longer accepting applications.');
     expect(response.body.replaceAll('<!-- -->', '')).toContain('You can still send your CV to St Mary &amp; Co');
     expect(jsonLdOf(response.body)).toBeNull();
+    // Rendered after the live job by the same server: nothing of that page carries over.
+    expect(response.body).not.toContain('Night Nurse');
   });
 
   it.each([UNKNOWN, 'not-a-job-id'])('answers an unknown job (%s) with 404 and SPEC’s message, not indexed', async (jobId) => {
