@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ const LIVE: Job = {
 const CLOSED: Job = { ...LIVE, id: '7a2d3b54-7b1f-4b62-8b55-1e3c7b7f1b22', title: 'Porter', isLive: false };
 const UNKNOWN = '8b3e4c65-8c2a-4c73-9c66-2f4d8c8a2c33';
 const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal: apply." /><title>Careers Portal</title><script src="/config.js"></script></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
+  '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal: apply." /><title>Careers Portal</title><script src="/config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
 
 /** A candidate service of its own in the test: GET /job/{id} from the two jobs above, counted. */
 let candidate: Server;
@@ -53,6 +53,8 @@ beforeAll(async () => {
   candidateUrl = `http://127.0.0.1:${(candidate.address() as AddressInfo).port}`;
   dist = await mkdtemp(join(tmpdir(), 'portal-ssr-'));
   await writeFile(join(dist, 'index.html'), INDEX_HTML);
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'assets', 'index-1.css'), '.apply-card{margin:0 auto}');
   app = await portal(candidateUrl);
   // Port 9 (discard) has no HTTP server here: every call fails as a stopped service does.
   downApp = await portal('http://127.0.0.1:9');
@@ -80,6 +82,10 @@ describe('server-rendered apply page', () => {
     const html = response.body.replaceAll('<!-- -->', '');
     expect(html).toMatch(/<head>.*<link rel="preload" as="image" href="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+"\/>.*<\/head>/);
     expect(html).toContain('<div id="root"><div class="simple-page">');
+    // It paints from the HTML alone: styles written in, the settings script deferred.
+    expect(html).toContain('<style>.apply-card{margin:0 auto}</style>');
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toContain('<script src="/config.js" defer></script>');
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(root).toContain('At St Mary &amp; Co');

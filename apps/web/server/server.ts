@@ -8,7 +8,7 @@ import { securityHeaders } from './security-headers';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
-import { canonicalApplyUrl, composeApplyPage, createJobSource, loadBuiltRenderer, type ApplyPageRenderer, type JobSourceOptions } from './apply-page';
+import { canonicalApplyUrl, composeApplyPage, createJobSource, createStylesheetInliner, loadBuiltRenderer, type ApplyPageRenderer, type JobSourceOptions } from './apply-page';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,6 +28,7 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
   const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
+  const inlineStylesheets = createStylesheetInliner(config.distDir);
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
@@ -67,7 +68,7 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
       request.log.error({ err: error }, 'server rendering of the apply page failed');
       return sendIndex(reply, 200, pathname);
     }
-    const indexHtml = withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname));
+    const indexHtml = await inlineStylesheets(withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)));
     const html = composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl });
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
     return reply.code(job ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
