@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
@@ -44,12 +44,16 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
         </>
       ) : null}
-      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} serverRendered={serverPage !== null} /> : null}
+      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} /> : null}
     </div>
   );
 }
 
-function ApplySteps({ job, logoUrl, serverRendered }: { job: Job; logoUrl: string | null; serverRendered: boolean }) {
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
+function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
@@ -57,12 +61,13 @@ function ApplySteps({ job, logoUrl, serverRendered }: { job: Job; logoUrl: strin
   const [target] = useState<ApplyTarget>(() => ({ job, tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href) }));
   const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
   const [busy, setBusy] = useState(false);
-  // The server renders the form (it cannot see the stored session), and hydration must start from that
-  // same markup; the stored session is then looked at before the browser paints.
-  const [restoring, setRestoring] = useState(() => !serverRendered && ports.hasStoredSession());
-  useLayoutEffect(() => {
-    if (serverRendered && ports.hasStoredSession()) setRestoring(true);
-  }, [serverRendered, ports]);
+  // Only a session stored when the page opened is restored; one made by this flow's own sign-in is not.
+  const [sessionAtStart] = useState(() => typeof window !== 'undefined' && ports.hasStoredSession());
+  // The server cannot see the stored session and renders the form; hydration starts from that same
+  // markup (the server snapshot), and React re-renders with the session before the browser paints.
+  const pastHydration = useSyncExternalStore(noSubscription, isClient, isServer);
+  const [restoreDone, setRestoreDone] = useState(false);
+  const restoring = pastHydration && sessionAtStart && !restoreDone;
   const [alert, setAlert] = useState<string | null>(null);
 
   // SPEC §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
@@ -72,7 +77,7 @@ function ApplySteps({ job, logoUrl, serverRendered }: { job: Job; logoUrl: strin
     void restoreStoredSession(ports).then((event) => {
       if (cancelled) return;
       if (event) dispatch(event);
-      setRestoring(false);
+      setRestoreDone(true);
     });
     return () => {
       cancelled = true;
