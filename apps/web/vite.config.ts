@@ -34,14 +34,18 @@ function precompressBuild(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // The server-rendering bundle (dist/.ssr) stays on the server; nothing of it is sent compressed.
+      if (this.environment.config.build.ssr) return;
       const count = await precompressDir(outDir);
       this.info(`wrote .br and .gz copies of ${count} files`);
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), portalConfigScript(), precompressBuild()],
+  // The server bundle needs no copy of public/ (robots.txt, favicon): the client build has them.
+  publicDir: isSsrBuild ? false : 'public',
   server: { port: 3000, strictPort: true },
   build: {
     target: 'es2022',
@@ -49,6 +53,6 @@ export default defineConfig({
     // them and the portal server does not serve them.
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the portal server names a landing page's chunks in its index.html.
-    manifest: true,
+    manifest: !isSsrBuild,
   },
-});
+}));

@@ -2,14 +2,16 @@
  * Lighthouse benchmark of the portal's public pages, phone profile (Lighthouse's default mobile
  * emulation and throttling). Not part of `npm test`: scores move with the machine's load.
  *
- *   node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>]
- *   npm run lighthouse --workspace e2e -- [portalUrl] [--job <jobId>]
+ *   node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>] [--runs <n>] [--dist <portal build>]
+ *   npm run lighthouse --workspace e2e -- [portalUrl] [--job <jobId>] [--runs <n>] [--dist <portal build>]
  *
  * Without a portal URL it starts its own stack (built portal, both services, free ports) like the
  * browser suite does, adds the demo employers and jobs (scripts/seed-demo.ts), and stops it afterwards.
  * It audits the login page, and /apply/<jobId> for the given job (on its own stack, by default the
  * first demo job); prints each category's score and the JavaScript transferred; keeps the JSON
- * reports under e2e/.lighthouse/.
+ * reports under e2e/.lighthouse/. `--runs` audits each page that many times (scores move by several
+ * points between runs here: report the median); `--dist` serves an existing portal build instead of
+ * building one, e.g. a build without its dist/.ssr folder to measure the page rendered in the browser.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -32,10 +34,10 @@ interface Lhr {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { job: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: { job: { type: 'string' }, runs: { type: 'string', default: '1' }, dist: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
 });
 if (values.help) {
-  console.log('usage: node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>]');
+  console.log('usage: node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>] [--runs <n>] [--dist <portal build>]');
   process.exit(0);
 }
 
@@ -45,7 +47,7 @@ try {
   let portalUrl = positionals[0]?.replace(/\/+$/, '');
   if (!portalUrl) {
     console.log('No portal URL given: building the portal and starting a stack of its own…');
-    stack = await startStack();
+    stack = await startStack(values.dist ? { portalDist: values.dist } : {});
     portalUrl = stack.portalUrl;
   }
   const jobId = values.job ?? (stack ? await firstDemoJob(stack) : undefined);
@@ -54,7 +56,8 @@ try {
   else console.log('No job id (--job): the apply page is not audited.');
 
   mkdirSync(reportsDir, { recursive: true });
-  for (const page of pages) {
+  const runs = Math.max(1, Number.parseInt(values.runs ?? '1', 10) || 1);
+  for (const page of pages.flatMap((entry) => Array.from({ length: runs }, () => entry))) {
     const lhr = await audit(page.name, page.url);
     if (lhr.runtimeError) {
       console.error(`${page.name}: Lighthouse could not audit ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -132,5 +135,6 @@ function printSummary(name: string, lhr: Lhr) {
   }
   console.log(`  JavaScript       ${kb(sum(requests.filter((r) => r.resourceType === 'Script')))} transferred`);
   console.log(`  All resources    ${kb(sum(requests))} transferred in ${requests.length} requests`);
-  console.log(`  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}`);
+  const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
+  console.log(`  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${cls === undefined ? 'n/a' : cls.toFixed(3)}`);
 }

@@ -61,7 +61,7 @@ describe('navigation guard (SPEC §2)', () => {
 
 describe('public routes are not redirected to login (SPEC §2)', () => {
   // Each public page with something SPEC says it shows, so "not redirected" also means "rendered".
-  const cases: { path: string; shows?: (p: Page) => Promise<boolean> }[] = [
+  const cases: { path: string; status?: number; shows?: (p: Page) => Promise<boolean> }[] = [
     { path: '/account/signup', shows: (p) => p.getByRole('heading', { name: 'Sign Up' }).isVisible() },
     {
       path: '/account/request-password-reset',
@@ -72,12 +72,13 @@ describe('public routes are not redirected to login (SPEC §2)', () => {
       shows: (p) => p.getByRole('button', { name: 'Save Password & Sign in' }).isVisible(),
     },
     { path: '/confirm/u1/tok/parts' },
-    { path: '/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44' },
+    // An apply link to a job that does not exist is answered 404 (issue 9), but stays the apply page.
+    { path: '/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44', status: 404, shows: (p) => p.getByText('Error in fetching the job.').isVisible() },
   ];
 
-  it.each(cases)('$path stays where it is', async ({ path, shows }) => {
+  it.each(cases)('$path stays where it is', async ({ path, shows, status = 200 }) => {
     const { p, response } = await open(path, { waitUntil: 'networkidle' });
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(status);
     if (shows) await expect.poll(() => shows(p), { timeout: 15_000 }).toBe(true);
     // The app settles (startup, login check) before judging: a late redirect would show here.
     await p.waitForLoadState('networkidle');
@@ -100,6 +101,7 @@ describe('unknown paths', () => {
     const portal = inject('stack').portalUrl;
     expect((await fetch(`${portal}/definitely/not/a/route`)).status).toBe(404);
     expect((await fetch(`${portal}/account/login`)).status).toBe(200);
-    expect((await fetch(`${portal}/apply/abc`)).status).toBe(200);
+    // The apply route answers for its job: 404 when there is no such job (issue 9).
+    expect((await fetch(`${portal}/apply/abc`)).status).toBe(404);
   });
 });

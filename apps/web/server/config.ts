@@ -9,6 +9,8 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3001'),
   CANDIDATE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3002'),
+  /** The portal's public address: canonical and link-preview URLs of server-rendered pages. */
+  PORTAL_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   PUBLIC_BLOB_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_ENVIRONMENT: z.string().trim().min(1).default('Production'),
   /** The build to serve; a relative path is taken from the working directory. */
@@ -20,6 +22,8 @@ const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 export interface PortalServerConfig {
   port: number;
   host: string;
+  /** Public address of the portal, without a trailing slash. */
+  portalUrl: string;
   /** The built single-page app (index.html, assets/, robots.txt). */
   distDir: string;
   runtime: RuntimeConfig;
@@ -46,6 +50,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
     config: {
       port: vars.WEB_PORT,
       host: vars.HOST,
+      portalUrl: trimSlash(vars.PORTAL_URL),
       distDir: vars.PORTAL_DIST_DIR ? resolve(vars.PORTAL_DIST_DIR) : DEFAULT_DIST_DIR,
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),

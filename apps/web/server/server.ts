@@ -9,18 +9,28 @@ import { portalLoggerOptions } from './request-log';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
+import { canonicalApplyUrl, composeApplyPage, createJobSource, createStylesheetInliner, loadBuiltRenderer, type ApplyPageRenderer, type JobSourceOptions } from './apply-page';
+import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
-/** The portal's own small server: the built SPA, /config.js, robots.txt and /healthz. */
-export async function buildPortalServer(
-  config: PortalServerConfig,
-  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
-): Promise<FastifyInstance> {
+export interface PortalServerOptions {
+  logger?: boolean;
+  logStream?: NodeJS.WritableStream;
+  /** Renders apply pages; by default the build's own (dist/.ssr), null for none. Tests pass the source's. */
+  renderApplyPage?: ApplyPageRenderer | null;
+  /** How the server reads jobs for apply pages (tests point it at a fake candidate service). */
+  jobSource?: Partial<JobSourceOptions>;
+}
+
+/** The portal's own small server: the built SPA, server-rendered apply pages, /config.js, robots.txt and /healthz. */
+export async function buildPortalServer(config: PortalServerConfig, options: PortalServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ? portalLoggerOptions(options.logStream) : false });
   const assetsDir = join(config.distDir, 'assets') + sep;
-  const readBuild = await buildReader(config.distDir);
+  const readBuild = await buildReader(config.distDir, options.renderApplyPage);
+  const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
+  const inlineStylesheets = createStylesheetInliner(config.distDir);
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
@@ -40,6 +50,31 @@ export async function buildPortalServer(
     const html = withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname));
     return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
+
+  // docs/decisions/0061: the apply page's first paint comes from the server. Whenever the job cannot be
+  // read in time or rendering fails, the page is the plain index.html and renders in the browser.
+  app.get<{ Params: { jobId: string } }>('/apply/:jobId', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const build = await readBuild();
+    if (!build.renderApplyPage) return sendIndex(reply, 200, pathname);
+    const { jobId } = request.params;
+    const lookup = await findJob(jobId);
+    if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
+    const job = lookup.kind === 'found' ? lookup.job : null;
+    const logoUrl = job ? businessLogoUrl(config.runtime.blobBaseUrl, job.imageRelativeDirectory) : null;
+    const page = { jobId, job, logoUrl };
+    let body: string;
+    try {
+      body = await build.renderApplyPage(`${config.portalUrl}${request.url}`, page);
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering of the apply page failed');
+      return sendIndex(reply, 200, pathname);
+    }
+    const indexHtml = await inlineStylesheets(withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)));
+    const html = composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl });
+    // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
+    return reply.code(job ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  });
 
   // The static plugin refuses directory paths, so the home page is answered here.
   app.get('/', (_request, reply) => sendIndex(reply, 200, '/'));
@@ -81,22 +116,29 @@ export async function buildPortalServer(
  * they must follow a rebuild of dist: both are read again when index.html's modification time or size
  * changes (one stat per page request). While a build has removed it, the last good copy is served.
  */
-export async function buildReader(distDir: string): Promise<() => Promise<{ indexHtml: string; manifest: Manifest | null }>> {
+export async function buildReader(
+  distDir: string,
+  renderer?: ApplyPageRenderer | null,
+): Promise<() => Promise<{ indexHtml: string; manifest: Manifest | null; renderApplyPage: ApplyPageRenderer | null }>> {
   const file = join(distDir, 'index.html');
   const versionOf = async () => {
     const info = await stat(file);
     return `${info.mtimeMs}:${info.size}`;
   };
-  const load = async () => ({ indexHtml: await readFile(file, 'utf8'), manifest: await readManifest(distDir) });
+  const load = async (version: string) => ({
+    indexHtml: await readFile(file, 'utf8'),
+    manifest: await readManifest(distDir),
+    renderApplyPage: renderer === undefined ? await loadBuiltRenderer(distDir, version) : renderer,
+  });
   // Stat before reading: a change in between is seen as a new version by the next request.
   let version = await versionOf();
-  let build = await load();
+  let build = await load(version);
   return async () => {
     try {
       const current = await versionOf();
       if (current !== version) {
         version = current;
-        build = await load();
+        build = await load(current);
       }
     } catch {
       // Mid-build, index.html can be missing for a moment: keep the previous page.

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { config as configureZod } from 'zod';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, prepareHydration } from './app/router';
+import { SERVER_PAGE_DATA_ID, ServerRenderedPageProvider, type ServerRenderedApplyPage } from './app/server-rendered-page';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -13,10 +14,31 @@ configureZod({ jitless: true });
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
+/** The page the server rendered into #root (docs/decisions/0061), or null for a page the browser builds. */
+function readServerRenderedPage(): ServerRenderedApplyPage | null {
+  const data = document.getElementById(SERVER_PAGE_DATA_ID)?.textContent;
+  if (!data || !root?.firstElementChild) return null;
+  try {
+    return JSON.parse(data) as ServerRenderedApplyPage;
+  } catch {
+    return null;
+  }
+}
+
+const serverPage = readServerRenderedPage();
+const app = (
   <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+    <ServerRenderedPageProvider value={serverPage}>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </ServerRenderedPageProvider>
+  </StrictMode>
 );
+
+if (serverPage) {
+  // Hydration must render at once what the server sent, so the page's lazy route is loaded first.
+  void prepareHydration().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 // The DOM build of RouterProvider, which can apply navigations with ReactDOM.flushSync when asked.
 import { RouterProvider } from 'react-router/dom';
 import { RequireAuth } from './require-auth';
@@ -57,8 +57,26 @@ export const routes: RouteObject[] = [
 ];
 
 let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
+let hydrating = false;
+
+/**
+ * Before hydrating a server-rendered page: loads the lazy routes of the current address, so that the
+ * router's first render is that page and not the HydrateFallback spinner the server did not send.
+ */
+export async function prepareHydration(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  hydrating = true;
+}
 
 export function AppRouter() {
-  browserRouter ??= createBrowserRouter(routes);
+  // No route loads data, so an empty hydration state marks the router ready with what the server rendered.
+  browserRouter ??= createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
   return <RouterProvider router={browserRouter} />;
 }

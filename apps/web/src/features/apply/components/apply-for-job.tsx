@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
@@ -6,6 +6,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { http } from '../../../lib/http-client';
 import { LOGIN_PATH } from '../../../lib/return-url';
+import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
 import { useJob } from '../api/get-job';
 import {
   APPLICATIONS_PATH,
@@ -31,7 +32,8 @@ import './apply.css';
 
 /** The apply-for-job page (SPEC §2 and §4): the job's header, then the steps. */
 export function ApplyForJob({ jobId }: { jobId: string }) {
-  const job = useJob(jobId);
+  const serverPage = useServerRenderedApplyPage(jobId);
+  const job = useJob(jobId, serverPage);
   return (
     <div className="apply-card">
       <title>{job.data ? `Apply now to ${job.data.title} · Careers Portal` : 'Apply now · Careers Portal'}</title>
@@ -42,20 +44,30 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
         </>
       ) : null}
-      {job.data ? <ApplySteps job={job.data} /> : null}
+      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} /> : null}
     </div>
   );
 }
 
-function ApplySteps({ job }: { job: Job }) {
+const noSubscription = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
+function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
   // Tracking comes from the link the candidate arrived by, read once.
-  const [target] = useState<ApplyTarget>(() => ({ job, tracking: readApplicationTracking(window.location.href) }));
+  const [target] = useState<ApplyTarget>(() => ({ job, tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href) }));
   const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
   const [busy, setBusy] = useState(false);
-  const [restoring, setRestoring] = useState(() => ports.hasStoredSession());
+  // Only a session stored when the page opened is restored; one made by this flow's own sign-in is not.
+  const [sessionAtStart] = useState(() => typeof window !== 'undefined' && ports.hasStoredSession());
+  // The server cannot see the stored session and renders the form; hydration starts from that same
+  // markup (the server snapshot), and React re-renders with the session before the browser paints.
+  const pastHydration = useSyncExternalStore(noSubscription, isClient, isServer);
+  const [restoreDone, setRestoreDone] = useState(false);
+  const restoring = pastHydration && sessionAtStart && !restoreDone;
   const [alert, setAlert] = useState<string | null>(null);
 
   // SPEC §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
@@ -65,7 +77,7 @@ function ApplySteps({ job }: { job: Job }) {
     void restoreStoredSession(ports).then((event) => {
       if (cancelled) return;
       if (event) dispatch(event);
-      setRestoring(false);
+      setRestoreDone(true);
     });
     return () => {
       cancelled = true;
@@ -194,7 +206,7 @@ function ApplySteps({ job }: { job: Job }) {
 
   return (
     <>
-      <JobHeader job={job} />
+      <JobHeader job={job} logoUrl={logoUrl} />
       {state.step === 'success' ? null : closedNotice}
       {content}
     </>

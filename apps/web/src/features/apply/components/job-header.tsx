@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Job } from '@careers/contracts/candidate';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { businessLogoUrl } from '../utils/logo-url';
@@ -6,14 +6,22 @@ import { businessLogoUrl } from '../utils/logo-url';
 const LOGO_SIZE = 64;
 
 /** SPEC §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
-export function JobHeader({ job }: { job: Job }) {
-  // One cache-busting number per visit, so re-renders do not fetch the logo again.
-  const [logoUrl] = useState(() => businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
+export function JobHeader({ job, logoUrl: serverLogoUrl = null }: { job: Job; logoUrl?: string | null }) {
+  // One cache-busting number per visit, so re-renders do not fetch the logo again; a server-rendered
+  // page keeps the server's number, or hydration would find another address.
+  const [logoUrl] = useState(() => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
   const [logoMissing, setLogoMissing] = useState(false);
+  // In a server-rendered page the logo can fail before React listens for its error event.
+  const logoRef = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const logo = logoRef.current;
+    if (logo?.complete && logo.naturalWidth === 0) setLogoMissing(true);
+  }, []);
   return (
     <header className="apply-header">
       {logoMissing ? null : (
         <img
+          ref={logoRef}
           className="apply-header__logo"
           src={logoUrl}
           alt={job.businessName}

@@ -1,0 +1,206 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Job } from '@careers/contracts/candidate';
+import { buildPortalServer } from './server';
+import { parsePortalEnv } from './config';
+import { composeApplyPage, createJobSource, summarise } from './apply-page';
+import { renderApplyPage } from '../src/entry-server';
+import { jsonForScript } from '../src/app/server-rendered-page';
+
+const LIVE: Job = {
+  id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11',
+  title: 'Night Nurse </script><script>alert(1)</script>',
+  description: 'Care for patients on the night shift. '.repeat(10),
+  businessId: '0b8f3c9e-1d2a-4c3b-8e5f-6a7b8c9d0e1f',
+  businessName: 'St Mary & Co',
+  imageRelativeDirectory: 'businesses/0b8f3c9e',
+  isLive: true,
+  city: 'Leeds',
+};
+const CLOSED: Job = { ...LIVE, id: '7a2d3b54-7b1f-4b62-8b55-1e3c7b7f1b22', title: 'Porter', isLive: false };
+const UNKNOWN = '8b3e4c65-8c2a-4c73-9c66-2f4d8c8a2c33';
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal: apply." /><title>Careers Portal</title><script src="/config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
+
+/** A candidate service of its own in the test: GET /job/{id} from the two jobs above, counted. */
+let candidate: Server;
+let candidateUrl: string;
+let jobRequests = 0;
+let dist: string;
+let app: FastifyInstance;
+let downApp: FastifyInstance;
+
+async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
+  const parsed = parsePortalEnv({ CANDIDATE_URL: candidateBaseUrl, PORTAL_URL: 'https://jobs.example.com/', PUBLIC_BLOB_BASE_URL: 'https://blobs.example.com/pub' });
+  if (!parsed.ok) throw new Error(parsed.problems.join());
+  return buildPortalServer({ ...parsed.config, distDir: dist }, { renderApplyPage, jobSource: { timeoutMs: 500 } });
+}
+
+beforeAll(async () => {
+  candidate = createServer((request, response) => {
+    jobRequests += 1;
+    const job = [LIVE, CLOSED].find((candidateJob) => request.url === `/job/${candidateJob.id}`);
+    response.writeHead(job ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(job ?? { title: 'The job was not found.', status: 404 }));
+  });
+  await new Promise<void>((resolve) => candidate.listen(0, '127.0.0.1', resolve));
+  candidateUrl = `http://127.0.0.1:${(candidate.address() as AddressInfo).port}`;
+  dist = await mkdtemp(join(tmpdir(), 'portal-ssr-'));
+  await writeFile(join(dist, 'index.html'), INDEX_HTML);
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'assets', 'index-1.css'), '.apply-card{margin:0 auto}');
+  app = await portal(candidateUrl);
+  // Port 9 (discard) has no HTTP server here: every call fails as a stopped service does.
+  downApp = await portal('http://127.0.0.1:9');
+});
+
+afterAll(async () => {
+  await app.close();
+  await downApp.close();
+  await new Promise((resolve) => candidate.close(resolve));
+  await rm(dist, { recursive: true, force: true });
+});
+
+const jsonLdOf = (html: string) => {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1] ?? '') as Record<string, unknown>) : null;
+};
+
+describe('server-rendered apply page', () => {
+  // The first render loads the apply route's modules, which takes seconds on a busy machine.
+  it('holds the job, the logo with its size and the whole form, and the tags for search engines and link previews', { timeout: 30_000 }, async () => {
+    const response = await app.inject(`/apply/${LIVE.id}?utm_source=board`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    // React separates adjacent text with empty comments; they are not part of what a reader sees.
+    const html = response.body.replaceAll('<!-- -->', '');
+    expect(html).toMatch(/<head>.*<link rel="preload" as="image" href="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+"\/>.*<\/head>/);
+    expect(html).toContain('<div id="root"><div class="simple-page">');
+    // It paints from the HTML alone: styles written in, the settings script deferred.
+    expect(html).toContain('<style>.apply-card{margin:0 auto}</style>');
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).toContain('<script src="/config.js" defer></script>');
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(root).toContain('At St Mary &amp; Co');
+    expect(root).toMatch(/<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/);
+    for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
+    expect(root).toContain('<form');
+    expect(root).toContain('type="file"');
+    expect(html).toContain('<title>Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Careers Portal</title>');
+    expect(html).toContain(`<link rel="canonical" href="https://jobs.example.com/apply/${LIVE.id}">`);
+    expect(html).toMatch(/<meta name="description" content="St Mary &amp; Co, Leeds: Care for patients/);
+    expect(html).toContain('<meta property="og:title" content="Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at St Mary &amp; Co">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
+    expect(jsonLdOf(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: LIVE.title,
+      description: LIVE.description,
+      hiringOrganization: { '@type': 'Organization', name: 'St Mary & Co', logo: expect.stringMatching(/^https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png/) },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Leeds' } },
+      directApply: true,
+    });
+    // The browser hydrates with the same job and logo address.
+    const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v=') });
+  });
+
+  it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {
+    const response = await app.inject(`/apply/${CLOSED.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('This job is no longer accepting applications.');
+    expect(response.body.replaceAll('<!-- -->', '')).toContain('You can still send your CV to St Mary &amp; Co');
+    expect(jsonLdOf(response.body)).toBeNull();
+    // Rendered after the live job by the same server: nothing of that page carries over.
+    expect(response.body).not.toContain('Night Nurse');
+  });
+
+  it.each([UNKNOWN, 'not-a-job-id'])('answers an unknown job (%s) with 404 and SPEC’s message, not indexed', async (jobId) => {
+    const response = await app.inject(`/apply/${jobId}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Error in fetching the job.');
+    expect(response.body).toContain('<meta name="robots" content="noindex">');
+    expect(jsonLdOf(response.body)).toBeNull();
+  });
+
+  it('reads a job from the candidate service once for many visitors', async () => {
+    const before = jobRequests;
+    await Promise.all([app.inject(`/apply/${CLOSED.id}`), app.inject(`/apply/${CLOSED.id}`)]);
+    await app.inject(`/apply/${CLOSED.id}`);
+    expect(jobRequests - before).toBe(0);
+  });
+
+  it('falls back to the page rendered in the browser when the candidate service does not answer', async () => {
+    const response = await downApp.inject(`/apply/${LIVE.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('server-page-data');
+  });
+
+  it('keeps every other route as it was: index.html for the browser to render', async () => {
+    const response = await app.inject('/account/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('job source', () => {
+  it('never sends the candidate service a path made from anything but a job id', async () => {
+    const find = createJobSource({ candidateBaseUrl: candidateUrl });
+    const before = jobRequests;
+    for (const jobId of ['../business/jobs', 'x?admin=1', '%2e%2e', '']) await expect(find(jobId)).resolves.toEqual({ kind: 'missing' });
+    expect(jobRequests - before).toBe(0);
+  });
+
+  it('gives up after its timeout and asks again next time', async () => {
+    const slow = createServer(() => undefined);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const find = createJobSource({ candidateBaseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, timeoutMs: 100 });
+      const started = Date.now();
+      await expect(find(LIVE.id)).resolves.toEqual({ kind: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
+  it('forgets a job after its time to live', async () => {
+    let clock = 0;
+    const find = createJobSource({ candidateBaseUrl: candidateUrl, ttlMs: 1_000, now: () => clock });
+    const before = jobRequests;
+    await find(LIVE.id);
+    clock = 999;
+    await find(LIVE.id);
+    clock = 1_000;
+    await expect(find(LIVE.id)).resolves.toEqual({ kind: 'found', job: LIVE });
+    expect(jobRequests - before).toBe(2);
+  });
+});
+
+describe('page text helpers', () => {
+  it('escapes JSON for a script element', () => {
+    expect(jsonForScript({ text: '</script><!-- & \u2028' })).toBe('{"text":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}');
+  });
+
+  it('summarises long descriptions at a word', () => {
+    const summary = summarise('word '.repeat(100));
+    expect(summary.length).toBeLessThanOrEqual(160);
+    expect(summary.endsWith('word…')).toBe(true);
+  });
+
+  it('leaves index.html alone where it has no root to fill', () => {
+    const html = composeApplyPage('<html><head><title>x</title></head><body></body></html>', { page: { jobId: 'j', job: null, logoUrl: null }, body: '<p>x</p>', pageUrl: 'https://p/apply/j', logoUrl: null });
+    expect(html).not.toContain('<p>x</p>');
+  });
+});

@@ -1,0 +1,191 @@
+import { access, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { idSchema } from '@careers/contracts/common';
+import { jobSchema, type Job } from '@careers/contracts/candidate';
+import { jsonForScript, SERVER_PAGE_DATA_ID, type ServerRenderedApplyPage } from '../src/app/server-rendered-page';
+
+/** What the candidate service said about a job id: the job, no such job, or no usable answer. */
+export type JobLookup = { kind: 'found'; job: Job } | { kind: 'missing' } | { kind: 'unavailable' };
+
+export interface JobSourceOptions {
+  candidateBaseUrl: string;
+  /** How long an answer is reused; the candidate service itself allows 60 s (Cache-Control). */
+  ttlMs?: number;
+  /** Past this the page is rendered by the browser instead (the service is slow or down). */
+  timeoutMs?: number;
+  maxEntries?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/**
+ * Reads public jobs from the candidate service for server rendering, with a short cache in this process
+ * (a job board link brings many visitors to one job at once) and a timeout, so a slow service costs the
+ * page its server rendering and never its answer.
+ */
+export function createJobSource(options: JobSourceOptions): (jobId: string) => Promise<JobLookup> {
+  const { candidateBaseUrl, ttlMs = 10_000, timeoutMs = 1_500, maxEntries = 1_000, now = Date.now } = options;
+  const fetchJob = options.fetch ?? fetch;
+  const cache = new Map<string, { lookup: JobLookup; expires: number }>();
+
+  const remember = (jobId: string, lookup: JobLookup) => {
+    cache.delete(jobId);
+    // Map keeps insertion order: the first key is the oldest entry.
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+    cache.set(jobId, { lookup, expires: now() + ttlMs });
+    return lookup;
+  };
+
+  return async (jobId) => {
+    // The service answers 400 for ids that are no UUID; for the page that is a job that does not exist.
+    if (!idSchema.safeParse(jobId).success) return { kind: 'missing' };
+    const cached = cache.get(jobId);
+    if (cached && cached.expires > now()) return cached.lookup;
+    try {
+      const response = await fetchJob(`${candidateBaseUrl}/job/${encodeURIComponent(jobId)}`, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (response.status === 404) return remember(jobId, { kind: 'missing' });
+      if (!response.ok) return { kind: 'unavailable' };
+      const parsed = jobSchema.safeParse(await response.json());
+      return parsed.success ? remember(jobId, { kind: 'found', job: parsed.data }) : { kind: 'unavailable' };
+    } catch {
+      return { kind: 'unavailable' };
+    }
+  };
+}
+
+/** src/entry-server.tsx, built by `vite build --ssr` into dist/.ssr (a dot folder the server never serves). */
+export type ApplyPageRenderer = (url: string, page: ServerRenderedApplyPage) => Promise<string>;
+
+export const SSR_ENTRY = join('.ssr', 'entry-server.js');
+
+/** The build's server renderer, or null when the build has none (then every page renders in the browser). */
+export async function loadBuiltRenderer(distDir: string, version: string): Promise<ApplyPageRenderer | null> {
+  const file = join(distDir, SSR_ENTRY);
+  try {
+    await access(file);
+  } catch {
+    return null;
+  }
+  // A rebuild writes a new module at the same path; the query makes Node load it instead of its cached copy.
+  const module = (await import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`)) as { renderApplyPage?: ApplyPageRenderer };
+  return module.renderApplyPage ?? null;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const DESCRIPTION_LENGTH = 160;
+
+/** A one-paragraph summary for meta description and link previews. */
+export function summarise(text: string): string {
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (plain.length <= DESCRIPTION_LENGTH) return plain;
+  const cut = plain.slice(0, DESCRIPTION_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > DESCRIPTION_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/**
+ * schema.org JobPosting for search engines and job boards. A closed job gets none: it no longer takes
+ * applications, and a posting without validThrough would be listed as open. The public job carries no
+ * posting date, contract type or salary, so those fields are left out rather than guessed.
+ */
+export function jobPostingJsonLd(job: Job, logoUrl: string, pageUrl: string): Record<string, unknown> | null {
+  if (!job.isLive) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    identifier: { '@type': 'PropertyValue', name: job.businessName, value: job.id },
+    hiringOrganization: { '@type': 'Organization', name: job.businessName, logo: logoUrl },
+    ...(job.city ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.city } } } : {}),
+    directApply: true,
+    url: pageUrl,
+  };
+}
+
+export interface ApplyPageHtml {
+  status: number;
+  html: string;
+}
+
+/** index.html with the rendered page in #root and the job's title, description, link-preview tags and JSON-LD. */
+export function composeApplyPage(indexHtml: string, options: { page: ServerRenderedApplyPage; body: string; pageUrl: string; logoUrl: string | null }): string {
+  const { page, body, pageUrl, logoUrl } = options;
+  const job = page.job;
+  const title = job ? `Apply now to ${job.title} · Careers Portal` : 'Apply now · Careers Portal';
+  const description = job ? summarise(`${job.businessName}${job.city ? `, ${job.city}` : ''}: ${job.description}`) : 'Error in fetching the job.';
+  const head: string[] = [];
+  if (job) {
+    head.push(
+      `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+      `<meta property="og:type" content="website">`,
+      `<meta property="og:site_name" content="Careers Portal">`,
+      `<meta property="og:title" content="${escapeHtml(`${job.title} at ${job.businessName}`)}">`,
+      `<meta property="og:description" content="${escapeHtml(description)}">`,
+      `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
+      `<meta name="twitter:card" content="summary">`,
+      `<meta name="twitter:title" content="${escapeHtml(`${job.title} at ${job.businessName}`)}">`,
+      `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    );
+    if (logoUrl) head.push(`<meta property="og:image" content="${escapeHtml(logoUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(logoUrl)}">`);
+    const jsonLd = logoUrl ? jobPostingJsonLd(job, logoUrl, pageUrl) : null;
+    if (jsonLd) head.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
+  } else {
+    head.push('<meta name="robots" content="noindex">');
+  }
+  // React writes the page's hoistable elements (its <title>, image preloads) first; they belong in the
+  // head, where the logo preload also starts its download before the body is parsed.
+  const hoisted = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/.exec(body)?.[0] ?? '';
+  head.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
+  const content = body.slice(hoisted.length);
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace('</head>', `${head.join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${content}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page)}</script>`,
+    );
+}
+
+/** The job page's address without the tracking query, as search engines should list it. */
+export function canonicalApplyUrl(portalUrl: string, jobId: string): string {
+  return `${portalUrl}/apply/${encodeURIComponent(jobId)}`;
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The page's stylesheets written into it, and /config.js deferred (it still runs before the deferred
+ * module scripts that read it): a server-rendered page then paints from its HTML alone, without
+ * waiting for a round trip per stylesheet while the JavaScript takes the bandwidth. Asset names are
+ * content hashes, so each file is read once.
+ */
+export function createStylesheetInliner(distDir: string): (html: string) => Promise<string> {
+  const files = new Map<string, Promise<string | null>>();
+  const read = (file: string) => {
+    let content = files.get(file);
+    if (!content) {
+      content = readFile(join(distDir, file), 'utf8').catch(() => null);
+      files.set(file, content);
+    }
+    return content;
+  };
+  return async (html) => {
+    const links = [...html.matchAll(STYLESHEET_LINK)];
+    const contents = await Promise.all(links.map((link) => read(link[1] ?? '')));
+    let index = 0;
+    // A stylesheet that cannot be read stays a link; `</style` cannot occur in CSS Vite wrote.
+    const inlined = html.replace(STYLESHEET_LINK, (link) => {
+      const css = contents[index++];
+      return css === null || css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+    });
+    return inlined.replace('<script src="/config.js"></script>', '<script src="/config.js" defer></script>');
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The apply page's first paint comes from the portal's server (issue 9, docs/decisions/0061): with its
+ * JavaScript held back, the page already shows the job and the whole form; once the JavaScript arrives,
+ * React takes over the same elements (no second render, no layout shift, no hydration error) and the
+ * form works. At 360 px and 1280 px, with screenshots before and after hydration for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { createEmployer, type Employer, type EmployerJob } from '../support/jobs';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'apply-ssr');
+
+let browser: Browser;
+let employer: Employer;
+let liveJob: EmployerJob;
+let page: Page | undefined;
+
+beforeAll(async () => {
+  [browser, employer] = await Promise.all([
+    launchBrowser(),
+    createEmployer({ label: 'ssr', withLogo: true, jobs: [{ title: 'Tide Gauge Technician' }] }),
+  ]);
+  [liveJob] = employer.jobs as [EmployerJob];
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await page?.context().close();
+  page = undefined;
+});
+
+/** Holds every script of the portal until release() is called, as a slow network would. */
+async function holdScripts(p: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await p.route(
+    (url) => url.pathname.endsWith('.js') && url.pathname !== '/config.js',
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+const errorsOf = (p: Page) => {
+  const errors: string[] = [];
+  p.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  p.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const)('the server-rendered apply page at %s', (label, viewport) => {
+  it('shows the job and the form before any script runs, then hydrates the same elements without a shift', async () => {
+    const p = (page = await openPortalPage(browser, { viewport }));
+    const errors = errorsOf(p);
+    await p.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const scripts = await holdScripts(p);
+    const response = await p.goto(`/apply/${liveJob.id}`, { waitUntil: 'commit' });
+    expect(response?.status()).toBe(200);
+
+    const heading = p.getByRole('heading', { level: 1 });
+    await heading.waitFor({ timeout: 15_000 });
+    expect(await heading.innerText()).toBe(`Apply now to ${liveJob.title}`);
+    expect(await p.getByText(`At ${employer.business.name}`).isVisible()).toBe(true);
+    for (const field of ['Name', 'Email', 'Phone', 'Post code']) expect(await p.getByLabel(field, { exact: true }).isVisible()).toBe(true);
+    expect(await p.getByRole('button', { name: 'Apply', exact: true }).isVisible()).toBe(true);
+    const logo = p.locator('main header img');
+    expect(await logo.getAttribute('width')).toBe('64');
+    expect(await logo.getAttribute('height')).toBe('64');
+    expect(await p.title()).toBe(`Apply now to ${liveJob.title} · Careers Portal`);
+    const jsonLd = JSON.parse((await p.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ '@type': 'JobPosting', title: liveJob.title, directApply: true });
+    // Nothing has run: the page is the server's HTML alone.
+    expect(await p.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
+    await p.evaluate(() => document.querySelector('h1')?.setAttribute('data-before-hydration', ''));
+    await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-before-hydration.png`), fullPage: true });
+
+    await scripts.release();
+    // React has taken over the server's elements: the marked heading is the one it now owns.
+    await expect
+      .poll(() => p.evaluate(() => Object.keys(document.querySelector('h1[data-before-hydration]') ?? {}).some((key) => key.startsWith('__react'))), { timeout: 15_000 })
+      .toBe(true);
+    // …and the form works: SPEC §5's blur validation comes from the hydrated form.
+    await p.getByLabel('Name', { exact: true }).focus();
+    await p.keyboard.press('Tab');
+    await p.getByText('Please enter your name').waitFor({ timeout: 5_000 });
+    await p.getByLabel('Name', { exact: true }).fill('');
+    await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-after-hydration.png`), fullPage: true });
+
+    // A layout shift right after a blur error would be the error line's; the page itself must not move.
+    const shifts = await p.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    expect(await p.title()).toBe(`Apply now to ${liveJob.title} · Careers Portal`);
+    expect(errors, 'no hydration error or other console error').toEqual([]);
+    await expectNoAxeViolations(p, `server-rendered apply page at ${label}`);
+  });
+});
+
+describe('the server-rendered answers', () => {
+  it("answers an unknown job with 404 and SPEC's 'Error in fetching the job.', before any script runs", async () => {
+    const p = (page = await openPortalPage(browser, { viewport: PHONE }));
+    await holdScripts(p);
+    const response = await p.goto('/apply/00000000-0000-4000-8000-000000000000', { waitUntil: 'commit' });
+    expect(response?.status()).toBe(404);
+    await p.getByText('Error in fetching the job.').waitFor({ timeout: 15_000 });
+  });
+
+  it('names the job for link previews and search engines', async () => {
+    const response = await fetch(`${inject('stack').portalUrl}/apply/${liveJob.id}?utm_source=board`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<link rel="canonical" href="${inject('stack').portalUrl}/apply/${liveJob.id}">`);
+    expect(html).toContain(`<meta property="og:title" content="${liveJob.title} at ${employer.business.name}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+  });
+});
