@@ -13,11 +13,12 @@ interface IdentityTestApp {
   app: { listen(options: { port: number; host: string }): Promise<string>; inject(options: object): Promise<{ statusCode: number }> };
   config: { publicUrl: string };
   deps: { accountEvents: { flush(): Promise<number> } };
+  latestCode(email: string): Promise<string>;
   close(): Promise<void>;
 }
 interface IdentityHelpers {
   startTestApp(kind: string, env: Record<string, string>): Promise<IdentityTestApp>;
-  registerCandidate(ctx: IdentityTestApp): Promise<{ userId: string; accessToken: string }>;
+  registerCandidate(ctx: IdentityTestApp): Promise<{ userId: string; email: string; accessToken: string }>;
   bearer(token: string): Record<string, string>;
   relaxedLimits: Record<string, string>;
 }
@@ -64,7 +65,9 @@ describe.each(databaseKinds())('deleting an account through the identity API, on
     expect(filesBefore).toHaveLength(1);
 
     // Not through the portal: the account alone is deleted at the identity service.
-    const del = await identity.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers });
+    await identity.app.inject({ method: 'PUT', url: '/api/user/delete-initialise', headers });
+    const code = await identity.latestCode(user.email);
+    const del = await identity.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers, payload: { code } });
     expect(del.statusCode).toBe(200);
     expect(await identity.deps.accountEvents.flush()).toBe(1);
 

@@ -42,7 +42,10 @@ describe.each(databaseKinds())('account deletion notices on %s', (kind) => {
 
   it('writes a notice with the deletion and delivers it signed for the candidate service only, retrying until 2xx', async () => {
     const user = await registerCandidate(ctx);
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers: bearer(user.accessToken) });
+    // Deleting takes a fresh code e-mailed to the account's address.
+    await ctx.app.inject({ method: 'PUT', url: '/api/user/delete-initialise', headers: bearer(user.accessToken) });
+    const code = await ctx.latestCode(user.email);
+    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers: bearer(user.accessToken), payload: { code } });
     expect(del.statusCode).toBe(200);
     expect(await events(user.userId)).toMatchObject([{ kind: 'account_deleted', delivered_at: null }]);
 
