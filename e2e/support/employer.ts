@@ -52,6 +52,26 @@ export interface Employer {
 }
 
 /** A new business user with their business (unique names, so tests never share one). */
+/**
+ * Jobs need a proved address. The first proof drops a password set before it (an attacker may have
+ * registered the address), so an employer proves it as a real one keeps a password: through the e-mailed
+ * reset link, which proves the mailbox and then sets the password. Answers a new access token (the
+ * registration's session ended with the proof).
+ */
+export async function proveEmployerAddress(email: string, password: string): Promise<string> {
+  const { identityUrl } = inject('stack');
+  const since = await mailboxMark();
+  await callJson(`${identityUrl}/api/account/forgot-password`, { method: 'POST', json: { email, portalType: 'Business' } });
+  const resetToken = new URL(await latestLink(email, '/account/reset/', { since })).pathname.split('/').at(-1) ?? '';
+  await callJson(`${identityUrl}/api/account/reset-password`, {
+    method: 'POST',
+    json: { email, token: decodeURIComponent(resetToken), password, confirmPassword: password },
+  });
+  const login = await callJson<{ accessToken: string | null }>(`${identityUrl}/api/account/login`, { method: 'POST', json: { email, password } });
+  if (!login.accessToken) throw new Error(`employer log-in after proving the address gave no access token`);
+  return login.accessToken;
+}
+
 export async function newEmployer(label = 'employer'): Promise<Employer> {
   const id = randomUUID().slice(0, 8);
   const email = `${label}-${id}@example.com`;
@@ -63,20 +83,7 @@ export async function newEmployer(label = 'employer'): Promise<Employer> {
     json: { name: `Hiring Manager ${id}`, email, phone: '0113 496 0000', password, token: await botCheckToken() },
   });
   if (!registration.succeeded || !registration.accessToken) throw new Error(`employer registration failed: ${registration.errors.join('; ')}`);
-  // Jobs need a proved address. The first proof drops a password set before it (an attacker may have
-  // registered the address), so the employer proves it as a real one would keep a password: through the
-  // e-mailed reset link, which proves the mailbox and then sets the password.
-  const resetSince = await mailboxMark();
-  await callJson(`${identityUrl}/api/account/forgot-password`, { method: 'POST', json: { email, portalType: 'Business' } });
-  const resetToken = new URL(await latestLink(email, '/account/reset/', { since: resetSince })).pathname.split('/').at(-1) ?? '';
-  await callJson(`${identityUrl}/api/account/reset-password`, {
-    method: 'POST',
-    json: { email, token: decodeURIComponent(resetToken), password, confirmPassword: password },
-  });
-  // Signed in again: the registration's session ended with the proof.
-  const login = await callJson<{ accessToken: string | null }>(`${identityUrl}/api/account/login`, { method: 'POST', json: { email, password } });
-  if (!login.accessToken) throw new Error(`employer log-in after proving the address gave no access token`);
-  const accessToken = login.accessToken;
+  const accessToken = await proveEmployerAddress(email, password);
   const business = await callJson<{ id: string }>(`${candidateUrl}/business`, {
     method: 'POST',
     token: accessToken,

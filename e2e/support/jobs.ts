@@ -8,6 +8,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { CreateJob, EmployerApplication, EmployerApplicationPage } from '@careers/contracts/employer';
 import { encodePng } from '@careers/server-kit/png';
 import { inject } from 'vitest';
+import { proveEmployerAddress } from './employer';
 
 export interface ApiAnswer<T> {
   status: number;
@@ -96,15 +97,16 @@ export async function createEmployer(options: EmployerOptions): Promise<Employer
   const label = options.label ?? 'employer';
   const email = `${label}-${id}@example.com`;
   const name = `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} Ltd ${id}`;
+  const password = `e2e-employer-${id}-pw`;
   const registered = expectOk(
     `registration of ${email}`,
     await callApi<{ succeeded: boolean; accessToken: string | null; errors: string[] }>(`${identityUrl}/api/register/business-user`, {
       method: 'POST',
-      json: { name, email, phone: '0113 496 0000', password: `e2e-employer-${id}-pw`, token: await botCheckToken() },
+      json: { name, email, phone: '0113 496 0000', password, token: await botCheckToken() },
     }),
   );
   if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${email} failed: ${JSON.stringify(registered)}`);
-  const token = registered.accessToken;
+  const token = await proveEmployerAddress(email, password);
 
   const business = expectOk(
     'creating the business',
