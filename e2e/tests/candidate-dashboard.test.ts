@@ -38,10 +38,11 @@ const path = (page: Page) => new URL(page.url()).pathname;
 const sideNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => page.locator('button[aria-controls="side-nav"]');
 
+// Issue 12: below 1024 px the menu starts closed after sign-in and reload.
 async function closeNav(page: Page) {
-  await sideNav(page).waitFor({ timeout: 15_000 });
-  await menuButton(page).click();
-  await expect.poll(() => sideNav(page).isVisible()).toBe(false);
+  await menuButton(page).waitFor({ timeout: 15_000 });
+  expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+  expect(await sideNav(page).isVisible()).toBe(false);
 }
 
 it('a candidate with a CV, an application and a CV drop', async () => {
@@ -138,8 +139,15 @@ describe('side navigation (SPEC §1, §2, §9)', () => {
   ])('at $viewportName it closes after each navigation and opens again with the menu button', async ({ viewport }) => {
     const page = await signedInPage(viewport);
     await page.goto('/applications');
-    // Shown by default here too (SPEC §1).
-    await sideNav(page).waitFor({ timeout: 15_000 });
+    // Issue 12: below 1024 px it starts closed (also after a reload), so the page is not covered.
+    await menuButton(page).waitFor({ timeout: 15_000 });
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await sideNav(page).isVisible()).toBe(false);
+    await page.reload();
+    await menuButton(page).waitFor({ timeout: 15_000 });
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    await menuButton(page).click();
+    await expect.poll(() => sideNav(page).isVisible()).toBe(true);
 
     await sideNav(page).getByRole('link', { name: 'CVs', exact: true }).click();
     await expect.poll(() => path(page)).toBe('/cvs');

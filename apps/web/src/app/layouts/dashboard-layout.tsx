@@ -60,7 +60,8 @@ export default function DashboardLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { progress, outcome } = useStartup(String(auth.id));
-  const [nav, setNav] = useState({ open: true, locationKey: location.key });
+  // Issue 12: on a phone the menu would cover the page after every sign-in and reload, so it starts closed there.
+  const [nav, setNav] = useState(() => ({ open: !isNarrowScreen(), locationKey: location.key }));
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   // SPEC §2: on narrow screens each navigation toggles the side navigation (it closes after choosing).
