@@ -172,10 +172,22 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now (for a process the test starts). */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Asks until the answer is not 503 (the dependency is back and the pool or client reconnected). */
+export async function untilServed<T extends { statusCode: number }>(ask: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await ask();
+  while (last.statusCode === 503 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    last = await ask();
+  }
+  return last;
 }

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHttpApp, type App, type HttpAppOptions } from '../src/http';
-import { createLogger, redactUrl } from '../src/logger';
+import { createLogger } from '../src/logger';
+import { redactUrl } from '../src/redact';
 import { parseEnv, trustProxySchema } from '../src/env';
 import { z } from 'zod';
 

@@ -1,7 +1,5 @@
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from '@careers/server-kit/testing';
+import { databaseKinds, freePort } from '@careers/server-kit/testing';
 import { multipart, startTestApp as startCandidate } from './helpers';
 import { tinyPdf } from './fixtures';
 
@@ -24,14 +22,6 @@ interface IdentityHelpers {
 }
 const identityHelpers = new URL('../../identity/test/helpers.ts', import.meta.url).href;
 const { bearer, registerCandidate, relaxedLimits, startTestApp: startIdentity } = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Both real services on real ports: the identity service's notice reaches the candidate service over HTTP. */
 describe.each(databaseKinds())('deleting an account through the identity API, on %s', (kind) => {

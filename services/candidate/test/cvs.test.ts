@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { eventually, multipart, startTestApp, type TestApp } from './helpers';
+import { eventually, multipart, newCandidate, startTestApp, type TestApp } from './helpers';
 import { documentXml, fakeExe, oleHeaderFile, tinyDocx, tinyPdf, zip } from './fixtures';
 
 const WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
@@ -15,17 +14,6 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  async function newCandidate() {
-    const headers = await t.auth(randomUUID());
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/candidate',
-      headers,
-      payload: { name: 'Cv Owner', email: 'owner@example.test', phoneNumber: '0123', postcode: 'AB1 2CD' },
-    });
-    expect(res.statusCode).toBe(200);
-    return { headers, candidateId: res.json().id as string };
-  }
 
   async function upload(headers: Record<string, string>, name: string, content: Buffer, type?: string) {
     const body = multipart(name, content, type);
@@ -48,7 +36,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   }
 
   it('accepts PDF, DOCX and TXT by their bytes, lists them newest first, and parses them in the background', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const pdf = await upload(headers, 'resume.pdf', tinyPdf('Experienced welder'), 'application/pdf');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.json()).toEqual({ cvId: expect.any(String), fileName: 'resume.pdf' });
@@ -80,7 +68,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('accepts a DOC by its OLE header; a body it cannot read ends as Failed, not Pending', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const res = await upload(headers, 'old.doc', oleHeaderFile());
     expect(res.statusCode).toBe(200);
     const cv = await parsed(headers, res.json().cvId);
@@ -89,7 +77,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('refuses an .exe renamed .pdf with 415 and stores nothing', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const before = await stored();
     const res = await upload(headers, 'cv.pdf', fakeExe(), 'application/pdf');
     expect(res.statusCode).toBe(415);
@@ -98,7 +86,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('refuses 10 MB plus one byte with 413 and stores nothing; exactly 10 MB is fine', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const before = await stored();
     const tooBig = await upload(headers, 'big.txt', Buffer.alloc(CV_MAX_BYTES + 1, 'a'));
     expect(tooBig.statusCode).toBe(413);
@@ -110,7 +98,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('refuses zip bombs named .docx (declared or actual size past the bound) and zips without a document', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const before = await stored();
     const declaredBomb = zip([{ name: 'word/document.xml', data: Buffer.from(documentXml(['x'])), declaredSize: 0xfffffff0 }]);
     // Declares a small document.xml but inflates to 40 MB: the actual-size check stops it.
@@ -133,7 +121,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('refuses empty files and requests without a file', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     expect((await upload(headers, 'empty.txt', Buffer.alloc(0))).statusCode).toBe(400);
     const notMultipart = await t.app.inject({ method: 'POST', url: '/cvs', headers, payload: { file: 'x' } });
     expect(notMultipart.statusCode).toBeGreaterThanOrEqual(400);
@@ -141,7 +129,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it("sanitizes the file name ('../', control characters, length) and never uses it as the storage key", async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const res = await upload(headers, '../../etc/pass\u0007wd\u202e.pdf', tinyPdf('x'));
     expect(res.statusCode).toBe(200);
     expect(res.json().fileName).toBe('passwd.pdf');
@@ -153,7 +141,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('downloads with attachment disposition, nosniff, a sandbox CSP, and answers Range with 206 / 416', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const content = Buffer.from('0123456789 Zoë’s CV\n');
     const { cvId } = (await upload(headers, 'Zoë CV (final).txt', content)).json();
 
@@ -182,9 +170,9 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it("keeps another user's CVs unreachable (404) for download, delete and preview", async () => {
-    const owner = await newCandidate();
+    const owner = await newCandidate(t);
     const { cvId } = (await upload(owner.headers, 'mine.pdf', tinyPdf('private'))).json();
-    const intruder = await newCandidate();
+    const intruder = await newCandidate(t);
     for (const req of [
       { url: `/cvs/download/${cvId}` },
       { url: `/cvs/${cvId}`, method: 'DELETE' as const },
@@ -199,7 +187,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('deletes a CV with its file', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const { cvId } = (await upload(headers, 'gone.txt', Buffer.from('bye'))).json();
     const row = await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', cvId).executeTakeFirstOrThrow();
     const res = await t.app.inject({ method: 'DELETE', url: `/cvs/${cvId}`, headers });
@@ -210,7 +198,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   it('deleting the candidate removes all its CV rows and files', async () => {
-    const { headers, candidateId } = await newCandidate();
+    const { headers, candidateId } = await newCandidate(t);
     await upload(headers, 'a.txt', Buffer.from('a'));
     await upload(headers, 'b.pdf', tinyPdf('b'));
     const keys = (await t.deps.database.db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute()).map(
@@ -225,7 +213,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
 
   describe('preview', () => {
     it('serves a PDF inline through a short-lived link, sandboxed and framable only by the portal', async () => {
-      const { headers } = await newCandidate();
+      const { headers } = await newCandidate(t);
       const { cvId } = (await upload(headers, 'p.pdf', tinyPdf('preview me'))).json();
       const link = await t.app.inject({ method: 'POST', url: `/cvs/${cvId}/preview-link`, headers });
       expect(link.statusCode).toBe(200);
@@ -247,7 +235,7 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     });
 
     it('serves a DOCX as sanitized HTML without script', async () => {
-      const { headers } = await newCandidate();
+      const { headers } = await newCandidate(t);
       const evil = tinyDocx(['Hello &lt;script&gt;alert(1)&lt;/script&gt;', 'Plain words']);
       const { cvId } = (await upload(headers, 'd.docx', evil)).json();
       const res = await t.app.inject({ url: `/cvs/${cvId}/preview`, headers });

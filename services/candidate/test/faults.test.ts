@@ -9,23 +9,13 @@ import {
   databaseKinds,
   startPostgresCluster,
   startTcpProxy,
+  untilServed,
   throughProxy,
   type PostgresCluster,
   type TcpProxy,
 } from '@careers/server-kit/testing';
 import { tinyPdf } from './fixtures';
 import { multipart, startTestApp, type TestApp } from './helpers';
-
-/** Asks until the answer is not 503 (the dependency is back and the pool or client reconnected). */
-async function untilServed(ask: () => Promise<{ statusCode: number }>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = await ask();
-  while (last.statusCode === 503 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    last = await ask();
-  }
-  return last;
-}
 
 describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidate while its %s database is unreachable', (kind) => {
   let proxy: TcpProxy;

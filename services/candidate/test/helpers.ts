@@ -119,3 +119,17 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** A signed-in user with a candidate profile (POST /candidate), as the portal creates one. */
+export async function newCandidate(t: TestApp) {
+  const userId = randomUUID();
+  const headers = await t.auth(userId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/candidate',
+    headers,
+    payload: { name: 'Cv Owner', email: 'owner@example.test', phoneNumber: '0123', postcode: 'AB1 2CD' },
+  });
+  if (res.statusCode !== 200) throw new Error(`creating the candidate failed: ${res.statusCode} ${res.body}`);
+  return { userId, headers, candidateId: res.json().id as string };
+}

@@ -5,7 +5,7 @@ import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { MAX_PARSE_ATTEMPTS } from '../src/background/workers';
 import { EXTRACTION_LIMITS } from '../src/modules/cvs/cv-extraction';
-import { eventually, multipart, startTestApp, type TestApp } from './helpers';
+import { eventually, multipart, newCandidate, startTestApp, type TestApp } from './helpers';
 import { deflatedZeros, documentXml, flateBombPdf, tinyDocx, tinyPdf, zip } from './fixtures';
 
 const MIB = 1024 * 1024;
@@ -45,17 +45,6 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  async function newCandidate() {
-    const headers = await t.auth(randomUUID());
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/candidate',
-      headers,
-      payload: { name: 'Cv Owner', email: 'owner@example.test', phoneNumber: '0123', postcode: 'AB1 2CD' },
-    });
-    expect(res.statusCode).toBe(200);
-    return { headers, candidateId: res.json().id as string };
-  }
 
   async function upload(headers: Record<string, string>, name: string, content: Buffer) {
     const body = multipart(name, content);
@@ -83,7 +72,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   }
 
   it('refuses the DOCX bomb at upload (415, nothing stored) without inflating it', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const bomb = docxBomb();
     expect(bomb.length).toBeLessThan(CV_MAX_BYTES);
     let res;
@@ -96,7 +85,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
 
   it('ends a DOCX bomb that is already stored as Failed, within the memory bound, and previews nothing', async () => {
-    const { headers, candidateId } = await newCandidate();
+    const { headers, candidateId } = await newCandidate(t);
     let cvId = '';
     const growth = await rssGrowth(async () => {
       cvId = await storedBeforeTheChecks(candidateId, 'docx', docxBomb());
@@ -109,7 +98,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
 
   it('ends a PDF with a Flate bomb stream as Failed, within the memory bound', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     let cvId = '';
     const growth = await rssGrowth(async () => {
       const res = await upload(headers, 'cv.pdf', flateBombPdf(1000));
@@ -121,7 +110,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
 
   it('ends a file that breaks the parser as Failed and keeps serving', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const broken = Buffer.concat([tinyPdf('cut short').subarray(0, 120), Buffer.from('\u0000\u00ff garbage', 'latin1')]);
     const res = await upload(headers, 'broken.pdf', broken);
     expect(res.statusCode).toBe(200);
@@ -130,7 +119,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
 
   it('stops a parser that runs out of its heap or its time, and the next file parses normally', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     try {
       t.config.cvExtraction = { ...EXTRACTION_LIMITS, maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 };
       const oom = await upload(headers, 'a.docx', tinyDocx(['Heap']));
@@ -147,7 +136,7 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
 
   it('gives up on a file whose extraction never finished instead of queueing it at every start', async () => {
-    const { candidateId } = await newCandidate();
+    const { candidateId } = await newCandidate(t);
     const cvId = randomUUID();
     const key = `cvs/${randomUUID()}`;
     const bytes = tinyDocx(['Crashed twice']);

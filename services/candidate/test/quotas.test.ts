@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CV_MAX_COUNT } from '@careers/contracts/candidate';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { multipart, startTestApp, type TestApp } from './helpers';
+import { multipart, newCandidate, startTestApp, type TestApp } from './helpers';
 
 describe.each(databaseKinds())('quotas on %s', (kind) => {
   let t: TestApp;
@@ -11,18 +11,6 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  async function newCandidate() {
-    const userId = randomUUID();
-    const headers = await t.auth(userId);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/candidate',
-      headers,
-      payload: { name: 'Quota Tester', email: 'quota@example.test', phoneNumber: '0123', postcode: 'AB1 2CD' },
-    });
-    expect(res.statusCode).toBe(200);
-    return { userId, headers, candidateId: res.json().id as string };
-  }
 
   async function upload(headers: Record<string, string>, name: string) {
     const body = multipart(name, Buffer.from(`CV ${name}\n`));
@@ -30,7 +18,7 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
   }
 
   it(`keeps at most ${CV_MAX_COUNT} CVs per candidate (409, nothing stored), and a deleted one frees a place`, async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     const ids: string[] = [];
     for (let i = 0; i < CV_MAX_COUNT; i++) {
       const res = await upload(headers, `cv-${i}.txt`);
@@ -48,7 +36,7 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
   });
 
   it('pages GET /cvs with a capped pageSize; the default page holds every CV a candidate may keep', async () => {
-    const { headers } = await newCandidate();
+    const { headers } = await newCandidate(t);
     for (let i = 0; i < 7; i++) expect((await upload(headers, `p-${i}.txt`)).statusCode).toBe(200);
     const all = (await t.app.inject({ url: '/cvs', headers })).json();
     expect(all.cvCount).toBe(7);
@@ -61,7 +49,7 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
   });
 
   it('accepts 5 contact messages an hour per account, then answers 429 with Retry-After', async () => {
-    const { userId, headers } = await newCandidate();
+    const { userId, headers } = await newCandidate(t);
     const message = { name: 'Q', phone: '', email: 'q@example.test', message: 'Hello', source: 'test' };
     const db = t.deps.database.db;
     // Older than the window: not counted.
@@ -78,14 +66,14 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
     expect(retryAfter).toBeGreaterThan(9 * 60);
     expect(retryAfter).toBeLessThanOrEqual(10 * 60);
     // Another account is not affected.
-    const other = await newCandidate();
+    const other = await newCandidate(t);
     expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: other.headers, payload: message })).statusCode).toBe(200);
   });
 
   it('accepts 30 CV drops a day per candidate, then answers 429 with Retry-After', async () => {
     const employer = await t.auth(randomUUID(), ['BusinessUser']);
     const business = (await t.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Drop Ltd', city: 'Leeds', phone: '0113', domain: 'drop' } })).json();
-    const { headers, candidateId } = await newCandidate();
+    const { headers, candidateId } = await newCandidate(t);
     const cvId = (await upload(headers, 'drop.txt')).json().cvId;
     const rows = Array.from({ length: 29 }, (_, i) => ({
       id: randomUUID(),

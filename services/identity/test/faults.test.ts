@@ -1,18 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseKinds, startTcpProxy, throughProxy, type TcpProxy, type TestDatabase } from '@careers/server-kit/testing';
+import { createTestDatabase, databaseKinds, startTcpProxy, throughProxy, untilServed, type TcpProxy, type TestDatabase } from '@careers/server-kit/testing';
 import { startTestApp, uniqueEmail, type TestApp } from './helpers';
-
-/** Asks until the answer is not 503 (the dependency is back and the pool or client reconnected). */
-async function untilServed(ask: () => Promise<{ statusCode: number }>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = await ask();
-  while (last.statusCode === 503 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    last = await ask();
-  }
-  return last;
-}
 
 describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('identity while its %s database is unreachable', (kind) => {
   let testDb: TestDatabase;

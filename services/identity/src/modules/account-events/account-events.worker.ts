@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT } from 'jose';
 import { ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Db } from '../../db';
+import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 import type { SigningKeys } from '../tokens/signing-keys';
 import { claimDueEvents, markEventDelivered, markEventFailed, type AccountEventRow } from './account-events.repository';
 
@@ -16,12 +17,7 @@ export function eventBackoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 5000 * 2 ** Math.min(attempts, 20));
 }
 
-export interface AccountEventsWorker {
-  /** Delivers everything due now (tests call it instead of waiting for the poll). */
-  flush(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type AccountEventsWorker = PollingWorker;
 
 export interface AccountEventsOptions {
   db: Db;
@@ -59,10 +55,6 @@ async function deliver(options: AccountEventsOptions, event: AccountEventRow): P
 }
 
 export function createAccountEventsWorker(options: AccountEventsOptions): AccountEventsWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
   async function runOnce(): Promise<number> {
     let delivered = 0;
     for (;;) {
@@ -82,40 +74,5 @@ export function createAccountEventsWorker(options: AccountEventsOptions): Accoun
     }
   }
 
-  async function flush(): Promise<number> {
-    while (running) await running.catch(() => 0);
-    running = runOnce();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await flush();
-      } catch (err) {
-        options.logger.error({ err }, 'account notice pass failed');
-      }
-      schedule();
-    }, options.intervalMs);
-    timer.unref();
-  }
-
-  return {
-    flush,
-    start() {
-      stopped = false;
-      if (!timer) schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
-  };
+  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'account notice pass failed' });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
 import type { Db } from '../../db';
+import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 import { claimDueMail, dropExpiredMail, markMailFailed, markMailSent } from './mail.repository';
 
 const LEASE_MS = 2 * 60 * 1000;
@@ -12,12 +13,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 20));
 }
 
-export interface OutboxWorker {
-  /** Sends everything due now; resolves when done (tests call it instead of waiting for the poll). */
-  flush(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+export type OutboxWorker = PollingWorker;
 
 export function createOutboxWorker(options: {
   db: Db;
@@ -26,10 +22,6 @@ export function createOutboxWorker(options: {
   intervalMs: number;
   logger: FastifyBaseLogger;
 }): OutboxWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
   async function runOnce(): Promise<number> {
     let sent = 0;
     await dropExpiredMail(options.db, new Date(options.now()));
@@ -51,41 +43,5 @@ export function createOutboxWorker(options: {
     }
   }
 
-  // One pass at a time per process; a flush during a poll waits for it and then runs its own pass.
-  async function flush(): Promise<number> {
-    while (running) await running.catch(() => 0);
-    running = runOnce();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await flush();
-      } catch (err) {
-        options.logger.error({ err }, 'outbox pass failed');
-      }
-      schedule();
-    }, options.intervalMs);
-    timer.unref();
-  }
-
-  return {
-    flush,
-    start() {
-      stopped = false;
-      if (!timer) schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
-  };
+  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'outbox pass failed' });
 }
