@@ -148,6 +148,23 @@ export const jobSchema = z.object({
   imageRelativeDirectory: z.string(),
   isLive: z.boolean(),
   city: z.string().nullable().optional(),
+  // What a candidate decides on, and what job boards read from the apply page's JSON-LD.
+  // Optional so that a client built before these fields still parses the answer.
+  postedOn: isoDateSchema.optional(),
+  addressLine1: z.string().nullable().optional(),
+  region: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
+  postcode: z.string().nullable().optional(),
+  fullTime: z.boolean().optional(),
+  partTime: z.boolean().optional(),
+  jobType: jobTypeSchema.optional(),
+  remote: z.boolean().optional(),
+  salaryRateType: salaryRateTypeSchema.optional(),
+  salaryAmount: z.number().nullable().optional(),
+  salaryFrom: z.number().nullable().optional(),
+  salaryTo: z.number().nullable().optional(),
+  salaryCurrency: z.string().nullable().optional(),
+  salaryNegotiable: z.boolean().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -74,6 +74,21 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       imageRelativeDirectory: business.imageRelativeDirectory,
       isLive: true,
       city: 'Leeds',
+      postedOn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      addressLine1: null,
+      region: null,
+      state: null,
+      postcode: 'LS1 1AA',
+      fullTime: expect.any(Boolean),
+      partTime: expect.any(Boolean),
+      jobType: 2,
+      remote: false,
+      salaryRateType: 1,
+      salaryAmount: null,
+      salaryFrom: 15,
+      salaryTo: 20,
+      salaryCurrency: 'GBP',
+      salaryNegotiable: expect.any(Boolean),
     });
     expect((await t.app.inject({ url: `/job/${randomUUID()}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/job/not-a-uuid' })).statusCode).toBe(400);

@@ -14,6 +14,21 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     imageRelativeDirectory: business.image_relative_directory,
     isLive: row.is_live,
     city: row.city,
+    postedOn: row.created_at.toISOString(),
+    addressLine1: row.address_line1,
+    region: row.region,
+    state: row.state,
+    postcode: row.postcode,
+    fullTime: row.full_time,
+    partTime: row.part_time,
+    jobType: row.job_type as JobType,
+    remote: row.remote,
+    salaryRateType: row.salary_rate_type as SalaryRateType,
+    salaryAmount: row.salary_amount,
+    salaryFrom: row.salary_from,
+    salaryTo: row.salary_to,
+    salaryCurrency: row.salary_currency,
+    salaryNegotiable: row.salary_negotiable,
   };
 }
 
