@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from '@careers/contracts/candidate';
 import { buildPortalServer } from './server';
 import { parsePortalEnv } from './config';
-import { composeApplyPage, createJobSource, summarise } from './apply-page';
+import { composeApplyPage, createJobSource, jobPostingJsonLd, summarise } from './apply-page';
 import { renderApplyPage } from '../src/entry-server';
 import { jsonForScript } from '../src/app/server-rendered-page';
 
@@ -202,5 +202,61 @@ describe('page text helpers', () => {
   it('leaves index.html alone where it has no root to fill', () => {
     const html = composeApplyPage('<html><head><title>x</title></head><body></body></html>', { page: { jobId: 'j', job: null, logoUrl: null }, body: '<p>x</p>', pageUrl: 'https://p/apply/j', logoUrl: null });
     expect(html).not.toContain('<p>x</p>');
+  });
+});
+
+describe('the JobPosting that job boards read', () => {
+  const LOGO = 'https://blobs.example.com/logo.png';
+  const PAGE = 'https://jobs.example.com/apply/x';
+  const posting = (changes: Partial<Job>) => jobPostingJsonLd({ ...LIVE, ...changes }, LOGO, PAGE);
+
+  it('carries the posted date, hours, full address and a salary range with its period', () => {
+    expect(
+      posting({
+        postedOn: '2026-11-20T09:00:00.000Z',
+        fullTime: true,
+        partTime: true,
+        jobType: 2,
+        addressLine1: '1 Park Row',
+        city: 'Leeds',
+        region: 'West Yorkshire',
+        postcode: 'LS1 5AB',
+        remote: false,
+        salaryRateType: 1,
+        salaryAmount: null,
+        salaryFrom: 15,
+        salaryTo: 20,
+        salaryCurrency: 'GBP',
+      }),
+    ).toMatchObject({
+      datePosted: '2026-11-20T09:00:00.000Z',
+      employmentType: ['FULL_TIME', 'PART_TIME', 'CONTRACTOR'],
+      jobLocation: {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', streetAddress: '1 Park Row', addressLocality: 'Leeds', addressRegion: 'West Yorkshire', postalCode: 'LS1 5AB' },
+      },
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'GBP', value: { '@type': 'QuantitativeValue', minValue: 15, maxValue: 20, unitText: 'HOUR' } },
+      directApply: true,
+    });
+  });
+
+  it('states a single yearly amount, and a remote job as TELECOMMUTE', () => {
+    const jsonLd = posting({ fullTime: true, partTime: false, jobType: 1, remote: true, salaryRateType: 3, salaryAmount: 32000, salaryCurrency: 'GBP' });
+    expect(jsonLd).toMatchObject({
+      employmentType: 'FULL_TIME',
+      jobLocationType: 'TELECOMMUTE',
+      baseSalary: { currency: 'GBP', value: { value: 32000, unitText: 'YEAR' } },
+    });
+  });
+
+  it('leaves the salary out when its amount, currency or period is unknown', () => {
+    expect(posting({ salaryRateType: 0, salaryAmount: 30000, salaryCurrency: 'GBP' })).not.toHaveProperty('baseSalary');
+    expect(posting({ salaryRateType: 3, salaryAmount: 30000, salaryCurrency: null })).not.toHaveProperty('baseSalary');
+    expect(posting({ salaryRateType: 3, salaryAmount: null, salaryFrom: null, salaryTo: null, salaryCurrency: 'GBP' })).not.toHaveProperty('baseSalary');
+    expect(posting({ remote: false })).not.toHaveProperty('jobLocationType');
+  });
+
+  it('gives no JobPosting for a closed job', () => {
+    expect(posting({ isLive: false })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { idSchema } from '@careers/contracts/common';
 import { jobSchema, type Job } from '@careers/contracts/candidate';
+import { JobType, SalaryRateType } from '@careers/contracts/enums';
 import { jsonForScript, SERVER_PAGE_DATA_ID, type ServerRenderedApplyPage } from '../src/app/server-rendered-page';
 
 /** What the candidate service said about a job id: the job, no such job, or no usable answer. */
@@ -102,11 +103,60 @@ export function jobPostingJsonLd(job: Job, logoUrl: string, pageUrl: string): Re
     title: job.title,
     description: job.description,
     identifier: { '@type': 'PropertyValue', name: job.businessName, value: job.id },
+    ...(job.postedOn ? { datePosted: job.postedOn } : {}),
+    ...employmentType(job),
     hiringOrganization: { '@type': 'Organization', name: job.businessName, logo: logoUrl },
-    ...(job.city ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: job.city } } } : {}),
+    ...jobLocation(job),
+    ...baseSalary(job),
     directApply: true,
     url: pageUrl,
   };
+}
+
+function employmentType(job: Job): Record<string, unknown> {
+  const types = [
+    ...(job.fullTime ? ['FULL_TIME'] : []),
+    ...(job.partTime ? ['PART_TIME'] : []),
+    ...(job.jobType === JobType.Contract ? ['CONTRACTOR'] : []),
+  ];
+  if (types.length === 0) return {};
+  return { employmentType: types.length === 1 ? types[0] : types };
+}
+
+function jobLocation(job: Job): Record<string, unknown> {
+  const address = Object.fromEntries(
+    Object.entries({
+      streetAddress: job.addressLine1,
+      addressLocality: job.city,
+      addressRegion: job.region ?? job.state,
+      postalCode: job.postcode,
+    }).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  );
+  const place = Object.keys(address).length > 0 ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...address } } } : {};
+  // Google reads a remote job from jobLocationType; a job that names no place is only listed as remote.
+  return job.remote ? { ...place, jobLocationType: 'TELECOMMUTE' } : place;
+}
+
+const SALARY_UNIT: Partial<Record<number, string>> = {
+  [SalaryRateType.Hourly]: 'HOUR',
+  [SalaryRateType.Daily]: 'DAY',
+  [SalaryRateType.Annual]: 'YEAR',
+};
+
+/** A salary only where the job states an amount or a range, its currency and its period. */
+function baseSalary(job: Job): Record<string, unknown> {
+  const unitText = job.salaryRateType === undefined ? undefined : SALARY_UNIT[job.salaryRateType];
+  if (!job.salaryCurrency || !unitText) return {};
+  const amount =
+    typeof job.salaryAmount === 'number'
+      ? { value: job.salaryAmount }
+      : typeof job.salaryFrom === 'number' && typeof job.salaryTo === 'number'
+        ? { minValue: job.salaryFrom, maxValue: job.salaryTo }
+        : typeof job.salaryFrom === 'number'
+          ? { value: job.salaryFrom }
+          : null;
+  if (!amount) return {};
+  return { baseSalary: { '@type': 'MonetaryAmount', currency: job.salaryCurrency, value: { '@type': 'QuantitativeValue', ...amount, unitText } } };
 }
 
 export interface ApplyPageHtml {
