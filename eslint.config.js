@@ -2,6 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The parts' boundaries (docs/decisions/0003, design.md §1): the portal never imports a service, the
+ * services never import each other, contracts import no app, server-kit imports no service, and scripts
+ * reach a service only through its public entry point (`@careers/<service>/public`). apps/web/eslint.config.js
+ * repeats the portal's patterns where it sets its own no-restricted-imports.
+ */
+const relativeInto = (folder) => ({ regex: `^(\\.\\./)+${folder}/`, message: `Import ${folder} through its package, not its files.` });
+const noService = (name) => ({ group: [`@careers/${name}`, `@careers/${name}/*`], message: `The ${name} service is reached over HTTP only.` });
+export const portalBoundary = [noService('identity'), noService('candidate'), relativeInto('services'), relativeInto('packages')];
+const boundaries = [
+  { files: ['apps/web/**/*.{ts,tsx}'], patterns: portalBoundary },
+  { files: ['services/identity/**/*.ts'], patterns: [noService('candidate'), relativeInto('candidate'), relativeInto('packages'), relativeInto('apps')] },
+  { files: ['services/candidate/**/*.ts'], patterns: [noService('identity'), relativeInto('identity'), relativeInto('packages'), relativeInto('apps')] },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    patterns: [{ group: ['@careers/*', '!@careers/contracts'], message: 'Contracts depend on no other part.' }, relativeInto('services'), relativeInto('apps'), relativeInto('server-kit')],
+  },
+  { files: ['packages/server-kit/**/*.ts'], patterns: [noService('identity'), noService('candidate'), { group: ['@careers/web', '@careers/web/*'], message: 'server-kit serves the services.' }, relativeInto('services'), relativeInto('apps')] },
+  { files: ['scripts/**/*.{ts,mjs}'], patterns: [{ regex: '^(\\.\\./)+(services|apps)/[^/]+/src/', message: 'Scripts use a part through its public entry point (@careers/<service>/public).' }] },
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/server-dist/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -13,6 +34,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundaries,
   {
     // Only each app's config module reads the environment (DESIGN §2). apps/web has its own
     // eslint.config.js (ESLint resolves the nearest one), which adds the browser and React rules.

@@ -4,10 +4,8 @@
  */
 import { openDatabase } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
-import { loadConfig as loadIdentityConfig } from '../services/identity/src/config';
-import { migrationsFolder as identityMigrations } from '../services/identity/src/app';
-import { loadConfig as loadCandidateConfig } from '../services/candidate/src/config';
-import { migrationsFolder as candidateMigrations } from '../services/candidate/src/app';
+import { loadConfig as loadIdentityConfig, migrationsFolder as identityMigrations } from '@careers/identity/public';
+import { loadConfig as loadCandidateConfig, migrationsFolder as candidateMigrations } from '@careers/candidate/public';
 
 const targets = [
   { name: 'identity', database: loadIdentityConfig().database, folder: identityMigrations },

@@ -15,12 +15,26 @@ const identity = env.IDENTITY_URL ?? `http://localhost:${env.IDENTITY_PORT ?? 30
 const candidate = env.CANDIDATE_URL ?? `http://localhost:${env.CANDIDATE_PORT ?? 3002}`;
 // The three parts must agree on each other's addresses; derive them once here.
 Object.assign(env, { PORTAL_URL: portal, IDENTITY_URL: identity, CANDIDATE_URL: candidate });
+// A person at a terminal reads the banner below, then what goes wrong: readable lines, warnings and
+// errors only. Production runs the parts directly and keeps JSON at info (docs/decisions/0096).
+env.LOG_LEVEL ||= 'warn';
+env.LOG_FORMAT ||= 'text';
 
 if (env.SKIP_WEB_BUILD !== 'true') {
-  console.log('Building the portal…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit', env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const started = Date.now();
+  process.stdout.write('Building the portal… ');
+  // Vite's table of every chunk is for whoever works on the bundle (`npm run build` shows it); here it
+  // would push the banner off the screen. Shown only when the build fails.
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (build.status !== 0) {
+    console.log('failed:');
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+console.log('Starting the identity service, the candidate service and the portal…');
 
 // The parts run as production runs them: compiled JavaScript under plain node, built with this script
 // itself by `npm start` (scripts/build-servers.mjs).
@@ -81,19 +95,40 @@ if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
   );
 }
 
-const mail = env.SMTP_URL
-  ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`
-  : `kept in the dev outbox: ${identity}/dev/outbox (from this machine only)`;
-console.log(
-  [
+console.log(banner());
+
+/** What a newcomer needs in the first minute: where things are, how to sign in, what surprises. */
+function banner(): string {
+  const devOutbox = !env.SMTP_URL && !env.IDENTITY_DATABASE_URL;
+  const mail = env.SMTP_URL
+    ? `sent through ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//***@')}`
+    : devOutbox
+      ? `kept in the dev outbox: ${identity}/dev/outbox (from this machine only)`
+      : 'not sent: set SMTP_URL (a PostgreSQL setup has no dev outbox)';
+  const codes = devOutbox
+    ? `ask for one on the portal, then open the dev outbox: the newest e-mail's subject ends with the 6 digits`
+    : 'in the e-mail sent to the address';
+  const interval = env.SEND_INTERVAL_SECONDS || '60';
+  const perHour = env.SENDS_PER_HOUR || '10';
+  return [
     '',
     `  Candidate portal   ${portal}`,
     `  Identity service   ${identity}   (API docs ${identity}/docs)`,
     `  Candidate service  ${candidate}   (API docs ${candidate}/docs)`,
     `  E-mails            ${mail}`,
+    `  Sign-in codes      ${codes}`,
     ...(demoLinks.length ? ['', '  Apply to a demo job:', ...demoLinks.map((l) => `    ${l}`)] : []),
+    '',
+    '  Good to know:',
+    `    A new code e-mail to one address waits ${interval} s after the last (SEND_INTERVAL_SECONDS), at most ${perHour} an hour (SENDS_PER_HOUR).`,
+    env.CONTACT_EMAIL
+      ? `    Contact messages are forwarded to ${env.CONTACT_EMAIL} (CONTACT_EMAIL).`
+      : '    Contact messages are stored but forwarded nowhere until CONTACT_EMAIL is set.',
+    `    The portal shows the environment label "${env.APP_ENVIRONMENT || 'Production'}" while it loads (APP_ENVIRONMENT).`,
+    `    Data lives in ${path.resolve(root, env.DATA_DIR || 'data')} (DATA_DIR); delete it to start afresh.`,
+    `    Logs below: ${env.LOG_LEVEL} and above as ${env.LOG_FORMAT === 'text' ? 'readable lines' : 'JSON'} (LOG_LEVEL, LOG_FORMAT; LOG_LEVEL=info LOG_FORMAT=json logs every request as production does).`,
     '',
     '  Stop with Ctrl+C.',
     '',
-  ].join('\n'),
-);
+  ].join('\n');
+}

@@ -1,19 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: types, lint, unit and integration tests (PGlite, and PostgreSQL when it is
-# reachable; required under CI), then the browser tests in Debian's Chromium (installed when missing).
+# reachable; required under CI), then the browser tests in Debian's Chromium (installed when missing),
+# including the cluster test behind Debian's nginx (installed when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .test-results
 rm -f .test-results/*.json
 
-ensure_chromium() {
-  if [ -x /usr/bin/chromium ]; then return; fi
-  echo "Chromium is missing: installing Debian's chromium package…"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
-}
+source scripts/ensure-debian-package.sh
 
 ensure_postgres() {
   local url="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -30,7 +24,10 @@ ensure_postgres() {
   echo "PostgreSQL is not reachable: integration tests run on PGlite only."
 }
 
-ensure_chromium
+ensure_debian_package /usr/bin/chromium chromium
+# The cluster browser test (e2e/tests/cluster.test.ts) runs Debian's nginx (only the binary: the test
+# gives it its own configuration on loopback ports) in front of the instances.
+ensure_debian_package /usr/sbin/nginx nginx
 ensure_postgres
 
 echo "== typecheck"

@@ -1,6 +1,6 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import rootConfig from '../../eslint.config.js';
+import rootConfig, { portalBoundary } from '../../eslint.config.js';
 
 /**
  * The repository's lint setup, with one correction for this app: the root's "features never import each
@@ -19,6 +19,7 @@ export default [
       ...reactHooks.configs.recommended.rules,
       // Only the runtime config module reads settings; the browser has no process.env.
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/config.' }],
+      'no-restricted-imports': ['error', { patterns: portalBoundary }],
     },
   },
   {
@@ -26,6 +27,7 @@ export default [
     ignores: ['server/config.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through server/config.ts.' }],
+      'no-restricted-imports': ['error', { patterns: portalBoundary }],
     },
   },
   {
@@ -35,6 +37,7 @@ export default [
         'error',
         {
           patterns: [
+            ...portalBoundary,
             {
               regex: '^(\\.\\./)+(features/)?(auth|apply|profile|cvs|applications|cv-drops|contact|account)(/|$)',
               message: 'Features must not import each other; shared code lives in components/ and lib/.',
@@ -47,7 +50,7 @@ export default [
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(features|app)/', message: 'Shared code must not depend on features or app.' }] }],
+      'no-restricted-imports': ['error', { patterns: [...portalBoundary, { regex: '(^|/)(features|app)/', message: 'Shared code must not depend on features or app.' }] }],
     },
   },
 ];

@@ -1,5 +1,5 @@
 /**
- * What the apply-for-job tests do again and again (SPEC §2 'Apply-for-job page', §4 'Apply-for-job
+ * What the apply-for-job tests do again and again (product.md §2 'Apply-for-job page', §4 'Apply-for-job
  * flow'): reach a step, fill the form, enter the e-mailed code; and a candidate made through the APIs
  * when a test needs one that already exists.
  */
@@ -39,7 +39,7 @@ export async function openApplyPage(page: Page, jobId: string, query = ''): Prom
   await page.getByRole('heading', { level: 1 }).filter({ hasText: /^Apply now/ }).waitFor({ timeout: 15_000 });
 }
 
-/** The form step's fields by their labels (SPEC §2: name, email, phone, postCode, CV). */
+/** The form step's fields by their labels (product.md §2: name, email, phone, postCode, CV). */
 export function formFields(page: Page) {
   return {
     name: page.getByLabel('Name', { exact: true }),
@@ -75,22 +75,28 @@ export async function dangerAlert(page: Page): Promise<string | null> {
   return (await alert.locator('.alert__message').innerText()).trim();
 }
 
-/** The access token the portal keeps in local storage (SPEC §9: one key). */
-export async function storedAccessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
+/** The session the portal keeps in local storage (product.md §9: one key). */
+export async function storedSession(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const session = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
-      const value = localStorage.getItem(localStorage.key(i) ?? '') ?? '';
       try {
-        const parsed = JSON.parse(value) as { accessToken?: unknown };
-        if (typeof parsed.accessToken === 'string' && parsed.accessToken) return parsed.accessToken;
+        const parsed = JSON.parse(localStorage.getItem(localStorage.key(i) ?? '') ?? '') as { accessToken?: unknown; refreshToken?: unknown };
+        if (typeof parsed.accessToken === 'string' && parsed.accessToken && typeof parsed.refreshToken === 'string') {
+          return { accessToken: parsed.accessToken, refreshToken: parsed.refreshToken };
+        }
       } catch {
         // not the auth entry
       }
     }
     return null;
   });
-  if (!token) throw new Error('No stored access token in the portal');
-  return token;
+  if (!session) throw new Error('No stored session in the portal');
+  return session;
+}
+
+/** The access token the portal keeps in local storage. */
+export async function storedAccessToken(page: Page): Promise<string> {
+  return (await storedSession(page)).accessToken;
 }
 
 export interface CandidateApplication {

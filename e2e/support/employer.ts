@@ -1,7 +1,7 @@
 /**
  * The other side of the product, over HTTP as a real client would call it: an employer registers at the
  * identity service (with a bot-check payload solved in Node, as scripts/seed-demo.ts does), creates a
- * business and jobs, and moves applications through the employer API (DESIGN §5). And a candidate's
+ * business and jobs, and moves applications through the employer API (design.md §5). And a candidate's
  * own API session (code sign-in, CV upload, applying), for tests whose subject is what the portal shows
  * afterwards, not how the candidate got there.
  */
@@ -138,7 +138,7 @@ export async function uploadCvViaApi(candidateToken: string, file: UploadFile): 
   return result.cvId;
 }
 
-/** POST /job-applications as the portal sends it (SPEC §3 create application payload); the application id. */
+/** POST /job-applications as the portal sends it (product.md §3 create application payload); the application id. */
 export async function applyViaApi(candidateToken: string, jobId: string, cvId: string): Promise<string> {
   const answer = await callJson<{ result: { applicationId: string } | null; isValidResponse: boolean; errors: string[] }>(`${inject('stack').candidateUrl}/job-applications`, {
     method: 'POST',
@@ -149,7 +149,7 @@ export async function applyViaApi(candidateToken: string, jobId: string, cvId: s
   return answer.result.applicationId;
 }
 
-/** POST /cv-drops (DESIGN §3): the candidate leaves a CV with a business without applying for a job. */
+/** POST /cv-drops (design.md §3): the candidate leaves a CV with a business without applying for a job. */
 export async function dropCvViaApi(candidateToken: string, businessId: string, cvId: string): Promise<void> {
   await callJson(`${inject('stack').candidateUrl}/cv-drops`, { method: 'POST', token: candidateToken, json: { businessId, cvId } });
 }

@@ -41,6 +41,7 @@ export function pdfCv(name: string, candidateName: string): UploadFile {
   return {
     name,
     mimeType: 'application/pdf',
-    buffer: minimalPdf([`Curriculum vitae: ${candidateName}`, 'Experience: ten years of careful testing.', 'Skills: browsers, e-mail, patience.']),
+    // The name is in the bytes: the same bytes from one candidate are one CV (issue 12 item 8), and tests upload distinct files.
+    buffer: minimalPdf([`Curriculum vitae: ${candidateName}`, 'Experience: ten years of careful testing.', 'Skills: browsers, e-mail, patience.', `File: ${name}`]),
   };
 }

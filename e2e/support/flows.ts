@@ -1,6 +1,6 @@
 /**
  * What a candidate does again and again, through the real UI and the real mailbox (no faked login):
- * signing up and signing in with the e-mailed one-time code (SPEC §2 login and signup screens).
+ * signing up and signing in with the e-mailed one-time code (product.md §2 login and signup screens).
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -23,7 +23,7 @@ export function newCandidate(label = 'candidate'): CandidateDetails {
 export interface CodeStepOptions {
   /** Tick 'Remember me' before signing in. */
   rememberMe?: boolean;
-  /** Where the portal should land after the code (default: SPEC §2's /applications). */
+  /** Where the portal should land after the code (default: product.md §2's /applications). */
   expectPath?: string;
 }
 
@@ -40,13 +40,25 @@ export async function signInByCode(page: Page, email: string, options: CodeStepO
   await enterEmailedCode(page, email, since, { ...options, expectPath: options.expectPath ?? options.returnUrl });
 }
 
-/** Sign up from /account/signup (without a CV), then verify the e-mailed code. */
-export async function signUpByCode(page: Page, candidate: CandidateDetails, options: CodeStepOptions = {}): Promise<void> {
+/** Fills the /account/signup form (without a CV); the caller submits it. */
+export async function fillSignUpForm(page: Page, candidate: CandidateDetails): Promise<void> {
   await page.goto('/account/signup');
   await page.getByLabel('Name', { exact: true }).fill(candidate.name);
   await page.getByLabel('Email', { exact: true }).fill(candidate.email);
   await page.getByLabel('Phone', { exact: true }).fill(candidate.phone);
   await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
+}
+
+/** Sign up from /account/signup (without a CV) and stop at the Verification step, the code not entered. */
+export async function signUpUntilCodeStep(page: Page, candidate: CandidateDetails): Promise<void> {
+  await fillSignUpForm(page, candidate);
+  await page.getByRole('button', { name: 'Get a verification code' }).click();
+  await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the sign-up Verification step');
+}
+
+/** Sign up from /account/signup (without a CV), then verify the e-mailed code. */
+export async function signUpByCode(page: Page, candidate: CandidateDetails, options: CodeStepOptions = {}): Promise<void> {
+  await fillSignUpForm(page, candidate);
   const since = await mailboxMark();
   await page.getByRole('button', { name: 'Get a verification code' }).click();
   await enterEmailedCode(page, candidate.email, since, options);
@@ -87,7 +99,7 @@ async function visibleAlert(page: Page): Promise<string | null> {
   return (await alert.isVisible()) ? alert.innerText() : null;
 }
 
-/** SPEC §2 dashboard: 'Logout', confirm the question, and land on the login page. */
+/** product.md §2 dashboard: 'Logout', confirm the question, and land on the login page. */
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   // A confirmation is an alertdialog; either role is fine.

@@ -1,5 +1,5 @@
 /**
- * The employer side the apply tests need, through the real APIs (DESIGN §5, as scripts/seed-demo.ts does
+ * The employer side the apply tests need, through the real APIs (design.md §5, as scripts/seed-demo.ts does
  * it): a business user registered at identity with a solved bot-check payload, a business with or without
  * a logo, live and closed jobs, and what the employer then sees of applications and CV drops.
  */

@@ -1,6 +1,6 @@
 /**
  * WCAG 2.1 A/AA checks with axe on the public pages and the signed-in dashboard, on a desktop and a
- * phone-sized viewport (layouts differ below 1024 px, SPEC §2).
+ * phone-sized viewport (layouts differ below 1024 px, product.md §2).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Apply for a job as a candidate who already has an account, on a 360 px phone (SPEC §2, §4
+ * Apply for a job as a candidate who already has an account, on a 360 px phone (product.md §2, §4
  * 'Apply-for-job flow'): found from the form's e-mail ('You already have an account with us.') or through
  * 'Login'; either way the code from the e-mail leads to cvSelection, where a stored CV is picked or a new
  * one uploaded (a new upload wins), and Apply sends exactly that CV.
@@ -70,11 +70,12 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await radios.count()).toBe(2);
     expect(await cvRadio(page, newer.name).count()).toBe(1);
     expect(await cvRadio(page, older.name).count()).toBe(1);
-    expect(await page.getByText(/^Last used on (\d{1,2} \w{3} \d{4}|-)$/).count()).toBe(2);
+    expect(await page.getByText(/^(Last used|Uploaded) on (\d{1,2} \w{3} \d{4}|-)$/).count()).toBe(2);
     expect(await page.getByText(onForm.name, { exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'apply cvSelection of an existing candidate at 360 px');
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cv-picker-360.png`, fullPage: true });
 
-    // SPEC §2: each CV can be previewed in a modal showing the file's content in a frame.
+    // product.md §2: each CV can be previewed in a modal showing the file's content in a frame.
     await page.getByRole('button', { name: `Preview ${older.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: older.name });
     await dialog.waitFor({ timeout: 10_000 });
@@ -127,9 +128,9 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
 
     const upload = txtCv('Brand New Upload With A Long Name To Cut Short.txt');
     await page.locator('input[type="file"]').setInputFiles(upload);
-    // SPEC §9: a displayed file name is cut at 40 characters plus '...'.
+    // product.md §9: a displayed file name is cut at 40 characters plus '...'.
     expect(await page.getByText(`${upload.name.slice(0, 40)}...`, { exact: true }).isVisible()).toBe(true);
-    // SPEC §4: a new upload takes precedence over a selected CV.
+    // product.md §4: a new upload takes precedence over a selected CV.
     expect(await page.getByText('The new upload is used for this application.').isVisible()).toBe(true);
     expect(await cvRadio(page, stored.name).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
@@ -146,7 +147,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await card.getByText(upload.name, { exact: true }).isVisible()).toBe(true);
     expect(await stepHeading(page, 'cvSelection').count()).toBe(0);
   });
-  it("an existing candidate who keeps the CV picked on the form applies with that file (a new upload wins, SPEC §4)", async () => {
+  it("an existing candidate who keeps the CV picked on the form applies with that file (a new upload wins, product.md §4)", async () => {
     const candidate = newCandidate('apply-keep');
     const account = await registerCandidateByApi(candidate, [txtCv('Stored Long Ago.txt')]);
     const page = await phonePage();

@@ -1,5 +1,5 @@
 /**
- * The apply page around the steps (SPEC §2 'Apply-for-job page', §8, §9; ADR 0040): the job's header with
+ * The apply page around the steps (product.md §2 'Apply-for-job page', §8, §9; ADR 0040): the job's header with
  * the business logo from the public blob location, a job that is no longer live (a CV drop instead of an
  * application), and job ids that do not lead to a job. On a 360 px phone, axe on each.
  */
@@ -71,7 +71,7 @@ describe('job header', () => {
     expect(logo?.alt).toBe(withLogo.business.name);
     const src = new URL(logo?.src ?? '');
     expect(`${src.origin}${src.pathname}`).toBe(withLogo.logoUrl);
-    // SPEC §2/§9: a random number from 1 to 1000 (the portal writes it as ?v=n).
+    // product.md §2/§9: a random number from 1 to 1000 (the portal writes it as ?v=n).
     const n = /^\?(?:v=)?(\d+)$/.exec(src.search)?.[1];
     expect(n, `cache-busting query in ${src.search}`).toBeDefined();
     expect(Number(n)).toBeGreaterThanOrEqual(1);
@@ -133,7 +133,7 @@ describe('a job that is no longer live', () => {
 
     await p.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectPath(p, '/applications');
-    // SPEC §2's side menu does not list CV drops; the address does.
+    // product.md §2's side menu does not list CV drops; the address does.
     await p.goto('/cv-drops');
     await expectPath(p, '/cv-drops');
     const drop = p.locator('li').filter({ has: p.getByRole('heading', { name: withLogo.business.name }) });
@@ -168,6 +168,9 @@ describe('a job id that leads to no job', () => {
     const alert = p.getByRole('alert').filter({ hasText: 'Error in fetching the job.' });
     await alert.waitFor({ timeout: 15_000 });
     expect(await stepHeading(p, 'form').count()).toBe(0);
+    // A way forward: the candidate's applications, or signing in first.
+    expect(await p.getByRole('link', { name: 'Job Applications' }).getAttribute('href')).toBe('/applications');
+    expect(await p.getByRole('link', { name: 'sign in' }).getAttribute('href')).toBe('/account/login');
     await expectNoAxeViolations(p, 'apply page without a job at 360 px');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Apply for a job as a new candidate on a 360 px phone (SPEC §2 'Apply-for-job page', §3 create
+ * Apply for a job as a new candidate on a 360 px phone (product.md §2 'Apply-for-job page', §3 create
  * application payload, §4 'Apply-for-job flow'): form → verification with the e-mailed code → success →
  * /applications; the employer sees the application with readyToWork and the link's tracking fields.
  * Then the same candidate with a stored session: straight to cvSelection, and a second application to the
@@ -67,7 +67,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await expectNoAxeViolations(page, 'apply verification at 360 px');
     await expectNoSidewaysScroll(page, 'the verification step');
 
-    // SPEC §3: readyToWork true from the portal; tracking from the link the candidate arrived by.
+    // product.md §3: readyToWork true from the portal; tracking from the link the candidate arrived by.
     const body = (await applicationPost).postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ jobId: firstJob.id, readyToWork: true, utmSource: 'board', utmCampaign: 'spring', publisherId: 'p1', boostId: 'b1' });
     expect(String(body.landingUrl)).toContain(`/apply/${firstJob.id}${query}`);
@@ -75,6 +75,8 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await enterApplyCode(page, candidate.email, since);
     await waitForApplyStep(page, 'success');
     applied = true;
+    // Sent: the page no longer asks to apply (issue 12 item 13).
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`You applied to ${firstJob.title}`);
     const success = page.locator('section').filter({ has: stepHeading(page, 'success') });
     expect(await success.getByText(`Your application was successfully sent to ${employer.business.name}`, { exact: true }).isVisible()).toBe(true);
     expect(await success.getByText('You will be redirected to your candidate dashboard.', { exact: true }).isVisible()).toBe(true);
@@ -88,7 +90,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await card.waitFor({ timeout: 15_000 });
     expect(await card.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
 
-    // The employer's side (DESIGN §5) stores what the portal sent.
+    // The employer's side (design.md §5) stores what the portal sent.
     const received = await employerApplications(employer, firstJob.id);
     const mine = received.filter((a) => a.candidate.email === candidate.email);
     expect(mine).toHaveLength(1);
@@ -125,7 +127,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]?.readyToWork).toBe(true);
 
-    // SPEC §2 success step: 'Logout' ends the session and goes to login; the apply link then starts at the form.
+    // product.md §2 success step: 'Logout' ends the session and goes to login; the apply link then starts at the form.
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await expectPath(page, '/account/login');
     await openApplyPage(page, secondJob.id);
@@ -146,7 +148,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'You have already applied for this job.' });
     await toast.waitFor({ timeout: 5_000 });
     expect(await toast.getByText('Error', { exact: true }).isVisible()).toBe(true);
-    // Still on the apply page a moment later: the move waits 2 s (SPEC §9) so the toast can be read.
+    // Still on the apply page a moment later: the move waits 2 s (product.md §9) so the toast can be read.
     await page.waitForTimeout(800);
     expect(new URL(page.url()).pathname).toBe(`/apply/${firstJob.id}`);
     await expectPath(page, '/applications', 6_000);

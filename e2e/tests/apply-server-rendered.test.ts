@@ -100,7 +100,7 @@ describe.each([
     await expect
       .poll(() => p.evaluate(() => Object.keys(document.querySelector('h1[data-before-hydration]') ?? {}).some((key) => key.startsWith('__react'))), { timeout: 15_000 })
       .toBe(true);
-    // …and the form works: SPEC §5's blur validation comes from the hydrated form.
+    // …and the form works: product.md §5's blur validation comes from the hydrated form.
     await p.getByLabel('Name', { exact: true }).focus();
     await p.keyboard.press('Tab');
     await p.getByText('Please enter your name').waitFor({ timeout: 5_000 });

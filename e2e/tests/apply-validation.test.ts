@@ -1,5 +1,5 @@
 /**
- * The apply page's validation messages word for word (SPEC §5, §8) on a 360 px phone, when they show
+ * The apply page's validation messages word for word (product.md §5, §8) on a 360 px phone, when they show
  * (on blur and change, not while typing; before any call), and the whole new-candidate flow by keyboard
  * alone.
  */
@@ -51,7 +51,7 @@ const POST_CODE = 'Please enter your post code';
 const CV = 'Please select your CV';
 const WRONG_TYPE = 'Must be in the following format: pdf, doc, docx, txt';
 
-/** The first validation error shown under a field (SPEC §2 text input), '' when none. */
+/** The first validation error shown under a field (product.md §2 text input), '' when none. */
 async function fieldError(field: Locator): Promise<string> {
   return field.evaluate((input) => {
     const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
@@ -77,7 +77,7 @@ async function pressUntilFocused(page: Page, target: Locator, key: 'Tab' | 'Shif
   throw new Error(`${key} ×${max} did not reach ${target.toString()}; focus is on ${focused}`);
 }
 
-describe('form step validation (SPEC §5)', () => {
+describe('form step validation (product.md §5)', () => {
   it('an empty submit names every required field and asks for a CV, without calling any service', async () => {
     const { page, calls } = await phonePage();
     await openApplyPage(page, job.id);
@@ -191,7 +191,7 @@ describe('login and verification steps', () => {
     await expect.poll(() => dangerAlert(page), { timeout: 15_000 }).toBe('Invalid verification code.');
     expect(await stepHeading(page, 'verification').isVisible()).toBe(true);
 
-    // 'Resend' mails a new code and says so (SPEC §8 success toast); the new code signs in.
+    // 'Resend' mails a new code and says so (product.md §8 success toast); the new code signs in.
     const beforeResend = await mailboxMark();
     await page.getByRole('button', { name: 'Resend', exact: true }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Verification code is sent successfully.' }).waitFor({ timeout: 10_000 });

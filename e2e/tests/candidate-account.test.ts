@@ -1,5 +1,5 @@
 /**
- * The candidate's own data end to end (SPEC §1, §4 "updating the profile also updates the account name",
+ * The candidate's own data end to end (product.md §1, §4 "updating the profile also updates the account name",
  * §4 e-mail change, §7): profile, contact form, e-mail change with the codes e-mailed to the new and the
  * current address and its undo link, and deleting the account with a fresh code, against the real
  * identity and candidate services.
@@ -177,7 +177,7 @@ describe('profile, contact and e-mail change', () => {
   });
 });
 
-describe('deleting the account (SPEC §7 DELETE /candidate, DELETE /api/user)', () => {
+describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/user)', () => {
   it('needs a fresh e-mailed code, then signs out, ends the session, and the same e-mail can sign up again as a new account', async () => {
     const candidate = newCandidate('delete');
     const page = await freshPage();

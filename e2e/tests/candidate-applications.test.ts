@@ -1,7 +1,7 @@
 /**
- * Job applications as the candidate sees them (SPEC §3 applicationStatus, §4 status order; DESIGN §3 the
+ * Job applications as the candidate sees them (product.md §3 applicationStatus, §4 status order; design.md §3 the
  * timeline of status changes) while a real employer moves the application through the employer API
- * (DESIGN §5). The employer and the candidate's application are made over HTTP; what is tested is what
+ * (design.md §5). The employer and the candidate's application are made over HTTP; what is tested is what
  * the portal shows on /applications.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * CVs end to end (SPEC §1 "upload, preview, download and delete CVs", §2 signup upload, §7 CV calls):
+ * CVs end to end (product.md §1 "upload, preview, download and delete CVs", §2 signup upload, §7 CV calls):
  * sign up with a PDF, then upload, preview, download and delete on /cvs against the real candidate
  * service and its file store.
  */
@@ -16,7 +16,7 @@ let candidate: CandidateDetails;
 /** The signed-in browser state of the first test, so later tests start signed in in a new context. */
 let signedIn: BrowserContextOptions['storageState'];
 
-/** Longer than the 40 characters the signup form shows (SPEC §2). */
+/** Longer than the 40 characters the signup form shows (product.md §2). */
 const SIGNUP_CV_NAME = 'Curriculum vitae of a very careful tester, 2026 edition.pdf';
 const uploaded = { pdf: undefined as UploadFile | undefined };
 
@@ -31,7 +31,7 @@ const path = (page: Page) => new URL(page.url()).pathname;
 const cvRow = (page: Page, fileName: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName, exact: true }) });
 const fileInput = (page: Page) => page.locator('input[type="file"]');
 
-describe('signup with a CV (SPEC §2 signup screen)', () => {
+describe('signup with a CV (product.md §2 signup screen)', () => {
   it('refuses a non-PDF, shows the chosen PDF name cut at 40 characters, and the CV is on /cvs after the code', async () => {
     candidate = newCandidate('cvs');
     const page = await openPage();
@@ -42,12 +42,12 @@ describe('signup with a CV (SPEC §2 signup screen)', () => {
     await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
 
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdef' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
     const cv = pdfCv(SIGNUP_CV_NAME, candidate.name);
     await fileInput(page).setInputFiles(cv);
     await expect.poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByRole('alert').filter({ hasText: 'Must be a .pdef' }).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).count()).toBe(0);
 
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Get a verification code' }).click();
@@ -59,7 +59,7 @@ describe('signup with a CV (SPEC §2 signup screen)', () => {
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/cvs');
     const row = cvRow(page, SIGNUP_CV_NAME);
     await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
-    // The file is a real PDF: the service reads its text in the background (DESIGN §3 cvParseStatus).
+    // The file is a real PDF: the service reads its text in the background (design.md §3 cvParseStatus).
     await expect
       .poll(
         async () => {
@@ -73,7 +73,7 @@ describe('signup with a CV (SPEC §2 signup screen)', () => {
   });
 });
 
-describe('/cvs (SPEC §1, §7)', () => {
+describe('/cvs (product.md §1, §7)', () => {
   it('uploads a CV with a progress bar; the new row is listed and stays after a reload', async () => {
     const page = await signedInPage('/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
@@ -161,7 +161,7 @@ describe('/cvs (SPEC §1, §7)', () => {
     expect(download.suggestedFilename()).toBe(cv.name);
     expect((await readFile(await download.path())).equals(cv.buffer)).toBe(true);
 
-    // The signup CV's long name with a comma survives too (RFC 6266 file name, DESIGN §3).
+    // The signup CV's long name with a comma survives too (RFC 6266 file name, design.md §3).
     const second = page.waitForEvent('download', { timeout: 15_000 });
     await page.getByRole('button', { name: `Download ${SIGNUP_CV_NAME}` }).click();
     expect((await second).suggestedFilename()).toBe(SIGNUP_CV_NAME);

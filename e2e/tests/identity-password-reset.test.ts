@@ -1,5 +1,5 @@
 /**
- * Forgotten password and password reset (SPEC §2 screens, §5 rules, §8 messages) end to end: the portal,
+ * Forgotten password and password reset (product.md §2 screens, §5 rules, §8 messages) end to end: the portal,
  * the identity service and the reset link read from the real e-mail.
  */
 import type { Page } from 'playwright-core';
@@ -30,9 +30,9 @@ async function requestResetLink(page: Page, email: string) {
   await page.getByRole('button', { name: 'Send me a reset link' }).click();
 }
 
-describe('forgotten password → reset link → new password (SPEC §2)', () => {
+describe('forgotten password → reset link → new password (product.md §2)', () => {
   it('the e-mailed link sets a new password and signs the candidate in at /', async () => {
-    // A candidate who signed up by code (candidate accounts start without a password, DESIGN §3).
+    // A candidate who signed up by code (candidate accounts start without a password, design.md §3).
     await signUpByCode(await freshPage(), candidate);
     const page = await freshPage();
     const since = await mailboxMark();
@@ -80,7 +80,7 @@ describe('forgotten password → reset link → new password (SPEC §2)', () => 
   });
 });
 
-describe('password reset form rules (SPEC §5)', () => {
+describe('password reset form rules (product.md §5)', () => {
   /** The reset page, counting the reset calls it makes (an invalid form must make none). */
   async function resetPage() {
     const page = await freshPage();
@@ -134,7 +134,7 @@ describe('password reset form rules (SPEC §5)', () => {
   });
 });
 
-describe('forgotten password page (SPEC §2, §5)', () => {
+describe('forgotten password page (product.md §2, §5)', () => {
   it("an empty e-mail asks for one: 'Please enter your email'", async () => {
     const page = await freshPage();
     await page.goto('/account/request-password-reset');

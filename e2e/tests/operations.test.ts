@@ -1,5 +1,5 @@
 /**
- * What operators and crawlers rely on (DESIGN §6, STACK.md): readiness, the OpenAPI documents, and the
+ * What operators and crawlers rely on (design.md §6, STACK.md): readiness, the OpenAPI documents, and the
  * portal's robots.txt and run-time config, checked on the running stack.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 routes and navigation guard, in a real browser against the real portal and services.
+ * product.md §2 routes and navigation guard, in a real browser against the real portal and services.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -32,11 +32,11 @@ async function open(path: string, options?: Parameters<Page['goto']>[1]) {
 async function expectOnLoginPage(p: Page) {
   // Polled, so that a failure names the address the page did end up at.
   await expect.poll(() => new URL(p.url()).pathname, { timeout: 15_000 }).toBe(LOGIN_PATH);
-  // SPEC §2 login step 1: the page that arrives is the real login form, not just its address.
+  // product.md §2 login step 1: the page that arrives is the real login form, not just its address.
   await expect.poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
-describe('navigation guard (SPEC §2)', () => {
+describe('navigation guard (product.md §2)', () => {
   it('keeps the full target path with its query as returnUrl', async () => {
     const { p } = await open('/cvs?x=1&y=2');
     await expectOnLoginPage(p);
@@ -59,7 +59,7 @@ describe('navigation guard (SPEC §2)', () => {
   });
 });
 
-describe('public routes are not redirected to login (SPEC §2)', () => {
+describe('public routes are not redirected to login (product.md §2)', () => {
   // Each public page with something SPEC says it shows, so "not redirected" also means "rendered".
   const cases: { path: string; status?: number; shows?: (p: Page) => Promise<boolean> }[] = [
     { path: '/account/signup', shows: (p) => p.getByRole('heading', { name: 'Sign Up' }).isVisible() },

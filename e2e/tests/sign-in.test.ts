@@ -1,5 +1,5 @@
 /**
- * Sign in by e-mailed one-time code (SPEC §2 login and signup screens, §4 login flow) end to end:
+ * Sign in by e-mailed one-time code (product.md §2 login and signup screens, §4 login flow) end to end:
  * portal UI, identity service, SMTP, candidate service.
  */
 
@@ -21,7 +21,7 @@ describe('sign in by code', () => {
     candidate = newCandidate('signup');
     const page = await freshPage();
     await signUpByCode(page, candidate);
-    // The dashboard layout with its side menu (SPEC §2), not the login page.
+    // The dashboard layout with its side menu (product.md §2), not the login page.
     await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
@@ -41,7 +41,7 @@ describe('sign in by code', () => {
   });
 });
 
-describe('logout (SPEC §2 dashboard, §4 session)', () => {
+describe('logout (product.md §2 dashboard, §4 session)', () => {
   it('asks first, then ends the session: guarded pages send to login again', async () => {
     const page = await freshPage();
     await signInByCode(page, candidate.email);
@@ -64,7 +64,7 @@ describe('logout (SPEC §2 dashboard, §4 session)', () => {
   });
 });
 
-describe('sign in by code: what goes wrong (SPEC §5, §8)', () => {
+describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
   it('an empty e-mail asks for a valid one', async () => {
     const page = await freshPage();
     await page.goto('/account/login');
@@ -98,7 +98,7 @@ describe('sign in by code: what goes wrong (SPEC §5, §8)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/account/login');
-    // One wrong try is below the wrong-try limit (DESIGN §3): the mailed code still signs in.
+    // One wrong try is below the wrong-try limit (design.md §3): the mailed code still signs in.
     await codeInput.fill(code);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '../src/config/runtime-config-schema';
+// Types only from server-kit: vite.config.ts loads this file with Node, which cannot import its .ts sources.
+import type { LogFormat } from '@careers/server-kit/env';
 
 /** The portal server's settings. This module is the only place that reads process.env. */
 const envSchema = z.object({
@@ -15,6 +17,11 @@ const envSchema = z.object({
   APP_ENVIRONMENT: z.string().trim().min(1).default('Production'),
   /** The build to serve; a relative path is taken from the working directory. */
   PORTAL_DIST_DIR: z.string().trim().min(1).optional(),
+  /** With it, /metrics answers this bearer token from anywhere; without it, loopback peers only (docs/decisions/0072). */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** As the services: info and JSON by default; `npm start` asks for warn and readable text. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'text'] satisfies LogFormat[]).default('json'),
 });
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -27,6 +34,8 @@ export interface PortalServerConfig {
   /** The built single-page app (index.html, assets/, robots.txt). */
   distDir: string;
   runtime: RuntimeConfig;
+  metricsToken?: string | undefined;
+  log?: { level: string; format: LogFormat };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -40,7 +49,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
   if (!parsed.success) {
     return {
       ok: false,
-      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`),
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${issue.path[0] === 'METRICS_TOKEN' ? 'a hidden value' : JSON.stringify(cleaned[String(issue.path[0])])})`),
     };
   }
   const vars = parsed.data;
@@ -52,6 +61,8 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
       host: vars.HOST,
       portalUrl: trimSlash(vars.PORTAL_URL),
       distDir: vars.PORTAL_DIST_DIR ? resolve(vars.PORTAL_DIST_DIR) : DEFAULT_DIST_DIR,
+      metricsToken: vars.METRICS_TOKEN,
+      log: { level: vars.LOG_LEVEL, format: vars.LOG_FORMAT },
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),
         candidateBaseUrl,

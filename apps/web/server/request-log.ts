@@ -1,5 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { redactUrl, requestLogSerializer } from '@careers/server-kit/redact';
+import { textDestination } from '@careers/server-kit/logger';
+import type { LogFormat } from '@careers/server-kit/env';
 
 /**
  * A portal URL fit for a log line. The password reset link (/account/reset/{email}/{token}) and the
@@ -15,11 +17,19 @@ export function redactPortalUrl(url: string): string {
   return redactUrl(queryAt < 0 ? pathname : `${pathname}${url.slice(queryAt)}`);
 }
 
-/** The portal server's JSON logs: Fastify's request line, with the URL redacted. */
-export function portalLoggerOptions(stream?: NodeJS.WritableStream): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+/**
+ * The portal server's logs: Fastify's request line, with the URL redacted; JSON, or readable lines
+ * with LOG_FORMAT=text (`npm start`).
+ */
+export function portalLoggerOptions(
+  stream?: NodeJS.WritableStream,
+  log: { level: string; format: LogFormat } = { level: 'info', format: 'json' },
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  const out = log.format === 'text' ? textDestination(stream ?? process.stdout) : stream;
   return {
-    level: 'info',
+    level: log.level,
+    base: { service: 'portal' },
     serializers: { req: requestLogSerializer(redactPortalUrl) },
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
   };
 }

@@ -36,5 +36,9 @@ export function securityHeaders(runtime: RuntimeConfig): Record<string, string> 
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // Browsers honour it only over HTTPS (TLS ends at the load balancer, deploy/); over plain HTTP it is ignored.
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    // The legacy XSS auditor is off, as the services send it (OWASP's advice; the CSP is the defence).
+    'x-xss-protection': '0',
   };
 }

@@ -130,6 +130,10 @@ describe('portal server', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['x-xss-protection']).toBe('0');
+    // The PDF preview is an <object> of the candidate's own file (a blob: URL): nothing else may be embedded.
+    expect(csp).toMatch(/object-src blob: https:\/\/cand\.example\.com(;|$)/);
   });
 
   it('answers /healthz', async () => {

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
 import { securityHeaders } from './security-headers';
 import { portalLoggerOptions } from './request-log';
+import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
@@ -26,7 +27,7 @@ export interface PortalServerOptions {
 
 /** The portal's own small server: the built SPA, server-rendered apply pages, /config.js, robots.txt and /healthz. */
 export async function buildPortalServer(config: PortalServerConfig, options: PortalServerOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ? portalLoggerOptions(options.logStream) : false });
+  const app = Fastify({ logger: options.logger ? portalLoggerOptions(options.logStream, config.log) : false });
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
   const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
@@ -39,6 +40,8 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Request rate, latency and errors per route, for operators only (docs/decisions/0072, 0095).
+  serveMetrics(app, config.metricsToken);
 
   app.get('/config.js', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE).type('application/javascript; charset=utf-8');

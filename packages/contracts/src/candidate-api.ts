@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
 
 /**
- * Candidate-service answers beyond SPEC §3 (the spec leaves them "not shown"); kept here so the portal
+ * Candidate-service answers beyond product.md §3 (the spec leaves them "not shown"); kept here so the portal
  * and the service share them.
  */
 

@@ -7,7 +7,7 @@ import {
   salaryRateTypeSchema,
 } from './enums';
 
-/** SPEC §3 "Candidate-service response wrapper". */
+/** product.md §3 "Candidate-service response wrapper". */
 export function wrapped<T extends z.ZodType>(result: T) {
   return z.object({
     result: result.nullable(),
@@ -61,7 +61,7 @@ export const candidateDeleteSchema = z.object({ id: idSchema });
 export type CandidateDelete = z.infer<typeof candidateDeleteSchema>;
 
 // ---- CVs ----
-/** DESIGN §3: the upload limit, shown to candidates before they upload. */
+/** design.md §3: the upload limit, shown to candidates before they upload. */
 export const CV_MAX_BYTES = 10 * 1024 * 1024;
 export const CV_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
 
@@ -72,6 +72,8 @@ export const cvSchema = z.object({
   createdOn: isoDateSchema,
   cvParseStatus: cvParseStatusSchema,
   sizeBytes: z.number().int().optional(),
+  /** When the candidate last applied with this CV (GET /cvs only); absent when never used. */
+  lastUsedOn: isoDateSchema.optional(),
 });
 export type Cv = z.infer<typeof cvSchema>;
 
@@ -106,7 +108,7 @@ export const businessSummarySchema = z.object({
 });
 export type BusinessSummary = z.infer<typeof businessSummarySchema>;
 
-/** SPEC §3 "Business (inside applications)"; {product}Domain is careersDomain here (docs/decisions). */
+/** product.md §3 "Business (inside applications)"; {product}Domain is careersDomain here (docs/decisions). */
 export const businessSchema = businessSummarySchema.extend({
   careersDomain: z.string().nullable(),
 });
@@ -138,7 +140,7 @@ export const jobDetailSchema = z.object({
 });
 export type JobDetail = z.infer<typeof jobDetailSchema>;
 
-/** SPEC §3 "Job (single view)", plus isLive so the apply page can tell a closed job. */
+/** product.md §3 "Job (single view)", plus isLive so the apply page can tell a closed job. */
 export const jobSchema = z.object({
   id: idSchema,
   title: z.string(),

@@ -8,7 +8,7 @@ export const nameSchema = z.string().trim().min(1).max(200);
 export const phoneSchema = z.string().trim().min(1).max(40);
 export const postcodeSchema = z.string().trim().min(1).max(20);
 
-/** Paging (DESIGN §3): page is 1-based, pageSize defaults to 10, at most 100. */
+/** Paging (design.md §3): page is 1-based, pageSize defaults to 10, at most 100. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema } from './enums';
 import { idSchema, isoDateSchema } from './common';
 
-/** DESIGN §5: the employer API for BusinessUser tokens. */
+/** design.md §5: the employer API for BusinessUser tokens. */
 export const createBusinessSchema = z.object({
   name: z.string().trim().min(1).max(200),
   city: z.string().trim().max(100).nullable().optional(),
@@ -57,7 +57,7 @@ export const employerApplicationSchema = z.object({
 });
 export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
 
-/** GET /business/jobs/{id}/applications: one page, with the job's total (SPEC §3's page result shape). */
+/** GET /business/jobs/{id}/applications: one page, with the job's total (product.md §3's page result shape). */
 export const employerApplicationPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 enumerations, with the numeric values that travel on the wire. */
+/** product.md §3 enumerations, with the numeric values that travel on the wire. */
 export const JobType = { Permanent: 1, Contract: 2 } as const;
 export type JobType = (typeof JobType)[keyof typeof JobType];
 export const jobTypeSchema = z.enum(JobType);
@@ -21,15 +21,15 @@ export const ApplicationStatus = {
 export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
 export const applicationStatusSchema = z.enum(ApplicationStatus);
 
-/** SPEC §4 "Application status order". */
+/** product.md §4 "Application status order". */
 export const applicationStatusOrder: readonly ApplicationStatus[] = [0, 10, 20, 30, 40, 50, 255];
 
-/** Roles carried in the identity service's tokens (SPEC §6). */
+/** Roles carried in the identity service's tokens (product.md §6). */
 export const Role = { Candidate: 'Candidate', BusinessUser: 'BusinessUser', BusinessUserReferrer: 'BusinessUserReferrer' } as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const roleSchema = z.enum(Role);
 
-/** The portal a password-reset request comes from (SPEC §3; the candidate portal sends Business). */
+/** The portal a password-reset request comes from (product.md §3; the candidate portal sends Business). */
 export const portalTypeSchema = z.enum(['Business', 'Candidate']);
 export type PortalType = z.infer<typeof portalTypeSchema>;
 

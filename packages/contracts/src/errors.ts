@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** RFC 9457 problem details (SPEC §3). `errors` carries field messages on validation failures. */
+/** RFC 9457 problem details (product.md §3). `errors` carries field messages on validation failures. */
 export const problemDetailsSchema = z.object({
   type: z.string(),
   title: z.string(),
@@ -11,7 +11,7 @@ export const problemDetailsSchema = z.object({
 });
 export type ProblemDetails = z.infer<typeof problemDetailsSchema>;
 
-/** Identity result (SPEC §3): confirm e-mail, reset password, resend token, delete user, update user. */
+/** Identity result (product.md §3): confirm e-mail, reset password, resend token, delete user, update user. */
 export const identityResultSchema = z.object({
   succeeded: z.boolean(),
   errors: z.array(z.string()),

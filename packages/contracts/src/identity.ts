@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, nameSchema, phoneSchema } from './common';
 import { portalTypeSchema, roleSchema } from './enums';
 
-/** SPEC §3 "Login result / auth response". The empty state has id -1 (see emptyAuthResponse). */
+/** product.md §3 "Login result / auth response". The empty state has id -1 (see emptyAuthResponse). */
 export const authResponseSchema = z.object({
   id: z.union([z.string(), z.literal(-1)]),
   name: z.string().nullable(),
@@ -49,7 +49,7 @@ export const refreshRequestSchema = z.object({
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
-/** The placeholder address the portal sends with a refresh (SPEC §3). */
+/** The placeholder address the portal sends with a refresh (product.md §3). */
 export const REFRESH_PLACEHOLDER_IP = '0.0.0.0';
 
 /** The e-mailed link (/confirm/{userId}/{token}) carries no address, so email is optional here. */
@@ -60,7 +60,7 @@ export const confirmEmailRequestSchema = z.object({
 });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
-/** GET /api/account/confirm uses PascalCase query names (SPEC §7). */
+/** GET /api/account/confirm uses PascalCase query names (product.md §7). */
 export const confirmEmailQuerySchema = z.object({
   UserId: z.string().min(1).max(64),
   Email: emailSchema.optional(),
@@ -83,7 +83,7 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-/** Login check and code sending (SPEC §3 "Code-sending / login-check request"). */
+/** Login check and code sending (product.md §3 "Code-sending / login-check request"). */
 export const loginCheckRequestSchema = z.object({
   email: emailSchema,
   applicationRole: roleSchema.optional(),
@@ -192,7 +192,7 @@ export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 /** The audience of every access token; iss is the identity service's public address (IDENTITY_URL). */
 export const ACCESS_TOKEN_AUDIENCE = 'careers-api';
 
-/** Claims of the identity service's access token (DESIGN §3). */
+/** Claims of the identity service's access token (design.md §3). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   email: z.string(),
@@ -232,7 +232,7 @@ export const botCheckChallengeSchema = z.looseObject({
 export type BotCheckChallenge = z.infer<typeof botCheckChallengeSchema>;
 
 /**
- * SPEC §3 / DESIGN §3: the fixed password the portal sends when it registers a candidate user. Candidate
+ * product.md §3 / design.md §3: the fixed password the portal sends when it registers a candidate user. Candidate
  * accounts are passwordless; the identity service must never let this value log anyone in.
  */
 export const CANDIDATE_BUILT_IN_PASSWORD = 'Candidate-Portal-Built-In-Password-1';

@@ -5,7 +5,7 @@ import { authResponseSchema, emptyAuthResponse, NOBODY_LOGGED_IN } from '../src/
 import { createApplicationSchema, wrapped } from '../src/candidate';
 import { pageQuerySchema } from '../src/common';
 
-describe('enumerations keep the numbers of SPEC §3', () => {
+describe('enumerations keep the numbers of product.md §3', () => {
   it('application statuses', () => {
     expect(ApplicationStatus).toEqual({
       ApplicationPending: 0,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Parses the environment once at start. An invalid setting stops the process with a message that lists
- * every bad variable, not just the first (DESIGN §2).
+ * every bad variable, not just the first (design.md §2).
  */
 export function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>, appName: string): z.output<T> {
   // Empty strings mean "not set": a blank line in an env file should fall back to the default.
@@ -21,6 +21,13 @@ export class ConfigError extends Error {
 export const portSchema = z.coerce.number().int().min(0).max(65535);
 export const urlSchema = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+/**
+ * LOG_FORMAT: `json` (the default, what production ships to its log store: one JSON object a line) or
+ * `text` (one readable line an event, for a person at a terminal; `npm start` picks it with LOG_LEVEL
+ * warn, docs/decisions/0096-a-newcomers-first-minute.md). Both carry the same redacted fields.
+ */
+export const logFormatSchema = z.enum(['json', 'text']).default('json');
+export type LogFormat = z.output<typeof logFormatSchema>;
 export const commaListSchema = z
   .string()
   .transform((s) => s.split(',').map((v) => v.trim().replace(/\/+$/, '')).filter(Boolean));

@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,7 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { isLoopbackPeer, serveMetrics } from './metrics';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem, problem } from './problem';
@@ -66,17 +66,7 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
 /** How long /readyz waits for a dependency before it says not ready. */
 const READY_TIMEOUT_MS = 2000;
 
-/** The TCP peer, not X-Forwarded-For: a header anyone can write must not open an operator endpoint. */
-export function isLoopbackPeer(request: { socket: { remoteAddress?: string | undefined } }): boolean {
-  const peer = request.socket.remoteAddress ?? '';
-  return peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export { isLoopbackPeer };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -141,30 +131,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     transformStaticCSP: (header) => header,
   });
 
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered',
-    labelNames: ['method', 'route', 'status'],
-    registers: [metrics],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request duration',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [metrics],
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? 'unmatched',
-      status: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
-  });
+  // Metrics tell a stranger the traffic, routes and memory of the service: operators only
+  // (docs/decisions/0072-metrics-for-operators-only.md); what they hold: ./metrics.ts.
+  serveMetrics(app, options.metricsToken);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -214,22 +183,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
       }
     },
   );
-  // Metrics tell a stranger the traffic, routes and memory of the service: operators only
-  // (docs/decisions/0072-metrics-for-operators-only.md).
-  const metricsToken = options.metricsToken;
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (metricsToken) {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!sameSecret(given, metricsToken)) {
-        reply.header('www-authenticate', 'Bearer');
-        return reply.status(401).send(problem(401, 'Metrics need the operator token.', request.url));
-      }
-    } else if (!isLoopbackPeer(request)) {
-      return reply.status(404).send(problem(404, `No route for ${request.method} /metrics`, request.url));
-    }
-    reply.header('content-type', metrics.contentType);
-    return metrics.metrics();
-  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfigError } from './env';
+import { ConfigError, type LogFormat } from './env';
 import { createLogger, type Logger } from './logger';
 
 export interface RunOptions {
@@ -42,7 +42,7 @@ export async function runService({ app, host, port, onClose }: RunOptions): Prom
   return address;
 }
 
-export interface ServiceParts<Config extends { logLevel: string; host: string; port: number }, Deps> {
+export interface ServiceParts<Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number }, Deps> {
   name: string;
   loadConfig: () => Config;
   openDependencies: (config: Config, logger: Logger) => Promise<Deps>;
@@ -53,7 +53,7 @@ export interface ServiceParts<Config extends { logLevel: string; host: string; p
  * A service's `server.ts`: configuration (a bad one stops with every bad variable listed and exit code
  * 2), dependencies, the app, then listening until SIGTERM.
  */
-export async function startService<Config extends { logLevel: string; host: string; port: number }, Deps>(
+export async function startService<Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number }, Deps>(
   parts: ServiceParts<Config, Deps>,
 ): Promise<void> {
   let config: Config;
@@ -66,8 +66,18 @@ export async function startService<Config extends { logLevel: string; host: stri
     }
     throw err;
   }
-  const logger = createLogger(parts.name, config.logLevel);
-  const deps = await parts.openDependencies(config, logger);
+  const logger = createLogger(parts.name, config.logLevel, undefined, config.logFormat);
+  let deps: Deps;
+  try {
+    deps = await parts.openDependencies(config, logger);
+  } catch (err) {
+    // A setting that only shows itself wrong together with others (a secret every instance must share).
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
   const app = await parts.buildApp(config, deps, logger);
   await runService({ app, host: config.host, port: config.port });
 }

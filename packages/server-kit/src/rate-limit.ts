@@ -10,7 +10,7 @@ export interface HitResult {
 
 /**
  * Counters for rate limits and a "use once" set for replay protection. In memory for one process;
- * on Redis (REDIS_URL) so that several instances share the same numbers (DESIGN §2).
+ * on Redis (REDIS_URL) so that several instances share the same numbers (design.md §2).
  */
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';

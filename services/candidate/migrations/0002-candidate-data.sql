@@ -1,4 +1,4 @@
--- Employers (DESIGN §5): one business per business user.
+-- Employers (design.md §5): one business per business user.
 create table businesses (
   id uuid primary key,
   owner_user_id text not null unique,
@@ -71,7 +71,7 @@ create table job_applications (
   utm_source text,
   utm_campaign text,
   applied_at timestamptz not null default now(),
-  -- DESIGN §3: one application per candidate and job, even under concurrent requests.
+  -- design.md §3: one application per candidate and job, even under concurrent requests.
   constraint job_applications_one_per_job unique (candidate_id, job_id)
 );
 create index job_applications_candidate_idx on job_applications (candidate_id, applied_at desc);

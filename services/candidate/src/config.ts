@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
-import { booleanSchema, commaListSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
+import { booleanSchema, commaListSchema, logFormatSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
   CANDIDATE_PORT: portSchema.default(3002),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: logLevelSchema,
+  LOG_FORMAT: logFormatSchema,
   DATA_DIR: z.string().min(1).default('./data'),
   CANDIDATE_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PORTAL_URL: urlSchema.default('http://localhost:3000'),
@@ -47,6 +48,7 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.CANDIDATE_PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir,
     database: { url: env.CANDIDATE_DATABASE_URL, dataDir: path.join(dataDir, 'candidate-db') },
     portalUrl: env.PORTAL_URL,

@@ -67,6 +67,8 @@ export interface CvsTable {
   parse_error: string | null;
   parsed_at: NullableTimestamp;
   parse_attempts: Generated<number>;
+  /** SHA-256 (hex) of the file; NULL for CVs uploaded before 0005. */
+  content_sha256: string | null;
   created_at: Timestamp;
 }
 

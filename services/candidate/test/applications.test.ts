@@ -119,6 +119,27 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect(row).toMatchObject({ ready_to_work: true, utm_source: 'jobboard', utm_campaign: 'spring', landing_url: 'https://x.test/a', publisher_id: 'p1', boost_id: 'b1' });
   });
 
+  it("lists each CV's real last use (the newest application sent with it), absent for a CV never used", async () => {
+    const { headers: employer } = await newEmployer();
+    const [jobA, jobB] = [await newJob(employer), await newJob(employer, { title: 'Second' })];
+    const { headers, cvId } = await newCandidateWithCv();
+    const body = multipart('unused.pdf', tinyPdf('Unused'));
+    const unused = (await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload })).json().cvId as string;
+    const listed = async () => (await t.app.inject({ url: '/cvs', headers })).json().cvs as { id: string; createdOn: string; lastUsedOn?: string }[];
+    expect((await listed()).every((cv) => cv.lastUsedOn === undefined)).toBe(true);
+
+    const first = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobA.id, cvId) })).json().result.applicationId;
+    await t.deps.database.db.updateTable('job_applications').set({ applied_at: new Date('2026-01-02T10:00:00Z') }).where('id', '=', first).execute();
+    const second = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobB.id, cvId) })).json().result.applicationId;
+    const secondRow = await t.deps.database.db.selectFrom('job_applications').select('applied_at').where('id', '=', second).executeTakeFirstOrThrow();
+
+    const cvs = await listed();
+    const used = cvs.find((cv) => cv.id === cvId)!;
+    expect(used.lastUsedOn).toBe(new Date(secondRow.applied_at).toISOString());
+    expect(used.lastUsedOn).not.toBe('2026-01-02T10:00:00.000Z');
+    expect(cvs.find((cv) => cv.id === unused)!.lastUsedOn).toBeUndefined();
+  });
+
   it('is one application per candidate and job even under concurrent requests (unique index)', async () => {
     const { headers: employer } = await newEmployer();
     const job = await newJob(employer);

@@ -53,3 +53,23 @@ describe.each(databaseKinds())('contact messages are forwarded to CONTACT_EMAIL 
     }
   });
 });
+
+describe.each(databaseKinds())('contact messages are kept when no forwarding address is set (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { CONTACT_EMAIL: '' });
+  });
+  afterAll(async () => t?.close());
+
+  it('stores every message word for word for the operator and sends no e-mail', async () => {
+    const user = randomUUID();
+    const payload = { name: 'Grace', phone: '', email: 'grace@example.test', message: 'Is my CV readable?', source: 'candidate-portal' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(user), payload });
+    expect(res.statusCode).toBe(200);
+    const row = await t.deps.database.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Grace', email: 'grace@example.test', message: 'Is my CV readable?', source: 'candidate-portal', forwarded_at: null });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(t.deps.mail.list!().filter((m) => m.kind === 'contact message')).toHaveLength(0);
+    expect(await t.deps.database.db.selectFrom('contact_messages').select('id').where('user_id', '=', user).execute()).toHaveLength(1);
+  });
+});

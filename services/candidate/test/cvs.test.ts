@@ -67,6 +67,39 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     }
   });
 
+  it('keeps the same bytes from the same candidate as one CV (one row, one stored file), also under concurrent uploads; another candidate keeps their own', async () => {
+    const { headers } = await newCandidate(t);
+    const bytes = tinyPdf(`Same CV ${Date.now()}`);
+    const before = await stored();
+    const first = await upload(headers, 'My CV.pdf', bytes);
+    expect(first.statusCode).toBe(200);
+    const again = await upload(headers, 'My CV (1).pdf', bytes);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ cvId: first.json().cvId, fileName: 'My CV.pdf' });
+    const racing = await Promise.all([1, 2, 3].map((n) => upload(headers, `copy ${n}.pdf`, bytes)));
+    for (const res of racing) expect([first.json().cvId, undefined]).toContain(res.json().cvId);
+    expect(racing.filter((res) => res.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    const list = (await t.app.inject({ url: '/cvs', headers })).json();
+    expect(list.cvCount).toBe(1);
+    expect((await stored()).objects - before.objects).toBe(1);
+    expect((await stored()).rows - before.rows).toBe(1);
+
+    // Different bytes are a different CV; the same bytes from another candidate are theirs.
+    const other = await upload(headers, 'My CV.pdf', tinyPdf(`Another CV ${Date.now()}`));
+    expect(other.json().cvId).not.toBe(first.json().cvId);
+    const someoneElse = await newCandidate(t);
+    const theirs = await upload(someoneElse.headers, 'My CV.pdf', bytes);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().cvId).not.toBe(first.json().cvId);
+    expect((await t.app.inject({ url: '/cvs', headers: someoneElse.headers })).json().cvCount).toBe(1);
+
+    // Deleted, it can be uploaded again as a new CV.
+    expect((await t.app.inject({ method: 'DELETE', url: `/cvs/${first.json().cvId}`, headers })).statusCode).toBe(200);
+    const fresh = await upload(headers, 'My CV.pdf', bytes);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().cvId).not.toBe(first.json().cvId);
+  });
+
   it('accepts a DOC by its OLE header; a body it cannot read ends as Failed, not Pending', async () => {
     const { headers } = await newCandidate(t);
     const res = await upload(headers, 'old.doc', oleHeaderFile());

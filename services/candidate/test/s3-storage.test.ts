@@ -64,6 +64,8 @@ describe('S3 storage against s3rver', () => {
     expect(Buffer.concat(bytes).toString()).toBe('xxxxxxxxxx');
     expect(part!.size).toBe(total);
     expect(await storage.list('cvs/')).toContain(key);
+    const entry = (await storage.entries('cvs/')).find((e) => e.key === key);
+    expect(entry?.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
     await storage.delete(key);
     expect(await storage.size(key)).toBeNull();
     expect(await storage.get(key)).toBeNull();

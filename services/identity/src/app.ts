@@ -1,9 +1,11 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createHttpApp, isLoopbackPeer, type App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { openDatabase, type Database } from '@careers/server-kit/database';
+import { ConfigError } from '@careers/server-kit/env';
 import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
 import { createRateLimitStore, type RateLimitStore } from '@careers/server-kit/rate-limit';
@@ -18,6 +20,8 @@ import type { BotCheckContext } from './modules/bot-check/bot-check.service';
 import type { CodeContext } from './modules/codes/codes.service';
 import { createAccountEventsWorker, type AccountEventsWorker } from './modules/account-events/account-events.worker';
 import { createOutboxWorker, type OutboxWorker } from './modules/mail/mail.worker';
+import { createRetentionWorker } from './modules/retention/retention';
+import type { PollingWorker } from './lib/polling-worker';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -38,6 +42,7 @@ export interface IdentityDeps {
   secrets: { otpPepper: string; botCheckSecret: string };
   outbox: OutboxWorker;
   accountEvents: AccountEventsWorker;
+  retention: PollingWorker;
 }
 
 declare module 'fastify' {
@@ -62,6 +67,17 @@ export interface DependencyOptions {
 export async function openDependencies(config: IdentityConfig, logger: Logger, options: DependencyOptions = {}): Promise<IdentityDeps> {
   const ephemeral = options.ephemeral ?? false;
   const now = options.now ?? Date.now;
+  // With Redis the service runs as several instances (design.md §2): a key or secret made up per
+  // instance would make codes, bot checks and tokens of one instance fail on the others.
+  if (config.redisUrl && !ephemeral) {
+    const keyFiles = (await fs.readdir(config.secrets.keysDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pem'));
+    const missing = [
+      ...(config.secrets.jwtPrivateKey || keyFiles.length > 0 ? [] : [`JWT_PRIVATE_KEY: must be set, the same on every instance, when REDIS_URL is set (or the same PEM files in ${config.secrets.keysDir})`]),
+      ...(config.secrets.botCheckSecret ? [] : ['BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set']),
+      ...(config.secrets.otpPepper ? [] : ['OTP_PEPPER: must be set, the same on every instance, when REDIS_URL is set']),
+    ];
+    if (missing.length > 0) throw new ConfigError(`identity service: invalid configuration\n${missing.map((line) => `  ${line}`).join('\n')}`);
+  }
   const database = await openDatabase<IdentityDatabase>({
     ...config.database,
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
@@ -89,7 +105,8 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
     intervalMs: config.mailPollIntervalMs,
     logger,
   });
-  return { database, mail, now, store, keys, secrets, outbox, accountEvents };
+  const retention = createRetentionWorker({ db: database.db, now, ...config.retention, logger });
+  return { database, mail, now, store, keys, secrets, outbox, accountEvents, retention };
 }
 
 export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logger: Logger): Promise<App> {
@@ -157,10 +174,12 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   app.addHook('onReady', async () => {
     deps.outbox.start();
     deps.accountEvents.start();
+    deps.retention.start();
   });
   app.addHook('onClose', async () => {
     await deps.outbox.stop();
     await deps.accountEvents.stop();
+    await deps.retention.stop();
     await deps.store.close();
     await deps.mail.close();
     await deps.database.close();

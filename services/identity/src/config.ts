@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { commaListSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
+import { commaListSchema, logFormatSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
 
 const schema = z.object({
   IDENTITY_PORT: portSchema.default(3001),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: logLevelSchema,
+  LOG_FORMAT: logFormatSchema,
   DATA_DIR: z.string().min(1).default('./data'),
   IDENTITY_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PORTAL_URL: urlSchema.default('http://localhost:3000'),
@@ -38,6 +39,10 @@ const schema = z.object({
   // Password hashes (scrypt, 32 MiB each) running at once in this process; as many more may wait.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  // How long a new candidate's confirmation link waits; a sign-in code verified before it makes it unneeded.
+  CONFIRMATION_LINK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  // Used and expired codes, tokens, sent mail and ended sessions are removed this long after (decision 0122).
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type IdentityConfig = ReturnType<typeof toConfig>;
@@ -48,6 +53,7 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.IDENTITY_PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir,
     database: { url: env.IDENTITY_DATABASE_URL, dataDir: path.join(dataDir, 'identity-db') },
     portalUrl: env.PORTAL_URL,
@@ -78,6 +84,8 @@ function toConfig(env: z.output<typeof schema>) {
     },
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    confirmationLinkDelayMs: env.CONFIRMATION_LINK_DELAY_SECONDS * 1000,
+    retention: { keepMs: env.RETENTION_DAYS * 86_400_000, intervalMs: 3_600_000 },
     /** Where deleted accounts are announced, so the candidate service removes their data. */
     accountEventsUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/account-events`,
   };

@@ -237,6 +237,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         ['post', '/api/account/login'],
         ['post', '/api/account/refresh'],
         ['post', '/api/account/revoke'],
+        ['post', '/api/account/revoke-all'],
         ['post', '/api/account/confirm'],
         ['get', '/api/account/confirm'],
         ['post', '/api/account/forgot-password'],
@@ -264,7 +265,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         expect(op, `${method} ${path}`).toBeDefined();
         expect(Object.keys(op.responses).length, `${method} ${path} responses`).toBeGreaterThan(0);
         const hasInput = op.requestBody || (op.parameters ?? []).length > 0;
-        if (!['/api/account/revoke', '/api/user', '/api/bot-check/challenge', '/.well-known/jwks.json'].includes(path) || method !== 'get' && method !== 'post') {
+        if (!['/api/account/revoke', '/api/account/revoke-all', '/api/user', '/api/bot-check/challenge', '/.well-known/jwks.json'].includes(path) || method !== 'get' && method !== 'post') {
           expect(hasInput, `${method} ${path} input`).toBeTruthy();
         }
       }

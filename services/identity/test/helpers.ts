@@ -27,7 +27,8 @@ export async function startTestApp(
   const testDb = options.url ? { url: options.url, drop: async () => {} } : await createTestDatabase(kind);
   const clock = options.clock ?? testClock();
   // A small proof of work keeps the suite fast; the property (verify once, signed, unexpired) is the same.
-  const config = loadConfig({ LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: '1000', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
+  // New candidates' confirmation links go at once here; confirmation-link.test.ts runs the real delay.
+  const config = loadConfig({ LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: '1000', CONFIRMATION_LINK_DELAY_SECONDS: '0', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
   // In-memory PGlite: no data folder in tests.
   config.database.dataDir = undefined as unknown as string;
   const logger = createLogger('identity', config.logLevel, options.logTo);

@@ -43,6 +43,20 @@ describe('the identity server process', () => {
       expect(badCode).not.toBe(0);
       expect(errors).toContain('IDENTITY_PORT');
       expect(errors).toContain('PORTAL_URL');
+
+      // Several instances (REDIS_URL) with a secret made up per instance would not work as one: refused.
+      // (A fresh folder: the first start above left a generated signing key in its identity-keys.)
+      const freshDir = await fs.mkdtemp(path.join(os.tmpdir(), 'identity-alone-'));
+      const alone = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: serviceRoot,
+        env: { ...process.env, DATA_DIR: freshDir, IDENTITY_PORT: String(port), REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_DATABASE_URL: '', SMTP_URL: '', JWT_PRIVATE_KEY: '', BOT_CHECK_SECRET: '', OTP_PEPPER: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let refusal = '';
+      alone.stderr.on('data', (chunk: Buffer) => (refusal += chunk.toString()));
+      expect(await new Promise<number | null>((resolve) => alone.on('exit', (code) => resolve(code)))).toBe(2);
+      for (const name of ['JWT_PRIVATE_KEY', 'BOT_CHECK_SECRET', 'OTP_PEPPER']) expect(refusal).toContain(`${name}: must be set, the same on every instance`);
+      await fs.rm(freshDir, { recursive: true, force: true });
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { ACCESS_TOKEN_AUDIENCE, accessTokenClaimsSchema } from '@careers/contracts/identity';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, type TestApp } from './helpers';
+import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -171,18 +171,34 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('revoke (logout) ends the refresh tokens of the caller', async () => {
-    const login = await signInWithCode(ctx, user.email);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/account/revoke', headers: bearer(login.accessToken) });
+  const refreshWith = (session: { accessToken: string; refreshToken: string }) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { ...session, ipAddress: '0.0.0.0' } });
+
+  it('revoke (logout) ends this session only: another device stays signed in', async () => {
+    const here = await signInWithCode(ctx, user.email);
+    const phone = await signInWithCode(ctx, user.email);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/account/revoke', headers: bearer(here.accessToken) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: -1, success: true, accessToken: null });
-    const after = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/account/refresh',
-      payload: { accessToken: login.accessToken, refreshToken: login.refreshToken, ipAddress: '0.0.0.0' },
-    });
-    expect(after.statusCode).toBe(400);
+    expect((await refreshWith(here)).statusCode).toBe(400);
+    const other = await refreshWith(phone);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().accessToken).toEqual(expect.any(String));
     expect((await ctx.app.inject({ method: 'POST', url: '/api/account/revoke' })).statusCode).toBe(401);
+  });
+
+  it('revoke-all (sign out of all devices) ends every session of the caller, and nobody else’s', async () => {
+    const here = await signInWithCode(ctx, user.email);
+    const phone = await signInWithCode(ctx, user.email);
+    const someoneElse = await registerCandidate(ctx, uniqueEmail('bystander'));
+    const theirs = await signInWithCode(ctx, someoneElse.email);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/account/revoke-all', headers: bearer(here.accessToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: -1, success: true, feedbackMessage: 'You have been signed out of all devices.' });
+    expect((await refreshWith(here)).statusCode).toBe(400);
+    expect((await refreshWith(phone)).statusCode).toBe(400);
+    expect((await refreshWith(theirs)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/account/revoke-all' })).statusCode).toBe(401);
   });
 });
 

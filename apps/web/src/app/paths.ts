@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2. The router builds on these, and the portal server uses isPortalRoute to answer
+ * Every route of product.md §2. The router builds on these, and the portal server uses isPortalRoute to answer
  * unknown paths with 404 (the not-found page still renders from index.html).
  */
 export const paths = {
@@ -11,7 +11,7 @@ export const paths = {
   signup: '/account/signup',
   performPasswordReset: '/account/reset/:email/*',
   confirmEmail: '/confirm/:userId/*',
-  /** Not in SPEC §2: the link e-mailed to the old address after an e-mail change (issue 8). */
+  /** Not in product.md §2: the link e-mailed to the old address after an e-mail change (issue 8). */
   undoEmailChange: '/account/undo-email-change/:token',
   apply: '/apply/:jobId',
   profile: '/profile',
@@ -20,6 +20,9 @@ export const paths = {
   cvDrops: '/cv-drops',
   contactUs: '/contact-us',
   userAccount: '/user-account',
+  /** Not in product.md §2: the pages the terms notice names (issue 12 item 13), public. */
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 const patterns: RegExp[] = [
@@ -34,9 +37,10 @@ const patterns: RegExp[] = [
   /^\/confirm\/[^/]+\/.+$/,
   /^\/apply\/[^/]+$/,
   /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
+  /^\/(terms|privacy)$/,
 ];
 
-/** True when a path (without query) matches one of SPEC §2's routes; a trailing slash is tolerated. */
+/** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */
 export function isPortalRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return patterns.some((pattern) => pattern.test(path));

@@ -3,7 +3,7 @@ import { useAuth } from '../lib/use-auth';
 import { authStore } from '../lib/auth-store';
 import { loginPathFor } from '../lib/return-url';
 
-/** Navigation guard (SPEC §2): a visitor who is not logged in goes to login, keeping the full target path. */
+/** Navigation guard (product.md §2): a visitor who is not logged in goes to login, keeping the full target path. */
 export function RequireAuth() {
   const { isAuthenticated } = useAuth();
   const location = useLocation();

@@ -12,7 +12,7 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 
 const authLayout = page(() => import('./layouts/auth-layout'));
 
-/** SPEC §2's route table. Route ids carry the spec's route names where it gives one. */
+/** product.md §2's route table. Route ids carry the spec's route names where it gives one. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'apply', path: paths.apply, lazy: page(() => import('./routes/apply')) },
+      { id: 'terms', path: paths.terms, lazy: page(() => import('./routes/terms')) },
+      { id: 'privacy', path: paths.privacy, lazy: page(() => import('./routes/privacy')) },
       {
         Component: RequireAuth,
         children: [

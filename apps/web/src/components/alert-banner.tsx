@@ -9,7 +9,7 @@ export interface AlertBannerProps {
   onClose?: () => void;
 }
 
-/** A success or danger message above a form (SPEC §2). Line breaks in the message are kept. */
+/** A success or danger message above a form (product.md §2). Line breaks in the message are kept. */
 export function AlertBanner({ type, message, onClose }: AlertBannerProps) {
   if (!message) return null;
   return (

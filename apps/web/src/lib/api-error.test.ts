@@ -18,7 +18,7 @@ async function failureOf(reply: Parameters<typeof mockAdapter>[0]): Promise<ApiE
   throw new Error('the call did not fail');
 }
 
-describe('HTTP client error messages (SPEC §8)', () => {
+describe('HTTP client error messages (product.md §8)', () => {
   it.each([400, 401, 404])('listed status %i: "A server side error occurred." with the parsed body', async (status) => {
     const body = { type: 'about:blank', title: 'Nope', status, errors: ['first', 'second'] };
     const error = await failureOf(() => ({ status, data: body, headers: { 'x-request-id': 'r1' } }));
@@ -38,7 +38,7 @@ describe('HTTP client error messages (SPEC §8)', () => {
     expect(error.headers['retry-after']).toBe('42');
   });
 
-  it("keeps axios's messages for network failure, timeout and abort", async () => {
+  it("keeps the messages product.md §8 names for network failure, timeout and abort", async () => {
     expect((await failureOf(() => ({ networkError: true }))).message).toBe('Network Error');
     expect((await failureOf(() => ({ timeout: 1500 }))).message).toBe('timeout of 1500ms exceeded');
     expect((await failureOf(() => ({ aborted: true }))).message).toBe('Request aborted');

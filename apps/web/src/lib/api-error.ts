@@ -1,26 +1,18 @@
-import type { AxiosError } from 'axios';
+import { isHttpError } from './request';
 
-/**
- * axios's own isAxiosError test, without importing axios: this module is part of the first paint
- * (the query client maps errors with it) and axios is only needed once a page calls a service.
- */
-function isAxiosError(error: unknown): error is AxiosError {
-  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
-}
-
-/** SPEC §8 messages of the HTTP client. Network, timeout and abort messages are axios's own. */
+/** product.md §8 messages of the HTTP client. Network, timeout and abort messages come from ./request. */
 export const UNEXPECTED_SERVER_ERROR = 'An unexpected server error occurred.';
 export const SERVER_SIDE_ERROR = 'A server side error occurred.';
-/** Statuses with a described answer body (SPEC §7): the parsed body is carried. */
+/** Statuses with a described answer body (product.md §7): the parsed body is carried. */
 export const LISTED_ERROR_STATUSES: readonly number[] = [400, 401, 404];
 
-/** Every failed call reaches the UI as an ApiError: message per SPEC §8, plus status, body and headers. */
+/** Every failed call reaches the UI as an ApiError: message per product.md §8, plus status, body and headers. */
 export class ApiError extends Error {
   override readonly name: string = 'ApiError';
   readonly status: number | undefined;
   readonly body: unknown;
   readonly headers: Record<string, string>;
-  /** axios's code (ERR_NETWORK, ECONNABORTED, ...), when the call never got an answer. */
+  /** The client's code (ERR_NETWORK, ECONNABORTED, ...), when the call never got an answer. */
   readonly code: string | undefined;
 
   constructor(message: string, details: { status?: number; body?: unknown; headers?: Record<string, string>; code?: string; cause?: unknown } = {}) {
@@ -49,7 +41,7 @@ function plainHeaders(headers: unknown): Record<string, string> {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     const response = error.response;
     if (response) {
       const message = LISTED_ERROR_STATUSES.includes(response.status) ? SERVER_SIDE_ERROR : UNEXPECTED_SERVER_ERROR;
@@ -80,7 +72,7 @@ export function serverErrors(body: unknown): string[] {
   return single ? [single] : [];
 }
 
-/** SPEC §8: "the first server error message, else the error's own message". */
+/** product.md §8: "the first server error message, else the error's own message". */
 export function firstServerErrorOr(error: unknown): string {
   const apiError = toApiError(error);
   return serverErrors(apiError.body)[0] ?? apiError.message;

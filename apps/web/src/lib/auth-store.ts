@@ -30,7 +30,7 @@ export function parseStoredAuth(value: unknown): AuthResponse | null {
   return { ...auth, id, success };
 }
 
-/** SPEC §9: the auth response lives in local storage under one key. */
+/** product.md §9: the auth response lives in local storage under one key. */
 export const AUTH_STORAGE_KEY = 'careers-portal.auth';
 /**
  * Marks the browser session of a login made without "Remember me": a session cookie, shared by all tabs
@@ -58,7 +58,7 @@ export interface AuthStore {
   get(): AuthResponse;
   /** Keeps a successful login/registration/verification answer and makes it the current user. */
   set(auth: AuthResponse, options?: { remember?: boolean }): void;
-  /** Resets to the signed-out state carrying the feedback message (SPEC §4). */
+  /** Resets to the signed-out state carrying the feedback message (product.md §4). */
   fail(feedbackMessage: string): void;
   /** Logout: clears the stored auth. */
   clear(): void;

@@ -1,12 +1,12 @@
 import { botCheckChallengeSchema } from '@careers/contracts/identity';
-import type { AxiosInstance } from 'axios';
+import type { HttpInstance } from './request';
 
 /**
- * The invisible bot check (SPEC §7, DESIGN §3): fetch an ALTCHA challenge from the identity service,
+ * The invisible bot check (product.md §7, design.md §3): fetch an ALTCHA challenge from the identity service,
  * solve its proof of work in the browser, and return the base64 payload sent as `token`. The solver is
  * loaded only when a form is submitted.
  */
-export async function getBotCheckToken(identity: AxiosInstance, signal?: AbortSignal): Promise<string> {
+export async function getBotCheckToken(identity: HttpInstance, signal?: AbortSignal): Promise<string> {
   const { data } = await identity.get<unknown>('/api/bot-check/challenge', { signal });
   const challenge = botCheckChallengeSchema.parse(data);
   const { solveChallenge } = await import('./bot-check-solver');

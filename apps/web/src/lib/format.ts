@@ -1,17 +1,24 @@
-/** A date for people, in the browser's language ('12 Mar 2026'); '-' when the value is not a date. */
-export function formatDate(value: string | null | undefined, locale?: string): string {
+/**
+ * The portal's one date format (issue 12 item 13): '12 Mar 2026' on every page, whatever the browser's
+ * language, the same as the CV picker's 'Last used on {date}'.
+ */
+const DATE_LOCALE = 'en-GB';
+const DATE_PARTS = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+
+/** A date for people ('12 Mar 2026'); '-' when the value is not a date. */
+export function formatDate(value: string | null | undefined, locale: string = DATE_LOCALE): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(locale, DATE_PARTS).format(date);
 }
 
 /** A date and time for people ('12 Mar 2026, 14:05'); '-' when the value is not a date. */
-export function formatDateTime(value: string | null | undefined, locale?: string): string {
+export function formatDateTime(value: string | null | undefined, locale: string = DATE_LOCALE): string {
   if (!value) return '-';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { ...DATE_PARTS, hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 /** File sizes for people: '820 KB', '1.4 MB'. */

@@ -21,7 +21,7 @@ function setup(handler: Parameters<typeof mockAdapter>[0], accessToken: string |
 
 const freshToken = tokenExpiringIn(900, { n: 'new' });
 
-describe('candidate-service calls and the session (SPEC §4)', () => {
+describe('candidate-service calls and the session (product.md §4)', () => {
   it('sends the bearer token without refreshing while the token is valid', async () => {
     const valid = tokenExpiringIn(600);
     const { candidate, requests } = setup(() => ({ status: 200, data: { ok: true } }), valid);

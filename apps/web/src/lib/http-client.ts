@@ -1,12 +1,12 @@
-import axios, { isAxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { authResponseSchema, NOBODY_LOGGED_IN, REFRESH_PLACEHOLDER_IP, type AuthResponse, type RefreshRequest } from '@careers/contracts/identity';
 import type { RuntimeConfig } from '../config/runtime-config-schema';
 import { runtimeConfig } from '../config/runtime-config';
 import { ApiError, SessionEndedError, toApiError } from './api-error';
 import { authStore as defaultAuthStore, type AuthStore } from './auth-store';
 import { isRefreshDue } from './jwt';
+import { createInstance, isHttpError, type Adapter, type HttpInstance, type RequestConfig } from './request';
 
-/** SPEC §8 'Please check your login details' (401 on login or refresh) and the 'Exception: ' prefix. */
+/** product.md §8 'Please check your login details' (401 on login or refresh) and the 'Exception: ' prefix. */
 export const CHECK_LOGIN_DETAILS = 'Please check your login details';
 export const EXCEPTION_PREFIX = 'Exception: ';
 
@@ -20,31 +20,35 @@ export interface Session {
   ensureFreshAccessToken(): Promise<string>;
   /** One refresh shared by every caller that asks while it runs. */
   refresh(): Promise<string>;
-  /** Revokes the session at the identity service (failures ignored) and clears the stored auth. */
+  /** Revokes this session at the identity service (failures ignored) and clears the stored auth. */
   logout(): Promise<void>;
+  /** Ends every session of the account (other devices too), then clears the stored auth; rejects when the identity service refuses, leaving this session as it was. */
+  logoutEverywhere(): Promise<void>;
 }
 
 export interface HttpClients {
   /** Identity service, no bearer token (login check, codes, registration, reset, confirm, refresh). */
-  identity: AxiosInstance;
+  identity: HttpInstance;
   /** Identity service as the signed-in user (profile, e-mail change, delete). */
-  identityAuthed: AxiosInstance;
+  identityAuthed: HttpInstance;
   /** Candidate service as the signed-in user. */
-  candidate: AxiosInstance;
+  candidate: HttpInstance;
   session: Session;
 }
 
-interface RetriableConfig extends InternalAxiosRequestConfig {
-  _retriedAfterRefresh?: boolean;
+interface RetriableConfig extends RequestConfig {
+  retriedAfterRefresh?: boolean;
 }
 
-export function createHttpClients(options: { config: RuntimeConfig; authStore: AuthStore; adapter?: AxiosAdapter }): HttpClients {
+export function createHttpClients(options: { config: RuntimeConfig; authStore: AuthStore; adapter?: Adapter }): HttpClients {
   const { config, authStore, adapter } = options;
-  // SPEC §9: no timeout; XSRF names are axios's own defaults, spelled out so they stay put.
+  // product.md §9: no timeout; XSRF cookie and header names as product.md §9 gives them.
   const defaults = { timeout: 0, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN', ...(adapter ? { adapter } : {}) };
 
-  const identity = axios.create({ ...defaults, baseURL: config.identityBaseUrl, withCredentials: true });
-  identity.interceptors.response.use(undefined, (error: unknown) => Promise.reject(toApiError(error)));
+  const identity = createInstance(
+    { ...defaults, baseURL: config.identityBaseUrl, withCredentials: true },
+    { onError: (error) => Promise.reject(toApiError(error)) },
+  );
 
   const endSession = (feedbackMessage: string): SessionEndedError => {
     authStore.fail(feedbackMessage);
@@ -93,7 +97,7 @@ export function createHttpClients(options: { config: RuntimeConfig; authStore: A
       return isRefreshDue(token) ? session.refresh() : token;
     },
     async logout() {
-      // SPEC §4: logout clears stored auth first, so that a reload, another tab or a hanging identity
+      // product.md §4: logout clears stored auth first, so that a reload, another tab or a hanging identity
       // service (requests have no timeout) can never bring the session back; the server side follows.
       const token = authStore.get().accessToken;
       authStore.clear();
@@ -105,36 +109,41 @@ export function createHttpClients(options: { config: RuntimeConfig; authStore: A
         }
       }
     },
+    async logoutEverywhere() {
+      await identityAuthed().post('/api/account/revoke-all');
+      authStore.clear();
+    },
   };
 
-  const authed = (baseURL: string, withCredentials: boolean): AxiosInstance => {
-    const instance = axios.create({ ...defaults, baseURL, withCredentials });
-    instance.interceptors.request.use(async (request) => {
-      const token = await session.ensureFreshAccessToken();
-      request.headers.set('Authorization', `Bearer ${token}`);
-      return request;
-    });
-    instance.interceptors.response.use(undefined, async (error: unknown) => {
-      if (isAxiosError(error) && error.response?.status === 401 && error.config) {
-        const request = error.config as RetriableConfig;
-        if (request._retriedAfterRefresh) {
-          return Promise.reject(endSession(NOBODY_LOGGED_IN));
-        }
-        request._retriedAfterRefresh = true;
-        await session.refresh();
-        return instance.request(request);
-      }
-      return Promise.reject(toApiError(error));
-    });
-    return instance;
-  };
+  const identityAuthed = (): HttpInstance => clients.identityAuthed;
 
-  return {
+  const authed = (baseURL: string, withCredentials: boolean): HttpInstance =>
+    createInstance(
+      { ...defaults, baseURL, withCredentials },
+      {
+        async beforeRequest(request) {
+          const token = await session.ensureFreshAccessToken();
+          return { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } };
+        },
+        // product.md §4: a 401 leads to one refresh and one retry; a second 401 ends the session.
+        async onError(error, request: RetriableConfig, instance) {
+          if (isHttpError(error) && error.response?.status === 401) {
+            if (request.retriedAfterRefresh) throw endSession(NOBODY_LOGGED_IN);
+            await session.refresh();
+            return instance.request({ ...request, retriedAfterRefresh: true } as RetriableConfig);
+          }
+          throw toApiError(error);
+        },
+      },
+    );
+
+  const clients: HttpClients = {
     identity,
     identityAuthed: authed(config.identityBaseUrl, true),
     candidate: authed(config.candidateBaseUrl, false),
     session,
   };
+  return clients;
 }
 
 /** The portal's clients, bound to the run-time configuration and the stored session. */

@@ -1,4 +1,4 @@
-/** Reads an access token's payload without verifying it: the browser only needs its exp claim (SPEC §3). */
+/** Reads an access token's payload without verifying it: the browser only needs its exp claim (product.md §3). */
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
@@ -18,7 +18,7 @@ export function readTokenExpiry(token: string): number | null {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
 }
 
-/** SPEC §4: a refresh is due once the access token's expiry has passed; an unreadable expiry counts as passed. */
+/** product.md §4: a refresh is due once the access token's expiry has passed; an unreadable expiry counts as passed. */
 export function isRefreshDue(token: string, now: number = Date.now()): boolean {
   const expiry = readTokenExpiry(token);
   return expiry === null || expiry <= now;

@@ -1,5 +1,5 @@
 export const LOGIN_PATH = '/account/login';
-/** SPEC §2: where the user goes after login when no returnUrl was kept. */
+/** product.md §2: where the user goes after login when no returnUrl was kept. */
 export const DEFAULT_RETURN_PATH = '/';
 
 /** The login address for a guarded page: the full target path, query included, kept as returnUrl. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runStartup, STARTUP_MESSAGES, type StartupProgress } from './startup';
 
 describe('runStartup', () => {
-  it('shows the SPEC §1 messages in order and ends ready', async () => {
+  it('shows the product.md §1 messages in order and ends ready', async () => {
     const seen: StartupProgress[] = [];
     const outcome = await runStartup(
       { checkLogin: async () => 'ok', loadCandidate: async () => 'ok', loadApplicationData: async () => undefined },

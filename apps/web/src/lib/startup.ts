@@ -4,7 +4,7 @@ import { toApiError } from './api-error';
 import type { HttpClients } from './http-client';
 import { queryKeys } from './query-keys';
 
-/** SPEC §1: the startup messages, in order. */
+/** product.md §1: the startup messages, in order. */
 export const STARTUP_MESSAGES = [
   'Preparing application...',
   'Checking login status...',
@@ -25,7 +25,7 @@ export type StartupOutcome = 'ready' | 'unauthenticated';
 
 /**
  * The hook points of startup. Each step may answer 'unauthenticated' to send the user to login
- * (SPEC §4: the login check fails or the candidate has no name).
+ * (product.md §4: the login check fails or the candidate has no name).
  */
 export interface StartupSteps {
   checkLogin(): Promise<'ok' | 'unauthenticated'>;

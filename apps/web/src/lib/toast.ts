@@ -1,4 +1,4 @@
-/** SPEC §2 and §9: toasts sit top-right, live 3000 ms, and errors are titled 'Error'. */
+/** product.md §2 and §9: toasts sit top-right, live 3000 ms, and errors are titled 'Error'. */
 export const TOAST_DURATION_MS = 3000;
 export const ERROR_TOAST_TITLE = 'Error';
 

@@ -1,12 +1,12 @@
-import type { InternalAxiosRequestConfig } from 'axios';
 import { emptyAuthResponse, type AuthResponse } from '@careers/contracts/identity';
 import { authStore } from '../lib/auth-store';
 import { http } from '../lib/http-client';
+import type { RequestConfig } from '../lib/request';
 import { mockAdapter, type RecordedRequest } from './mock-adapter';
 import { tokenExpiringIn } from './make-jwt';
 
 type Reply = { status: number; data?: unknown; headers?: Record<string, string> };
-export type Route = (request: RecordedRequest & { params: Record<string, unknown> }, config: InternalAxiosRequestConfig) => Reply | undefined | Promise<Reply | undefined>;
+export type Route = (request: RecordedRequest & { params: Record<string, unknown> }, config: RequestConfig) => Reply | undefined | Promise<Reply | undefined>;
 
 export const signedInUser: AuthResponse = {
   ...emptyAuthResponse(),
@@ -22,7 +22,7 @@ export const signedInUser: AuthResponse = {
 };
 
 /**
- * Signs a user in and answers the portal's own clients (http.candidate, http.identityAuthed) at the axios
+ * Signs a user in and answers the portal's own clients (http.candidate, http.identityAuthed) at the network
  * adapter (http.identity too, for refreshes), so the real interceptors, error mapping and API operations run. `route` answers each request;
  * an unanswered one is a 404. Returns the recorded requests, 'GET /path' style keys included.
  */

@@ -1,4 +1,4 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { HttpError, type Adapter, type RequestConfig } from '../lib/request';
 
 export interface RecordedRequest {
   method: string;
@@ -10,42 +10,32 @@ export interface RecordedRequest {
 }
 
 type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true } | { timeout: number } | { aborted: true };
-type Handler = (request: RecordedRequest, config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
+type Handler = (request: RecordedRequest, config: RequestConfig) => Reply | Promise<Reply>;
 
 /**
- * An axios adapter standing in for the network: each request is recorded and answered by the handler,
- * with axios's own settle rules and error messages, so the clients' interceptors run as in the browser.
+ * An adapter standing in for the network: each request is recorded and answered by the handler, with
+ * the client's own error messages, so the clients' hooks (token, refresh and retry, error mapping) run
+ * as in the browser.
  */
-export function mockAdapter(handler: Handler): { adapter: AxiosAdapter; requests: RecordedRequest[] } {
+export function mockAdapter(handler: Handler): { adapter: Adapter; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    const headers = AxiosHeaders.from(config.headers);
+  const adapter: Adapter = async (config) => {
     const request: RecordedRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
+      method: config.method.toUpperCase(),
+      url: config.url,
       baseURL: config.baseURL,
-      authorization: headers.get('Authorization') ? String(headers.get('Authorization')) : undefined,
+      authorization: config.headers?.Authorization,
       withCredentials: config.withCredentials,
       data: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
     };
     requests.push(request);
     const reply = await handler(request, config);
-    if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
-    if ('timeout' in reply) throw new AxiosError(`timeout of ${reply.timeout}ms exceeded`, AxiosError.ECONNABORTED, config, {});
-    if ('aborted' in reply) throw new AxiosError('Request aborted', AxiosError.ECONNABORTED, config, {});
-    const response: AxiosResponse = {
-      data: reply.data ?? '',
-      status: reply.status,
-      statusText: String(reply.status),
-      headers: AxiosHeaders.from(reply.headers ?? {}),
-      config,
-      request: {},
-    };
-    const valid = config.validateStatus ? config.validateStatus(reply.status) : reply.status >= 200 && reply.status < 300;
-    if (!valid) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST, config, {}, response);
-    }
-    return response;
+    if ('networkError' in reply) throw new HttpError('Network Error', 'ERR_NETWORK', config);
+    if ('timeout' in reply) throw new HttpError(`timeout of ${reply.timeout}ms exceeded`, 'ECONNABORTED', config);
+    if ('aborted' in reply) throw new HttpError('Request aborted', 'ECONNABORTED', config);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name.toLowerCase()] = value;
+    return { status: reply.status, data: reply.data ?? '', headers };
   };
   return { adapter, requests };
 }

@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '@careers/server-kit/database';
 import type { Logger } from '@careers/server-kit/logger';
 import type { MailTransport } from '@careers/server-kit/mail';
+import { countedJob, productMetrics } from '@careers/server-kit/metrics';
 import type { CandidateConfig } from '../config';
 import type { CandidateDatabase } from '../db';
 import { countAttempt, findUnforwarded, markForwarded, staleUnforwardedIds } from '../modules/contact/contact.repository';
@@ -9,6 +10,7 @@ import { contactMail } from '../modules/contact/contact.service';
 import type { CvFileType } from '../modules/cvs/cv-file-type';
 import { ExtractionError, runExtraction } from '../modules/cvs/cv-extraction';
 import { countParseAttempt, findCvById, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
+import { removeOrphanFiles, removeStaleSpoolFiles } from '../modules/cvs/orphan-files';
 import type { BlobStorage } from '../modules/storage/storage';
 import { QUEUES, startQueue } from './queue';
 
@@ -17,6 +19,8 @@ export interface BackgroundJobs {
   enqueueContactForward(contactMessageId: string): Promise<void>;
   /** Runs the lost-job sweep now (tests, and once at start). */
   sweep(): Promise<void>;
+  /** Removes CV files no row holds, older than the grace time (hourly; tests call it). Answers the removed keys. */
+  removeOrphanFiles(now?: Date): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -29,6 +33,7 @@ interface Context {
 }
 
 const SWEEP_EVERY_MS = 60_000;
+const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 const CONTACT_MAX_ATTEMPTS = 13;
 
 /** A file whose extraction did not finish this many times (a crash mid-way) is Failed, not retried again. */
@@ -76,7 +81,14 @@ export async function forwardContact(ctx: Context, id: string): Promise<void> {
   await countAttempt(db, id);
   // Throws on an SMTP failure: pg-boss retries with backoff. At-least-once: a crash between send and
   // mark can repeat one e-mail, which beats losing it.
-  await ctx.mail.send(contactMail(row, to));
+  const message = contactMail(row, to);
+  try {
+    await ctx.mail.send(message);
+  } catch (err) {
+    productMetrics.emailsFailed().inc({ kind: message.kind });
+    throw err;
+  }
+  productMetrics.emailsSent().inc({ kind: message.kind });
   await markForwarded(db, id);
 }
 
@@ -99,8 +111,15 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
         }
       }
     },
+    async removeOrphanFiles(now = new Date()) {
+      const removed = await removeOrphanFiles(ctx.database.db, ctx.storage, now);
+      const spool = await removeStaleSpoolFiles(ctx.config.uploadTempDir, now);
+      if (removed.length > 0 || spool > 0) ctx.logger.info({ files: removed.length, spool }, 'removed CV files that no CV row holds');
+      return removed;
+    },
     async stop() {
       clearInterval(timer);
+      clearInterval(orphanTimer);
       await boss.stop({ graceful: true, timeout: 5_000 });
     },
   };
@@ -108,13 +127,16 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
   if (ctx.config.workers) {
     const polling = { pollingIntervalSeconds: 0.5, batchSize: 1 };
     await boss.work<{ cvId: string }>(QUEUES.cvParse, polling, async ([job]) => {
-      if (job) await parseCv(ctx, job.data.cvId);
+      if (job) await countedJob('cv-parse', () => parseCv(ctx, job.data.cvId));
     });
     await boss.work<{ id: string }>(QUEUES.contactForward, polling, async ([job]) => {
-      if (job) await forwardContact(ctx, job.data.id);
+      if (job) await countedJob('contact-forward', () => forwardContact(ctx, job.data.id));
     });
-    timer = setInterval(() => void jobs.sweep().catch((err: unknown) => ctx.logger.error({ err }, 'background sweep failed')), SWEEP_EVERY_MS);
+    timer = setInterval(() => void countedJob('sweep', () => jobs.sweep()).catch((err: unknown) => ctx.logger.error({ err }, 'background sweep failed')), SWEEP_EVERY_MS);
     timer.unref();
   }
+  // Every instance sweeps (its own spool is on its own disk); deleting twice is harmless.
+  const orphanTimer = setInterval(() => void countedJob('orphan-files', () => jobs.removeOrphanFiles()).catch((err: unknown) => ctx.logger.error({ err }, 'orphan file sweep failed')), ORPHAN_SWEEP_EVERY_MS);
+  orphanTimer.unref();
   return jobs;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { countedJob } from '@careers/server-kit/metrics';
 
 /** A background job that works through durable rows on a timer: the mail outbox, account notices. */
 export interface PollingWorker {
@@ -14,7 +15,7 @@ export interface PollingWorker {
  */
 export function createPollingWorker(
   pass: () => Promise<number>,
-  options: { intervalMs: number; logger: FastifyBaseLogger; failureMessage: string },
+  options: { intervalMs: number; logger: FastifyBaseLogger; failureMessage: string; /** Its name in the background job metrics. */ job: string },
 ): PollingWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -22,7 +23,7 @@ export function createPollingWorker(
 
   async function flush(): Promise<number> {
     while (running) await running.catch(() => 0);
-    running = pass();
+    running = countedJob(options.job, pass);
     try {
       return await running;
     } finally {

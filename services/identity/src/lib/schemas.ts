@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 
-/** SPEC §7's "200 no body": the route answers with an empty body; documented as such. */
+/** product.md §7's "200 no body": the route answers with an empty body; documented as such. */
 export const emptyBody = z.null().describe('No body');
 
 /** Answers 200 with an empty body (no serialization: the payload is absent, not JSON null). */

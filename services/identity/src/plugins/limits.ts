@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from '@careers/server-kit/problem';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { normalizeEmail } from '../lib/email';
 
 export function tooManyRequests(retryAfterSeconds: number, detail = 'Too many requests. Please try again later.'): HttpProblem {
@@ -12,7 +13,7 @@ async function enforce(request: FastifyRequest, key: string, limit: number): Pro
   if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds);
 }
 
-/** Lookups that reveal whether an address has an account (DESIGN §3): per client address and per e-mail. */
+/** Lookups that reveal whether an address has an account (design.md §3): per client address and per e-mail. */
 export async function limitLookup(request: FastifyRequest, email: string): Promise<void> {
   const limits = request.server.config.rateLimits;
   await enforce(request, `lookup:ip:${request.ip}`, limits.lookupsPerIp);
@@ -68,5 +69,8 @@ export async function recordWrongCode(request: FastifyRequest, email: string): P
 export async function limitCodeSendsPerClient(request: FastifyRequest, email: string): Promise<void> {
   const limit = request.server.config.rateLimits.codeSendsPerClient;
   const hit = await request.server.deps.store.hit(`send:code:${normalizeEmail(email)}:${request.ip}`, limit, 3600);
-  if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+  if (!hit.allowed) {
+    productMetrics.codesRefused().inc({ purpose: 'sign-in', reason: 'client' });
+    throw tooManyRequests(hit.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+  }
 }

@@ -5,7 +5,7 @@ interface AuthRouteHandle {
   headerLink?: { to: string; label: string } | null;
 }
 
-/** SPEC §1: the only marketing text on the authentication pages. */
+/** product.md §1: the only marketing text on the authentication pages. */
 const MARKETING_POINTS = [
   'Post your jobs to many job boards with one click.',
   'See where your hires come from with clear analytics.',

@@ -44,6 +44,8 @@ describe('dashboard layout', () => {
     expect(within(nav).getByRole('link', { name: 'Job Applications' })).toHaveAttribute('href', '/applications');
     expect(within(nav).getByRole('link', { name: 'CVs' })).toHaveAttribute('href', '/cvs');
     expect(within(nav).getByRole('link', { name: 'Candidate Account' })).toHaveAttribute('href', '/user-account');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('link', { name: 'CV drops' })).toHaveAttribute('href', '/cv-drops');
     expect(within(nav).getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact-us');
   });
 
@@ -72,7 +74,7 @@ describe('dashboard layout', () => {
   });
 
   it('asks before logging out, then revokes, clears the session and goes to login', async () => {
-    const revoke = vi.spyOn(http.identity, 'post').mockResolvedValue({ data: {} });
+    const revoke = vi.spyOn(http.identity, 'post').mockResolvedValue({ data: {}, status: 200, headers: {}, config: {} });
     const user = userEvent.setup();
     const router = start('/');
     await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 5000 }));

@@ -11,15 +11,18 @@ import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';
 import './dashboard-layout.css';
 
-/** SPEC §2/§9: below this width every navigation toggles (closes) the side navigation. */
+/** product.md §2/§9: below this width every navigation toggles (closes) the side navigation. */
 const SIDE_NAV_AUTO_TOGGLE_BELOW_PX = 1024;
 const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';
 
 const isNarrowScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${SIDE_NAV_AUTO_TOGGLE_BELOW_PX - 0.02}px)`).matches;
 
+/** product.md §2's three entries, plus Profile and CV drops (issue 12 item 13: pages no menu reached). */
 const MENU = [
   { to: '/applications', label: 'Job Applications' },
   { to: '/cvs', label: 'CVs' },
+  { to: '/cv-drops', label: 'CV drops' },
+  { to: '/profile', label: 'Profile' },
   { to: '/user-account', label: 'Candidate Account' },
 ];
 
@@ -64,14 +67,14 @@ export default function DashboardLayout() {
   const [nav, setNav] = useState(() => ({ open: !isNarrowScreen(), locationKey: location.key }));
   const [confirmingLogout, setConfirmingLogout] = useState(false);
 
-  // SPEC §2: on narrow screens each navigation toggles the side navigation (it closes after choosing).
+  // product.md §2: on narrow screens each navigation toggles the side navigation (it closes after choosing).
   if (nav.locationKey !== location.key) {
     setNav({ open: nav.open && !isNarrowScreen(), locationKey: location.key });
   }
   const navOpen = nav.open;
   const setNavOpen = (update: (open: boolean) => boolean) => setNav((current) => ({ ...current, open: update(current.open) }));
 
-  // SPEC §4: startup sends the user to login when the login check fails or the candidate has no name.
+  // product.md §4: startup sends the user to login when the login check fails or the candidate has no name.
   useEffect(() => {
     if (outcome !== 'unauthenticated') return;
     authStore.clear();

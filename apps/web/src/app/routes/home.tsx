@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/use-auth';
 
-/** '/' and '/dashboard': a simple greeting (SPEC §2). */
+/** '/' and '/dashboard': a simple greeting (product.md §2). */
 export default function HomeRoute() {
   const { auth } = useAuth();
   const firstName = auth.name?.trim().split(/\s+/)[0];

@@ -7,7 +7,7 @@ export interface ApplicationStatusText {
   tone: BadgeTone;
 }
 
-/** The one place that words SPEC §3's applicationStatus values for candidates. */
+/** The one place that words product.md §3's applicationStatus values for candidates. */
 export const applicationStatusText: Record<ApplicationStatus, ApplicationStatusText> = {
   [ApplicationStatus.ApplicationPending]: { label: 'Application received', tone: 'neutral' },
   [ApplicationStatus.Qualify]: { label: 'Under review', tone: 'info' },

@@ -6,7 +6,7 @@ import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
 
-/** SPEC §9: after a refused application from cvSelection, /applications follows after this delay. */
+/** product.md §9: after a refused application from cvSelection, /applications follows after this delay. */
 export const REDIRECT_AFTER_REFUSED_APPLY_MS = 2000;
 export const APPLICATIONS_PATH = '/applications';
 
@@ -39,7 +39,7 @@ export interface ApplyTarget {
   tracking: ApplicationTracking;
 }
 
-/** A step failed; message is the text shown to the candidate (SPEC §8). */
+/** A step failed; message is the text shown to the candidate (product.md §8). */
 export class ApplyFlowError extends Error {
   override readonly name = 'ApplyFlowError';
 }
@@ -72,7 +72,7 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
   return result.isValidResponse ? { sent: true } : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };
 }
 
-/** Start (SPEC §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay on the form. */
+/** Start (product.md §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay on the form. */
 export async function restoreStoredSession(ports: ApplyPorts): Promise<ApplyEvent | null> {
   if (!ports.hasStoredSession()) return null;
   try {
@@ -101,7 +101,7 @@ export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, de
   }
   try {
     const registration = await ports.registerCandidateUser({ name: details.name, email: details.email, phone: details.phone });
-    // The registration's tokens are the session for the calls that follow (SPEC §4).
+    // The registration's tokens are the session for the calls that follow (product.md §4).
     ports.storeSession({
       id: registration.userId ?? '',
       name: details.name,
@@ -125,7 +125,7 @@ export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, de
 
 /** login → verification once the login check passes and a code is sent. */
 export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promise<ApplyEvent> {
-  // SPEC §8: a failed login check on the login step reads 'Invalid email address', whatever the cause.
+  // product.md §8: a failed login check on the login step reads 'Invalid email address', whatever the cause.
   const hasAccount = await ports.canLogIn(loginEmail).catch(() => false);
   if (!hasAccount) throw new ApplyFlowError(applyMessages.invalidEmailAddress);
   try {

@@ -10,7 +10,7 @@ function run(...events: ApplyEvent[]): ApplyState {
   return events.reduce(applyReducer, initialApplyState());
 }
 
-describe('apply step machine (SPEC §4)', () => {
+describe('apply step machine (product.md §4)', () => {
   it('starts at form in mode new', () => {
     expect(initialApplyState()).toMatchObject({ step: 'form', mode: 'new' });
   });

@@ -1,7 +1,7 @@
 import type { Cv } from '@careers/contracts/candidate';
 import { emptyApplyFormModel, type ApplyDetails, type ApplyFormModel } from './forms';
 
-/** SPEC §2/§4: the steps of the apply-for-job page. */
+/** product.md §2/§4: the steps of the apply-for-job page. */
 export type ApplyStep = 'form' | 'login' | 'verification' | 'success' | 'cvSelection';
 /** new: the account is created on the form; existing: the candidate signs in and picks a CV. */
 export type ApplyMode = 'new' | 'existing';
@@ -14,9 +14,9 @@ export interface ApplyState {
   cvs: Cv[];
   /** Where the one-time code went. */
   codeSentTo: string;
-  /** The form found an account for the e-mail (SPEC §4 notice on the verification step). */
+  /** The form found an account for the e-mail (product.md §4 notice on the verification step). */
   existingAccountNotice: boolean;
-  /** Seconds until 'Resend' may be used, when the code send was rate limited (DESIGN §3). */
+  /** Seconds until 'Resend' may be used, when the code send was rate limited (design.md §3). */
   resendWaitSeconds: number;
   /** The application was refused; the page is on its way to /applications. */
   redirecting: boolean;
@@ -66,7 +66,7 @@ function withCvs(state: ApplyState, cvs: Cv[]): ApplyState {
   return { ...state, step: 'cvSelection', cvs, model: { ...state.model, selectedCv: keep } };
 }
 
-/** SPEC §4 "Apply-for-job flow" as a pure transition function. Events that do not apply to the current step are ignored. */
+/** product.md §4 "Apply-for-job flow" as a pure transition function. Events that do not apply to the current step are ignored. */
 export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
   switch (event.type) {
     case 'storedSessionRestored':
@@ -131,7 +131,7 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
 
 export type CvChoice = { kind: 'upload'; file: File } | { kind: 'stored'; cvId: string };
 
-/** SPEC §4: a new upload takes precedence over a selected CV; null when neither is there. */
+/** product.md §4: a new upload takes precedence over a selected CV; null when neither is there. */
 export function chooseCv(model: Pick<ApplyFormModel, 'selectedCv' | 'newCv'>): CvChoice | null {
   if (model.newCv) return { kind: 'upload', file: model.newCv };
   if (model.selectedCv) return { kind: 'stored', cvId: model.selectedCv };

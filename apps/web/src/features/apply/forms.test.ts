@@ -7,7 +7,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 }
 
-describe('apply form validation (SPEC §5)', () => {
+describe('apply form validation (product.md §5)', () => {
   it('accepts a complete form', () => {
     expect(applyDetailsSchema.safeParse(valid).success).toBe(true);
   });

@@ -4,7 +4,7 @@ import { requiredText } from '../../lib/validation';
 import { applyMessages } from './messages';
 
 /**
- * SPEC §3 "Apply form model": the state of the apply-for-job page. Each step's form edits its own part;
+ * product.md §3 "Apply form model": the state of the apply-for-job page. Each step's form edits its own part;
  * the step machine keeps the whole.
  */
 export interface ApplyFormModel {
@@ -39,7 +39,7 @@ export const emptyApplyFormModel: ApplyFormModel = {
   newFileName: '',
 };
 
-/** SPEC §5: required messages first; a value that breaks the shared contract rule gives '{field} is not valid.'. */
+/** product.md §5: required messages first; a value that breaks the shared contract rule gives '{field} is not valid.'. */
 export const applyDetailsSchema = z.object({
   name: requiredText({ requiredMessage: applyMessages.enterName, field: 'Name', rule: nameSchema }),
   email: requiredText({ requiredMessage: applyMessages.enterEmail, field: 'Email', rule: emailSchema }),

@@ -1,4 +1,4 @@
-/** User-facing texts of the apply-for-job page, word for word from SPEC §2, §5 and §8. */
+/** User-facing texts of the apply-for-job page, word for word from product.md §2, §5 and §8. */
 export const applyMessages = {
   enterName: 'Please enter your name',
   enterEmail: 'Please enter your email',

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '@careers/contracts/identity';
 import { requiredText } from '../../lib/validation';
 import { authMessages } from './messages';
 
-/** Form models of the authentication pages. Field rules come from the shared contracts; messages from SPEC §5. */
+/** Form models of the authentication pages. Field rules come from the shared contracts; messages from product.md §5. */
 
 export const loginEmailFormSchema = z.object({
   email: requiredText({ requiredMessage: authMessages.enterValidEmail, field: 'Email', rule: emailSchema, invalidMessage: authMessages.enterValidEmail }),

@@ -1,4 +1,4 @@
-/** User-facing texts of the authentication pages, word for word from SPEC §2, §5 and §8. */
+/** User-facing texts of the authentication pages, word for word from product.md §2, §5 and §8. */
 export const authMessages = {
   enterValidEmail: 'Please enter a valid email',
   invalidEmailAddress: 'Invalid email address',
@@ -11,7 +11,8 @@ export const authMessages = {
   enterEmail: 'Please enter your email',
   enterPhone: 'Please enter your phone number',
   enterPostCode: 'Please enter your post code',
-  signupCvRejected: 'Must be a .pdef',
+  // SPEC's 'Must be a .pdef' is a typo; issue 12 item 13 asks for the word it meant.
+  signupCvRejected: 'Must be a .pdf',
   resetLinkSent: 'A reset link has been sent to your email address',
   resetLinkFailed: 'Failed to request reset link',
   resetLinkFailedTryLater: 'Failed to request reset link. Please try again later',
@@ -20,3 +21,17 @@ export const authMessages = {
   loginFailed: 'Failed to login',
   exception: 'Exception',
 } as const;
+
+/**
+ * What really happened, for the failures SPEC's messages do not name (issue 12 item 6): a limit and
+ * when to try again, no connection, the service down. SPEC's own words stay for the cases it names.
+ */
+export const plainMessages = {
+  noAccountHint: 'No account uses this address. Check it for a typing mistake, or sign up.',
+  noConnection: 'No connection to the server. Check your internet connection and try again.',
+  serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  tooManyTries: (seconds: number) => `Too many tries. Please try again in ${seconds} seconds.`,
+  waitBeforeResend: (seconds: number) => `A code was sent moments ago. You can ask for a new one in ${seconds} seconds.`,
+} as const;
+

@@ -10,7 +10,7 @@ export const contactMessages = {
   enterName: 'Please enter your name',
   enterEmail: 'Please enter your email',
   enterMessage: 'Please enter your message',
-  sent: 'Thank you, your message has been sent. We will get back to you by email.',
+  sent: 'Thank you, your message has been sent. We keep every message and read it; when it needs an answer, we write to the email address you gave.',
 } as const;
 
 const MESSAGE_MAX = contactMessageSchema.shape.message.maxLength ?? 5000;

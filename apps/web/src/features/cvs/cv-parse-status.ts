@@ -1,7 +1,7 @@
 import type { CvParseStatus } from '@careers/contracts/enums';
 import type { BadgeTone } from '../../components/badge';
 
-/** DESIGN §3's parse status in plain words: whether the text of the CV could be read. */
+/** design.md §3's parse status in plain words: whether the text of the CV could be read. */
 export const cvParseStatusText: Record<CvParseStatus, { label: string; tone: BadgeTone; description: string }> = {
   Pending: { label: 'Processing', tone: 'info', description: 'We are reading the text of this CV.' },
   Parsed: { label: 'Ready', tone: 'success', description: 'The text of this CV was read.' },

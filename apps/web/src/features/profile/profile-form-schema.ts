@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameSchema, phoneSchema, postcodeSchema } from '@careers/contracts/common';
 import { requiredText } from '../../lib/validation';
 
-/** SPEC §5's messages; the field rules are the shared contract's. */
+/** product.md §5's messages; the field rules are the shared contract's. */
 export const profileMessages = {
   enterName: 'Please enter your name',
   enterPhone: 'Please enter your phone number',

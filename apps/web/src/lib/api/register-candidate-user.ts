@@ -3,7 +3,7 @@ import { ApiError } from '../api-error';
 import { http } from '../http-client';
 import { getBotCheckToken } from '../bot-check';
 
-/** Bot check, then registration with the built-in candidate password (SPEC §3); rejects unless it succeeded. */
+/** Bot check, then registration with the built-in candidate password (product.md §3); rejects unless it succeeded. */
 export async function registerCandidateUser(input: { name: string; email: string; phone: string }): Promise<RegistrationResult> {
   const token = await getBotCheckToken(http.identity);
   const body: RegistrationRequest = { ...input, password: CANDIDATE_BUILT_IN_PASSWORD, token };

@@ -2,10 +2,11 @@ import { createApplicationResultSchema, createApplicationSchema, jobApplicationP
 import { pageQuerySchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { requireCandidate } from '../candidates/candidates.service';
 import { countCandidateApplications, listCandidateApplications, statusHistory } from './applications.repository';
-import { apply, toJobApplication } from './applications.service';
+import { apply, applicationOutcome, toJobApplication } from './applications.service';
 
 const tags = ['Job applications'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -61,7 +62,9 @@ export async function applicationRoutes(app: App) {
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
-      return db.transaction().execute((trx) => apply(trx, candidate.id, request.body));
+      const result = await db.transaction().execute((trx) => apply(trx, candidate.id, request.body));
+      productMetrics.applications().inc({ outcome: applicationOutcome(result) });
+      return result;
     },
   );
 }

@@ -26,7 +26,7 @@ const invalid = (error: string): CreateApplicationResult => ({ result: null, isV
 
 /**
  * Applies with one of the candidate's CVs. Business-rule refusals answer the spec's wrapper with
- * isValidResponse false and a message the portal shows as is (SPEC §4); run inside a transaction.
+ * isValidResponse false and a message the portal shows as is (product.md §4); run inside a transaction.
  */
 export async function apply(trx: Db, candidateId: string, body: CreateApplication): Promise<CreateApplicationResult> {
   const job = await findJobWithBusiness(trx, body.jobId);
@@ -53,6 +53,19 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
   if (!applicationId) return invalid(ALREADY_APPLIED);
   await insertStatusChange(trx, { id: randomUUID(), application_id: applicationId, application_status: ApplicationStatus.ApplicationPending, changed_at: now });
   return { result: { applicationId }, isValidResponse: true, errors: [] };
+}
+
+const REFUSALS: Record<string, string> = {
+  [JOB_DOES_NOT_EXIST]: 'job-missing',
+  [JOB_CLOSED]: 'job-closed',
+  [CV_NOT_YOURS]: 'cv-not-found',
+  [ALREADY_APPLIED]: 'already-applied',
+};
+
+/** The metrics label of an answer: `created`, or which refusal (a short closed list). */
+export function applicationOutcome(result: CreateApplicationResult): string {
+  if (result.isValidResponse) return 'created';
+  return REFUSALS[result.errors[0] ?? ''] ?? 'refused';
 }
 
 export function toJobApplication(row: CandidateApplicationRow, history: { status: number; at: Date }[]): JobApplication {

@@ -38,7 +38,7 @@ import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } fr
 const tags = ['Employer'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
 
-/** DESIGN §5: the small employer API behind BusinessUser tokens, and the public logo files. */
+/** design.md §5: the small employer API behind BusinessUser tokens, and the public logo files. */
 export const JOB_NEEDS_PROVED_ADDRESS = 'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
 
 export async function businessRoutes(app: App) {
@@ -290,7 +290,7 @@ export async function businessRoutes(app: App) {
       return sendBlob(reply, storage, {
         key,
         contentType: 'image/png',
-        // The portal adds a random cache-busting number (SPEC §2); a short shared cache still helps.
+        // The portal adds a random cache-busting number (product.md §2); a short shared cache still helps.
         headers: { 'Cache-Control': 'public, max-age=300' },
         rangeHeader: request.headers.range,
       });

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { contactMessageSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
 import { contactMessagesSince, insertContactMessage } from './contact.repository';
+import { CONTACT_MAIL_KIND } from './contact.service';
 
 export async function contactRoutes(app: App) {
   app.post(
@@ -17,7 +19,7 @@ export async function contactRoutes(app: App) {
         tags: ['Contact'],
         summary: 'Send a message to the provider',
         description:
-          'Stored, then forwarded by e-mail to CONTACT_EMAIL (when set) in the background, with retries. 200 with no body. ' +
+          'Always stored (kept for the operator, also without CONTACT_EMAIL), then forwarded by e-mail to CONTACT_EMAIL (when set) in the background, with retries. 200 with no body. ' +
           'At most 5 an hour per account (429 with Retry-After past that).',
         security: bearerSecurity,
         body: contactMessageSchema,
@@ -30,8 +32,11 @@ export async function contactRoutes(app: App) {
       enforceWindowQuota(QUOTAS.contactMessages, await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)));
       const id = randomUUID();
       await insertContactMessage(app.deps.database.db, { id, user_id: user.userId, ...request.body });
-      if (app.config.contactEmail) await app.deps.jobs.enqueueContactForward(id);
-      // SPEC §7: 200 with nothing in the body (undefined skips serialization; the schema documents it).
+      if (app.config.contactEmail) {
+        await app.deps.jobs.enqueueContactForward(id);
+        productMetrics.emailsQueued().inc({ kind: CONTACT_MAIL_KIND });
+      }
+      // product.md §7: 200 with nothing in the body (undefined skips serialization; the schema documents it).
       return reply.code(200).send(undefined as unknown as null);
     },
   );

@@ -3,6 +3,9 @@ import type { ContactRow } from './contact.repository';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The kind of the forwarding e-mail, as logs and metrics name it. */
+export const CONTACT_MAIL_KIND = 'contact message';
+
 /** The e-mail that forwards a contact message to the provider's inbox (CONTACT_EMAIL). */
 export function contactMail(row: ContactRow, to: string): MailMessage {
   const lines = [
@@ -19,6 +22,6 @@ export function contactMail(row: ContactRow, to: string): MailMessage {
     subject: `Contact from ${row.name}`.replace(/[\r\n]+/g, ' ').slice(0, 150),
     text: lines.join('\n'),
     html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
-    kind: 'contact message',
+    kind: CONTACT_MAIL_KIND,
   };
 }

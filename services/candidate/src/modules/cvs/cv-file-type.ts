@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { checkZipBounds } from './container-bounds';
 
-/** The CV formats SPEC §2 accepts, decided from the bytes (DESIGN §3). */
+/** The CV formats product.md §2 accepts, decided from the bytes (design.md §3). */
 export type CvFileType = 'pdf' | 'doc' | 'docx' | 'txt';
 
 export const CV_CONTENT_TYPES: Record<CvFileType, string> = {

@@ -6,15 +6,36 @@ export type CvRow = Selectable<CvsTable>;
 const listColumns = ['id', 'candidate_id', 'file_name', 'content_type', 'file_type', 'storage_key', 'size_bytes', 'parse_status', 'created_at'] as const;
 export type CvListRow = Pick<CvRow, (typeof listColumns)[number]>;
 
-export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<void> {
-  await db.insertInto('cvs').values(row).execute();
+/** false when the candidate already keeps a CV with the same bytes (content_sha256): nothing is inserted. */
+export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('cvs')
+    .values(row)
+    .onConflict((oc) => oc.columns(['candidate_id', 'content_sha256']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The candidate's CV with these exact bytes, if any. */
+export function findCvByContent(db: Db, candidateId: string, sha256: string): Promise<CvListRow | undefined> {
+  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).where('content_sha256', '=', sha256).executeTakeFirst();
 }
 
 /** Newest first; the extracted text stays in the database (it can be large). */
-export function listCvs(db: Db, candidateId: string, page: { offset: number; limit: number }): Promise<CvListRow[]> {
+export function listCvs(db: Db, candidateId: string, page: { offset: number; limit: number }): Promise<(CvListRow & { last_used_at: Date | null })[]> {
   return db
     .selectFrom('cvs')
     .select(listColumns)
+    // The real last use: the newest application sent with this CV (the candidate's own, by the index on candidate_id).
+    .select((eb) =>
+      eb
+        .selectFrom('job_applications as a')
+        .select((sub) => sub.fn.max('a.applied_at').as('m'))
+        .whereRef('a.cv_id', '=', 'cvs.id')
+        .where('a.candidate_id', '=', candidateId)
+        .as('last_used_at'),
+    )
     .where('candidate_id', '=', candidateId)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -40,6 +61,13 @@ export function deleteCandidateCv(db: Db, candidateId: string, cvId: string): Pr
 export async function cvStorageKeys(db: Db, candidateId: string): Promise<string[]> {
   const rows = await db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute();
   return rows.map((r) => r.storage_key);
+}
+
+/** Which of these storage keys a CV row holds (the orphan-file sweep). */
+export async function heldStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('cvs').select('storage_key').where('storage_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.storage_key));
 }
 
 /** Any candidate's CV: only for callers that checked access another way (parser, employer). */

@@ -23,6 +23,7 @@ import {
   findCandidateCv,
   findCvByPreviewToken,
   countCvs,
+  findCvByContent,
   insertCv,
   insertPreviewToken,
   listCvs,
@@ -95,7 +96,8 @@ export async function cvRoutes(app: App) {
         description:
           'The type is decided by the bytes: PDF, DOC, DOCX or UTF-8 text. 413 past 10 MB, 415 for any other type ' +
           "('Must be in the following format: pdf, doc, docx, txt'), 409 when the candidate already keeps 20 CVs. " +
-          'Text extraction runs in the background (cvParseStatus).',
+          'Text extraction runs in the background (cvParseStatus). The same bytes as a CV the candidate already keeps answer ' +
+          'that CV (its id and file name); nothing is stored twice.',
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
         body: multipartBody,
@@ -110,21 +112,39 @@ export async function cvRoutes(app: App) {
       if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
       const part = await request.file();
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
-      const received = await receiveCvFile({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir, storage);
+      // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
+      const kept = (sha256: string) => findCvByContent(db, candidate.id, sha256);
+      const received = await receiveCvFile({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir, storage, async (sha256) =>
+        Boolean(await kept(sha256)),
+      );
+      const existing = async () => {
+        const row = await kept(received.sha256);
+        if (!row) throw new HttpProblem(409, 'The same CV is being uploaded twice at once. Please try again.');
+        return { cvId: row.id, fileName: row.file_name };
+      };
+      if (received.storageKey === null) return existing();
+      const storageKey = received.storageKey;
       const id = randomUUID();
+      let inserted: boolean;
       try {
-        await insertCv(db, {
+        inserted = await insertCv(db, {
           id,
           candidate_id: candidate.id,
           file_name: received.fileName,
           content_type: received.contentType,
           file_type: received.fileType,
-          storage_key: received.storageKey,
+          storage_key: storageKey,
           size_bytes: received.size,
+          content_sha256: received.sha256,
         });
       } catch (err) {
-        await storage.delete(received.storageKey).catch(() => undefined);
+        await storage.delete(storageKey).catch(() => undefined);
         throw err;
+      }
+      if (!inserted) {
+        // Lost a race with an identical upload: keep the other one.
+        await storage.delete(storageKey).catch(() => undefined);
+        return existing();
       }
       // After the commit: a job lost to a crash here is picked up by the stale-Pending sweep.
       await app.deps.jobs.enqueueCvParse(id);

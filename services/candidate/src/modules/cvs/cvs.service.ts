@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CV_MAX_COUNT, type Cv } from '@careers/contracts/candidate';
 import type { CvParseStatus } from '@careers/contracts/enums';
@@ -17,8 +17,9 @@ export const CV_WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx,
 export const CV_NOT_FOUND = 'The CV was not found.';
 export const CV_LIMIT_REACHED = `You can keep at most ${CV_MAX_COUNT} CVs. Delete one to upload another.`;
 
-export function toCv(row: CvListRow): Cv {
+export function toCv(row: CvListRow & { last_used_at?: Date | string | null }): Cv {
   return {
+    ...(row.last_used_at ? { lastUsedOn: new Date(row.last_used_at).toISOString() } : {}),
     id: row.id,
     fileName: row.file_name,
     contentType: row.content_type,
@@ -35,7 +36,10 @@ export interface IncomingFile {
 }
 
 export interface ReceivedCv {
-  storageKey: string;
+  /** null when the candidate already keeps these exact bytes: nothing was stored. */
+  storageKey: string | null;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
   fileType: CvFileType;
   contentType: string;
   size: number;
@@ -50,13 +54,25 @@ const isTooLarge = (err: unknown) =>
  * accepted CV, streams the spool into the store under a random key. Nothing is stored otherwise, and
  * the spool is always removed. Memory holds one chunk at a time, never the file.
  */
-export async function receiveCvFile(file: IncomingFile, spoolDir: string, storage: BlobStorage): Promise<ReceivedCv> {
+export async function receiveCvFile(
+  file: IncomingFile,
+  spoolDir: string,
+  storage: BlobStorage,
+  alreadyKept: (sha256: string) => Promise<boolean> = async () => false,
+): Promise<ReceivedCv> {
   await fs.mkdir(spoolDir, { recursive: true });
   const spool = path.join(spoolDir, randomUUID());
   const inspector = new CvInspector();
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
   try {
     try {
-      await pipeline(file.stream, inspector, createWriteStream(spool, { flags: 'wx' }));
+      await pipeline(file.stream, inspector, hashing, createWriteStream(spool, { flags: 'wx' }));
     } catch (err) {
       if (isTooLarge(err)) throw new HttpProblem(413, CV_TOO_LARGE);
       throw err;
@@ -65,10 +81,13 @@ export async function receiveCvFile(file: IncomingFile, spoolDir: string, storag
     if (inspector.bytes === 0) throw new HttpProblem(400, 'The file is empty.');
     const fileType = await detectCvType(inspector, spool);
     if (!fileType) throw new HttpProblem(415, CV_WRONG_FORMAT);
-    const storageKey = `cvs/${randomUUID()}`;
+    const sha256 = hash.digest('hex');
     const contentType = CV_CONTENT_TYPES[fileType];
+    const fileName = sanitizeFileName(file.fileName, fileType);
+    if (await alreadyKept(sha256)) return { storageKey: null, sha256, fileType, contentType, size: inspector.bytes, fileName };
+    const storageKey = `cvs/${randomUUID()}`;
     await storage.put(storageKey, createReadStream(spool), contentType);
-    return { storageKey, fileType, contentType, size: inspector.bytes, fileName: sanitizeFileName(file.fileName, fileType) };
+    return { storageKey, sha256, fileType, contentType, size: inspector.bytes, fileName };
   } finally {
     await fs.rm(spool, { force: true });
   }

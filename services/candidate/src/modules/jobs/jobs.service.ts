@@ -32,7 +32,7 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
   };
 }
 
-/** SPEC §3 "Job detail (inside applications)". */
+/** product.md §3 "Job detail (inside applications)". */
 export function toJobDetail(row: JobRow): JobDetail {
   return {
     jobId: row.id,

@@ -61,5 +61,10 @@ export function createLocalStorage(root: string): BlobStorage {
         .filter((e) => e.isFile())
         .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     },
+    async entries(prefix) {
+      const keys = await this.list(prefix);
+      const stats = await Promise.all(keys.map(async (key) => ({ key, stat: await fs.stat(path.join(root, ...key.split('/'))).catch(() => null) })));
+      return stats.flatMap(({ key, stat }) => (stat ? [{ key, modifiedAt: stat.mtime }] : []));
+    },
   };
 }

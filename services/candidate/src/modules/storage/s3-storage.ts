@@ -77,5 +77,15 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage & { clie
       } while (token);
       return keys;
     },
+    async entries(prefix) {
+      const found: { key: string; modifiedAt: Date }[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) if (o.Key) found.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return found;
+    },
   };
 }

@@ -28,6 +28,8 @@ export interface BlobStorage {
   delete(key: string): Promise<void>;
   /** Every key under a prefix (operators, tests). */
   list(prefix: string): Promise<string[]>;
+  /** Every object under a prefix with when it was last written, unfinished local writes included (the orphan sweep). */
+  entries(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;

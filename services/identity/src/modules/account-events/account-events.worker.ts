@@ -74,5 +74,5 @@ export function createAccountEventsWorker(options: AccountEventsOptions): Accoun
     }
   }
 
-  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'account notice pass failed' });
+  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'account notice pass failed', job: 'account-notices' });
 }

@@ -6,7 +6,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { normalizeEmail } from '../../lib/email';
 import { tooManyRequests } from '../../plugins/limits';
 import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
-import { enqueueMail } from '../mail/mail.repository';
+import { dropUnsentMail, enqueueMail } from '../mail/mail.repository';
 import { reserveSend } from '../mail/send-limits.repository';
 import { revokeAllForUser } from '../tokens/tokens.repository';
 import { clearPassword, findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
@@ -34,14 +34,20 @@ async function reserveLinkSend(db: Db, ctx: AccountContext, email: string, purpo
   if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'An e-mail was sent recently. Please wait before asking for another one.');
 }
 
-export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: UserRecord): Promise<void> {
+/**
+ * The confirmation link. With `delayMs` it waits in the outbox that long and is dropped if the address
+ * is proved before (a candidate's sign-in code proves it at once): one e-mail at sign-up, not two
+ * (docs/decisions/0123).
+ */
+export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: UserRecord, options: { delayMs?: number } = {}): Promise<void> {
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
   await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt, createdAt: now });
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
-  await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id });
+  const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
+  await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -80,6 +86,8 @@ export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, 
  */
 export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise<UserRecord> {
   if (!(await markEmailConfirmed(db, user.id, now))) return user;
+  // A confirmation link still waiting to go out has nothing left to prove.
+  await dropUnsentMail(db, user.id, 'confirmation-link', now);
   await revokeAllForUser(db, user.id, now);
   await clearPassword(db, user.id, now);
   return { ...user, passwordHash: null, emailConfirmedAt: now };

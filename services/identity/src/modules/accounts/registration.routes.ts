@@ -26,7 +26,7 @@ export async function registrationRoutes(app: App): Promise<void> {
   async function register(request: FastifyRequest<{ Body: RegistrationRequest }>, reply: FastifyReply, role: Role) {
     const body = request.body;
     if (!(await verifyBotToken(app.botCheckContext, body.token))) return reply.status(400).send(failure(BOT_CHECK_FAILED));
-    // Candidates are passwordless: the built-in password the portal sends is never stored (DESIGN §3).
+    // Candidates are passwordless: the built-in password the portal sends is never stored (design.md §3).
     const usesPassword = role !== Role.Candidate;
     if (usesPassword && body.password.length < MIN_PASSWORD_LENGTH) {
       return reply.status(400).send(failure(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`));
@@ -40,7 +40,9 @@ export async function registrationRoutes(app: App): Promise<void> {
       if (await isAddressHeldForUndo(trx, body.email, new Date(app.deps.now()))) return undefined;
       const user = await insertUser(trx, { email: body.email, name: body.name, phone: body.phone, roles: [role], passwordHash });
       if (!user) return undefined;
-      await sendConfirmationLink(trx, accountContext(app), user);
+      // A candidate gets a sign-in code next, which proves the address: the link waits, and goes only if no code did.
+      const delayMs = role === Role.Candidate ? app.config.confirmationLinkDelayMs : 0;
+      await sendConfirmationLink(trx, accountContext(app), user, { delayMs });
       const session = await issueSession(trx, app.tokenContext, user);
       return { succeeded: true, errors: [], userId: user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
 import { tooManyRequests } from '../../plugins/limits';
@@ -34,7 +35,10 @@ export async function issueCode(
 ): Promise<{ code: string; requestId: string | null; expiresAt: Date }> {
   const now = new Date(ctx.now());
   const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
-  if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+  if (!reserved.allowed) {
+    productMetrics.codesRefused().inc({ purpose: target.purpose, reason: 'address' });
+    throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+  }
   const code = sixDigitCode();
   const requestId = target.purpose === 'email-change' ? randomUUID() : null;
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
@@ -47,6 +51,7 @@ export async function issueCode(
     requestId,
     createdAt: now,
   });
+  productMetrics.codesSent().inc({ purpose: target.purpose });
   return { code, requestId, expiresAt };
 }
 

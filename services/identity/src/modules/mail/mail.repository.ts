@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { MailMessage } from '@careers/server-kit/mail';
+import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 
 export interface OutboxRow {
@@ -13,7 +14,7 @@ export interface OutboxRow {
  * that code or link stops working: past it the message is neither sent nor kept; userId is the account
  * the message belongs to, whose deletion removes the row.
  */
-export async function enqueueMail(db: Db, message: MailMessage, now: Date, carries: { expiresAt: Date; userId: string }): Promise<void> {
+export async function enqueueMail(db: Db, message: MailMessage, now: Date, carries: { expiresAt: Date; userId: string; sendAt?: Date }): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({
@@ -22,11 +23,23 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date, carri
       text_body: message.text,
       html_body: message.html,
       kind: message.kind,
-      next_attempt_at: now,
+      next_attempt_at: carries.sendAt ?? now,
       created_at: now,
       expires_at: carries.expiresAt,
       user_id: carries.userId,
     })
+    .execute();
+  productMetrics.emailsQueued().inc({ kind: message.kind });
+}
+
+/** Removes a user's messages of one kind that have not gone out (and are not being sent now). */
+export async function dropUnsentMail(db: Db, userId: string, kind: string, now: Date): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
+import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 import { claimDueMail, dropExpiredMail, markMailFailed, markMailSent } from './mail.repository';
@@ -32,8 +33,10 @@ export function createOutboxWorker(options: {
         try {
           await options.mail.send(row.message);
           await markMailSent(options.db, row.id, new Date(options.now()));
+          productMetrics.emailsSent().inc({ kind: row.message.kind });
           sent += 1;
         } catch (err) {
+          productMetrics.emailsFailed().inc({ kind: row.message.kind });
           const retryAt = new Date(options.now() + backoffMs(row.attempts));
           options.logger.warn({ err, mailId: row.id, kind: row.message.kind, attempts: row.attempts + 1, retryAt }, 'e-mail not sent; will retry');
           await markMailFailed(options.db, row.id, retryAt, err instanceof Error ? err.message : String(err));
@@ -43,5 +46,5 @@ export function createOutboxWorker(options: {
     }
   }
 
-  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'outbox pass failed' });
+  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'outbox pass failed', job: 'mail-outbox' });
 }

@@ -51,8 +51,11 @@ export async function markRotated(db: Db, id: string, at: Date): Promise<void> {
   await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).execute();
 }
 
-export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+/** Ends one session (refresh-token family); with `userId`, only when that family is the user's. */
+export async function revokeFamily(db: Db, familyId: string, at: Date, userId?: string): Promise<void> {
+  let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null);
+  if (userId) query = query.where('user_id', '=', userId);
+  await query.execute();
 }
 
 export async function revokeAllForUser(db: Db, userId: string, at: Date): Promise<number> {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authResponseSchema, emptyAuthResponse, refreshRequestSchema } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
@@ -6,12 +7,20 @@ import type { App } from '@careers/server-kit/http';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
 import { orProblem } from '../../lib/schemas';
 import { refreshSession } from './tokens.service';
-import { revokeAllForUser } from './tokens.repository';
+import { revokeAllForUser, revokeFamily } from './tokens.repository';
 import { findUserById } from '../users/users.repository';
 
 const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) });
 
 export async function tokenRoutes(app: App): Promise<void> {
+  /** The signed-in caller's claims and account, for the logout calls. */
+  async function caller(request: FastifyRequest) {
+    const claims = await authenticate(request);
+    const user = await findUserById(app.deps.database.db, claims.sub);
+    if (!user) throw new HttpProblem(400, 'The account no longer exists.');
+    return { claims, user, now: new Date(app.deps.now()) };
+  }
+
   app.get(
     '/.well-known/jwks.json',
     { schema: { tags: ['tokens'], summary: 'Public keys that verify access tokens (ES256, by kid)', response: { 200: jwksSchema } } },
@@ -45,18 +54,36 @@ export async function tokenRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: "Log out: end every refresh token of the caller's account",
+        summary: "Log out: end the caller's session (the refresh-token family of this sign-in); other devices stay signed in",
         security: bearerSecurity,
         response: { 200: authResponseSchema, 400: problemDetailsSchema, 401: problemDetailsSchema },
       },
     },
     async (request) => {
-      const claims = await authenticate(request);
+      const { claims, user, now } = await caller(request);
       const db = app.deps.database.db;
-      const user = await findUserById(db, claims.sub);
-      if (!user) throw new HttpProblem(400, 'The account no longer exists.');
-      await revokeAllForUser(db, user.id, new Date(app.deps.now()));
+      // A token without a session id comes from before sid was issued: it cannot name its session, so
+      // every session ends, as logout did then.
+      if (claims.sid) await revokeFamily(db, claims.sid, now, user.id);
+      else await revokeAllForUser(db, user.id, now);
       return { ...emptyAuthResponse('You have been logged out.'), success: true };
+    },
+  );
+
+  app.post(
+    '/api/account/revoke-all',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Sign out of all devices: end every session of the caller's account",
+        security: bearerSecurity,
+        response: { 200: authResponseSchema, 400: problemDetailsSchema, 401: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const { user, now } = await caller(request);
+      await revokeAllForUser(app.deps.database.db, user.id, now);
+      return { ...emptyAuthResponse('You have been signed out of all devices.'), success: true };
     },
   );
 }

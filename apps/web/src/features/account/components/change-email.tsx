@@ -34,7 +34,7 @@ function failureMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Two steps (SPEC §4): start sends a code to the new address and one to the current address, then both
+ * Two steps (product.md §4): start sends a code to the new address and one to the current address, then both
  * codes confirm the change (a stolen session alone cannot move the account). Other sessions end then.
  */
 export function ChangeEmail() {

@@ -30,7 +30,7 @@ import { SuccessStep } from './success-step';
 import { VerificationStep } from './verification-step';
 import './apply.css';
 
-/** The apply-for-job page (SPEC §2 and §4): the job's header, then the steps. */
+/** The apply-for-job page (product.md §2 and §4): the job's header, then the steps. */
 export function ApplyForJob({ jobId }: { jobId: string }) {
   const serverPage = useServerRenderedApplyPage(jobId);
   const job = useJob(jobId, serverPage);
@@ -42,6 +42,10 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
         <>
           <h1 className="apply-header__title">Apply now</h1>
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
+          <p className="apply-missing">
+            The link may be mistyped, or the job may have been taken down. Your applications are on your{' '}
+            <a href="/applications">Job Applications</a> page; if you are not signed in, <a href="/account/login">sign in</a> first.
+          </p>
         </>
       ) : null}
       {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} /> : null}
@@ -70,7 +74,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   const restoring = pastHydration && sessionAtStart && !restoreDone;
   const [alert, setAlert] = useState<string | null>(null);
 
-  // SPEC §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
+  // product.md §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
@@ -206,7 +210,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
 
   return (
     <>
-      <JobHeader job={job} logoUrl={logoUrl} />
+      <JobHeader job={job} logoUrl={logoUrl} applied={state.step === 'success'} />
       {state.step === 'success' ? null : closedNotice}
       {content}
     </>

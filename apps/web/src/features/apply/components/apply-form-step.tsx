@@ -42,7 +42,7 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
       aria-labelledby="apply-form-title"
       onSubmit={form.handleSubmit(
         (details) => {
-          // SPEC §5: the whole form, CV included, is valid before any call.
+          // product.md §5: the whole form, CV included, is valid before any call.
           if (!cv) {
             onAlertChange(applyMessages.selectYourCv);
             return;

@@ -80,7 +80,7 @@ describe('apply form step', () => {
 });
 
 const cvs: Cv[] = [
-  { id: 'a', fileName: 'first.pdf', contentType: 'application/pdf', createdOn: '2026-01-02T10:00:00.000Z', cvParseStatus: 'Parsed' },
+  { id: 'a', fileName: 'first.pdf', contentType: 'application/pdf', createdOn: '2026-01-02T10:00:00.000Z', cvParseStatus: 'Parsed', lastUsedOn: '2026-02-03T10:00:00.000Z' },
   { id: 'b', fileName: 'second.docx', contentType: 'application/msword', createdOn: 'garbage', cvParseStatus: 'Pending' },
 ];
 
@@ -109,8 +109,9 @@ describe('cvSelection step', () => {
     render(<Selection selectedCv="a" onApply={vi.fn()} />);
     expect(screen.getByRole('radio', { name: /first\.pdf/ })).toBeChecked();
     expect(screen.getByRole('radio', { name: /second\.docx/ })).not.toBeChecked();
-    expect(screen.getByText('Last used on -')).toBeInTheDocument();
-    expect(screen.getByText(/^Last used on \d/)).toBeInTheDocument();
+    expect(screen.getByText('Uploaded on -')).toBeInTheDocument();
+    expect(screen.getByText(/^Last used on \d+ Feb 2026$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Last used on -/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview first.pdf' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

@@ -1,13 +1,12 @@
-import { lazy, Suspense, useState, type FormEvent, type Ref } from 'react';
+import { Fragment, lazy, Suspense, useState, type FormEvent, type Ref } from 'react';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES, type Cv } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
-import { truncateFileName } from '../../../lib/file-name';
 import { chooseCv } from '../apply-machine';
 import type { ApplyFormModel } from '../forms';
 import { applyMessages } from '../messages';
-import { lastUsedOnText } from '../utils/last-used-on';
+import { cvUseText, fileNameParts } from '../utils/last-used-on';
 import { CV_HINT } from './apply-form-step';
 
 // The preview (blob fetch, frame) is loaded only when a candidate asks for one.
@@ -56,7 +55,7 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
           <legend className="cv-list__legend">Your CVs</legend>
           {cvs.map((cv) => {
             const inputId = `apply-cv-${cv.id}`;
-            // A new upload wins (SPEC §4), so while there is one no stored CV shows as chosen.
+            // A new upload wins (product.md §4), so while there is one no stored CV shows as chosen.
             const chosen = model.selectedCv === cv.id && !model.newCv;
             return (
               <div key={cv.id} className={`cv-option${chosen ? ' cv-option--chosen' : ''}`}>
@@ -74,11 +73,16 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
                   aria-describedby={`${inputId}-used`}
                 />
                 <label htmlFor={inputId} className="cv-option__label">
-                  <span className="cv-option__name" title={cv.fileName}>
-                    {truncateFileName(cv.fileName)}
+                  <span className="cv-option__name">
+                    {fileNameParts(cv.fileName).map((part, index) => (
+                      <Fragment key={index}>
+                        {index > 0 ? <wbr /> : null}
+                        {part}
+                      </Fragment>
+                    ))}
                   </span>
                   <span className="cv-option__meta" id={`${inputId}-used`}>
-                    {lastUsedOnText(cv.createdOn)}
+                    {cvUseText(cv)}
                   </span>
                 </label>
                 <Button variant="secondary" className="cv-option__preview" onClick={() => setPreviewing(cv)} aria-label={`Preview ${cv.fileName}`}>

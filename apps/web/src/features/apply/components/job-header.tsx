@@ -5,8 +5,8 @@ import { businessLogoUrl } from '../utils/logo-url';
 
 const LOGO_SIZE = 64;
 
-/** SPEC §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
-export function JobHeader({ job, logoUrl: serverLogoUrl = null }: { job: Job; logoUrl?: string | null }) {
+/** product.md §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
+export function JobHeader({ job, logoUrl: serverLogoUrl = null, applied = false }: { job: Job; logoUrl?: string | null; applied?: boolean }) {
   // One cache-busting number per visit, so re-renders do not fetch the logo again; a server-rendered
   // page keeps the server's number, or hydration would find another address.
   const [logoUrl] = useState(() => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
@@ -32,7 +32,8 @@ export function JobHeader({ job, logoUrl: serverLogoUrl = null }: { job: Job; lo
         />
       )}
       <div className="apply-header__text">
-        <h1 className="apply-header__title">Apply now to {job.title}</h1>
+        {/* Once the application is sent the page no longer asks the candidate to apply. */}
+        <h1 className="apply-header__title">{applied ? `You applied to ${job.title}` : `Apply now to ${job.title}`}</h1>
         <p className="apply-header__business">
           At {job.businessName}
           {job.city ? <span className="apply-header__city"> · {job.city}</span> : null}

@@ -15,7 +15,7 @@ import { applyMessages } from '../messages';
 export interface VerificationStepProps {
   headingRef: Ref<HTMLHeadingElement>;
   email: string;
-  /** SPEC §4: the form found an account for this e-mail; the CV is chosen in the next step. */
+  /** product.md §4: the form found an account for this e-mail; the CV is chosen in the next step. */
   existingAccountNotice: boolean;
   /** Seconds until 'Resend' may be used, when the first send was rate limited. */
   initialResendWait: number;

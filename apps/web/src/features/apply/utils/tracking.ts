@@ -11,7 +11,7 @@ function clean(value: string | null | undefined): string | undefined {
 }
 
 /**
- * The tracking fields of SPEC §3's application payload, read from the apply link the candidate landed on.
+ * The tracking fields of product.md §3's application payload, read from the apply link the candidate landed on.
  * landingUrl: a job board that redirects through its own page may pass that page as ?landingUrl=, and the
  * employer wants to know where the candidate came from, so that value wins; without it the full apply
  * link (query included) is the landing URL. Read once, on arrival, so later in-page navigation cannot
@@ -35,7 +35,7 @@ export function readApplicationTracking(landingHref: string): ApplicationTrackin
   return Object.fromEntries(Object.entries(tracking).filter(([, value]) => value !== undefined)) as ApplicationTracking;
 }
 
-/** SPEC §3: an application from the portal is always ready to work. */
+/** product.md §3: an application from the portal is always ready to work. */
 export function applicationPayload(jobId: string, cvId: string, tracking: ApplicationTracking): CreateApplication {
   return { jobId, cvId, readyToWork: true, ...tracking };
 }

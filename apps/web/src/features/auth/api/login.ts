@@ -4,7 +4,7 @@ import { http, loginFailureMessage } from '../../../lib/http-client';
 
 /**
  * Password login (used after a password reset). Never rejects for an HTTP failure: it answers the empty
- * auth response carrying the feedback message (SPEC §8: 'Please check your login details' on 401,
+ * auth response carrying the feedback message (product.md §8: 'Please check your login details' on 401,
  * 'Exception: ' plus the error text otherwise). Anything else thrown is a bug the caller reports.
  */
 export async function login(body: LoginRequest): Promise<AuthResponse> {

@@ -60,6 +60,54 @@ describe('login form', () => {
     expect(sendVerificationCode).not.toHaveBeenCalled();
   });
 
+  it("offers sign-up beside 'Invalid email address' when the address has no account", async () => {
+    vi.mocked(canLogIn).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 404 }));
+    const user = userEvent.setup();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
+    expect(await screen.findByText(/No account uses this address/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign up' }).length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['a rate limit', new ApiError('An unexpected server error occurred.', { status: 429, headers: { 'retry-after': '42' } }), 'Too many tries. Please try again in 42 seconds.'],
+    ['no connection', new ApiError('Network Error', { code: 'ERR_NETWORK' }), 'No connection to the server. Check your internet connection and try again.'],
+    ['the service failing', new ApiError('An unexpected server error occurred.', { status: 503 }), 'The service is not available right now. Please try again in a moment.'],
+  ])('says what happened when the login check fails with %s, not "Invalid email address"', async (_case, error, message) => {
+    vi.mocked(canLogIn).mockRejectedValue(error);
+    const user = userEvent.setup();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('Invalid email address');
+    expect(screen.queryByText(/No account uses this address/)).toBeNull();
+  });
+
+  it('does not claim a code was just sent when the send was rate limited', async () => {
+    vi.mocked(sendVerificationCode).mockRejectedValue(new ApiError('An unexpected server error occurred.', { status: 429, headers: { 'retry-after': '30' } }));
+    const user = userEvent.setup();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    await reachVerification(user);
+    expect(screen.getByText(/was sent to/)).toHaveTextContent('A verification code was sent to ada@example.com moments ago.');
+    expect(screen.queryByText(/We sent a verification code/)).toBeNull();
+    expect(screen.getByText(/You can ask for a new code in \d+ seconds\./)).toBeInTheDocument();
+  });
+
+  it('says the session ended when a session was ended rather than left', async () => {
+    authStore.fail('Exception: A server side error occurred.');
+    renderPage(<LoginForm />, { path: '/account/login' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended. Please log in again.');
+  });
+
+  it('says nothing of a session after the candidate logged out', async () => {
+    authStore.clear();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    expect(screen.queryByText('Your session has ended. Please log in again.')).toBeNull();
+  });
+
   it("checks the login, sends the code, and shows the verification step; empty code gives 'Invalid verification code.'", async () => {
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });

@@ -3,33 +3,45 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse } from '@careers/contracts/identity';
+import { NOBODY_LOGGED_IN, type AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds } from '../../../lib/api-error';
+import { retryAfterSeconds, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { FORM_VALIDATION_MODE } from '../../../lib/validation';
 import { canLogIn } from '../api/can-log-in';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
-import { authMessages } from '../messages';
+import { failureCause } from '../failure-cause';
+import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
 import { VerificationStep } from './verification-step';
 import './auth-form.css';
 
-/** SPEC §2: after a successful login without a returnUrl the candidate lands on the applications. */
+/** product.md §2: after a successful login without a returnUrl the candidate lands on the applications. */
 const AFTER_LOGIN_PATH = '/applications';
 
-class LoginStepError extends Error {}
+class LoginStepError extends Error {
+  constructor(
+    message: string,
+    /** The address has no account: offer sign-up beside SPEC's message. */
+    readonly noAccount = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Sends the code; a 429 means a code went out moments ago, so the user continues and waits to resend. */
 async function startLogin(email: string): Promise<{ resendWait: number }> {
   try {
     await canLogIn(email);
-  } catch {
-    throw new LoginStepError(authMessages.invalidEmailAddress);
+  } catch (error) {
+    // SPEC's 'Invalid email address' when the check says no; the real cause when it could not say.
+    const cause = failureCause(error);
+    if (cause) throw new LoginStepError(cause);
+    throw new LoginStepError(authMessages.invalidEmailAddress, toApiError(error).status === 404);
   }
   try {
     await sendVerificationCode(email);
@@ -37,16 +49,22 @@ async function startLogin(email: string): Promise<{ resendWait: number }> {
   } catch (error) {
     const wait = retryAfterSeconds(error);
     if (wait) return { resendWait: wait };
-    throw new LoginStepError(authMessages.codeSendFailed);
+    throw new LoginStepError(failureCause(error) ?? authMessages.codeSendFailed);
   }
 }
 
-/** The two-step sign in of SPEC §2: e-mail, then the one-time code. */
+/** The two-step sign in of product.md §2: e-mail, then the one-time code. */
 export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const [alert, setAlert] = useState<string | null>(null);
+  const [noAccount, setNoAccount] = useState(false);
+  // A session that ended (refresh refused, token gone) leaves its reason in the store: say so once.
+  const [sessionEnded] = useState(() => {
+    const stored = authStore.get();
+    return stored.id === -1 && !authStore.signedOutByUser() && Boolean(stored.feedbackMessage) && stored.feedbackMessage !== NOBODY_LOGGED_IN;
+  });
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
   const form = useForm<LoginEmailForm>({ resolver: zodResolver(loginEmailFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '' } });
@@ -54,7 +72,10 @@ export function LoginForm() {
   const start = useMutation({
     mutationFn: (values: LoginEmailForm) => startLogin(values.email),
     onSuccess: (result, values) => setVerification({ email: values.email, resendWait: result.resendWait }),
-    onError: (error) => setAlert(error instanceof LoginStepError ? error.message : authMessages.invalidEmailAddress),
+    onError: (error) => {
+      setAlert(error instanceof LoginStepError ? error.message : authMessages.invalidEmailAddress);
+      setNoAccount(error instanceof LoginStepError && error.noAccount);
+    },
   });
 
   const onVerified = (auth: AuthResponse, rememberMe: boolean) => {
@@ -84,6 +105,7 @@ export function LoginForm() {
       aria-labelledby="login-title"
       onSubmit={form.handleSubmit((values) => {
         setAlert(null);
+        setNoAccount(false);
         start.mutate(values);
       })}
     >
@@ -91,7 +113,17 @@ export function LoginForm() {
         <h1 id="login-title">Candidate Portal</h1>
         <p>Sign in with a one-time code sent to your email address.</p>
       </header>
+      {sessionEnded && !alert ? (
+        <p className="auth-form__notice" role="status">
+          {plainMessages.sessionEnded}
+        </p>
+      ) : null}
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
+      {noAccount ? (
+        <p className="auth-form__hint">
+          {plainMessages.noAccountHint} <Link to="/account/signup">Sign up</Link>
+        </p>
+      ) : null}
       <div className="auth-form__fields">
         <TextInput label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
       </div>

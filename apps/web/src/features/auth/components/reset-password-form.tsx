@@ -19,7 +19,7 @@ const AFTER_RESET_PATH = '/';
 
 class ResetStepError extends Error {}
 
-/** Sets the new password, then signs in with it (SPEC §2). */
+/** Sets the new password, then signs in with it (product.md §2). */
 async function resetAndSignIn(email: string, token: string, values: ResetPasswordForm) {
   let failure: string | null = null;
   try {

@@ -103,18 +103,18 @@ describe('signup form', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error in creating account.'));
   });
 
-  it("refuses non-PDF CVs with 'Must be a .pdef' and ignores .DS_Store / Thumbs.db", async () => {
+  it("refuses non-PDF CVs with 'Must be a .pdf' and ignores .DS_Store / Thumbs.db", async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderPage(<SignupForm />, { path: '/account/signup' });
     const input = screen.getByLabelText(/CV \(optional\)/);
     await user.upload(input, new File(['x'], '.DS_Store'));
     await user.upload(input, new File(['x'], 'Thumbs.db'));
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
-    expect(screen.queryByText('Must be a .pdef')).not.toBeInTheDocument();
+    expect(screen.queryByText('Must be a .pdf')).not.toBeInTheDocument();
     await user.upload(input, new File(['x'], 'cv.docx'));
-    expect(await screen.findByText('Must be a .pdef')).toBeInTheDocument();
+    expect(await screen.findByText('Must be a .pdf')).toBeInTheDocument();
     await user.upload(input, new File(['%PDF'], 'cv.pdf'));
-    expect(screen.queryByText('Must be a .pdef')).not.toBeInTheDocument();
+    expect(screen.queryByText('Must be a .pdf')).not.toBeInTheDocument();
     expect(screen.getByText('cv.pdf')).toBeInTheDocument();
   });
 });

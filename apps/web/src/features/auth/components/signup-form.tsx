@@ -29,7 +29,7 @@ const SIGNUP_CV_EXTENSIONS = ['pdf'] as const;
 class SignupStepError extends Error {}
 
 /**
- * SPEC §7 signup order: login check; only on 404 continue with bot check, registration, candidate record,
+ * product.md §7 signup order: login check; only on 404 continue with bot check, registration, candidate record,
  * optional CV upload and the code e-mail. The registration's tokens become the session.
  */
 async function createAccount(values: SignupForm, cv: File | null): Promise<void> {
@@ -131,7 +131,7 @@ export function SignupForm() {
           accept={SIGNUP_CV_EXTENSIONS}
           rejectionMessage={authMessages.signupCvRejected}
           maxBytes={CV_MAX_BYTES}
-          hint={`PDF, up to ${CV_MAX_BYTES / (1024 * 1024)} MB.`}
+          hint={`Sign-up takes a PDF only, up to ${CV_MAX_BYTES / (1024 * 1024)} MB. You can add Word or text CVs later.`}
           file={cv}
           onFileChange={setCv}
           disabled={signup.isPending}

@@ -13,12 +13,13 @@ import { FORM_VALIDATION_MODE } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { verifyCode } from '../../../lib/api/verify-code';
 import { verificationFormSchema, type VerificationForm } from '../forms';
-import { authMessages } from '../messages';
+import { failureCause } from '../failure-cause';
+import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
 
 export interface VerificationStepProps {
   email: string;
-  /** SPEC §5: login says 'Invalid verification code.', signup 'Please enter verification code'. */
+  /** product.md §5: login says 'Invalid verification code.', signup 'Please enter verification code'. */
   emptyCodeMessage: string;
   /** The alert for a falsy answer (error null) or a failed call. */
   failureMessage: (error: unknown | null) => string;
@@ -53,7 +54,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
       if (auth) onVerified(auth, values.rememberMe);
       else setAlert(failureMessage(null));
     },
-    onError: (error) => setAlert(failureMessage(error)),
+    onError: (error) => setAlert(failureCause(error) ?? failureMessage(error)),
   });
 
   const resend = useMutation({
@@ -64,8 +65,10 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
       if (wait) {
         setNow(Date.now());
         setResendAvailableAt(Date.now() + wait * 1000);
+        notifyError(plainMessages.waitBeforeResend(wait));
+        return;
       }
-      notifyError(authMessages.codeSendFailed);
+      notifyError(failureCause(error) ?? authMessages.codeSendFailed);
     },
   });
 
@@ -83,9 +86,15 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
       <header className="auth-form__header">
         <h1>Candidate Portal</h1>
         <h2 id="verification-title">Verification</h2>
-        <p>
-          We sent a verification code to <strong>{email}</strong>. It is valid for 10 minutes.
-        </p>
+        {initialResendWait > 0 ? (
+          <p>
+            A verification code was sent to <strong>{email}</strong> moments ago. It is valid for 10 minutes.
+          </p>
+        ) : (
+          <p>
+            We sent a verification code to <strong>{email}</strong>. It is valid for 10 minutes.
+          </p>
+        )}
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">

@@ -17,7 +17,8 @@ describe('contact page', () => {
     await user.type(screen.getByLabelText('How can we help?'), 'Where is my application?');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Thank you, your message has been sent.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you, your message has been sent. We keep every message and read it; when it needs an answer, we write to the email address you gave.');
+    expect(screen.getByRole('status')).not.toHaveTextContent('We will get back to you');
     expect(fake.called('POST', '/api/contact/contact')[0]?.data).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',

@@ -8,7 +8,7 @@ export async function deleteCv(cvId: string): Promise<CvDeleteResult> {
   return cvDeleteResultSchema.parse(data);
 }
 
-/** SPEC §4: a deleted CV is removed from the local list. */
+/** product.md §4: a deleted CV is removed from the local list. */
 export function useDeleteCv() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { cvDropPageSchema, jobApplicationPageSchema, type CvDrop, type JobApplication } from '@careers/contracts/candidate';
 import { http } from '../../../lib/http-client';
 
-/** The largest page the candidate service gives (DESIGN §3). */
+/** The largest page the candidate service gives (design.md §3). */
 const PAGE_SIZE = 100;
 /** A bound on the pages read, so a huge history cannot keep the page busy. */
 const MAX_PAGES = 20;

@@ -5,7 +5,7 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { Spinner } from '../../../components/spinner';
 import { useCvPreview, type CvPreview } from '../api/get-cv-preview';
 
-/** SPEC §8. */
+/** product.md §8. */
 export const PREVIEW_ERROR = 'Error on cv preview';
 
 /** The sandbox of the HTML and text frames: no script, no forms, no popups, no navigation, an opaque origin. */

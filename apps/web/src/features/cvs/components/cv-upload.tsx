@@ -17,8 +17,11 @@ function uploadFailureMessage(error: unknown): string {
   return firstServerErrorOr(error);
 }
 
-/** Choose a CV (the limit and the types are said up front), then upload it with a progress bar. */
-export function CvUpload() {
+/**
+ * Choose a CV (the limit and the types are said up front), then upload it with a progress bar. The same
+ * file uploaded again is the CV already kept (the service answers its id): the candidate is told so.
+ */
+export function CvUpload({ keptCvIds = [] }: { keptCvIds?: readonly string[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
@@ -48,7 +51,7 @@ export function CvUpload() {
       {
         onSuccess: (result) => {
           setFile(null);
-          notifySuccess(`${result.fileName} was uploaded.`);
+          notifySuccess(keptCvIds.includes(result.cvId) ? `You already have this CV, as ${result.fileName}.` : `${result.fileName} was uploaded.`);
         },
         onError: (error) => setProblem(uploadFailureMessage(error)),
       },

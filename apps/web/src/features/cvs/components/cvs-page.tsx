@@ -29,7 +29,7 @@ export function CvsPage() {
       { cvId: cv.id, fileName: cv.fileName },
       {
         onError: (error) => {
-          // SPEC §8: download failures are logged; a toast tells the candidate too.
+          // product.md §8: download failures are logged; a toast tells the candidate too.
           console.error('CV download failed', error);
           notifyError(`${cv.fileName} could not be downloaded.`);
         },
@@ -56,7 +56,7 @@ export function CvsPage() {
     <section className="page cvs-page" aria-labelledby="cvs-title">
       <h1 id="cvs-title">CVs</h1>
       <p className="page__lead">Keep the CVs you apply with. Each application sends the CV you choose for it.</p>
-      <CvUpload />
+      <CvUpload keptCvIds={list.map((cv) => cv.id)} />
       <section className="cvs-page__list" aria-labelledby="cvs-list-title">
         <h2 id="cvs-list-title">Your CVs{cvs.data ? ` (${cvs.data.cvCount})` : ''}</h2>
         {cvs.isPending ? <Spinner label="Loading your CVs" /> : null}

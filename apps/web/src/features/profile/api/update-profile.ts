@@ -14,7 +14,7 @@ export async function updateUser(body: UserUpdateRequest): Promise<void> {
 }
 
 /**
- * Saves the candidate record, then (SPEC §4: when both are set) the account's name and phone, and keeps
+ * Saves the candidate record, then (product.md §4: when both are set) the account's name and phone, and keeps
  * the stored auth in step so the shell shows the new name at once.
  */
 export async function updateProfile(body: CandidateUpdate): Promise<void> {

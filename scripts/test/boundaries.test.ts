@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The parts' boundaries hold because lint refuses to cross them (eslint.config.js). Each case lints one
+ * import placed in a file of a part, as if it were there, and expects the boundary rule to refuse it, or
+ * to let a permitted import through.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function refused(file: string, specifier: string): Promise<boolean> {
+  const code = `import { x } from '${specifier}';\nexport const y = x;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.some((message) => message.ruleId === 'no-restricted-imports');
+}
+
+describe('the parts stay apart', () => {
+  it.each([
+    ['apps/web/src/lib/probe.ts', '@careers/identity/public'],
+    ['apps/web/src/features/cvs/probe.tsx', '@careers/candidate/public'],
+    ['apps/web/src/components/probe.tsx', '../../../services/candidate/src/app'],
+    ['apps/web/server/probe.ts', '@careers/identity/public'],
+    ['services/identity/src/probe.ts', '@careers/candidate/public'],
+    ['services/identity/src/modules/users/probe.ts', '../../../../candidate/src/app'],
+    ['services/candidate/src/probe.ts', '@careers/identity/public'],
+    ['packages/contracts/src/probe.ts', '@careers/server-kit/png'],
+    ['packages/server-kit/src/probe.ts', '@careers/candidate/public'],
+    ['scripts/probe.ts', '../services/candidate/src/app'],
+  ])('%s may not import %s', async (file, specifier) => {
+    expect(await refused(file, specifier)).toBe(true);
+  });
+
+  it.each([
+    ['apps/web/src/lib/probe.ts', '@careers/contracts/candidate'],
+    ['services/candidate/src/probe.ts', '@careers/server-kit/database'],
+    ['scripts/probe.ts', '@careers/candidate/public'],
+    ['packages/contracts/src/probe.ts', './common'],
+  ])('%s may import %s', async (file, specifier) => {
+    expect(await refused(file, specifier)).toBe(false);
+  });
+});
