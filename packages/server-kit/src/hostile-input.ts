@@ -25,6 +25,8 @@ export interface HostileOptions {
   knownIds?: readonly string[];
   /** Generated requests per operation. */
   numRuns?: number;
+  /** File content the upload routes accept (a small PDF), wrapped in the hostile multipart bodies. */
+  upload?: Buffer;
   /** fast-check seed (FUZZ_SEED in the environment replays a run). */
   seed?: number;
 }
@@ -380,7 +382,10 @@ export async function fuzzOperation(app: App, route: RouteEntry, options: Hostil
     if (broken) throw new Error(`${describeRequest(req)}\n  ${broken}`);
   });
   const seed = options.seed ?? (Number(process.env.FUZZ_SEED) || undefined);
-  const details = await fc.check(property, { numRuns: options.numRuns ?? 10, ...(seed !== undefined ? { seed } : {}), markInterruptAsFailure: false });
+  // A route with no body, query or path parameters has little to vary but the caller and junk query keys.
+  const varied = Boolean(route.schema.body || route.schema.querystring || route.schema.params || /[:*]/.test(route.url));
+  const numRuns = varied ? (options.numRuns ?? 10) : Math.max(2, Math.ceil((options.numRuns ?? 10) / 4));
+  const details = await fc.check(property, { numRuns, ...(seed !== undefined ? { seed } : {}), markInterruptAsFailure: false });
   if (!details.failed) return null;
   return `${route.method} ${route.url}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n  (seed ${details.seed}, path ${details.counterexamplePath})`;
 }
@@ -414,18 +419,30 @@ export function malformedBodies(): Array<{ label: string; contentType?: string; 
   ];
 }
 
-/** Multipart bodies (the upload routes' own format) that are broken or carry odd file names; sent with every caller. */
-export function multipartBodies(): Array<{ label: string; contentType: string; payload: string | Buffer }> {
-  const part = (name: string, type: string, content: string) =>
-    `--zzz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--zzz--\r\n`;
+/**
+ * Multipart bodies (the upload routes' own format) that are broken or carry odd file names around
+ * content the route accepts (upload), so that the name reaches the database; sent with every caller.
+ */
+export function multipartBodies(upload: Buffer = Buffer.from('%PDF-1.4 x')): Array<{ label: string; contentType: string; payload: Buffer }> {
+  const contentType = 'multipart/form-data; boundary=zzz';
+  const part = (name: Buffer | string, type = 'application/pdf') =>
+    Buffer.concat([
+      Buffer.from('--zzz\r\nContent-Disposition: form-data; name="file"; filename="'),
+      Buffer.from(name),
+      Buffer.from(`"\r\nContent-Type: ${type}\r\n\r\n`),
+      upload,
+      Buffer.from('\r\n--zzz--\r\n'),
+    ]);
   return [
-    { label: 'multipart without boundary', contentType: 'multipart/form-data', payload: '--x\r\n\r\n' },
-    { label: 'multipart unterminated', contentType: 'multipart/form-data; boundary=zzz', payload: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4' },
-    { label: 'multipart traversal file name', contentType: 'multipart/form-data; boundary=zzz', payload: part('../../etc/passwd', 'application/pdf', '%PDF-1.4 x') },
-    { label: 'multipart NUL and bidi file name', contentType: 'multipart/form-data; boundary=zzz', payload: Buffer.from(part('cv\u0000\u202Efdp.exe', 'application/pdf', '%PDF-1.4 x')) },
-    { label: 'multipart invalid UTF-8 file name', contentType: 'multipart/form-data; boundary=zzz', payload: Buffer.concat([Buffer.from('--zzz\r\nContent-Disposition: form-data; name="file"; filename="'), Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 x\r\n--zzz--\r\n')]) },
-    { label: 'multipart long file name', contentType: 'multipart/form-data; boundary=zzz', payload: part(`${'n'.repeat(5000)}.pdf`, 'application/pdf', '%PDF-1.4 x') },
-    { label: 'multipart field, no file', contentType: 'multipart/form-data; boundary=zzz', payload: '--zzz\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--zzz--\r\n' },
+    { label: 'multipart without boundary', contentType: 'multipart/form-data', payload: Buffer.from('--x\r\n\r\n') },
+    { label: 'multipart unterminated', contentType, payload: part('a.pdf').subarray(0, -12) },
+    { label: 'multipart garbage', contentType, payload: Buffer.from('garbage') },
+    { label: 'multipart traversal file name', contentType, payload: part('../../etc/passwd') },
+    { label: 'multipart NUL and bidi file name', contentType, payload: part('cv\u0000\u202Efdp.exe') },
+    { label: 'multipart invalid UTF-8 file name', contentType, payload: part(Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x64, 0x66])) },
+    { label: 'multipart long file name', contentType, payload: part(`${'n'.repeat(5000)}.pdf`) },
+    { label: 'multipart odd part type', contentType, payload: part('cv.pdf', '../../x; charset=\u0000') },
+    { label: 'multipart field, no file', contentType, payload: Buffer.from('--zzz\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--zzz--\r\n') },
   ];
 }
 
@@ -474,11 +491,12 @@ const POISONS: ReadonlyArray<{ label: string; replace: (leaf: unknown) => unknow
 ];
 
 /**
- * The fixed hostile requests against one operation: poisoned bodies and queries and odd path ids with
- * every caller; malformed bodies, wrong content types, an oversized body and odd headers with the
- * callers in turn (each caller gets a share, the whole list runs once).
+ * The fixed hostile requests against one operation: poisoned bodies and queries with every caller (and
+ * broken uploads on the upload routes); odd path ids, malformed bodies, wrong content types, an
+ * oversized body and odd headers with the callers in turn (each gets a share, the whole list runs once;
+ * the generated requests mix callers and ids freely).
  */
-export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bodyLimit: number, knownIds: readonly string[] = []): HostileRequest[] {
+export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bodyLimit: number, knownIds: readonly string[] = [], upload?: Buffer): HostileRequest[] {
   const ids = [...ODD_IDS, ...knownIds.map(encodeURIComponent)];
   const known = knownIds.length > 0 ? encodeURIComponent(knownIds[0]!) : 'x';
   const path = () => fillPath(route.url, () => known);
@@ -489,9 +507,9 @@ export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bod
   const inTurn = () => callers[turn++ % callers.length]!;
   const json = (caller: Caller) => ({ ...caller.headers, 'content-type': 'application/json' });
 
+  const body = sampleOf(route.schema.body);
+  const query = sampleOf(route.schema.querystring);
   for (const caller of callers) {
-    const body = sampleOf(route.schema.body);
-    const query = sampleOf(route.schema.querystring);
     for (const poison of POISONS) {
       if (sendsBody && body !== undefined) {
         requests.push({ method, label: `${poison.label} (body), ${caller.name}`, url: path(), headers: json(caller), payload: jsonText(poisoned(body, poison.replace, poison.stringsOnly)) });
@@ -504,16 +522,22 @@ export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bod
         requests.push({ method, label: `${poison.label} (query), ${caller.name}`, url: `${path()}?${qs}`, headers: caller.headers, ...(sendsBody ? { payload: jsonText(body ?? {}) } : {}) });
       }
     }
-    if (route.url.includes(':') || route.url.endsWith('*')) {
-      let n = 0;
-      for (const id of ids) requests.push({ method, label: `path id ${JSON.stringify(id.slice(0, 40))}, ${caller.name}`, url: fillPath(route.url, () => id), headers: caller.headers });
-      requests.push({ method, label: `path with two ids, ${caller.name}`, url: fillPath(route.url, () => ids[n++ % ids.length]!), headers: caller.headers });
+  }
+  if (route.url.includes(':') || route.url.endsWith('*')) {
+    let n = 0;
+    for (const id of ids) {
+      const caller = inTurn();
+      requests.push({ method, label: `path id ${JSON.stringify(id.slice(0, 40))}, ${caller.name}`, url: fillPath(route.url, () => id), headers: caller.headers });
     }
+    const caller = inTurn();
+    requests.push({ method, label: `path with two ids, ${caller.name}`, url: fillPath(route.url, () => ids[n++ % ids.length]!), headers: caller.headers });
   }
   if (sendsBody) {
-    for (const caller of callers) {
-      for (const body of multipartBodies()) {
-        requests.push({ method, label: `${body.label}, ${caller.name}`, url: path(), headers: { ...caller.headers, 'content-type': body.contentType }, payload: body.payload });
+    // The upload routes get every broken multipart body from every caller; the others a share each.
+    const uploads = route.schema.consumes?.includes('multipart/form-data') ?? false;
+    for (const multipart of multipartBodies(upload)) {
+      for (const caller of uploads ? callers : [inTurn()]) {
+        requests.push({ method, label: `${multipart.label}, ${caller.name}`, url: path(), headers: { ...caller.headers, 'content-type': multipart.contentType }, payload: multipart.payload });
       }
     }
     for (const body of malformedBodies()) {
@@ -533,7 +557,7 @@ export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bod
 /** Sends the fixed hostile requests to one operation; answers every rule broken. */
 export async function attackOperation(app: App, route: RouteEntry, options: HostileOptions & { bodyLimit: number }): Promise<string[]> {
   const broken: string[] = [];
-  for (const req of fixedRequests(route, options.callers, options.bodyLimit, options.knownIds)) {
+  for (const req of fixedRequests(route, options.callers, options.bodyLimit, options.knownIds, options.upload)) {
     const why = ruleBroken(route, await send(app, req));
     if (why) broken.push(`${describeRequest(req)}\n  ${why}`);
   }

@@ -42,7 +42,7 @@ export type App = FastifyInstance<
 export interface RouteEntry {
   method: string;
   url: string;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown; response?: Record<string, unknown>; hide?: boolean };
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown; response?: Record<string, unknown>; consumes?: string[]; hide?: boolean };
 }
 
 declare module 'fastify' {
