@@ -119,6 +119,37 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
     expect(answer.stillServes).toBe(true);
   });
 
+  it('answers a broken multipart upload with 400 problem details and stores nothing (was a 500)', async () => {
+    const { candidate, employer } = await cast();
+    const before = (await t.app.inject({ url: '/cvs', headers: candidate })).json();
+    const whole = multipart('cara.pdf', tinyPdf('Broken'));
+    const cases = [
+      { url: '/cvs', headers: { ...candidate, 'content-type': 'multipart/form-data' }, payload: '--x\r\n\r\n' },
+      { url: '/cvs', headers: { ...candidate, ...whole.headers }, payload: whole.payload.subarray(0, whole.payload.length - 40) },
+      { url: '/business/logo', headers: { ...employer, 'content-type': 'multipart/form-data' }, payload: '--x\r\n\r\n' },
+      { url: '/business/logo', headers: { ...employer, ...whole.headers }, payload: whole.payload.subarray(0, whole.payload.length - 40) },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: 'POST', ...c });
+      expect(res.statusCode, `${c.url}: ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(res.json().detail).toBe('The upload is not a complete multipart/form-data body. Choose the file again.');
+    }
+    expect((await t.app.inject({ url: '/cvs', headers: candidate })).json()).toEqual(before);
+  });
+
+  it('keeps an upload with a hostile file name downloadable under a safe name', async () => {
+    const headers = await t.auth(randomUUID(), ['Candidate']);
+    await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'Odd Name', email: 'odd@example.test', phoneNumber: '0777', postcode: 'M1 1AA' } });
+    const file = multipart('../cv\u0000\u202Efdp.exe', tinyPdf('Odd'), 'application/pdf');
+    const uploaded = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...file.headers }, payload: file.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json().fileName).toBe('cvfdp.exe');
+    const download = await t.app.inject({ url: `/cvs/download/${uploaded.json().cvId}`, headers });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('filename="cvfdp.exe"');
+  });
+
   it('is still alive and well after all of it', async () => {
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect(unhandled).toEqual([]);

@@ -85,6 +85,18 @@ describe.each(databaseKinds())('hostile input against every identity operation o
     expect(answer.stillServes).toBe(true);
   });
 
+  it('refuses a NUL or a lone surrogate in a profile field with 400 problem details (was a 500 from the database)', async () => {
+    const { callers: [, candidate] } = await callers();
+    const before = (await ctx.app.inject({ url: '/api/user', headers: candidate!.headers })).json();
+    for (const payload of [{ name: 'Ada\u0000', phone: '0123' }, { name: 'Ada', phone: '\uDC00' }]) {
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/user', headers: candidate!.headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(res.json().errors[0]).toMatch(/^body\.(name|phone): text must be valid Unicode without NUL characters$/);
+    }
+    expect((await ctx.app.inject({ url: '/api/user', headers: candidate!.headers })).json()).toEqual(before);
+  });
+
   it('is still alive and well after all of it', async () => {
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
     expect(unhandled).toEqual([]);
