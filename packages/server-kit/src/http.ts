@@ -237,6 +237,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   return app;
 }
 
+// eslint-disable-next-line no-control-regex
 const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

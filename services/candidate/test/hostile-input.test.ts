@@ -10,6 +10,9 @@ import { tinyPdf } from './fixtures';
  * Issue 10 item 4: every candidate-service operation, taken from the app's route table, against
  * generated and hostile requests with no token, a candidate's and an employer's (docs/decisions/0130).
  */
+/** FUZZ_SEED=<seed from a failure report> replays it. */
+const seed = Number(process.env.FUZZ_SEED) || undefined;
+
 describe.each(databaseKinds())('hostile input against every candidate-service operation on %s', (kind) => {
   let t: TestApp;
   let operations: RouteEntry[];
@@ -100,7 +103,7 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
   it('answers requests generated from each route schema below 500, refusals as problem details', async () => {
     const broken: string[] = [];
     for (const route of operations) {
-      const report = await fuzzOperation(t.app, route, { ...(await cast()), numRuns: 12 });
+      const report = await fuzzOperation(t.app, route, { ...(await cast()), numRuns: 12, seed });
       if (report) broken.push(report);
     }
     expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
