@@ -12,6 +12,8 @@ import { tinyPdf } from './fixtures';
  */
 /** FUZZ_SEED=<seed from a failure report> replays it. */
 const seed = Number(process.env.FUZZ_SEED) || undefined;
+/** A few seconds of CPU each, but npm test runs them beside every other file on two cores. */
+const HEAVY_TIMEOUT_MS = 180_000;
 
 describe.each(databaseKinds())('hostile input against every candidate-service operation on %s', (kind) => {
   let t: TestApp;
@@ -107,13 +109,13 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
       if (report) broken.push(report);
     }
     expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  });
+  }, HEAVY_TIMEOUT_MS);
 
   it('answers malformed JSON, wrong content types, oversized bodies and headers and odd path ids below 500, as problem details', async () => {
     const broken: string[] = [];
     for (const route of operations) broken.push(...(await attackOperation(t.app, route, { ...(await cast()), upload: tinyPdf('Hostile'), bodyLimit: t.app.initialConfig.bodyLimit ?? 1024 * 1024 })));
     expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  });
+  }, HEAVY_TIMEOUT_MS);
 
   it('answers headers past the limit on a real socket with 431 problem details, and keeps serving', async () => {
     const answer = await oversizedHeadersOverSocket(t.app);
