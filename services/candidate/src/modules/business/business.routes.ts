@@ -34,6 +34,7 @@ import { toJob, toJobColumns } from '../jobs/jobs.service';
 import { sendBlob } from '../storage/blob-response';
 import { insertBusiness } from './business.repository';
 import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
+import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 
 const tags = ['Employer'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -255,7 +256,7 @@ export async function businessRoutes(app: App) {
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
-      const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+      const part = await filePart(request, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
       let bytes: Buffer;
       try {
@@ -263,7 +264,7 @@ export async function businessRoutes(app: App) {
         bytes = await part.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpProblem(413, 'The logo is larger than 1 MB.');
-        throw err;
+        rethrowUploadError(err);
       }
       if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
       await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');
