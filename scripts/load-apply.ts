@@ -89,7 +89,8 @@ export interface LoadApplyResult {
   /** Completed flows (applications acknowledged and signed in) per second, and HTTP requests per second. */
   flowsPerSecond: number;
   requestsPerSecond: number;
-  pool: { identity: number; candidate: number };
+  /** The most PostgreSQL connections each service's database had during the load. */
+  connections: { identity: number; candidate: number };
 }
 
 const JOB: CreateJob = {
@@ -386,9 +387,11 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
       }
     };
 
+    const stopSampling = await sampleConnections(options.adminUrl, databases);
     const loadStarted = performance.now();
     await Promise.all(Array.from({ length: options.candidates }, (_, i) => candidate(i)));
     const seconds = (performance.now() - loadStarted) / 1000;
+    const connections = await stopSampling();
     log(`load done in ${seconds.toFixed(1)} s; checking what the employer sees`);
 
     // 0 lost: the employer's API, every page, and the database itself.
@@ -408,7 +411,6 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     }
     const stored = new Set(rows);
     const lost = acknowledged.filter((id) => !listed.has(id) || !stored.has(id));
-    const pool = await connectionsPerDatabase(options.adminUrl, databases);
 
     return {
       candidates: options.candidates,
@@ -425,7 +427,7 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
       seconds,
       flowsPerSecond: flows.length / seconds,
       requestsPerSecond: requests / seconds,
-      pool,
+      connections,
     };
   } finally {
     mailbox?.close();
@@ -435,19 +437,30 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
   }
 }
 
-/** Server connections each service holds at the end: the pools stay within their size. */
-async function connectionsPerDatabase(adminUrl: string, databases: { identity: string; candidate: string }) {
+/**
+ * The most server connections each service's database had while the load ran (sampled every 250 ms):
+ * the pools (10 each, plus the candidate service's job queue) stay within their size.
+ */
+async function sampleConnections(adminUrl: string, databases: { identity: string; candidate: string }) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string; n: number }>('select datname, count(*)::int as n from pg_stat_activity where datname = any($1) group by datname', [
-      [databases.identity, databases.candidate],
-    ]);
-    const count = (name: string) => rows.find((r) => r.datname === name)?.n ?? 0;
-    return { identity: count(databases.identity), candidate: count(databases.candidate) };
-  } finally {
+  const most = { identity: 0, candidate: 0 };
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ datname: string; n: number }>('select datname, count(*)::int as n from pg_stat_activity where datname = any($1) group by datname', [
+        [databases.identity, databases.candidate],
+      ]);
+      for (const part of ['identity', 'candidate'] as const) most[part] = Math.max(most[part], rows.find((r) => r.datname === databases[part])?.n ?? 0);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return async () => {
+    running = false;
+    await sampling.catch(() => undefined);
     await client.end();
-  }
+    return most;
+  };
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : '-');
@@ -463,6 +476,7 @@ export function reportLoadApply(result: LoadApplyResult, report: (label: string,
     report(`  ${step}, p50 / p99`, `${ms(p.p50)} / ${ms(p.p99)}`);
   }
   report('  throughput', `${result.flowsPerSecond.toFixed(1)} candidates/s, ${result.requestsPerSecond.toFixed(0)} requests/s (${result.seconds.toFixed(1)} s in all)`);
+  report('  PostgreSQL connections at most: identity / candidate', `${result.connections.identity} / ${result.connections.candidate}`);
   report('  HTTP answers by status', Object.entries(result.statuses).map(([status, n]) => `${status}: ${n}`).join(', '));
   const byStep = new Map<string, LoadApplyFailure[]>();
   for (const failure of result.failures) byStep.set(failure.step, [...(byStep.get(failure.step) ?? []), failure]);
