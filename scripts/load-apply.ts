@@ -476,7 +476,7 @@ export function reportLoadApply(result: LoadApplyResult, report: (label: string,
     report(`  ${step}, p50 / p99`, `${ms(p.p50)} / ${ms(p.p99)}`);
   }
   report('  throughput', `${result.flowsPerSecond.toFixed(1)} candidates/s, ${result.requestsPerSecond.toFixed(0)} requests/s (${result.seconds.toFixed(1)} s in all)`);
-  report('  PostgreSQL connections at most: identity / candidate', `${result.connections.identity} / ${result.connections.candidate}`);
+  report('  most PostgreSQL connections: identity / candidate', `${result.connections.identity} / ${result.connections.candidate}`);
   report('  HTTP answers by status', Object.entries(result.statuses).map(([status, n]) => `${status}: ${n}`).join(', '));
   const byStep = new Map<string, LoadApplyFailure[]>();
   for (const failure of result.failures) byStep.set(failure.step, [...(byStep.get(failure.step) ?? []), failure]);
