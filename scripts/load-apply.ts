@@ -146,6 +146,7 @@ interface Answer {
 class Mailbox {
   private seen = 0;
   private readonly waiting = new Map<string, { resolve: (code: string) => void; match: (subject: string, links: string[]) => string | null }>();
+  /** Messages no one was waiting for yet (the wait may start after the e-mail arrived). */
   private readonly early = new Map<string, { subject: string; links: string[] }[]>();
   private readonly timer: NodeJS.Timeout;
 
@@ -157,7 +158,7 @@ class Mailbox {
     const all = this.sink.messages();
     for (const message of all.slice(this.seen)) {
       for (const to of message.envelopeTo) {
-        const entry = { subject: message.subject, links: message.links, code: message.code };
+        const entry = { subject: message.subject, links: message.links };
         const waiter = this.waiting.get(to);
         const found = waiter?.match(entry.subject, entry.links) ?? null;
         if (waiter && found) {
