@@ -20,7 +20,8 @@ import { compareJobApi } from './bench/job-api';
 import { medianAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
 import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
-import { reportLoadApply, runLoadApply } from './load-apply';
+import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
+import { Mailbox, reportLoadApply, resetLinkIn, runLoadApply } from './load-apply';
 import { benchSigningKey } from './bench/tokens';
 import { seedDemo } from './seed-demo';
 
@@ -78,11 +79,17 @@ if (loadOnly) {
 }
 
 let stack: Stack | undefined;
+let sink: MailSink | undefined;
+let mailbox: Mailbox | undefined;
 let exitCode = 0;
 try {
   for (const name of Object.values(databases)) await admin(`create database ${name}`);
   const key = await benchSigningKey();
+  // On PostgreSQL there is no dev outbox: the demo employers' reset links are read from the SMTP sink.
+  sink = await startMailSink();
+  const box = (mailbox = new Mailbox(sink));
   stack = await startStack({
+    mailSink: sink,
     env: {
       IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
       CANDIDATE_DATABASE_URL: databaseUrl(databases.candidate),
@@ -92,7 +99,7 @@ try {
   });
   const { candidateUrl, identityUrl, portalUrl } = stack;
   const token = (userId: string, email: string, roles: ('Candidate' | 'BusinessUser')[]) => key.token(identityUrl, userId, email, roles);
-  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false });
+  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false, resetLink: (email) => box.wait(email, resetLinkIn, 20_000) });
   const jobId = links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
   if (!jobId) throw new Error('the demo data has no job');
 
@@ -174,6 +181,8 @@ try {
   exitCode = 1;
 } finally {
   await stack?.stop();
+  mailbox?.close();
+  await sink?.close();
   for (const name of Object.values(databases)) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
 }
 // After the other figures, on its own stack: the bench's stack is stopped and its databases gone.

@@ -143,7 +143,7 @@ interface Answer {
 }
 
 /** Mail to one address, as it reaches the sink: one poller for every waiting candidate. */
-class Mailbox {
+export class Mailbox {
   private seen = 0;
   private readonly waiting = new Map<string, { resolve: (code: string) => void; match: (subject: string, links: string[]) => string | null }>();
   /** Messages no one was waiting for yet (the wait may start after the e-mail arrived). */
@@ -213,6 +213,9 @@ export function solveBotCheck(c: { algorithm: string; challenge: string; salt: s
   }
   throw new Error('the bot-check challenge could not be solved');
 }
+
+/** The password-reset link in an e-mail's links, for `Mailbox.wait`. */
+export const resetLinkIn = (_subject: string, links: string[]) => links.find((l) => l.includes('/account/reset/')) ?? null;
 
 const codeIn = (subject: string) => /sign-in code: (\d{6})\b/.exec(subject)?.[1] ?? null;
 
@@ -297,7 +300,7 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
       }),
     );
     expect200('reset link', await call(`${identityUrl}/api/account/forgot-password`, { method: 'POST', ip: employerIp, json: { email: employerEmail, portalType: 'Business' } }));
-    const resetLink = await box.wait(employerEmail, (_subject, links) => links.find((l) => l.includes('/account/reset/')) ?? null, timeoutMs);
+    const resetLink = await box.wait(employerEmail, resetLinkIn, timeoutMs);
     const resetToken = decodeURIComponent(new URL(resetLink).pathname.split('/').at(-1) ?? '');
     expect200('reset', await call(`${identityUrl}/api/account/reset-password`, { method: 'POST', ip: employerIp, json: { email: employerEmail, token: resetToken, password, confirmPassword: password } }));
     const login = expect200('employer log-in', await call(`${identityUrl}/api/account/login`, { method: 'POST', ip: employerIp, json: { email: employerEmail, password } })) as {
