@@ -8,7 +8,7 @@
  * page (default 3; 0 leaves Lighthouse out).
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import os from 'node:os';
 import pg from 'pg';
@@ -58,6 +58,7 @@ try {
     env: {
       IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
       CANDIDATE_DATABASE_URL: databaseUrl(databases.candidate),
+      UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
       JWT_PRIVATE_KEY: key.pem,
       LOG_LEVEL: 'warn',
     },
