@@ -73,7 +73,8 @@ export function statusMail(facts: StatusMailFacts): MailMessage {
     '',
     `See your application: ${applicationLink}`,
     '',
-    '--',
+    // The signature separator ("-- "): mail clients fold what follows away.
+    '-- ',
     'You get this e-mail because status e-mails are on for your account.',
     `Stop them: ${unsubscribeLink}`,
     `(or turn them off on your account page: ${accountLink})`,
