@@ -24,25 +24,6 @@ export const applicationStatusSchema = z.enum(ApplicationStatus);
 /** product.md §4 "Application status order". */
 export const applicationStatusOrder: readonly ApplicationStatus[] = [0, 10, 20, 30, 40, 50, 255];
 
-/**
- * The one place that words each applicationStatus for candidates: the portal's timeline and the status
- * e-mails both read these (plain words, not the employer's workflow names).
- */
-export const applicationStatusWords: Record<ApplicationStatus, string> = {
-  [ApplicationStatus.ApplicationPending]: 'Application received',
-  [ApplicationStatus.Qualify]: 'Under review',
-  [ApplicationStatus.ScheduleInterview]: 'Interview to be scheduled',
-  [ApplicationStatus.Interviewed]: 'Interviewed',
-  [ApplicationStatus.MakeOffer]: 'Offer',
-  [ApplicationStatus.Hired]: 'Hired',
-  [ApplicationStatus.Reject]: 'Not selected',
-};
-
-/** A value outside the enumeration (a newer service) still reads as something sensible. */
-export function applicationStatusInWords(status: number): string {
-  return applicationStatusWords[status as ApplicationStatus] ?? 'In progress';
-}
-
 /** Roles carried in the identity service's tokens (product.md §6). */
 export const Role = { Candidate: 'Candidate', BusinessUser: 'BusinessUser', BusinessUserReferrer: 'BusinessUserReferrer' } as const;
 export type Role = (typeof Role)[keyof typeof Role];

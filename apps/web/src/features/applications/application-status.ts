@@ -1,4 +1,5 @@
-import { ApplicationStatus, applicationStatusInWords, applicationStatusOrder, applicationStatusWords } from '@careers/contracts/enums';
+import { applicationStatusInWords, applicationStatusWords } from '@careers/contracts/application-status';
+import { ApplicationStatus, applicationStatusOrder } from '@careers/contracts/enums';
 import type { BadgeTone } from '../../components/badge';
 
 export interface ApplicationStatusText {

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { applicationStatusInWords } from '@careers/contracts/enums';
+import { applicationStatusInWords } from '@careers/contracts/application-status';
 import type { MailMessage } from '@careers/server-kit/mail';
 
 /** The kind of a status e-mail, as logs and metrics name it. */
