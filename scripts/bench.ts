@@ -10,7 +10,7 @@
  * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import os from 'node:os';
 import pg from 'pg';
@@ -93,6 +93,7 @@ try {
     env: {
       IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
       CANDIDATE_DATABASE_URL: databaseUrl(databases.candidate),
+      UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
       JWT_PRIVATE_KEY: key.pem,
       LOG_LEVEL: 'warn',
     },

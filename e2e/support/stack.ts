@@ -69,6 +69,8 @@ export const TEST_TUNING: Readonly<Record<string, string>> = {
   // A new candidate's confirmation link waits for a code that would make it unneeded (15 minutes in
   // production); 3 s here, so that a sign-up left at the code step still gets it within a test.
   CONFIRMATION_LINK_DELAY_SECONDS: '3',
+  // Status e-mails wait a minute in production for an employer's quick correction; none here.
+  STATUS_MAIL_DELAY_SECONDS: '0',
 };
 
 export type PartName = 'identity' | 'candidate' | 'portal';

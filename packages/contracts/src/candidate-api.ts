@@ -29,3 +29,14 @@ export const logoUploadResultSchema = z.object({ imageRelativeDirectory: z.strin
 
 /** The employer logo limit (PNG only). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * GET/PUT /candidate/status-emails: whether the candidate gets an e-mail when an employer moves one of
+ * their applications (issue 12 item 14). On unless the candidate turned it off.
+ */
+export const statusEmailPreferenceSchema = z.object({ statusEmails: z.boolean() });
+export type StatusEmailPreference = z.infer<typeof statusEmailPreferenceSchema>;
+
+/** The signed token of a status e-mail's unsubscribe link (query string): no sign-in needed. */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;

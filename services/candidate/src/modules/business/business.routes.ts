@@ -15,6 +15,7 @@ import {
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import {
   businessCanSeeCv,
@@ -31,6 +32,8 @@ import { findCvById } from '../cvs/cvs.repository';
 import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob } from '../jobs/jobs.repository';
 import { toJob, toJobColumns } from '../jobs/jobs.service';
+import { queueStatusMail } from '../status-emails/status-emails.repository';
+import { STATUS_MAIL_KIND } from '../status-emails/status-emails.service';
 import { sendBlob } from '../storage/blob-response';
 import { insertBusiness } from './business.repository';
 import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
@@ -178,6 +181,9 @@ export async function businessRoutes(app: App) {
       schema: {
         tags,
         summary: 'Move an application to any status; every change is kept with its time',
+        description:
+          'A change also queues an e-mail to the candidate (unless they turned status e-mails off), sent after STATUS_MAIL_DELAY_SECONDS: ' +
+          'further moves within that time change what the one e-mail says, and a move back to where it was sends none.',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         body: updateApplicationStatusSchema,
@@ -193,8 +199,13 @@ export async function businessRoutes(app: App) {
           const row = await findBusinessApplicationForUpdate(trx, business.id, request.params.id);
           if (!row) throw new HttpProblem(404, 'The application was not found.');
           if (row.application_status !== status) {
+            const now = new Date();
             await setApplicationStatus(trx, row.id, status);
-            await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: new Date() });
+            await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: now });
+            // Issue 12 item 14: the candidate's e-mail is queued with the change, or not at all.
+            const sendAt = new Date(now.getTime() + app.config.statusMail.delayMs);
+            const queued = await queueStatusMail(trx, { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now, sendAt });
+            if (queued === 'queued') productMetrics.emailsQueued().inc({ kind: STATUS_MAIL_KIND });
           }
           return toEmployerApplication({ ...row, application_status: status });
         });

@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { StatusEmails } from './status-emails';
 import './account.css';
 
-/** /user-account: the sign-in e-mail address, the devices signed in, and deleting the account. */
+/** /user-account: the sign-in e-mail address, status e-mails, the devices signed in, and deleting the account. */
 export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
@@ -13,6 +14,7 @@ export function AccountPage() {
         The email address you sign in with, and your account itself. Your name, phone number and post code are on your <Link to="/profile">profile</Link>.
       </p>
       <ChangeEmail />
+      <StatusEmails />
       <SignOutEverywhere />
       <DeleteAccount />
     </section>

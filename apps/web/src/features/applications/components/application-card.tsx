@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
 import { Badge } from '../../../components/badge';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -12,13 +12,18 @@ export function statusTimeline(application: JobApplication): StatusChange[] {
   return history.sort((a, b) => Date.parse(b.changedOn) - Date.parse(a.changedOn));
 }
 
-export function ApplicationCard({ application }: { application: JobApplication }) {
+/** `focused`: the application a status e-mail linked to (/applications?application={id}): its progress is open and in view. */
+export function ApplicationCard({ application, focused = false }: { application: JobApplication; focused?: boolean }) {
   const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focused) cardRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [focused]);
   const status = describeApplicationStatus(application.applicationStatus);
   const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
   return (
     <li>
-      <article className="application-card" aria-labelledby={titleId}>
+      <article ref={cardRef} className={focused ? 'application-card application-card--focused' : 'application-card'} aria-labelledby={titleId} aria-current={focused || undefined}>
         <header className="application-card__header">
           <div>
             <h2 id={titleId} className="application-card__title">
@@ -40,7 +45,7 @@ export function ApplicationCard({ application }: { application: JobApplication }
             <dd className="application-card__cv">{application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
           </div>
         </dl>
-        <details className="application-card__timeline">
+        <details className="application-card__timeline" open={focused || undefined}>
           <summary>
             Progress<span className="visually-hidden"> of your application for {application.job.title}</span>
           </summary>

@@ -13,6 +13,8 @@ import './applications.css';
 export function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
+  // A status e-mail links to /applications?application={id}.
+  const focusedId = searchParams.get('application');
   const applications = useJobApplications(page);
   const data = applications.data;
 
@@ -37,7 +39,7 @@ export function ApplicationsPage() {
       {data && data.applications.length > 0 ? (
         <ul className="application-list" aria-busy={applications.isPlaceholderData || undefined}>
           {data.applications.map((application) => (
-            <ApplicationCard key={application.id} application={application} />
+            <ApplicationCard key={application.id} application={application} focused={application.id === focusedId} />
           ))}
         </ul>
       ) : null}
