@@ -23,6 +23,17 @@ export const paths = {
   /** Not in product.md §2: the pages the terms notice names (issue 12 item 13), public. */
   terms: '/terms',
   privacy: '/privacy',
+  /** Not in product.md §2: the employer console (issue 14, docs/decisions/0150), its own lazily loaded chunks. */
+  employer: '/employer',
+  employerLogin: '/employer/login',
+  employerSignup: '/employer/signup',
+  employerForgotPassword: '/employer/forgot-password',
+  employerNewJob: '/employer/jobs/new',
+  employerJob: '/employer/jobs/:jobId',
+  employerEditJob: '/employer/jobs/:jobId/edit',
+  employerApplication: '/employer/applications/:applicationId',
+  employerBusiness: '/employer/business',
+  employerCvDrops: '/employer/cv-drops',
 } as const;
 
 const patterns: RegExp[] = [
@@ -38,6 +49,9 @@ const patterns: RegExp[] = [
   /^\/apply\/[^/]+$/,
   /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
   /^\/(terms|privacy)$/,
+  /^\/employer(\/(login|signup|forgot-password|business|cv-drops|jobs\/new))?$/,
+  /^\/employer\/jobs\/[^/]+(\/edit)?$/,
+  /^\/employer\/applications\/[^/]+$/,
 ];
 
 /** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */
