@@ -23,17 +23,8 @@ export const paths = {
   /** Not in product.md §2: the pages the terms notice names (issue 12 item 13), public. */
   terms: '/terms',
   privacy: '/privacy',
-  /** Not in product.md §2: the employer console (issue 14, docs/decisions/0150), its own lazily loaded chunks. */
+  /** Not in product.md §2: the employer console (issue 14, docs/decisions/0150); its pages are routed inside its own chunk. */
   employer: '/employer',
-  employerLogin: '/employer/login',
-  employerSignup: '/employer/signup',
-  employerForgotPassword: '/employer/forgot-password',
-  employerNewJob: '/employer/jobs/new',
-  employerJob: '/employer/jobs/:jobId',
-  employerEditJob: '/employer/jobs/:jobId/edit',
-  employerApplication: '/employer/applications/:applicationId',
-  employerBusiness: '/employer/business',
-  employerCvDrops: '/employer/cv-drops',
 } as const;
 
 const patterns: RegExp[] = [

@@ -53,27 +53,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The employer console (docs/decisions/0150): every page a chunk of its own, none reached from a candidate page.
-      {
-        lazy: page(() => import('./layouts/employer-auth-layout')),
-        children: [
-          { id: 'employer-login', path: paths.employerLogin, lazy: page(() => import('./routes/employer/login')) },
-          { id: 'employer-signup', path: paths.employerSignup, lazy: page(() => import('./routes/employer/signup')) },
-          { id: 'employer-forgot-password', path: paths.employerForgotPassword, lazy: page(() => import('./routes/employer/forgot-password')) },
-        ],
-      },
-      {
-        lazy: page(() => import('./layouts/employer-layout')),
-        children: [
-          { id: 'employer-jobs', path: paths.employer, lazy: page(() => import('./routes/employer/jobs')) },
-          { id: 'employer-new-job', path: paths.employerNewJob, lazy: page(() => import('./routes/employer/new-job')) },
-          { id: 'employer-job', path: paths.employerJob, lazy: page(() => import('./routes/employer/job')) },
-          { id: 'employer-edit-job', path: paths.employerEditJob, lazy: page(() => import('./routes/employer/edit-job')) },
-          { id: 'employer-application', path: paths.employerApplication, lazy: page(() => import('./routes/employer/application')) },
-          { id: 'employer-business', path: paths.employerBusiness, lazy: page(() => import('./routes/employer/business')) },
-          { id: 'employer-cv-drops', path: paths.employerCvDrops, lazy: page(() => import('./routes/employer/cv-drops')) },
-        ],
-      },
+      // The employer console (docs/decisions/0150): one route here, its own pages and layouts inside its chunk.
+      { id: 'employer', path: `${paths.employer}/*`, lazy: page(() => import('./routes/employer/console')) },
       { id: 'not-found', path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },
