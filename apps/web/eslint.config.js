@@ -39,7 +39,7 @@ export default [
           patterns: [
             ...portalBoundary,
             {
-              regex: '^(\\.\\./)+(features/)?(auth|apply|profile|cvs|applications|cv-drops|contact|account)(/|$)',
+              regex: '^(\\.\\./)+(features/)?(auth|apply|profile|cvs|applications|cv-drops|contact|account|employer)(/|$)',
               message: 'Features must not import each other; shared code lives in components/ and lib/.',
             },
           ],

@@ -53,4 +53,14 @@ describe('JavaScript before a landing page is interactive', () => {
       expect(apply).not.toContain(chunk);
     }
   });
+
+  it('keeps every employer console chunk (docs/decisions/0150) out of the apply, login and signup pages', () => {
+    const employerModules = Object.keys(manifest).filter((key) => /src\/(features\/employer|app\/routes\/employer|app\/layouts\/employer-)/.test(key));
+    expect(employerModules).toEqual(expect.arrayContaining(['src/app/routes/employer/console.tsx', 'src/app/layouts/employer-layout.tsx', 'src/app/routes/employer/jobs.tsx', 'src/app/routes/employer/login.tsx']));
+    const employerChunks = new Set(employerModules.map((key) => manifest[key]?.file));
+    for (const pathname of Object.keys(CEILINGS)) {
+      const loaded = initialScripts(manifest, pathname);
+      expect(loaded.filter((file) => employerChunks.has(file)), pathname).toEqual([]);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema } from './enums';
-import { idSchema, isoDateSchema } from './common';
+import { idSchema, isoDateSchema, pageQuerySchema } from './common';
+import { jobSchema, statusChangeSchema } from './candidate';
 
 /** design.md §5: the employer API for BusinessUser tokens. */
 export const createBusinessSchema = z.object({
@@ -72,3 +73,26 @@ export const employerCvDropSchema = z.object({
   cvId: idSchema.nullable(),
   droppedOn: isoDateSchema,
 });
+
+/** GET /business/jobs and GET /business/jobs/{id}: the public job plus what only its employer sees. */
+export const employerJobSchema = jobSchema.extend({ applicationCount: z.number().int() });
+export type EmployerJob = z.infer<typeof employerJobSchema>;
+
+/** GET /business/jobs/{id}/applications: paging, plus an optional status filter and a name/e-mail search. */
+export const employerApplicationQuerySchema = pageQuerySchema.extend({
+  status: z.coerce.number().pipe(applicationStatusSchema).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type EmployerApplicationQuery = z.input<typeof employerApplicationQuerySchema>;
+
+/** GET /business/applications/{id}: one application with the job's title, the CV's name and the status history. */
+export const employerApplicationDetailSchema = employerApplicationSchema.extend({
+  jobTitle: z.string(),
+  appliedWithCvFileName: z.string().nullable(),
+  statusHistory: z.array(statusChangeSchema),
+});
+export type EmployerApplicationDetail = z.infer<typeof employerApplicationDetailSchema>;
+
+/** PUT /business: the employer's own business details (the same fields as creating it). */
+export const updateBusinessSchema = createBusinessSchema;
+export type UpdateBusiness = z.infer<typeof updateBusinessSchema>;

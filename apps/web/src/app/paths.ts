@@ -25,6 +25,8 @@ export const paths = {
   privacy: '/privacy',
   /** Not in product.md §2: the status e-mails' unsubscribe link (issue 12 item 14), public. */
   unsubscribe: '/unsubscribe',
+  /** Not in product.md §2: the employer console (issue 14, docs/decisions/0150); its pages are routed inside its own chunk. */
+  employer: '/employer',
 } as const;
 
 const patterns: RegExp[] = [
@@ -40,6 +42,9 @@ const patterns: RegExp[] = [
   /^\/apply\/[^/]+$/,
   /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
   /^\/(terms|privacy|unsubscribe)$/,
+  /^\/employer(\/(login|signup|forgot-password|business|cv-drops|jobs\/new))?$/,
+  /^\/employer\/jobs\/[^/]+(\/edit)?$/,
+  /^\/employer\/applications\/[^/]+$/,
 ];
 
 /** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */

@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The employer console (docs/decisions/0150): one route here, its own pages and layouts inside its chunk.
+      { id: 'employer', path: `${paths.employer}/*`, lazy: page(() => import('./routes/employer/console')) },
       { id: 'not-found', path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },

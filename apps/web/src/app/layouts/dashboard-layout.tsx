@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { runtimeConfig } from '../../config/runtime-config';
 import { authStore } from '../../lib/auth-store';
 import { http } from '../../lib/http-client';
+import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';
@@ -57,7 +58,7 @@ function ApplicationStatusPanel({ progress }: { progress: StartupProgress }) {
   );
 }
 
-export default function DashboardLayout() {
+function CandidateDashboard() {
   const { auth } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -162,4 +163,15 @@ export default function DashboardLayout() {
       />
     </div>
   );
+}
+
+/**
+ * Every signed-in candidate page sits in this layout. A business user has none: their side of the portal
+ * is the employer console (docs/decisions/0150). Checked here rather than in the navigation guard so that
+ * the check stays out of the landing pages' first JavaScript.
+ */
+export default function DashboardLayout() {
+  const { auth } = useAuth();
+  if (isEmployer(auth)) return <Navigate to="/employer" replace />;
+  return <CandidateDashboard />;
 }

@@ -175,18 +175,60 @@ const employerColumns = [
   'c.postcode as c_postcode',
 ] as const;
 
-/** One page of a job's applications, newest first (the order of job_applications_job_idx). */
-export function listJobApplications(db: Db, jobId: string, page: { offset: number; limit: number }): Promise<EmployerApplicationRow[]> {
-  return db
-    .selectFrom('job_applications as a')
-    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+/** Narrows a job's applications: one status, and/or a piece of the candidate's name or e-mail (any case). */
+export interface ApplicationFilter {
+  status?: number | undefined;
+  search?: string | undefined;
+}
+
+/** The search text as a LIKE pattern that matches it literally anywhere. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filteredJobApplications(db: Db, jobId: string, filter: ApplicationFilter) {
+  let query = db.selectFrom('job_applications as a').innerJoin('candidates as c', 'c.id', 'a.candidate_id').where('a.job_id', '=', jobId);
+  if (filter.status !== undefined) query = query.where('a.application_status', '=', filter.status);
+  if (filter.search) {
+    const pattern = containing(filter.search);
+    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.email', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+/** How many of a job's applications pass the filter (the unfiltered total is jobs.application_count). */
+export async function countJobApplications(db: Db, jobId: string, filter: ApplicationFilter): Promise<number> {
+  const row = await filteredJobApplications(db, jobId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of a job's applications, newest first (the order of job_applications_job_idx), optionally filtered. */
+export function listJobApplications(
+  db: Db,
+  jobId: string,
+  page: { offset: number; limit: number },
+  filter: ApplicationFilter = {},
+): Promise<EmployerApplicationRow[]> {
+  return filteredJobApplications(db, jobId, filter)
     .select(employerColumns)
-    .where('a.job_id', '=', jobId)
     .orderBy('a.applied_at', 'desc')
     .orderBy('a.id')
     .offset(page.offset)
     .limit(page.limit)
     .execute();
+}
+
+/** An application to one of this business's jobs, with the job's title; else nothing. */
+export function findBusinessApplication(db: Db, businessId: string, applicationId: string): Promise<(EmployerApplicationRow & { job_title: string }) | undefined> {
+  return db
+    .selectFrom('job_applications as a')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .innerJoin('jobs', 'jobs.id', 'a.job_id')
+    .select(employerColumns)
+    .select('jobs.title as job_title')
+    .where('a.id', '=', applicationId)
+    .where('jobs.business_id', '=', businessId)
+    .executeTakeFirst();
 }
 
 /** An application to one of this business's jobs, locked for the status change; else nothing. */

@@ -6,7 +6,7 @@ import {
   type JobApplication,
 } from '@careers/contracts/candidate';
 import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/contracts/enums';
-import type { EmployerApplication } from '@careers/contracts/employer';
+import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { Db } from '../candidates/candidates.repository';
 import { findCandidateCv } from '../cvs/cvs.repository';
 import { findJobWithBusiness } from '../jobs/jobs.repository';
@@ -94,5 +94,17 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
     readyToWork: row.ready_to_work,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
+  };
+}
+
+export function toEmployerApplicationDetail(
+  row: EmployerApplicationRow & { job_title: string },
+  history: { status: number; at: Date }[],
+): EmployerApplicationDetail {
+  return {
+    ...toEmployerApplication(row),
+    jobTitle: row.job_title,
+    appliedWithCvFileName: row.cv_file_name,
+    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString() })),
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { BusinessesTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
 
@@ -21,4 +21,9 @@ export async function insertBusiness(db: Db, row: Insertable<BusinessesTable>): 
     .returningAll()
     .executeTakeFirst();
   return inserted ?? null;
+}
+
+/** The changed business of this owner, or nothing when they have none. */
+export function updateBusinessOfOwner(db: Db, userId: string, changes: Updateable<BusinessesTable>): Promise<BusinessRow | undefined> {
+  return db.updateTable('businesses').set(changes).where('owner_user_id', '=', userId).returningAll().executeTakeFirst();
 }

@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { cvIdParamsSchema, jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
-import { LOGO_MAX_BYTES, businessDetailSchema, logoUploadResultSchema } from '@careers/contracts/candidate-api';
+import { LOGO_MAX_BYTES, businessDetailSchema, cvPreviewLinkSchema, logoUploadResultSchema } from '@careers/contracts/candidate-api';
 import { pageQuerySchema } from '@careers/contracts/common';
 import {
   createBusinessSchema,
   createJobSchema,
   createdBusinessSchema,
+  employerApplicationDetailSchema,
   employerApplicationPageSchema,
+  employerApplicationQuerySchema,
   employerApplicationSchema,
   employerCvDropSchema,
+  employerJobSchema,
   updateApplicationStatusSchema,
+  updateBusinessSchema,
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
@@ -19,24 +23,27 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import {
   businessCanSeeCv,
+  countJobApplications,
+  findBusinessApplication,
   findBusinessApplicationForUpdate,
   insertStatusChange,
   listJobApplications,
   setApplicationStatus,
+  statusHistory,
 } from '../applications/applications.repository';
-import { toEmployerApplication } from '../applications/applications.service';
+import { toEmployerApplication, toEmployerApplicationDetail } from '../applications/applications.service';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
 import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
-import { findCvById } from '../cvs/cvs.repository';
-import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
+import { findCvById, insertPreviewToken } from '../cvs/cvs.repository';
+import { CV_NOT_FOUND, PREVIEW_TOKEN_TTL_MS, downloadHeaders, newPreviewToken } from '../cvs/cvs.service';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob } from '../jobs/jobs.repository';
-import { toJob, toJobColumns } from '../jobs/jobs.service';
+import { toEmployerJob, toJob, toJobColumns } from '../jobs/jobs.service';
 import { queueStatusMail } from '../status-emails/status-emails.repository';
 import { STATUS_MAIL_KIND } from '../status-emails/status-emails.service';
 import { sendBlob } from '../storage/blob-response';
-import { insertBusiness } from './business.repository';
-import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
+import { insertBusiness, updateBusinessOfOwner } from './business.repository';
+import { NO_BUSINESS, PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 
 const tags = ['Employer'];
@@ -84,22 +91,64 @@ export async function businessRoutes(app: App) {
     },
   );
 
+  app.put(
+    '/business',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Change the caller’s business (name, city, phone, careers domain)',
+        security: bearerSecurity,
+        body: updateBusinessSchema,
+        response: { 200: businessDetailSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const { name, city, phone, domain } = request.body;
+      const row = await updateBusinessOfOwner(db(), currentUser(request).userId, { name, city: city ?? null, phone: phone ?? null, careers_domain: domain ?? null });
+      if (!row) throw new HttpProblem(404, NO_BUSINESS);
+      // The apply page shows the business name from the cached job.
+      app.jobCache.clear();
+      return toBusinessDetail(row);
+    },
+  );
+
   app.get(
     '/business/jobs',
     {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100)",
+        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100), each with its number of applications",
         security: bearerSecurity,
         querystring: pageQuerySchema,
-        response: { 200: z.array(jobSchema), ...problems },
+        response: { 200: z.array(employerJobSchema), ...problems },
       },
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
       const { page, pageSize } = request.query;
-      return (await listBusinessJobs(db(), business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map((job) => toJob(job, business));
+      return (await listBusinessJobs(db(), business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map((job) => toEmployerJob(job, business));
+    },
+  );
+
+  app.get(
+    '/business/jobs/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'One of the business’s jobs, open or closed, with its number of applications',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        response: { 200: employerJobSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const job = await findBusinessJob(db(), business.id, request.params.id);
+      if (!job) throw new HttpProblem(404, 'The job was not found.');
+      return toEmployerJob(job, business);
     },
   );
 
@@ -158,9 +207,10 @@ export async function businessRoutes(app: App) {
       schema: {
         tags,
         summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
+        description: 'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case). totalApplications counts what passes.',
         security: bearerSecurity,
         params: jobIdParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: employerApplicationQuerySchema,
         response: { 200: employerApplicationPageSchema, ...problems },
       },
     },
@@ -168,9 +218,35 @@ export async function businessRoutes(app: App) {
       const business = await requireBusiness(db(), currentUser(request));
       const job = await findBusinessJob(db(), business.id, request.params.id);
       if (!job) throw new HttpProblem(404, 'The job was not found.');
-      const { page, pageSize } = request.query;
-      const rows = await listJobApplications(db(), job.id, { offset: (page - 1) * pageSize, limit: pageSize });
-      return { page, pageSize, totalApplications: job.application_count, applications: rows.map(toEmployerApplication) };
+      const { page, pageSize, status, search } = request.query;
+      const filter = { status, search: search || undefined };
+      const filtered = filter.status !== undefined || filter.search !== undefined;
+      const [rows, total] = await Promise.all([
+        listJobApplications(db(), job.id, { offset: (page - 1) * pageSize, limit: pageSize }, filter),
+        filtered ? countJobApplications(db(), job.id, filter) : job.application_count,
+      ]);
+      return { page, pageSize, totalApplications: total, applications: rows.map(toEmployerApplication) };
+    },
+  );
+
+  app.get(
+    '/business/applications/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'One application to the business’s jobs: the candidate’s contact details, the CV, the status history (newest first), utm source and campaign',
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: employerApplicationDetailSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const row = await findBusinessApplication(db(), business.id, request.params.id);
+      if (!row) throw new HttpProblem(404, 'The application was not found.');
+      const history = await statusHistory(db(), [row.id]);
+      return toEmployerApplicationDetail(row, history.get(row.id) ?? []);
     },
   );
 
@@ -249,6 +325,31 @@ export async function businessRoutes(app: App) {
       const row = allowed ? await findCvById(db(), request.params.cvId) : undefined;
       if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
       return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers: downloadHeaders(row), rangeHeader: request.headers.range });
+    },
+  );
+
+  app.post(
+    '/business/cvs/:cvId/preview-link',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'A short-lived preview address for an iframe, for a CV sent to the business',
+        description: 'The same preview as the candidate’s own (GET /cvs/{cvId}/preview?token=), for a CV sent with an application or a CV drop.',
+        security: bearerSecurity,
+        params: cvIdParamsSchema,
+        response: { 200: cvPreviewLinkSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const allowed = await businessCanSeeCv(db(), business.id, request.params.cvId);
+      const row = allowed ? await findCvById(db(), request.params.cvId) : undefined;
+      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      const { token, hash } = newPreviewToken();
+      const expiresAt = new Date(Date.now() + PREVIEW_TOKEN_TTL_MS);
+      await insertPreviewToken(db(), { token_hash: hash, cv_id: row.id, expires_at: expiresAt });
+      return { url: `${app.config.publicUrl}/cvs/${row.id}/preview?token=${token}`, expiresAt: expiresAt.toISOString() };
     },
   );
 

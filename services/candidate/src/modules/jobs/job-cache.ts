@@ -50,6 +50,13 @@ export class JobCache {
     this.loading.delete(id);
   }
 
+  /** A business's name changed: every job of it may be cached, and the cache does not know which. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
+
   private store(id: string, job: CachedJob) {
     this.entries.delete(id);
     // Oldest first: a Map iterates in insertion order, so the first key is the one to let go.

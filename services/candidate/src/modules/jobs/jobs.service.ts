@@ -1,5 +1,5 @@
 import type { Job, JobDetail } from '@careers/contracts/candidate';
-import type { createJobSchema } from '@careers/contracts/employer';
+import type { createJobSchema, EmployerJob } from '@careers/contracts/employer';
 import type { JobType, SalaryRateType } from '@careers/contracts/enums';
 import type { z } from 'zod';
 import type { JobRow } from './jobs.repository';
@@ -30,6 +30,11 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     salaryCurrency: row.salary_currency,
     salaryNegotiable: row.salary_negotiable,
   };
+}
+
+/** The job as its employer sees it: the public job and its number of applications. */
+export function toEmployerJob(row: JobRow, business: { name: string; image_relative_directory: string }): EmployerJob {
+  return { ...toJob(row, business), applicationCount: row.application_count };
 }
 
 /** product.md §3 "Job detail (inside applications)". */

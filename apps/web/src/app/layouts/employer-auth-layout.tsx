@@ -1,0 +1,36 @@
+import { Link, Navigate, Outlet } from 'react-router';
+import { useAuth } from '../../lib/use-auth';
+import { isEmployer } from '../../lib/roles';
+import '../../features/auth/components/auth-form.css';
+import './auth-layout.css';
+
+/** The employer console's sign-in pages: the candidate auth pages' look, with the employer's words. */
+export default function EmployerAuthLayout() {
+  const { auth, isAuthenticated } = useAuth();
+  if (isAuthenticated && isEmployer(auth)) return <Navigate to="/employer" replace />;
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__bar">
+        <Link to="/employer/login" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>Careers Portal for Employers</span>
+        </Link>
+      </header>
+      <div className="auth-layout__body">
+        <main id="main-content" tabIndex={-1} className="auth-layout__main">
+          <div className="auth-layout__card">
+            <Outlet />
+          </div>
+        </main>
+        <aside className="auth-layout__marketing" aria-labelledby="marketing-title">
+          <h2 id="marketing-title">For employers</h2>
+          <ul>
+            <li>Post a job and share its link in a minute.</li>
+            <li>See every application, its CV and where it came from.</li>
+            <li>Move candidates along; they see their status at once.</li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}

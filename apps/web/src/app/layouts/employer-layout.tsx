@@ -1,0 +1,79 @@
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/button';
+import { BusinessSetup } from '../../features/employer/components/business-page';
+import { useBusiness } from '../../features/employer/api/business';
+import { Spinner } from '../../components/spinner';
+import { AlertBanner } from '../../components/alert-banner';
+import { firstServerErrorOr } from '../../lib/api-error';
+import { http } from '../../lib/http-client';
+import { isEmployer } from '../../lib/roles';
+import { useAuth } from '../../lib/use-auth';
+import '../../features/employer/components/employer.css';
+import './dashboard-layout.css';
+
+const MENU = [
+  { to: '/employer', label: 'Jobs', end: true },
+  { to: '/employer/cv-drops', label: 'CV drops', end: false },
+  { to: '/employer/business', label: 'Business', end: false },
+];
+
+/** The console's frame: signed-in business users only (the services check the token's role too). */
+function EmployerConsole() {
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const business = useBusiness();
+
+  const signOut = () => {
+    void http.session.logout();
+    queryClient.clear();
+    navigate('/employer/login', { replace: true });
+  };
+
+  let body;
+  if (business.isPending) body = <Spinner label="Loading your business" />;
+  else if (business.isError) body = <AlertBanner type="alert-danger" message={firstServerErrorOr(business.error)} />;
+  else if (business.data === null) body = <BusinessSetup />;
+  else body = <Outlet />;
+
+  return (
+    <div className="employer">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className="employer__bar">
+        <Link to="/employer" className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <span>{business.data?.name ?? 'Employer console'}</span>
+        </Link>
+        <nav className="employer__nav" aria-label="Employer menu">
+          {MENU.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="employer__nav-link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <span className="employer__user">{auth.email}</span>
+        <Button variant="secondary" onClick={signOut}>
+          Sign out
+        </Button>
+      </header>
+      <main id="main-content" tabIndex={-1} className="employer__main">
+        {body}
+      </main>
+    </div>
+  );
+}
+
+export default function EmployerLayout() {
+  const { auth, isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    const returnUrl = `${location.pathname}${location.search}`;
+    return <Navigate to={`/employer/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
+  }
+  // A candidate never sees the console: their side of the portal is the candidate pages.
+  if (!isEmployer(auth)) return <Navigate to="/" replace />;
+  return <EmployerConsole />;
+}

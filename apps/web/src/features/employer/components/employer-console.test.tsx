@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { emptyAuthResponse } from '@careers/contracts/identity';
+import { routes } from '../../../app/router';
+import { authStore } from '../../../lib/auth-store';
+import { http } from '../../../lib/http-client';
+import { tokenExpiringIn } from '../../../testing/make-jwt';
+
+function start(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function signIn(roles: string[]) {
+  authStore.set({ ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.test', accessToken: tokenExpiringIn(600, { roles }), refreshToken: 'r', success: true, feedbackMessage: null });
+}
+
+afterEach(() => {
+  authStore.clear();
+  vi.restoreAllMocks();
+});
+
+describe('the employer console and the candidate pages keep to their own users', () => {
+  it('sends a visitor to the employer sign-in, keeping the target', async () => {
+    const router = start('/employer/jobs/j1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employer/login'), { timeout: 5000 });
+    expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent('/employer/jobs/j1')}`);
+    expect(await screen.findByRole('heading', { name: 'Employer sign in' })).toBeInTheDocument();
+  });
+
+  it('sends a candidate away from the console', async () => {
+    signIn(['Candidate']);
+    vi.spyOn(http.candidate, 'get').mockRejectedValue(new Error('Network Error'));
+    const router = start('/employer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+  });
+
+  it('sends a business user from the candidate pages to the console, and shows their jobs there', async () => {
+    signIn(['BusinessUser']);
+    const get = vi.spyOn(http.candidate, 'get').mockImplementation(async (url: string) => {
+      if (url === '/business') return { data: { id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11', name: 'Acme Ltd', city: 'Leeds', phone: null, careersDomain: null, imageRelativeDirectory: 'businesses/x' }, status: 200, headers: {}, config: {} };
+      if (url === '/business/jobs') return { data: [], status: 200, headers: {}, config: {} };
+      throw new Error(`unexpected ${url}`);
+    });
+    const router = start('/applications');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employer'), { timeout: 5000 });
+    expect(await screen.findByRole('heading', { name: 'Jobs' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No jobs yet')).toBeInTheDocument();
+    // The candidate startup never ran for a business user.
+    expect(get.mock.calls.map(([url]) => url)).not.toContain('/candidate');
+  });
+});

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { TextInput } from '../../../components/text-input';
+import { authStore } from '../../../lib/auth-store';
+import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { EmployerLoginError, employerLogin } from '../api/employer-session';
+import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
+
+/** Only a path inside the console is a place to come back to after signing in. */
+function returnPath(value: string | null): string {
+  return value && /^\/employer(\/|$|\?)/.test(value) ? value : '/employer';
+}
+
+/** /employer/login: e-mail and password (business users keep passwords). */
+export function EmployerLoginForm() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [needsBotCheck, setNeedsBotCheck] = useState(false);
+  const form = useForm<EmployerLoginForm>({ resolver: zodResolver(employerLoginFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '', password: '' } });
+
+  const login = useMutation({
+    mutationFn: (values: EmployerLoginForm) => employerLogin(values, needsBotCheck),
+    onSuccess: (auth) => {
+      queryClient.clear();
+      authStore.set(auth, { remember: true });
+      navigate(returnPath(searchParams.get('returnUrl')), { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof EmployerLoginError) {
+        setNeedsBotCheck(error.botCheckRequired);
+        setAlert(error.message);
+      } else setAlert(error.message);
+    },
+  });
+
+  const { errors } = form.formState;
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-labelledby="employer-login-title"
+      onSubmit={form.handleSubmit((values) => {
+        setAlert(null);
+        login.mutate(values);
+      })}
+    >
+      <header className="auth-form__header">
+        <h1 id="employer-login-title">Employer sign in</h1>
+        <p>Post jobs, share their links and follow your candidates.</p>
+      </header>
+      <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
+      <div className="auth-form__fields">
+        <TextInput label="Email" type="email" autoComplete="username" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <TextInput label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      </div>
+      {needsBotCheck ? <p className="auth-form__notice">After a few failed tries, signing in also runs a quick automatic check that you are not a robot.</p> : null}
+      <Button type="submit" busy={login.isPending} fullWidth>
+        Sign In
+      </Button>
+      <p className="auth-form__switch">
+        <Link to="/employer/forgot-password">Forgotten or not yet set your password?</Link>
+      </p>
+      <p className="auth-form__switch">
+        New here? <Link to="/employer/signup">Create an employer account</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ApplicationStatus } from '@careers/contracts/enums';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Badge } from '../../../components/badge';
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { TextInput } from '../../../components/text-input';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { pageFromSearch } from '../../../lib/paging';
+import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/applications';
+import { useEmployerJob } from '../api/jobs';
+import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
+import { applyLink, trackedApplyLink } from '../share-links';
+import { CopyLink } from './copy-link';
+
+function readStatus(value: string | null): ApplicationStatus | undefined {
+  const status = Number(value);
+  return value !== null && value !== '' && statusesInOrder.includes(status as ApplicationStatus) ? (status as ApplicationStatus) : undefined;
+}
+
+function ShareLinks({ jobId, title }: { jobId: string; title: string }) {
+  const [board, setBoard] = useState('');
+  return (
+    <section className="card employer-share" aria-labelledby="share-title">
+      <h2 id="share-title">Share this job</h2>
+      <CopyLink label="Apply link" url={applyLink(window.location.origin, jobId)} />
+      <TextInput label="Job board" hint="Name a board to get a link whose applications say they came from it" value={board} onChange={(event) => setBoard(event.currentTarget.value)} />
+      {board.trim() ? <CopyLink label={`Apply link for ${board.trim()}`} url={trackedApplyLink(window.location.origin, jobId, board, title)} /> : null}
+    </section>
+  );
+}
+
+/** /employer/jobs/{id}: the job's applications, newest first, filtered by status and searched by name or e-mail. */
+export function JobApplicationsPage({ jobId }: { jobId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const status = readStatus(searchParams.get('status'));
+  const search = searchParams.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const job = useEmployerJob(jobId);
+  const applications = useJobApplications(jobId, { page, status, search });
+
+  const setQuery = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearchParams(next);
+  };
+
+  const data = applications.data;
+  return (
+    <section className="page employer-page" aria-labelledby="job-title">
+      <p className="employer-breadcrumb">
+        <Link to="/employer">Jobs</Link>
+      </p>
+      <div className="employer-page__head">
+        <h1 id="job-title">{job.data?.title ?? 'Job'}</h1>
+        {job.data ? (
+          <Badge tone={job.data.isLive ? 'success' : 'neutral'} srPrefix="State:">
+            {job.data.isLive ? 'Open' : 'Closed'}
+          </Badge>
+        ) : null}
+        <Link className="btn btn--secondary" to={`/employer/jobs/${jobId}/edit`}>
+          Edit job
+        </Link>
+      </div>
+      {job.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(job.error)} /> : null}
+      {job.data ? <ShareLinks jobId={jobId} title={job.data.title} /> : null}
+
+      <h2>Applications</h2>
+      <form
+        className="employer-filters"
+        role="search"
+        aria-label="Filter applications"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({ search: searchText.trim() || undefined, page: undefined });
+        }}
+      >
+        <label className="employer-select">
+          <span>Status</span>
+          <select value={status ?? ''} onChange={(event) => setQuery({ status: event.currentTarget.value || undefined, page: undefined })}>
+            <option value="">All statuses</option>
+            {statusesInOrder.map((value) => (
+              <option key={value} value={value}>
+                {employerStatusLabel[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextInput label="Name or e-mail" type="search" value={searchText} onChange={(event) => setSearchText(event.currentTarget.value)} />
+        <button type="submit" className="btn btn--secondary">
+          Search
+        </button>
+      </form>
+
+      {applications.isPending ? <Spinner label="Loading applications" /> : null}
+      {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
+      {data && data.totalApplications === 0 ? (
+        <EmptyState title={status !== undefined || search ? 'No applications match' : 'No applications yet'}>
+          <p>{status !== undefined || search ? 'Try another status or search.' : 'Share the apply link: applications show up here.'}</p>
+        </EmptyState>
+      ) : null}
+      {data && data.applications.length > 0 ? (
+        <ul className="employer-list" aria-busy={applications.isPlaceholderData || undefined}>
+          {data.applications.map((application) => (
+            <li key={application.id} className="employer-application card">
+              <div className="employer-job__head">
+                <h3 className="employer-application__name">
+                  <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
+                </h3>
+                <Badge tone={employerStatusTone(application.applicationStatus)} srPrefix="Status:">
+                  {employerStatusLabel[application.applicationStatus]}
+                </Badge>
+              </div>
+              <p className="employer-job__facts">
+                <span>{application.candidate.email}</span>
+                <span>Applied {formatDate(application.appliedOn)}</span>
+                {application.utmSource ? <span>From {application.utmSource}</span> : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data ? (
+        <Pagination
+          label="Applications pages"
+          page={page}
+          pageSize={data.pageSize || APPLICATIONS_PAGE_SIZE}
+          total={data.totalApplications}
+          onPageChange={(next) => setQuery({ page: next > 1 ? String(next) : undefined })}
+          disabled={applications.isFetching}
+        />
+      ) : null}
+    </section>
+  );
+}

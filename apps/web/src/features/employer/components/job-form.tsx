@@ -1,0 +1,143 @@
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { CreateJob, EmployerJob } from '@careers/contracts/employer';
+import type { JobType, SalaryRateType } from '@careers/contracts/enums';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { Switch } from '../../../components/switch';
+import { TextArea } from '../../../components/text-area';
+import { TextInput } from '../../../components/text-input';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { notifySuccess } from '../../../lib/toast';
+import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { jobBody, useEmployerJob, useSaveJob } from '../api/jobs';
+import { jobFormSchema, type JobForm } from '../forms';
+
+const numberOrNull = (text: string) => (text === '' ? null : Number(text));
+
+function toForm(job: EmployerJob | null): JobForm {
+  return {
+    title: job?.title ?? '',
+    description: job?.description ?? '',
+    city: job?.city ?? '',
+    postcode: job?.postcode ?? '',
+    jobType: String(job?.jobType ?? 1) as JobForm['jobType'],
+    hours: job?.partTime && job.fullTime ? 'both' : job?.partTime ? 'part' : 'full',
+    remote: job?.remote ?? false,
+    salaryRateType: String(job?.salaryRateType ?? 0) as JobForm['salaryRateType'],
+    salaryFrom: job?.salaryFrom == null ? '' : String(job.salaryFrom),
+    salaryTo: job?.salaryTo == null ? '' : String(job.salaryTo),
+    salaryCurrency: job?.salaryCurrency ?? '',
+  };
+}
+
+function toBody(values: JobForm, job: EmployerJob | null): CreateJob {
+  const fields: Partial<CreateJob> = {
+    title: values.title,
+    description: values.description,
+    city: values.city || null,
+    postcode: values.postcode || null,
+    jobType: Number(values.jobType) as JobType,
+    fullTime: values.hours !== 'part',
+    partTime: values.hours !== 'full',
+    remote: values.remote,
+    salaryRateType: Number(values.salaryRateType) as SalaryRateType,
+    salaryFrom: numberOrNull(values.salaryFrom),
+    salaryTo: numberOrNull(values.salaryTo),
+    salaryCurrency: values.salaryCurrency.toUpperCase() || null,
+  };
+  return job ? jobBody(job, fields) : ({ ...fields, isLive: true } as CreateJob);
+}
+
+function JobFormFields({ job }: { job: EmployerJob | null }) {
+  const navigate = useNavigate();
+  const save = useSaveJob();
+  const form = useForm<JobForm>({ resolver: zodResolver(jobFormSchema), ...FORM_VALIDATION_MODE, defaultValues: toForm(job) });
+  const { errors } = form.formState;
+  return (
+    <form
+      className="employer-form card"
+      noValidate
+      aria-labelledby="job-form-title"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(
+          { ...(job ? { jobId: job.id } : {}), body: toBody(values, job) },
+          {
+            onSuccess: (saved) => {
+              notifySuccess(job ? 'Job saved.' : 'Job posted.');
+              navigate(`/employer/jobs/${saved.id}`);
+            },
+          },
+        ),
+      )}
+    >
+      <h1 id="job-form-title">{job ? `Edit ${job.title}` : 'Post a job'}</h1>
+      {save.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(save.error)} /> : null}
+      <TextInput label="Job title" error={errors.title?.message} {...form.register('title')} />
+      <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register('description')} />
+      <div className="employer-form__grid">
+        <TextInput label="City" autoComplete="off" error={errors.city?.message} {...form.register('city')} />
+        <TextInput label="Postcode" autoComplete="off" error={errors.postcode?.message} {...form.register('postcode')} />
+        <label className="employer-select">
+          <span>Job type</span>
+          <select {...form.register('jobType')}>
+            <option value="1">Permanent</option>
+            <option value="2">Contract</option>
+          </select>
+        </label>
+        <label className="employer-select">
+          <span>Hours</span>
+          <select {...form.register('hours')}>
+            <option value="full">Full time</option>
+            <option value="part">Part time</option>
+            <option value="both">Full or part time</option>
+          </select>
+        </label>
+        <label className="employer-select">
+          <span>Salary per</span>
+          <select {...form.register('salaryRateType')}>
+            <option value="0">Not given</option>
+            <option value="1">Hour</option>
+            <option value="2">Day</option>
+            <option value="3">Year</option>
+          </select>
+        </label>
+        <TextInput label="Currency" placeholder="GBP" maxLength={3} error={errors.salaryCurrency?.message} {...form.register('salaryCurrency')} />
+        <TextInput label="Salary from" inputMode="decimal" error={errors.salaryFrom?.message} {...form.register('salaryFrom')} />
+        <TextInput label="Salary to" inputMode="decimal" error={errors.salaryTo?.message} {...form.register('salaryTo')} />
+      </div>
+      <Switch label="Remote" {...form.register('remote')} />
+      <div className="employer-form__actions">
+        <Link className="btn btn--secondary" to={job ? `/employer/jobs/${job.id}` : '/employer'}>
+          Cancel
+        </Link>
+        <Button type="submit" busy={save.isPending}>
+          {job ? 'Save job' : 'Post job'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /employer/jobs/new. */
+export function NewJobPage() {
+  return (
+    <section className="page employer-page">
+      <JobFormFields job={null} />
+    </section>
+  );
+}
+
+/** /employer/jobs/{id}/edit. */
+export function EditJobPage({ jobId }: { jobId: string }) {
+  const job = useEmployerJob(jobId);
+  return (
+    <section className="page employer-page">
+      {job.isPending ? <Spinner label="Loading the job" /> : null}
+      {job.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(job.error)} /> : null}
+      {job.data ? <JobFormFields job={job.data} /> : null}
+    </section>
+  );
+}

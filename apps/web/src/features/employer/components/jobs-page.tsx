@@ -1,0 +1,93 @@
+import { Link, useSearchParams } from 'react-router';
+import type { EmployerJob } from '@careers/contracts/employer';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Spinner } from '../../../components/spinner';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { pageFromSearch } from '../../../lib/paging';
+import { notifyError, notifySuccess } from '../../../lib/toast';
+import { JOBS_PAGE_SIZE, jobBody, useEmployerJobs, useSaveJob } from '../api/jobs';
+import { applyLink } from '../share-links';
+import { CopyLink } from './copy-link';
+
+function JobRow({ job }: { job: EmployerJob }) {
+  const save = useSaveJob();
+  const toggle = () =>
+    save.mutate(
+      { jobId: job.id, body: jobBody(job, { isLive: !job.isLive }) },
+      { onSuccess: () => notifySuccess(job.isLive ? 'Job closed.' : 'Job reopened.'), onError: (error) => notifyError(firstServerErrorOr(error)) },
+    );
+  return (
+    <li className="employer-job card">
+      <div className="employer-job__head">
+        <h2 className="employer-job__title">
+          <Link to={`/employer/jobs/${job.id}`}>{job.title}</Link>
+        </h2>
+        <Badge tone={job.isLive ? 'success' : 'neutral'} srPrefix="State:">
+          {job.isLive ? 'Open' : 'Closed'}
+        </Badge>
+      </div>
+      <p className="employer-job__facts">
+        <span>{job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}</span>
+        {job.city ? <span>{job.city}</span> : null}
+        {job.postedOn ? <span>Posted {formatDate(job.postedOn)}</span> : null}
+      </p>
+      <CopyLink label={`Apply link for ${job.title}`} url={applyLink(window.location.origin, job.id)} />
+      <div className="employer-job__actions">
+        <Link className="btn btn--secondary" to={`/employer/jobs/${job.id}`}>
+          Applications
+        </Link>
+        <Link className="btn btn--secondary" to={`/employer/jobs/${job.id}/edit`}>
+          Edit
+        </Link>
+        <Button variant="secondary" busy={save.isPending} onClick={toggle}>
+          {job.isLive ? 'Close job' : 'Reopen job'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /employer: the business's jobs with their state, number of applications and apply link. */
+export function JobsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFromSearch(searchParams.get('page'));
+  const jobs = useEmployerJobs(page);
+  return (
+    <section className="page employer-page" aria-labelledby="jobs-title">
+      <div className="employer-page__head">
+        <h1 id="jobs-title">Jobs</h1>
+        <Link className="btn btn--primary" to="/employer/jobs/new">
+          Post a job
+        </Link>
+      </div>
+      {jobs.isPending ? <Spinner label="Loading your jobs" /> : null}
+      {jobs.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(jobs.error)} /> : null}
+      {jobs.data && jobs.data.length === 0 && page === 1 ? (
+        <EmptyState title="No jobs yet" action={<Link to="/employer/jobs/new">Post your first job</Link>}>
+          <p>Post a job, then share its link wherever candidates look.</p>
+        </EmptyState>
+      ) : null}
+      {jobs.data && jobs.data.length > 0 ? (
+        <ul className="employer-list">
+          {jobs.data.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </ul>
+      ) : null}
+      {jobs.data && (page > 1 || jobs.data.length === JOBS_PAGE_SIZE) ? (
+        <nav className="employer-pager" aria-label="Jobs pages">
+          <Button variant="secondary" disabled={page === 1} onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}>
+            Newer jobs
+          </Button>
+          <Button variant="secondary" disabled={jobs.data.length < JOBS_PAGE_SIZE} onClick={() => setSearchParams({ page: String(page + 1) })}>
+            Older jobs
+          </Button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
