@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 
 /** product.md §5: the form validation default message. */
@@ -20,7 +23,34 @@ export function requiredText(options: { requiredMessage: string; field: string; 
 }
 
 /**
- * react-hook-form settings of every form (product.md §5: on blur and change, not on input): a field is first
- * checked when it loses focus, then on every change; after a submit, every field on change.
+ * react-hook-form settings of every form (product.md §5: on blur and change, not on input): a field is
+ * checked when it loses focus and when the form is submitted, never while the candidate types.
  */
-export const FORM_VALIDATION_MODE = { mode: 'onTouched', reValidateMode: 'onChange', criteriaMode: 'firstError' } as const;
+export const FORM_VALIDATION_MODE = { mode: 'onBlur', reValidateMode: 'onBlur', criteriaMode: 'firstError' } as const;
+
+/**
+ * A form validated by its zod schema on blur and on submit (FORM_VALIDATION_MODE) whose errors clear as
+ * soon as they are fixed: while the candidate types into a field that shows an error, the field is
+ * checked again and the error goes when the value passes. Typing never shows a new error or changes one.
+ */
+export function useValidatedForm<Values extends FieldValues>(
+  schema: z.ZodType<Values, Values>,
+  options: Omit<UseFormProps<Values>, 'resolver' | 'reValidateMode' | 'criteriaMode'> = {},
+): UseFormReturn<Values> {
+  const form = useForm<Values>({ resolver: zodResolver(schema), ...FORM_VALIDATION_MODE, ...options });
+  const { subscribe, getFieldState, clearErrors } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values, name, type }) => {
+          if (type !== 'change' || !name || !getFieldState(name as Path<Values>).error) return;
+          const result = schema.safeParse(values);
+          const stillWrong = !result.success && result.error.issues.some((issue) => issue.path.join('.') === name);
+          if (!stillWrong) clearErrors(name as Path<Values>);
+        },
+      }),
+    [subscribe, getFieldState, clearErrors, schema],
+  );
+  return form;
+}

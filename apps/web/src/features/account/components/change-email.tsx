@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { emailSchema } from '@careers/contracts/common';
@@ -12,7 +10,7 @@ import { authStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
-import { FORM_VALIDATION_MODE, requiredText } from '../../../lib/validation';
+import { useValidatedForm, requiredText } from '../../../lib/validation';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useStartEmailChange } from '../api/start-email-change';
 import { accountMessages, tooManyRequests } from '../account-messages';
@@ -46,10 +44,10 @@ export function ChangeEmail() {
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  const emailForm = useForm<z.infer<typeof newEmailSchema>>({ resolver: zodResolver(newEmailSchema), ...FORM_VALIDATION_MODE, defaultValues: { newEmailAddress: '' } });
+  const emailForm = useValidatedForm<z.infer<typeof newEmailSchema>>(newEmailSchema, { defaultValues: { newEmailAddress: '' } });
   // The code field is checked on submit, not on blur: leaving it empty to fetch the e-mail, or to ask for a
   // new code, is not a mistake (and an error appearing on blur would move the button being clicked).
-  const codeForm = useForm<z.infer<typeof codeSchema>>({ resolver: zodResolver(codeSchema), ...FORM_VALIDATION_MODE, mode: 'onSubmit', defaultValues: { otp: '', currentEmailOtp: '' } });
+  const codeForm = useValidatedForm<z.infer<typeof codeSchema>>(codeSchema, { mode: 'onSubmit', defaultValues: { otp: '', currentEmailOtp: '' } });
 
   const sendCode = (newEmailAddress: string) => {
     setFailure(null);

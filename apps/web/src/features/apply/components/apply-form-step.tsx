@@ -1,12 +1,10 @@
 import { useState, type Ref } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { applyDetailsSchema, type ApplyDetails } from '../forms';
 import { applyMessages } from '../messages';
 
@@ -27,7 +25,7 @@ export interface ApplyFormStepProps {
 /** The form step: the candidate's details and one CV; 'Login' for candidates who already have an account. */
 export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive, busy, alert, onAlertChange, onSubmit, onLogin }: ApplyFormStepProps) {
   const [cv, setCv] = useState<File | null>(defaultCv);
-  const form = useForm<ApplyDetails>({ resolver: zodResolver(applyDetailsSchema), ...FORM_VALIDATION_MODE, defaultValues });
+  const form = useValidatedForm<ApplyDetails>(applyDetailsSchema, { defaultValues });
   const { errors } = form.formState;
 
   const chooseCv = (file: File | null) => {

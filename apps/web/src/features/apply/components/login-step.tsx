@@ -1,10 +1,8 @@
 import type { Ref } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { loginEmailSchema, type LoginEmailValues } from '../forms';
 
 export interface LoginStepProps {
@@ -19,7 +17,7 @@ export interface LoginStepProps {
 
 /** The login step: an e-mailed code signs the candidate in; the CV is chosen afterwards. */
 export function LoginStep({ headingRef, defaultEmail, busy, alert, onAlertChange, onSubmit, onSignUp }: LoginStepProps) {
-  const form = useForm<LoginEmailValues>({ resolver: zodResolver(loginEmailSchema), ...FORM_VALIDATION_MODE, defaultValues: { loginEmail: defaultEmail } });
+  const form = useValidatedForm<LoginEmailValues>(loginEmailSchema, { defaultValues: { loginEmail: defaultEmail } });
   return (
     <form className="apply-step" noValidate aria-labelledby="apply-login-title" onSubmit={form.handleSubmit((values) => onSubmit(values.loginEmail))}>
       <h2 id="apply-login-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>

@@ -1,13 +1,11 @@
 import { useEffect, useState, type Ref } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { verificationCodeSchema, type VerificationCodeValues } from '../forms';
 import { applyMessages } from '../messages';
@@ -52,7 +50,7 @@ function useResendCountdown(initialSeconds: number) {
 /** The verification step: the one-time code from the e-mail, with 'Resend'. */
 export function VerificationStep({ headingRef, email, existingAccountNotice, initialResendWait, busy, alert, onAlertChange, onSubmit }: VerificationStepProps) {
   const countdown = useResendCountdown(initialResendWait);
-  const form = useForm<VerificationCodeValues>({ resolver: zodResolver(verificationCodeSchema), ...FORM_VALIDATION_MODE, defaultValues: { verificationCode: '' } });
+  const form = useValidatedForm<VerificationCodeValues>(verificationCodeSchema, { defaultValues: { verificationCode: '' } });
 
   const resend = useMutation({
     mutationFn: () => sendVerificationCode(email),

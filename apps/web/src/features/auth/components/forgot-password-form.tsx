@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { toApiError } from '../../../lib/api-error';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { requestPasswordReset } from '../api/forgot-password';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
@@ -21,7 +19,7 @@ function resetRequestFailure(error: unknown): string {
 
 export function ForgotPasswordForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
-  const form = useForm<ForgotPasswordForm>({ resolver: zodResolver(forgotPasswordFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '' } });
+  const form = useValidatedForm<ForgotPasswordForm>(forgotPasswordFormSchema, { defaultValues: { email: '' } });
 
   const request = useMutation({
     mutationFn: (values: ForgotPasswordForm) => requestPasswordReset(values.email),

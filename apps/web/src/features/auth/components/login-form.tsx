@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOBODY_LOGGED_IN, type AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -10,7 +8,7 @@ import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { canLogIn } from '../api/can-log-in';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
@@ -67,7 +65,7 @@ export function LoginForm() {
   });
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
-  const form = useForm<LoginEmailForm>({ resolver: zodResolver(loginEmailFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '' } });
+  const form = useValidatedForm<LoginEmailForm>(loginEmailFormSchema, { defaultValues: { email: '' } });
 
   const start = useMutation({
     mutationFn: (values: LoginEmailForm) => startLogin(values.email),

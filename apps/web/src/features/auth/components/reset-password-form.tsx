@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { login } from '../api/login';
 import { resetPassword } from '../api/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
@@ -44,7 +42,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { password: '', confirmPassword: '' } });
+  const form = useValidatedForm<ResetPasswordForm>(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
 
   const reset = useMutation({
     mutationFn: (values: ResetPasswordForm) => resetAndSignIn(email, token, values),

@@ -57,6 +57,8 @@ describe('signup form', () => {
     await user.tab();
     expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email'));
+    expect(screen.getByText('Email is not valid.')).toBeInTheDocument();
+    await user.tab();
     expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
     expect(screen.queryByText('Email is not valid.')).not.toBeInTheDocument();
   });

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import type { AuthResponse } from '@careers/contracts/identity';
@@ -11,7 +9,7 @@ import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { canLogIn } from '../api/can-log-in';
 import { createCandidate } from '../../../lib/api/create-candidate';
 import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
@@ -76,10 +74,7 @@ export function SignupForm() {
   const [cv, setCv] = useState<File | null>(null);
   const [verifyingEmail, setVerifyingEmail] = useState<string | null>(null);
 
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(signupFormSchema),
-    ...FORM_VALIDATION_MODE,
-    defaultValues: { name: '', email: '', phone: '', postCode: '' },
+  const form = useValidatedForm<SignupForm>(signupFormSchema, { defaultValues: { name: '', email: '', phone: '', postCode: '' },
   });
 
   const signup = useMutation({

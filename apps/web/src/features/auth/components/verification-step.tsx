@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -9,7 +7,7 @@ import { Switch } from '../../../components/switch';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { verifyCode } from '../../../lib/api/verify-code';
 import { verificationFormSchema, type VerificationForm } from '../forms';
@@ -42,10 +40,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
     return () => window.clearInterval(timer);
   }, [resendAvailableAt]);
 
-  const form = useForm<VerificationForm>({
-    resolver: zodResolver(verificationFormSchema(emptyCodeMessage)),
-    ...FORM_VALIDATION_MODE,
-    defaultValues: { code: '', rememberMe: false },
+  const form = useValidatedForm<VerificationForm>(verificationFormSchema(emptyCodeMessage), { defaultValues: { code: '', rememberMe: false },
   });
 
   const verify = useMutation({

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-auth';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_SOURCE, contactFormSchema, contactMessages, type ContactForm as ContactFormValues } from '../contact-form-schema';
 import './contact.css';
@@ -18,10 +16,7 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ContactFormValues>({
-    resolver: zodResolver(contactFormSchema),
-    ...FORM_VALIDATION_MODE,
-    defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
+  const form = useValidatedForm<ContactFormValues>(contactFormSchema, { defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
   });
   const { errors } = form.formState;
 

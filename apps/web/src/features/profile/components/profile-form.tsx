@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Candidate } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/toast';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema, profileMessages, type ProfileForm as ProfileFormValues } from '../profile-form-schema';
 
@@ -21,10 +19,7 @@ export function ProfileForm({ candidate }: ProfileFormProps) {
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
-  const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
-    ...FORM_VALIDATION_MODE,
-    defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
+  const form = useValidatedForm<ProfileFormValues>(profileFormSchema, { defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
   });
   const { errors } = form.formState;
 
