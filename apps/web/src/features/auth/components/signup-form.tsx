@@ -74,7 +74,8 @@ export function SignupForm() {
   const [cv, setCv] = useState<File | null>(null);
   const [verifyingEmail, setVerifyingEmail] = useState<string | null>(null);
 
-  const form = useValidatedForm<SignupForm>(signupFormSchema, { defaultValues: { name: '', email: '', phone: '', postCode: '' },
+  const form = useValidatedForm<SignupForm>(signupFormSchema, {
+    defaultValues: { name: '', email: '', phone: '', postCode: '' },
   });
 
   const signup = useMutation({

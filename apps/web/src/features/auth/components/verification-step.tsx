@@ -40,7 +40,8 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
     return () => window.clearInterval(timer);
   }, [resendAvailableAt]);
 
-  const form = useValidatedForm<VerificationForm>(verificationFormSchema(emptyCodeMessage), { defaultValues: { code: '', rememberMe: false },
+  const form = useValidatedForm<VerificationForm>(verificationFormSchema(emptyCodeMessage), {
+    defaultValues: { code: '', rememberMe: false },
   });
 
   const verify = useMutation({

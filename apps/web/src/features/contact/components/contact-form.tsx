@@ -16,7 +16,8 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useValidatedForm<ContactFormValues>(contactFormSchema, { defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
+  const form = useValidatedForm<ContactFormValues>(contactFormSchema, {
+    defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
   });
   const { errors } = form.formState;
 

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { BusinessDetail } from '@careers/contracts/candidate-api';
 import { LOGO_MAX_BYTES } from '@careers/contracts/candidate-api';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -9,16 +7,14 @@ import { TextInput } from '../../../components/text-input';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifySuccess } from '../../../lib/toast';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { useBusiness, useSaveBusiness, useUploadLogo } from '../api/business';
 import { employerMessages } from '../employer-messages';
 import { businessFormSchema, type BusinessForm } from '../forms';
 
 function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) {
   const save = useSaveBusiness(business !== null);
-  const form = useForm<BusinessForm>({
-    resolver: zodResolver(businessFormSchema),
-    ...FORM_VALIDATION_MODE,
+  const form = useValidatedForm<BusinessForm>(businessFormSchema, {
     defaultValues: { name: business?.name ?? '', city: business?.city ?? '', phone: business?.phone ?? '', domain: business?.careersDomain ?? '' },
   });
   const { errors } = form.formState;

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { authStore } from '../../../lib/auth-store';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { EmployerLoginError, employerLogin } from '../api/employer-session';
 import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
 
@@ -23,7 +21,7 @@ export function EmployerLoginForm() {
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const [needsBotCheck, setNeedsBotCheck] = useState(false);
-  const form = useForm<EmployerLoginForm>({ resolver: zodResolver(employerLoginFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '', password: '' } });
+  const form = useValidatedForm<EmployerLoginForm>(employerLoginFormSchema, { defaultValues: { email: '', password: '' } });
 
   const login = useMutation({
     mutationFn: (values: EmployerLoginForm) => employerLogin(values, needsBotCheck),

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { requestPasswordLink } from '../api/employer-session';
 import { employerMessages } from '../employer-messages';
 import { emailFormSchema, type EmailForm } from '../forms';
@@ -14,7 +12,7 @@ import { emailFormSchema, type EmailForm } from '../forms';
 /** /employer/forgot-password: the e-mailed link to /account/reset, which signs the employer in to the console. */
 export function EmployerPasswordLinkForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
-  const form = useForm<EmailForm>({ resolver: zodResolver(emailFormSchema), ...FORM_VALIDATION_MODE, defaultValues: { email: '' } });
+  const form = useValidatedForm<EmailForm>(emailFormSchema, { defaultValues: { email: '' } });
   const request = useMutation({
     mutationFn: (values: EmailForm) => requestPasswordLink(values.email),
     onSuccess: () => setResult({ type: 'alert-success', message: employerMessages.resetSent }),

@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { signUpEmployer } from '../api/employer-session';
 import { employerMessages } from '../employer-messages';
 import { employerSignupFormSchema, type EmployerSignupForm } from '../forms';
@@ -18,9 +16,7 @@ import { employerSignupFormSchema, type EmployerSignupForm } from '../forms';
  */
 export function EmployerSignupForm() {
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useForm<EmployerSignupForm>({
-    resolver: zodResolver(employerSignupFormSchema),
-    ...FORM_VALIDATION_MODE,
+  const form = useValidatedForm<EmployerSignupForm>(employerSignupFormSchema, {
     defaultValues: { name: '', email: '', phone: '', businessName: '', city: '' },
   });
   const signup = useMutation({

@@ -1,6 +1,4 @@
 import { Link, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { CreateJob, EmployerJob } from '@careers/contracts/employer';
 import type { JobType, SalaryRateType } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -11,7 +9,7 @@ import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifySuccess } from '../../../lib/toast';
-import { FORM_VALIDATION_MODE } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { jobBody, useEmployerJob, useSaveJob } from '../api/jobs';
 import { jobFormSchema, type JobForm } from '../forms';
 
@@ -54,7 +52,7 @@ function toBody(values: JobForm, job: EmployerJob | null): CreateJob {
 function JobFormFields({ job }: { job: EmployerJob | null }) {
   const navigate = useNavigate();
   const save = useSaveJob();
-  const form = useForm<JobForm>({ resolver: zodResolver(jobFormSchema), ...FORM_VALIDATION_MODE, defaultValues: toForm(job) });
+  const form = useValidatedForm<JobForm>(jobFormSchema, { defaultValues: toForm(job) });
   const { errors } = form.formState;
   return (
     <form

@@ -19,7 +19,8 @@ export function ProfileForm({ candidate }: ProfileFormProps) {
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
-  const form = useValidatedForm<ProfileFormValues>(profileFormSchema, { defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
+  const form = useValidatedForm<ProfileFormValues>(profileFormSchema, {
+    defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
   });
   const { errors } = form.formState;
 
