@@ -23,7 +23,7 @@ import {
   listJobApplications,
   setApplicationStatus,
 } from '../applications/applications.repository';
-import { toEmployerApplication } from '../applications/applications.service';
+import { WITHDRAWN_BY_CANDIDATE, toEmployerApplication } from '../applications/applications.service';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
 import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
@@ -177,10 +177,11 @@ export async function businessRoutes(app: App) {
       schema: {
         tags,
         summary: 'Move an application to any status; every change is kept with its time',
+        description: '409 once the candidate has withdrawn the application.',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         body: updateApplicationStatusSchema,
-        response: { 200: employerApplicationSchema, ...problems },
+        response: { 200: employerApplicationSchema, ...problems, 409: problemDetailsSchema },
       },
     },
     async (request) => {
@@ -191,6 +192,7 @@ export async function businessRoutes(app: App) {
         .execute(async (trx) => {
           const row = await findBusinessApplicationForUpdate(trx, business.id, request.params.id);
           if (!row) throw new HttpProblem(404, 'The application was not found.');
+          if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
           if (row.application_status !== status) {
             await setApplicationStatus(trx, row.id, status);
             await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: new Date() });
