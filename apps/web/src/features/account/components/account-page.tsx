@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
+import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import './account.css';
 
-/** /user-account: the sign-in e-mail address, the devices signed in, and deleting the account. */
+/** /user-account: the sign-in e-mail address, the devices signed in, exporting the candidate's data, and deleting the account. */
 export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
@@ -14,6 +15,7 @@ export function AccountPage() {
       </p>
       <ChangeEmail />
       <SignOutEverywhere />
+      <ExportData />
       <DeleteAccount />
     </section>
   );

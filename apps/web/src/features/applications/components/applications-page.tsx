@@ -37,7 +37,11 @@ export function ApplicationsPage() {
       {data && data.applications.length > 0 ? (
         <ul className="application-list" aria-busy={applications.isPlaceholderData || undefined}>
           {data.applications.map((application) => (
-            <ApplicationCard key={application.id} application={application} />
+            <ApplicationCard
+              key={application.id}
+              application={application}
+              canApplyAgain={!data.applications.some((other) => other.job.jobId === application.job.jobId && !other.withdrawnOn)}
+            />
           ))}
         </ul>
       ) : null}
