@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, toApiError } from '../../../lib/api-error';
 import { http } from '../../../lib/http-client';
-import { fileNameFromContentDisposition } from '../../cvs/content-disposition';
-import { saveBlob } from '../../cvs/api/download-cv';
+import { fileNameFromContentDisposition } from '../../../lib/content-disposition';
+import { saveBlob } from '../../../lib/save-blob';
 
 export interface DataExportFile {
   blob: Blob;
