@@ -60,6 +60,39 @@ const errorsOf = (p: Page) => {
   return errors;
 };
 
+/**
+ * Runs in the page before its own scripts: records every layout shift (the Layout Instability API) with
+ * the elements that moved, so that a failure says what moved and when.
+ */
+function recordLayoutShifts() {
+  type Shift = { value: number; startTime: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  const shifts: { value: number; at: number; moved: string[] }[] = [];
+  (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+  const name = (node: Node | undefined) =>
+    node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
+  const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as Shift[]) {
+      shifts.push({
+        value: entry.value,
+        at: Math.round(entry.startTime),
+        moved: (entry.sources ?? []).map((source) => `${name(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const layoutShifts = (p: Page) => p.evaluate(() => [...(window as unknown as { __shifts: { value: number; at: number; moved: string[] }[] }).__shifts]);
+
+/** Two frames and an idle task: layout has run and the shift observer has reported. */
+const settle = (p: Page) =>
+  p.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+      ),
+  );
+
 describe.each([
   ['360 px', PHONE],
   ['1280 px', DESKTOP],
@@ -67,13 +100,7 @@ describe.each([
   it('shows the job and the form before any script runs, then hydrates the same elements without a shift', async () => {
     const p = (page = await openPortalPage(browser, { viewport }));
     const errors = errorsOf(p);
-    await p.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await p.addInitScript(recordLayoutShifts);
     const scripts = await holdScripts(p);
     const response = await p.goto(`/apply/${liveJob.id}`, { waitUntil: 'commit' });
     expect(response?.status()).toBe(200);
@@ -93,23 +120,40 @@ describe.each([
     // Nothing has run: the page is the server's HTML alone.
     expect(await p.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')))).toBe(false);
     await p.evaluate(() => document.querySelector('h1')?.setAttribute('data-before-hydration', ''));
+    // The server's page alone has not moved since its first paint.
+    expect(await layoutShifts(p), 'layout shifts of the server-rendered page (value, time, moved elements)').toEqual([]);
     await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-before-hydration.png`), fullPage: true });
+    // A full-page screenshot may resize the page for a moment: what it moves is not the page's doing.
+    await settle(p);
+    await p.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts.splice(0));
 
     await scripts.release();
     // React has taken over the server's elements: the marked heading is the one it now owns.
     await expect
       .poll(() => p.evaluate(() => Object.keys(document.querySelector('h1[data-before-hydration]') ?? {}).some((key) => key.startsWith('__react'))), { timeout: 15_000 })
       .toBe(true);
-    // …and the form works: product.md §5's blur validation comes from the hydrated form.
+    await settle(p);
+    // Hydration moved nothing: the page is the one the server painted.
+    expect(await layoutShifts(p), 'layout shifts during hydration (value, time, moved elements)').toEqual([]);
+
+    // …and the form works: product.md §5's blur validation comes from the hydrated form. The error line
+    // has its room already, so showing it moves nothing below it.
+    const email = p.getByLabel('Email', { exact: true });
+    const placeOf = (locator: typeof email) =>
+      locator.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x + window.scrollX, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      });
+    const emailBefore = await placeOf(email);
     await p.getByLabel('Name', { exact: true }).focus();
     await p.keyboard.press('Tab');
     await p.getByText('Please enter your name').waitFor({ timeout: 5_000 });
+    expect(await placeOf(email), 'the Email field stays where it was').toEqual(emailBefore);
     await p.getByLabel('Name', { exact: true }).fill('');
+    await settle(p);
+    expect(await layoutShifts(p), 'layout shifts after the blur error (value, time, moved elements)').toEqual([]);
     await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-after-hydration.png`), fullPage: true });
 
-    // A layout shift right after a blur error would be the error line's; the page itself must not move.
-    const shifts = await p.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
     expect(await p.title()).toBe(`Apply now to ${liveJob.title} · Careers Portal`);
     expect(errors, 'no hydration error or other console error').toEqual([]);
     await expectNoAxeViolations(p, `server-rendered apply page at ${label}`);
