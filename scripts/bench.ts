@@ -5,10 +5,12 @@
  *
  * BENCH_POSTGRES_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SECONDS the length of each GET /job load run (default 10), BENCH_LIGHTHOUSE_RUNS the audits per
- * page (default 3; 0 leaves Lighthouse out).
+ * page (default 3; 0 leaves Lighthouse out), BENCH_LOAD_CANDIDATES the new candidates applying at once
+ * in the load test that ends the run (default 300; 0 leaves it out; scripts/load-apply.ts, its own
+ * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone.
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import os from 'node:os';
 import pg from 'pg';
@@ -18,12 +20,16 @@ import { compareJobApi } from './bench/job-api';
 import { medianAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
 import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
+import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
+import { Mailbox, reportLoadApply, resetLinkIn, runLoadApply } from './load-apply';
 import { benchSigningKey } from './bench/tokens';
 import { seedDemo } from './seed-demo';
 
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const loadCandidates = Number(process.env.BENCH_LOAD_CANDIDATES ?? 300);
+const loadOnly = process.argv.includes('--load-only');
 const suffix = randomUUID().slice(0, 8);
 const databases = { identity: `bench_identity_${suffix}`, candidate: `bench_candidate_${suffix}` };
 
@@ -49,27 +55,56 @@ function report(label: string, value: string) {
 
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
+function header() {
+  console.log(`\nnpm run bench, ${new Date().toISOString()}`);
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL\n`);
+}
+
+/** Hundreds of new candidates applying at once, end to end (scripts/load-apply.ts): fails the run on any error or loss. */
+async function loadTest(): Promise<number> {
+  if (loadCandidates <= 0) return 0;
+  try {
+    const result = await runLoadApply({ adminUrl, candidates: loadCandidates });
+    reportLoadApply(result, report);
+    return result.failures.length === 0 && result.lost.length === 0 && result.completed === loadCandidates ? 0 : 1;
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    return 1;
+  }
+}
+
+if (loadOnly) {
+  header();
+  process.exit(await loadTest());
+}
+
 let stack: Stack | undefined;
+let sink: MailSink | undefined;
+let mailbox: Mailbox | undefined;
 let exitCode = 0;
 try {
   for (const name of Object.values(databases)) await admin(`create database ${name}`);
   const key = await benchSigningKey();
+  // On PostgreSQL there is no dev outbox: the demo employers' reset links are read from the SMTP sink.
+  sink = await startMailSink();
+  const box = (mailbox = new Mailbox(sink));
   stack = await startStack({
+    mailSink: sink,
     env: {
       IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
       CANDIDATE_DATABASE_URL: databaseUrl(databases.candidate),
+      UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
       JWT_PRIVATE_KEY: key.pem,
       LOG_LEVEL: 'warn',
     },
   });
   const { candidateUrl, identityUrl, portalUrl } = stack;
   const token = (userId: string, email: string, roles: ('Candidate' | 'BusinessUser')[]) => key.token(identityUrl, userId, email, roles);
-  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false });
+  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false, resetLink: (email) => box.wait(email, resetLinkIn, 20_000) });
   const jobId = links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
   if (!jobId) throw new Error('the demo data has no job');
 
-  console.log(`\nnpm run bench, ${new Date().toISOString()}`);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL\n`);
+  header();
 
   if (lighthouseRuns > 0) {
     const applyUrl = `${portalUrl}/apply/${jobId}`;
@@ -147,6 +182,10 @@ try {
   exitCode = 1;
 } finally {
   await stack?.stop();
+  mailbox?.close();
+  await sink?.close();
   for (const name of Object.values(databases)) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
 }
+// After the other figures, on its own stack: the bench's stack is stopped and its databases gone.
+if (exitCode === 0) exitCode = await loadTest();
 process.exit(exitCode);

@@ -7,6 +7,7 @@
  *
  *   node scripts/build-servers.mjs [identity|candidate|portal|launcher ...]   (default: all)
  */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -37,8 +38,8 @@ const names = process.argv.slice(2);
 for (const name of names) if (!(name in SERVERS)) throw new Error(`unknown server ${name}; one of ${Object.keys(SERVERS).join(', ')}`);
 const started = Date.now();
 await Promise.all(
-  (names.length ? names : Object.keys(SERVERS)).map((name) =>
-    build({
+  (names.length ? names : Object.keys(SERVERS)).map(async (name) => {
+    const result = await build({
       absWorkingDir: root,
       entryPoints: SERVERS[name].entries,
       outdir: SERVERS[name].outdir,
@@ -53,7 +54,18 @@ await Promise.all(
       sourcemap: 'linked',
       logLevel: 'warning',
       plugins: [npmPackagesExternal],
-    }),
-  ),
+      write: false,
+    });
+    // Several suites build at once (the load test, `npm start`'s test) while others start the result:
+    // each file appears whole, by rename, never half-written.
+    await Promise.all(
+      result.outputFiles.map(async (file) => {
+        await mkdir(path.dirname(file.path), { recursive: true });
+        const temporary = `${file.path}.${process.pid}.tmp`;
+        await writeFile(temporary, file.contents);
+        await rename(temporary, file.path);
+      }),
+    );
+  }),
 );
 console.log(`servers compiled in ${Date.now() - started} ms`);

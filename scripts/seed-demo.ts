@@ -13,6 +13,8 @@ export interface SeedOptions {
   portalUrl: string;
   /** Only list the demo links when demo data exists already (npm start); create nothing then. */
   onlyIfEmpty: boolean;
+  /** The reset link e-mailed to an address, where there is no dev outbox (the bench reads its SMTP sink). */
+  resetLink?: (email: string) => Promise<string>;
 }
 
 /** Demo accounts only exist on local, embedded setups; the password is not a secret. */
@@ -201,30 +203,36 @@ async function logIn(identityUrl: string, email: string): Promise<string | null>
  * embedded default). With SMTP the outbox does not exist: reset the demo passwords through the e-mailed
  * links, then run the seed again.
  */
-async function proveByResetLink(identityUrl: string, email: string): Promise<void> {
+async function proveByResetLink(identityUrl: string, email: string, resetLink?: SeedOptions['resetLink']): Promise<void> {
   const asked = await call(`${identityUrl}/api/account/forgot-password`, { method: 'POST', json: { email, portalType: 'Business' } });
   if (asked.status !== 200) fail(`asking for a reset link for ${email}`, asked);
+  const tokenIn = (text: string | undefined) => text?.match(/\/account\/reset\/[^/\s]+\/([^\s]+)/)?.[1];
+  const reset = async (token: string) => {
+    const res = await call<{ succeeded: boolean }>(`${identityUrl}/api/account/reset-password`, {
+      method: 'POST',
+      json: { email, token: decodeURIComponent(token), password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+    });
+    if (res.status !== 200 || !res.body.succeeded) fail(`setting the password of ${email}`, res);
+  };
+  if (resetLink) {
+    const token = tokenIn(await resetLink(email));
+    if (!token) throw new Error(`the reset link e-mailed to ${email} holds no token`);
+    return reset(token);
+  }
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const res = await call<{ to: string; kind: string; text: string }[]>(`${identityUrl}/dev/outbox`);
     if (res.status === 404) throw new Error(`no dev outbox at ${identityUrl}: set the password of ${email} through the link e-mailed to it, then seed again`);
     if (res.status !== 200) fail('reading the dev outbox', res);
     const mail = res.body.find((m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'password-reset-link');
-    const token = mail?.text.match(/\/account\/reset\/[^/\s]+\/([^\s]+)/)?.[1];
-    if (token) {
-      const reset = await call<{ succeeded: boolean }>(`${identityUrl}/api/account/reset-password`, {
-        method: 'POST',
-        json: { email, token: decodeURIComponent(token), password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
-      });
-      if (reset.status !== 200 || !reset.body.succeeded) fail(`setting the password of ${email}`, reset);
-      return;
-    }
+    const token = tokenIn(mail?.text);
+    if (token) return reset(token);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`no password-reset e-mail to ${email} in the dev outbox`);
 }
 
-async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise<string> {
+async function registerOrLogIn(identityUrl: string, demo: DemoBusiness, resetLink?: SeedOptions['resetLink']): Promise<string> {
   const existing = await logIn(identityUrl, demo.email);
   if (existing) return existing;
   const res = await call<{ succeeded: boolean; accessToken: string | null }>(`${identityUrl}/api/register/business-user`, {
@@ -232,7 +240,7 @@ async function registerOrLogIn(identityUrl: string, demo: DemoBusiness): Promise
     json: { name: demo.name, email: demo.email, phone: demo.phone, password: DEMO_PASSWORD, token: await botCheckToken(identityUrl) },
   });
   if (res.status !== 200 || !res.body.succeeded || !res.body.accessToken) fail(`registration of ${demo.email}`, res);
-  await proveByResetLink(identityUrl, demo.email);
+  await proveByResetLink(identityUrl, demo.email, resetLink);
   // A new sign-in: the registration's session ended with the proof.
   return (await logIn(identityUrl, demo.email)) ?? fail(`log-in of ${demo.email} after proving the address`, { status: 401, body: null });
 }
@@ -296,7 +304,7 @@ export async function seedDemo(options: SeedOptions): Promise<string[]> {
     }
   }
   for (const demo of DEMO_BUSINESSES) {
-    const token = await registerOrLogIn(options.identityUrl, demo);
+    const token = await registerOrLogIn(options.identityUrl, demo, options.resetLink);
     out.push(...links(options, demo.name, await ensureBusiness(options, demo, token)));
   }
   return out;

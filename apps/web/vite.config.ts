@@ -42,8 +42,22 @@ function precompressBuild(): Plugin {
   };
 }
 
+/**
+ * React's modules as Preact's compatibility layer (docs/decisions/0062): the same components at a
+ * sixth of React DOM's weight. Tests keep React (vitest does not read this file's aliases).
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: resolve(import.meta.dirname, 'src/preact/react.mjs') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), portalConfigScript(), precompressBuild()],
+  resolve: { alias: preactAliases },
   // The server bundle needs no copy of public/ (robots.txt, favicon): the client build has them.
   publicDir: isSsrBuild ? false : 'public',
   server: { port: 3000, strictPort: true },

@@ -250,6 +250,7 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       BOT_CHECK_SECRET: randomBytes(32).toString('base64url'),
       OTP_PEPPER: randomBytes(32).toString('base64url'),
+      UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
       TRUST_PROXY: 'loopback',
       PORTAL_DIST_DIR: portalDist,
       LOG_LEVEL: 'info',

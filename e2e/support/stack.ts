@@ -42,6 +42,12 @@ export interface StartStackOptions {
   readyTimeoutMs?: number;
   /** Extra environment for the three parts. */
   env?: Record<string, string>;
+  /** Which parts to run (default all three); without the portal, nothing is built for it. */
+  parts?: readonly PartName[];
+  /** An SMTP sink the caller made and keeps (it reads the mail in process); by default the stack makes its own. */
+  mailSink?: MailSink;
+  /** TEST_TUNING's relaxed limits (default true); false keeps the services' production defaults. */
+  tuning?: boolean;
 }
 
 const STOP_GRACE_MS = 10_000;
@@ -63,10 +69,14 @@ export const TEST_TUNING: Readonly<Record<string, string>> = {
   // A new candidate's confirmation link waits for a code that would make it unneeded (15 minutes in
   // production); 3 s here, so that a sign-up left at the code step still gets it within a test.
   CONFIRMATION_LINK_DELAY_SECONDS: '3',
+  // Status e-mails wait a minute in production for an employer's quick correction; none here.
+  STATUS_MAIL_DELAY_SECONDS: '0',
 };
 
+export type PartName = 'identity' | 'candidate' | 'portal';
+
 interface Part {
-  name: string;
+  name: PartName;
   entry: string;
   portVar: string;
   readyPath: string;
@@ -121,11 +131,13 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const children: { part: Part; child: ChildProcess }[] = [];
   let sink: MailSink | undefined;
   let workDir: string | undefined;
+  const parts = PARTS.filter((part) => !options.parts || options.parts.includes(part.name));
+  const withPortal = parts.some((part) => part.name === 'portal');
 
   const stop = async () => {
     await Promise.all(children.map(({ child }) => stopChild(child)));
     process.off('exit', killOnExit);
-    await sink?.close();
+    if (sink !== options.mailSink) await sink?.close();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   };
   // If the test runner exits without teardown (Ctrl+C), leave no servers or data behind.
@@ -140,9 +152,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     const dataDir = path.join(workDir, 'data');
     mkdirSync(dataDir);
     const portalDist = options.portalDist ? path.resolve(repoRoot, options.portalDist) : path.join(workDir, 'portal-dist');
-    if (!options.portalDist) buildPortal(portalDist);
+    if (withPortal && !options.portalDist) buildPortal(portalDist);
     buildServers();
-    sink = await startMailSink();
+    sink = options.mailSink ?? (await startMailSink());
     mkdirSync(logsDir, { recursive: true });
 
     const ports = Object.fromEntries(await Promise.all(PARTS.map(async (p) => [p.name, await freePort()] as const)));
@@ -159,11 +171,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       PORTAL_DIST_DIR: portalDist,
       SMTP_URL: sink.smtpUrl,
       LOG_LEVEL: 'warn',
-      ...TEST_TUNING,
+      ...(options.tuning === false ? {} : TEST_TUNING),
       ...options.env,
     });
 
-    for (const part of PARTS) {
+    for (const part of parts) {
       const out = createWriteStream(path.join(logsDir, `${part.name}.log`), { flags: 'w' });
       const child = spawn(process.execPath, ['--enable-source-maps', part.entry], {
         cwd: repoRoot,

@@ -18,7 +18,7 @@ const template = readFileSync(path.join(repoRoot, 'deploy/careers.env.example'),
 function filledTemplate(): Record<string, string> {
   const env = parseEnvFile(template);
   for (const [key, value] of Object.entries(env)) env[key] = value.replaceAll('CHANGE', 'filled-in');
-  return { ...env, BOT_CHECK_SECRET: 'b'.repeat(48), OTP_PEPPER: 'p'.repeat(48) };
+  return { ...env, BOT_CHECK_SECRET: 'b'.repeat(48), OTP_PEPPER: 'p'.repeat(48), UNSUBSCRIBE_SECRET: 'u'.repeat(48) };
 }
 
 describe('deploy/', () => {
@@ -35,6 +35,7 @@ describe('deploy/', () => {
 
   it('refuses the template as shipped: its placeholder secrets stop every identity instance', () => {
     expect(() => loadIdentityConfig(parseEnvFile(template))).toThrow(/BOT_CHECK_SECRET[\s\S]*OTP_PEPPER|OTP_PEPPER[\s\S]*BOT_CHECK_SECRET/);
+    expect(() => loadCandidateConfig(parseEnvFile(template))).toThrow(/UNSUBSCRIBE_SECRET/);
   });
 
   it('names every variable README documents (ports and DATA_DIR come from the units)', () => {

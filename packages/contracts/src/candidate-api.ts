@@ -67,3 +67,13 @@ export const dataExportCvSchema = z.object({
   file: z.string().nullable(),
 });
 export type DataExportCv = z.infer<typeof dataExportCvSchema>;
+/**
+ * GET/PUT /candidate/status-emails: whether the candidate gets an e-mail when an employer moves one of
+ * their applications (issue 12 item 14). On unless the candidate turned it off.
+ */
+export const statusEmailPreferenceSchema = z.object({ statusEmails: z.boolean() });
+export type StatusEmailPreference = z.infer<typeof statusEmailPreferenceSchema>;
+
+/** The signed token of a status e-mail's unsubscribe link (query string): no sign-in needed. */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
+export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;

@@ -23,8 +23,13 @@ export interface DatabaseOptions {
    * own. Unhandled, the error event would end the process.
    */
   onConnectionError?: (err: Error) => void;
-  /** PostgreSQL only: give up on opening a connection (or waiting for a free one) after this long. */
+  /** PostgreSQL only: give up on opening a connection after this long (the server is unreachable). */
   connectTimeoutMs?: number;
+  /**
+   * PostgreSQL only: how long a query may wait for a pooled connection when all are busy (a burst)
+   * before it fails as unavailable. A new connection still fails within connectTimeoutMs.
+   */
+  poolWaitMs?: number;
   /** PostgreSQL only: the server cancels any single statement that runs longer. */
   statementTimeoutMs?: number;
 }
@@ -34,6 +39,12 @@ export interface DatabaseOptions {
  * long enough for a busy server to hand out a connection.
  */
 const CONNECT_TIMEOUT_MS = 3000;
+/**
+ * A healthy server whose pool is busy (hundreds of sign-ups at once) serves everyone in turn: waiting
+ * for a free connection is not the server being away, and 3 s of queue turned a burst into 503s
+ * (scripts/load-apply.ts, docs/decisions/0137).
+ */
+const POOL_WAIT_MS = 15_000;
 const STATEMENT_TIMEOUT_MS = 30_000;
 
 export interface Database<DB> {
@@ -47,10 +58,19 @@ export interface Database<DB> {
 
 export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
   if (options.url) {
+    const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    // pg-pool has one setting for both waits: its connectionTimeoutMillis bounds the wait for a free
+    // connection, and each new client bounds its own connection attempt with the shorter timeout.
+    class PoolClient extends pg.Client {
+      constructor(config: pg.ClientConfig = {}) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
     const pool = new pg.Pool({
+      Client: PoolClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: Math.max(options.poolWaitMs ?? POOL_WAIT_MS, connectTimeoutMs),
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
       // A peer that vanished without a FIN (a failed-over host) is noticed instead of waited on forever.
       keepAlive: true,

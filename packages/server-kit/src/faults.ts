@@ -26,6 +26,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '5701
 const CONNECTION_MESSAGES = [
   /connection terminated/i,
   /timeout exceeded when trying to connect/i,
+  // pg's own connection attempt running out of time (database.ts gives each new client its timeout).
+  /^timeout expired$/i,
   /client has encountered a connection error/i,
   /client was closed and is not queryable/i,
   /cannot use a pool after calling end/i,

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -22,7 +25,7 @@ import {
 import { isLoopbackPeer, serveMetrics } from './metrics';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
-import { HttpProblem, problem } from './problem';
+import { HttpProblem, isProblemDetails, problem, PROBLEM_CONTENT_TYPE } from './problem';
 import type { Logger } from './logger';
 import type { TrustProxy } from './env';
 import { DEPENDENCY_RETRY_AFTER_SECONDS, DEPENDENCY_UNAVAILABLE_DETAIL, isDependencyUnavailable, withTimeout } from './faults';
@@ -34,6 +37,20 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** One operation of the app's route table (method, path pattern such as /job/:id, and its schemas). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown; response?: Record<string, unknown>; consumes?: string[]; hide?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route declared on the app (see createHttpApp). */
+    routeTable: readonly RouteEntry[];
+  }
+}
 
 export interface HttpAppOptions {
   name: string;
@@ -76,7 +93,20 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * never leak 5xx internals, CORS allow-list, security headers, health, readiness and metrics.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<App> {
+  const securityHeaders = helmetHeaders({
+    // APIs answer JSON and files; nothing they serve may run script or be framed by others.
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    // The portal (another origin) loads logos and frames CV previews from the candidate service.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   const app = Fastify({
+    // Refusals Fastify answers before any route or hook runs are problem details too (docs/decisions/0131).
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long.' : 'The address is not valid.';
+      (reply as FastifyReply).headers({ ...securityHeaders, 'x-request-id': request.id }).status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem(status, detail, request.url)));
+    },
+    clientErrorHandler: answerClientError(securityHeaders),
     loggerInstance: options.logger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -88,6 +118,15 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  // Every operation the app serves, with its schemas, in the order declared: the hostile-input tests
+  // walk it so that a new route is fuzzed without anyone listing it (docs/decisions/0130).
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method: String(method).toUpperCase(), url: route.url, schema: (route.schema ?? {}) as RouteEntry['schema'] });
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -95,12 +134,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  const securityHeaders = helmetHeaders({
-    // APIs answer JSON and files; nothing they serve may run script or be framed by others.
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    // The portal (another origin) loads logos and frames CV previews from the candidate service.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -134,6 +167,22 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   // Metrics tell a stranger the traffic, routes and memory of the service: operators only
   // (docs/decisions/0072-metrics-for-operators-only.md); what they hold: ./metrics.ts.
   serveMetrics(app, options.metricsToken);
+
+  // PostgreSQL text cannot hold U+0000 (the query fails) and a lone surrogate has no UTF-8 (the driver
+  // stores U+FFFD instead): refuse both at the boundary, on every route, before any schema or handler.
+  // Answered here rather than thrown: plugins with their own error handler (the /docs pages) answer alike.
+  app.addHook('preValidation', async (request, reply) => {
+    const where = illFormedText({ body: request.body, query: request.query, params: request.params });
+    if (!where) return;
+    const answer = problem(400, 'The request is not valid.', request.url, [`${where}: text must be valid Unicode without NUL characters`]);
+    return reply.status(400).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(answer));
+  });
+
+  // RFC 9457 §3: problem details go as application/problem+json, whichever handler or route sent them.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && isProblemDetails(payload)) reply.type(PROBLEM_CONTENT_TYPE);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -186,6 +235,48 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   return app;
+}
+
+// eslint-disable-next-line no-control-regex
+const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path (body.name, query.page…) of the first key or string holding NUL or a lone surrogate, or
+ * null. Iterative, so a body nested thousands deep cannot overflow the stack.
+ */
+export function illFormedText(root: Record<string, unknown>): string | null {
+  const stack: Array<[string, unknown]> = Object.entries(root);
+  while (stack.length > 0) {
+    const [where, value] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (ILL_FORMED.test(value)) return where;
+    } else if (value && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (ILL_FORMED.test(key)) return where;
+        stack.push([Array.isArray(value) ? `${where}[${key}]` : `${where}.${key}`, child]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers past the size limit, a
+ * malformed request line, a client too slow to send its headers): answer those as problem details too,
+ * with the security headers, then close the connection as Node does.
+ */
+function answerClientError(securityHeaders: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const detail = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+    const body = JSON.stringify(problem(status, detail));
+    const headers = { ...securityHeaders, 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface MailMessage {
   kind: string;
   /** When the code or link it carries stops working (ms since the epoch): the dev outbox drops it then. */
   expiresAt?: number;
+  /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post): single-line values only. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {
@@ -49,6 +51,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         });
       },
       async close() {

@@ -6,12 +6,15 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -30,6 +33,16 @@ export class HttpProblem extends Error {
     super(detail ?? statusTitle(status));
     this.name = 'HttpProblem';
   }
+}
+
+/** RFC 9457 §3: the media type problem details travel under. */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** An object in the problem-details shape (type, title, numeric status). */
+export function isProblemDetails(value: unknown): value is ProblemDetails {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.type === 'string' && typeof v.title === 'string' && typeof v.status === 'number';
 }
 
 export function problem(status: number, detail?: string, instance?: string, errors?: string[]): ProblemDetails {

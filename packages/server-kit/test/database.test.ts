@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,51 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('database o
     proxy.restore();
     await database.ping();
     expect(await database.db.selectFrom('items').selectAll().execute()).toEqual([]);
+  });
+});
+
+// A burst (hundreds of sign-ups at once) queues for the pool's connections; that wait is not the
+// server being away, and answering it 503 lost the burst (scripts/load-apply.ts, decision 0137).
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('database on %s under a burst', (kind) => {
+  let testDb: TestDatabase;
+  let database: Database<DB>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    database = await openDatabase<DB>({ url: testDb.url, poolSize: 1, connectTimeoutMs: 300, poolWaitMs: 10_000 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.drop();
+  });
+
+  it('serves a query that waits for a busy pool longer than the connect timeout', async () => {
+    const busy = database.db.transaction().execute(async (trx) => {
+      await sql`select pg_sleep(1)`.execute(trx);
+    });
+    const started = Date.now();
+    // The only connection is held for a second: three times the connect timeout.
+    await new Promise((r) => setTimeout(r, 50));
+    await database.ping();
+    expect(Date.now() - started).toBeGreaterThan(600);
+    await busy;
+  });
+
+  it('still fails a new connection to a silent server within the connect timeout', async () => {
+    // Accepts TCP and never answers: neither a refusal nor a reset tells the client the server is away.
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = new URL(testDb.url!);
+    url.port = String((silent.address() as net.AddressInfo).port);
+    const away = await openDatabase<DB>({ url: url.toString(), connectTimeoutMs: 300, poolWaitMs: 10_000 });
+    try {
+      const started = Date.now();
+      const failure = await away.ping().catch((err: unknown) => err);
+      expect(isDependencyUnavailable(failure)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await away.close();
+      silent.close();
+    }
   });
 });
 

@@ -6,7 +6,9 @@ import { createHttpApp, type App } from '@careers/server-kit/http';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
+import { ConfigError } from '@careers/server-kit/env';
 import type { Logger } from '@careers/server-kit/logger';
+import { loadOrCreateSecret } from '@careers/server-kit/secrets';
 import { startBackground, type BackgroundJobs } from './background/workers';
 import type { CandidateConfig } from './config';
 import type { CandidateDatabase } from './db';
@@ -21,6 +23,8 @@ import { cvRoutes } from './modules/cvs/cvs.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
+import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
 import type { BlobStorage } from './modules/storage/storage';
 
@@ -31,6 +35,8 @@ export interface CandidateDeps {
   mail: MailTransport;
   storage: BlobStorage;
   jobs: BackgroundJobs;
+  /** Status e-mails (issue 12 item 14): the outbox worker and the unsubscribe links' key. */
+  statusMail: { worker: StatusMailWorker; secret: string };
 }
 
 declare module 'fastify' {
@@ -44,6 +50,11 @@ declare module 'fastify' {
 
 /** Opens the database (migrating it), the file store, the mail transport and the background queue. */
 export async function openDependencies(config: CandidateConfig, logger: Logger, overrides: Partial<Pick<CandidateDeps, 'storage'>> = {}): Promise<CandidateDeps> {
+  // With PostgreSQL the service may run as several instances: a key made up per instance would make the
+  // unsubscribe links of one instance fail on the others.
+  if (config.database.url && !config.statusMail.unsubscribeSecret) {
+    throw new ConfigError('candidate service: invalid configuration\n  UNSUBSCRIBE_SECRET: must be set, the same on every instance, when CANDIDATE_DATABASE_URL is set');
+  }
   const database = await openDatabase<CandidateDatabase>({
     ...config.database,
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
@@ -53,7 +64,19 @@ export async function openDependencies(config: CandidateConfig, logger: Logger, 
   const storage = overrides.storage ?? createStorage(config.storage);
   const jobs = await startBackground({ config, database, storage, mail, logger });
   if (config.workers) await jobs.sweep();
-  return { database, mail, storage, jobs };
+  const secret = await loadOrCreateSecret('unsubscribe', config.statusMail.unsubscribeSecret, config.statusMail.secretsDir, false);
+  const worker = createStatusMailWorker({
+    db: database.db,
+    mail,
+    now: Date.now,
+    intervalMs: config.statusMail.pollIntervalMs,
+    logger,
+    secret,
+    portalUrl: config.portalUrl,
+    apiUrl: config.publicUrl,
+  });
+  if (config.workers) worker.start();
+  return { database, mail, storage, jobs, statusMail: { worker, secret } };
 }
 
 export async function buildApp(config: CandidateConfig, deps: CandidateDeps, logger: Logger): Promise<App> {
@@ -91,9 +114,11 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(businessRoutes);
   await app.register(accountEventRoutes);
   await app.register(dataExportRoutes);
+  await app.register(statusEmailRoutes);
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    await deps.statusMail.worker.stop();
     await deps.mail.close();
     await deps.database.close();
   });

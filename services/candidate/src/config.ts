@@ -28,8 +28,17 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanSchema.default(true),
-  /** Background work (CV parsing, contact forwarding) in this process; off for API-only instances. */
+  /** Background work (CV parsing, contact forwarding, status e-mails) in this process; off for API-only instances. */
   CANDIDATE_WORKERS: booleanSchema.default(true),
+  /**
+   * HMAC key of the status e-mails' unsubscribe links: the same on every instance. Generated under DATA_DIR
+   * when unset on one PGlite instance; required with CANDIDATE_DATABASE_URL (checked at start).
+   */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /** How often the status e-mail outbox is polled (the identity service reads the same name). */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
+  STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 }).superRefine((env, ctx) => {
   // Half an S3 configuration would silently fall back to local files: refuse it instead.
   if (Boolean(env.S3_ENDPOINT) !== Boolean(env.S3_BUCKET)) {
@@ -82,6 +91,13 @@ function toConfig(env: z.output<typeof schema>) {
     /** Where uploads are spooled while their type is checked, before they reach the store. */
     uploadTempDir: path.join(dataDir, 'candidate-uploads'),
     workers: env.CANDIDATE_WORKERS,
+    statusMail: {
+      unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
+      /** Where a generated unsubscribe key is kept when UNSUBSCRIBE_SECRET is unset. */
+      secretsDir: path.join(dataDir, 'candidate-secrets'),
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+      delayMs: env.STATUS_MAIL_DELAY_SECONDS * 1000,
+    },
     /** First retry delay of a failed contact e-mail; doubles per attempt (tests shorten it). */
     contactRetryDelaySeconds: 30,
     /** GET /job/{id} from memory: how long another instance's change may go unseen, and how many jobs are kept. */

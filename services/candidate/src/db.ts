@@ -10,6 +10,8 @@ export interface CandidatesTable {
   email: string;
   phone_number: string;
   postcode: string;
+  /** Status e-mails wanted (migration 0007); on by default. */
+  status_emails: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -135,6 +137,21 @@ export interface CvPreviewTokensTable {
   expires_at: Timestamp;
 }
 
+/** One status e-mail to send (migration 0007): the message is written from these ids when it goes. */
+export interface StatusMailOutboxTable {
+  id: Generated<number>;
+  candidate_id: string;
+  application_id: string;
+  application_status: number;
+  previous_status: number;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
@@ -146,4 +163,5 @@ export interface CandidateDatabase {
   contact_messages: ContactMessagesTable;
   cv_preview_tokens: CvPreviewTokensTable;
   data_exports: DataExportsTable;
+  status_mail_outbox: StatusMailOutboxTable;
 }

@@ -13,6 +13,7 @@ import { buildApp, openDependencies, type CandidateDeps } from '../src/app';
 import { loadConfig, type CandidateConfig } from '../src/config';
 
 export const TEST_ISSUER = 'http://identity.test';
+export const TEST_UNSUBSCRIBE_SECRET = 'unsubscribe-secret-for-tests-0123456789';
 
 /** A stand-in identity service: an ES256 key, its JWKS on a local port, and tokens signed with it. */
 export async function startFakeIdentity() {
@@ -68,6 +69,8 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     IDENTITY_URL: TEST_ISSUER,
     IDENTITY_JWKS_URL: identity.jwksUrl,
+    // Required with a database URL (several instances share the unsubscribe links' key).
+    UNSUBSCRIBE_SECRET: TEST_UNSUBSCRIBE_SECRET,
     ...(testDb.url ? { CANDIDATE_DATABASE_URL: testDb.url } : {}),
     ...env,
   });

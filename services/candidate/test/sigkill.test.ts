@@ -12,7 +12,7 @@ import type { CandidateDatabase } from '../src/db';
 import { removeOrphanFiles, removeStaleSpoolFiles } from '../src/modules/cvs/orphan-files';
 import { createLocalStorage } from '../src/modules/storage/local-storage';
 import { tinyPdf } from './fixtures';
-import { TEST_ISSUER, multipart, startFakeIdentity, type FakeIdentity } from './helpers';
+import { TEST_ISSUER, TEST_UNSUBSCRIBE_SECRET, multipart, startFakeIdentity, type FakeIdentity } from './helpers';
 
 const serviceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOUR = 3_600_000;
@@ -41,6 +41,7 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('the candid
         DATA_DIR: dataDir,
         CANDIDATE_PORT: String(port),
         CANDIDATE_DATABASE_URL: database.url,
+        UNSUBSCRIBE_SECRET: TEST_UNSUBSCRIBE_SECRET,
         IDENTITY_URL: TEST_ISSUER,
         IDENTITY_JWKS_URL: identity.jwksUrl,
         LOG_LEVEL: 'silent',

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { registerCandidate, relaxedLimits, startTestApp, type TestApp } from './helpers';
+import type { MailTransport } from '@careers/server-kit/mail';
 import { countUnsentMail } from '../src/modules/mail/mail.repository';
+import { createOutboxWorker, SEND_CONCURRENCY } from '../src/modules/mail/mail.worker';
 import { deleteUser } from '../src/modules/users/users.repository';
 import { escapeHtml, passwordResetMail, signInCodeMail } from '../src/modules/mail/mail.templates';
 
@@ -136,6 +138,54 @@ describe.each(databaseKinds())('what the outbox keeps on %s', (kind) => {
     expect(await rowsTo(email)).toHaveLength(2);
     expect(await deleteUser(ctx.deps.database.db, userId)).toBe(true);
     expect(await rowsTo(email)).toHaveLength(0);
+  });
+});
+
+// A burst of sign-ups waited up to half a minute for its codes while the worker sent one message at a
+// time (scripts/load-apply.ts, decision 0136): a batch now goes out over SEND_CONCURRENCY connections.
+describe.each(databaseKinds())('e-mail outbox worker under a burst on %s', (kind) => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp(kind, { ...relaxedLimits, MAIL_POLL_INTERVAL_MS: '600000' });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('sends a batch several at a time, each message once, and keeps a failed one for its retry', async () => {
+    const emails: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const { email } = await registerCandidate(ctx);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } })).statusCode).toBe(200);
+      emails.push(email);
+    }
+    const failing = emails[3]!;
+    const delivered: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const mail: MailTransport = {
+      kind: 'smtp',
+      async send(message) {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight -= 1;
+        if (message.to === failing && message.kind === 'sign-in-code') throw new Error('451 mailbox busy');
+        delivered.push(`${message.kind} ${message.to}`);
+      },
+      async close() {},
+    };
+    const worker = createOutboxWorker({ db: ctx.deps.database.db, mail, now: ctx.deps.now, intervalMs: 600_000, logger: ctx.app.log });
+
+    // Every code and every confirmation link is due: 24 messages, one refused.
+    expect(await worker.flush()).toBe(23);
+    expect(mostInFlight).toBe(SEND_CONCURRENCY);
+    expect(new Set(delivered).size).toBe(23);
+    const codes = delivered.filter((d) => d.startsWith('sign-in-code ')).map((d) => d.split(' ')[1]);
+    expect(codes.sort()).toEqual(emails.filter((e) => e !== failing).sort());
+    const unsent = await ctx.deps.database.db.selectFrom('mail_outbox').select(['to_address', 'kind', 'attempts']).where('sent_at', 'is', null).execute();
+    expect(unsent).toEqual([{ to_address: failing, kind: 'sign-in-code', attempts: 1 }]);
+    // Nothing is sent twice: a second pass finds only the refused one, not due yet.
+    expect(await worker.flush()).toBe(0);
+    expect(delivered).toHaveLength(23);
   });
 });
 

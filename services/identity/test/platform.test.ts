@@ -31,7 +31,7 @@ describe.each(databaseKinds())('identity platform on %s', (kind) => {
   it('answers unknown routes with problem details', async () => {
     const res = await ctx.app.inject({ url: '/no/such/route' });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(res.json()).toMatchObject({ type: 'about:blank', title: 'Not Found', status: 404 });
   });
 

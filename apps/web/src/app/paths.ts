@@ -23,6 +23,8 @@ export const paths = {
   /** Not in product.md §2: the pages the terms notice names (issue 12 item 13), public. */
   terms: '/terms',
   privacy: '/privacy',
+  /** Not in product.md §2: the status e-mails' unsubscribe link (issue 12 item 14), public. */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 const patterns: RegExp[] = [
@@ -37,7 +39,7 @@ const patterns: RegExp[] = [
   /^\/confirm\/[^/]+\/.+$/,
   /^\/apply\/[^/]+$/,
   /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
-  /^\/(terms|privacy)$/,
+  /^\/(terms|privacy|unsubscribe)$/,
 ];
 
 /** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */

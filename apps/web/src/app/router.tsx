@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { id: 'apply', path: paths.apply, lazy: page(() => import('./routes/apply')) },
       { id: 'terms', path: paths.terms, lazy: page(() => import('./routes/terms')) },
       { id: 'privacy', path: paths.privacy, lazy: page(() => import('./routes/privacy')) },
+      { id: 'unsubscribe', path: paths.unsubscribe, lazy: page(() => import('./routes/unsubscribe')) },
       {
         Component: RequireAuth,
         children: [

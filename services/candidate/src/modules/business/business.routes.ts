@@ -15,6 +15,7 @@ import {
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import {
   businessCanSeeCv,
@@ -31,9 +32,12 @@ import { findCvById } from '../cvs/cvs.repository';
 import { CV_NOT_FOUND, downloadHeaders } from '../cvs/cvs.service';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob } from '../jobs/jobs.repository';
 import { toJob, toJobColumns } from '../jobs/jobs.service';
+import { queueStatusMail } from '../status-emails/status-emails.repository';
+import { STATUS_MAIL_KIND } from '../status-emails/status-emails.service';
 import { sendBlob } from '../storage/blob-response';
 import { insertBusiness } from './business.repository';
 import { PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusinessDetail } from './business.service';
+import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 
 const tags = ['Employer'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -177,7 +181,10 @@ export async function businessRoutes(app: App) {
       schema: {
         tags,
         summary: 'Move an application to any status; every change is kept with its time',
-        description: '409 once the candidate has withdrawn the application.',
+        description:
+          'A change also queues an e-mail to the candidate (unless they turned status e-mails off), sent after STATUS_MAIL_DELAY_SECONDS: ' +
+          'further moves within that time change what the one e-mail says, and a move back to where it was sends none. ' +
+          '409 once the candidate has withdrawn the application.',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         body: updateApplicationStatusSchema,
@@ -194,8 +201,13 @@ export async function businessRoutes(app: App) {
           if (!row) throw new HttpProblem(404, 'The application was not found.');
           if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
           if (row.application_status !== status) {
+            const now = new Date();
             await setApplicationStatus(trx, row.id, status);
-            await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: new Date() });
+            await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: now });
+            // Issue 12 item 14: the candidate's e-mail is queued with the change, or not at all.
+            const sendAt = new Date(now.getTime() + app.config.statusMail.delayMs);
+            const queued = await queueStatusMail(trx, { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now, sendAt });
+            if (queued === 'queued') productMetrics.emailsQueued().inc({ kind: STATUS_MAIL_KIND });
           }
           return toEmployerApplication({ ...row, application_status: status });
         });
@@ -257,7 +269,7 @@ export async function businessRoutes(app: App) {
     },
     async (request) => {
       const business = await requireBusiness(db(), currentUser(request));
-      const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
+      const part = await filePart(request, { limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
       let bytes: Buffer;
       try {
@@ -265,7 +277,7 @@ export async function businessRoutes(app: App) {
         bytes = await part.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpProblem(413, 'The logo is larger than 1 MB.');
-        throw err;
+        rethrowUploadError(err);
       }
       if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
       await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');

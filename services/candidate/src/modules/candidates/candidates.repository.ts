@@ -9,7 +9,7 @@ export function findCandidateByUser(db: Db, userId: string): Promise<CandidateRo
 }
 
 /** Null when the user already has a candidate (the unique user_id decides, even under a race). */
-export async function insertCandidate(db: Db, row: Omit<CandidateRow, 'created_at' | 'updated_at'>): Promise<CandidateRow | null> {
+export async function insertCandidate(db: Db, row: Omit<CandidateRow, 'created_at' | 'updated_at' | 'status_emails'>): Promise<CandidateRow | null> {
   const inserted = await db
     .insertInto('candidates')
     .values(row)

@@ -41,6 +41,7 @@ import {
   receiveCvFile,
   toCv,
 } from './cvs.service';
+import { filePart } from '../storage/multipart-errors';
 
 const tags = ['CVs'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -110,7 +111,7 @@ export async function cvRoutes(app: App) {
       // Checked before the file is read, so a full account costs no upload; two uploads racing past it
       // can end one above the limit, which is harmless.
       if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
-      const part = await request.file();
+      const part = await filePart(request);
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
       // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
       const kept = (sha256: string) => findCvByContent(db, candidate.id, sha256);

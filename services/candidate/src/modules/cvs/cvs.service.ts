@@ -11,6 +11,7 @@ import type { BlobStorage } from '../storage/storage';
 import { contentDisposition, sanitizeFileName } from './cv-file-name';
 import { CV_CONTENT_TYPES, CvInspector, FileTooLargeError, detectCvType, type CvFileType } from './cv-file-type';
 import type { CvListRow } from './cvs.repository';
+import { rethrowUploadError } from '../storage/multipart-errors';
 
 export const CV_TOO_LARGE = 'The file is larger than 10 MB.';
 export const CV_WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
@@ -75,7 +76,7 @@ export async function receiveCvFile(
       await pipeline(file.stream, inspector, hashing, createWriteStream(spool, { flags: 'wx' }));
     } catch (err) {
       if (isTooLarge(err)) throw new HttpProblem(413, CV_TOO_LARGE);
-      throw err;
+      rethrowUploadError(err);
     }
     if (file.stream.truncated) throw new HttpProblem(413, CV_TOO_LARGE);
     if (inspector.bytes === 0) throw new HttpProblem(400, 'The file is empty.');

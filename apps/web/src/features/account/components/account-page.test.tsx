@@ -7,6 +7,7 @@ import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { tokenExpiringIn } from '../../../testing/make-jwt';
 import { AccountPage } from './account-page';
+import { STATUS_EMAILS_LABEL } from './status-emails';
 
 describe('account page: e-mail change', () => {
   it('sends a code to the new address, confirms it with the request id and updates the stored e-mail', async () => {
@@ -161,5 +162,36 @@ describe('account page: deleting the account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
     expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(2);
+  });
+});
+
+describe('account page: status e-mails', () => {
+  it('shows the switch as the service has it and saves a change at once', async () => {
+    const fake = fakeServices((request) => {
+      if (request.method === 'GET' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: true } };
+      if (request.method === 'PUT' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: false } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    const toggle = await screen.findByRole('checkbox', { name: STATUS_EMAILS_LABEL });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(fake.called('PUT', '/candidate/status-emails')[0]?.data).toEqual({ statusEmails: false }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: STATUS_EMAILS_LABEL })).not.toBeChecked());
+    expect(screen.getByRole('checkbox', { name: STATUS_EMAILS_LABEL })).toBeEnabled();
+  });
+
+  it('says so when the change is refused, and keeps the switch where the service has it', async () => {
+    fakeServices((request) => {
+      if (request.method === 'GET' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: false } };
+      if (request.method === 'PUT') return { status: 503, data: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Try again shortly.' } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    await user.click(await screen.findByRole('checkbox', { name: STATUS_EMAILS_LABEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again shortly.');
+    expect(screen.getByRole('checkbox', { name: STATUS_EMAILS_LABEL })).not.toBeChecked();
   });
 });

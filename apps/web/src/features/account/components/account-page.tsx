@@ -3,9 +3,10 @@ import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { StatusEmails } from './status-emails';
 import './account.css';
 
-/** /user-account: the sign-in e-mail address, the devices signed in, exporting the candidate's data, and deleting the account. */
+/** /user-account: the sign-in e-mail address, status e-mails, the devices signed in, exporting the candidate's data, and deleting the account. */
 export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
@@ -14,6 +15,7 @@ export function AccountPage() {
         The email address you sign in with, and your account itself. Your name, phone number and post code are on your <Link to="/profile">profile</Link>.
       </p>
       <ChangeEmail />
+      <StatusEmails />
       <SignOutEverywhere />
       <ExportData />
       <DeleteAccount />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
 import { Badge } from '../../../components/badge';
@@ -16,17 +16,22 @@ export function statusTimeline(application: JobApplication): StatusChange[] {
 }
 
 /**
- * One application. `canApplyAgain` (the list knows whether a newer open application to the same job exists)
- * offers the way back to the job once this one is withdrawn.
+ * One application. `focused`: the application a status e-mail linked to (/applications?application={id}): its
+ * progress is open and in view. `canApplyAgain` (the list knows whether a newer open application to the same
+ * job exists) offers the way back to the job once this one is withdrawn.
  */
-export function ApplicationCard({ application, canApplyAgain = false }: { application: JobApplication; canApplyAgain?: boolean }) {
+export function ApplicationCard({ application, focused = false, canApplyAgain = false }: { application: JobApplication; focused?: boolean; canApplyAgain?: boolean }) {
   const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focused) cardRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [focused]);
   const withdrawn = isWithdrawn(application);
   const status = withdrawn ? WITHDRAWN_STATUS : describeApplicationStatus(application.applicationStatus);
   const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
   return (
     <li>
-      <article className="application-card" aria-labelledby={titleId}>
+      <article ref={cardRef} className={focused ? 'application-card application-card--focused' : 'application-card'} aria-labelledby={titleId} aria-current={focused || undefined}>
         <header className="application-card__header">
           <div>
             <h2 id={titleId} className="application-card__title">
@@ -60,7 +65,7 @@ export function ApplicationCard({ application, canApplyAgain = false }: { applic
             </div>
           ) : null}
         </dl>
-        <details className="application-card__timeline">
+        <details className="application-card__timeline" open={focused || undefined}>
           <summary>
             Progress<span className="visually-hidden"> of your application for {application.job.title}</span>
           </summary>

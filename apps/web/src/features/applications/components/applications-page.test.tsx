@@ -71,3 +71,18 @@ describe('job applications page', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });
+
+describe('job applications page, opened from a status e-mail', () => {
+  it('opens the progress of the application the e-mail links to and brings it into view', async () => {
+    const target = application(2, { job: jobDetail('Roaster'), applicationStatus: ApplicationStatus.Qualify });
+    fakeServices((request) => (request.url === '/job-applications' ? { status: 200, data: page('applications', [application(1), target], { total: 2 }) } : undefined));
+    renderPage(<ApplicationsPage />, { path: '/applications', url: `/applications?application=${target.id}` });
+    const card = (await screen.findByRole('article', { name: 'Roaster' })) as HTMLElement;
+    expect(card).toHaveAttribute('aria-current', 'true');
+    expect(card.querySelector('details')).toHaveAttribute('open');
+    expect(within(card).getByText('Under review', { selector: '.application-card__step' })).toBeVisible();
+    const other = screen.getAllByRole('article').find((article) => article !== card)!;
+    expect(other).not.toHaveAttribute('aria-current');
+    expect(other.querySelector('details')).not.toHaveAttribute('open');
+  });
+});

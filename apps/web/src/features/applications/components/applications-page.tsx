@@ -13,6 +13,8 @@ import './applications.css';
 export function ApplicationsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
+  // A status e-mail links to /applications?application={id}.
+  const focusedId = searchParams.get('application');
   const applications = useJobApplications(page);
   const data = applications.data;
 
@@ -40,6 +42,7 @@ export function ApplicationsPage() {
             <ApplicationCard
               key={application.id}
               application={application}
+              focused={application.id === focusedId}
               canApplyAgain={!data.applications.some((other) => other.job.jobId === application.job.jobId && !other.withdrawnOn)}
             />
           ))}

@@ -1,0 +1,102 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { applicationStatusInWords } from '@careers/contracts/application-status';
+import type { MailMessage } from '@careers/server-kit/mail';
+
+/** The kind of a status e-mail, as logs and metrics name it. */
+export const STATUS_MAIL_KIND = 'application status';
+
+/** The portal page a status e-mail's unsubscribe link opens, and the API address its List-Unsubscribe header names. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';
+export const UNSUBSCRIBE_API = '/status-emails/unsubscribe';
+
+const TOKEN_VERSION = 'v1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const mac = (secret: string, candidateId: string) => createHmac('sha256', secret).update(`status-emails:${TOKEN_VERSION}:${candidateId}`).digest('base64url');
+
+/**
+ * The unsubscribe token of a candidate: their id and an HMAC of it. It never expires (a link in an old
+ * e-mail still works, as RFC 8058 expects) and can do one thing only: turn that candidate's status
+ * e-mails off. A new UNSUBSCRIBE_SECRET voids every link already sent.
+ */
+export function unsubscribeToken(secret: string, candidateId: string): string {
+  return `${TOKEN_VERSION}.${candidateId}.${mac(secret, candidateId)}`;
+}
+
+/** The candidate id a token was made for, or null when it was not made with this secret. */
+export function verifyUnsubscribeToken(secret: string, token: string): string | null {
+  const [version, candidateId, signature, ...rest] = token.split('.');
+  if (version !== TOKEN_VERSION || !candidateId || !signature || rest.length > 0 || !UUID.test(candidateId)) return null;
+  const expected = Buffer.from(mac(secret, candidateId));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? candidateId : null;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
+
+export interface StatusMailFacts {
+  to: string;
+  candidateName: string;
+  jobTitle: string;
+  businessName: string;
+  applicationId: string;
+  applicationStatus: number;
+  /** A signed token (unsubscribeToken). */
+  token: string;
+  portalUrl: string;
+  /** This service's public address: where mail clients POST the one-click unsubscribe. */
+  apiUrl: string;
+}
+
+/**
+ * The e-mail a candidate gets when an employer moves their application: the status in the timeline's words
+ * (packages/contracts applicationStatusWords), a link to the application, and an unsubscribe link that
+ * works without signing in; List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) let a mail client
+ * offer the same in one click.
+ */
+export function statusMail(facts: StatusMailFacts): MailMessage {
+  const words = applicationStatusInWords(facts.applicationStatus);
+  const title = oneLine(facts.jobTitle);
+  const business = oneLine(facts.businessName);
+  const applicationLink = `${facts.portalUrl}/applications?application=${facts.applicationId}`;
+  const token = encodeURIComponent(facts.token);
+  const unsubscribeLink = `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`;
+  const accountLink = `${facts.portalUrl}/user-account`;
+  const greeting = oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,';
+  const text = [
+    greeting,
+    '',
+    `Your application for ${title} at ${business} has a new status:`,
+    '',
+    `    ${words}`,
+    '',
+    `See your application: ${applicationLink}`,
+    '',
+    // The signature separator ("-- "): mail clients fold what follows away.
+    '-- ',
+    'You get this e-mail because status e-mails are on for your account.',
+    `Stop them: ${unsubscribeLink}`,
+    `(or turn them off on your account page: ${accountLink})`,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>Your application for <strong>${escapeHtml(title)}</strong> at ${escapeHtml(business)} has a new status:</p>`,
+    `<p style="font-size:1.25em"><strong>${escapeHtml(words)}</strong></p>`,
+    `<p><a href="${escapeHtml(applicationLink)}">See your application</a></p>`,
+    '<hr>',
+    `<p style="color:#555;font-size:0.875em">You get this e-mail because status e-mails are on for your account. ` +
+      `<a href="${escapeHtml(unsubscribeLink)}">Stop these e-mails</a>, or turn them off on your <a href="${escapeHtml(accountLink)}">account page</a>.</p>`,
+  ].join('\n');
+  return {
+    to: facts.to,
+    subject: `${words}: your application for ${title}`.slice(0, 150),
+    text,
+    html,
+    kind: STATUS_MAIL_KIND,
+    headers: {
+      'List-Unsubscribe': `<${facts.apiUrl}${UNSUBSCRIBE_API}?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

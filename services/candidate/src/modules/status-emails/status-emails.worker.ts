@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '@careers/server-kit/mail';
+import { productMetrics } from '@careers/server-kit/metrics';
+import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
+import type { Db } from '../candidates/candidates.repository';
+import {
+  claimDueStatusMail,
+  deleteStatusMail,
+  dropStaleStatusMail,
+  markStatusMailFailed,
+  markStatusMailSent,
+  statusMailDetails,
+} from './status-emails.repository';
+import { STATUS_MAIL_KIND, statusMail, unsubscribeToken } from './status-emails.service';
+
+const LEASE_MS = 2 * 60 * 1000;
+const BATCH = 20;
+const MAX_BACKOFF_MS = 10 * 60 * 1000;
+/** A status change not sent within three days (a long SMTP outage) is old news: dropped, not sent late. */
+const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+/** Sent rows (ids and times only) are kept this long, for "was it sent?" questions. */
+const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 1 s, 2 s, 4 s … capped at 10 minutes, as the identity outbox retries. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 20));
+}
+
+export type StatusMailWorker = PollingWorker;
+
+export function createStatusMailWorker(options: {
+  db: Db;
+  mail: MailTransport;
+  now: () => number;
+  intervalMs: number;
+  logger: FastifyBaseLogger;
+  secret: string;
+  portalUrl: string;
+  apiUrl: string;
+}): StatusMailWorker {
+  const { db } = options;
+
+  async function sendOne(row: { id: number; attempts: number; applicationStatus: number }): Promise<boolean> {
+    const details = await statusMailDetails(db, row.id);
+    // The application or candidate went (their rows cascade), or the candidate turned e-mails off since.
+    if (!details || !details.status_emails) {
+      await deleteStatusMail(db, row.id);
+      return false;
+    }
+    const message = statusMail({
+      to: details.email,
+      candidateName: details.name,
+      jobTitle: details.title,
+      businessName: details.business_name,
+      applicationId: details.application_id,
+      applicationStatus: row.applicationStatus,
+      token: unsubscribeToken(options.secret, details.candidate_id),
+      portalUrl: options.portalUrl,
+      apiUrl: options.apiUrl,
+    });
+    try {
+      await options.mail.send(message);
+    } catch (err) {
+      productMetrics.emailsFailed().inc({ kind: STATUS_MAIL_KIND });
+      const retryAt = new Date(options.now() + backoffMs(row.attempts));
+      options.logger.warn({ err, statusMailId: row.id, attempts: row.attempts + 1, retryAt }, 'status e-mail not sent; will retry');
+      await markStatusMailFailed(db, row.id, retryAt, err instanceof Error ? err.message : String(err));
+      return false;
+    }
+    await markStatusMailSent(db, row.id, new Date(options.now()));
+    productMetrics.emailsSent().inc({ kind: STATUS_MAIL_KIND });
+    return true;
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = options.now();
+    const stale = await dropStaleStatusMail(db, new Date(now), new Date(now - GIVE_UP_AFTER_MS), new Date(now - KEEP_SENT_MS));
+    if (stale.expired > 0) options.logger.warn({ dropped: stale.expired }, 'status e-mails not sent within three days; dropped');
+    let sent = 0;
+    for (;;) {
+      const rows = await claimDueStatusMail(db, new Date(options.now()), LEASE_MS, BATCH);
+      for (const row of rows) if (await sendOne(row)) sent += 1;
+      if (rows.length < BATCH) return sent;
+    }
+  }
+
+  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'status e-mail pass failed', job: 'status-mail' });
+}
