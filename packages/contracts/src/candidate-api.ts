@@ -30,6 +30,43 @@ export const logoUploadResultSchema = z.object({ imageRelativeDirectory: z.strin
 /** The employer logo limit (PNG only). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
+/** POST /job-applications/{id}/withdraw: the reason is optional and goes to the employer with the withdrawal. */
+export const WITHDRAWAL_REASON_MAX = 500;
+export const withdrawApplicationSchema = z.object({ reason: z.string().trim().max(WITHDRAWAL_REASON_MAX).nullish() });
+export type WithdrawApplication = z.infer<typeof withdrawApplicationSchema>;
+
+export const withdrawnApplicationSchema = z.object({ id: idSchema, withdrawnOn: isoDateSchema, withdrawalReason: z.string().nullable() });
+export type WithdrawnApplication = z.infer<typeof withdrawnApplicationSchema>;
+
+/** The application is no longer open: withdrawn already, or hired or not selected (nothing left to withdraw from). */
+export const ALREADY_WITHDRAWN = 'You have already withdrawn this application.';
+export const APPLICATION_CLOSED = 'This application is closed: the employer has made a final decision.';
+
+/** GET /candidate/export: how many exports one candidate may make in an hour. */
+export const DATA_EXPORTS_PER_HOUR = 3;
+
+/** account.json in the export zip: the account as the candidate service knows it (the sign-in token's claims). */
+export const dataExportAccountSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean().nullable(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()),
+  exportedOn: isoDateSchema,
+});
+export type DataExportAccount = z.infer<typeof dataExportAccountSchema>;
+
+/** cvs.json in the export zip: each CV and where its file is in the zip (null when the file is missing from the store). */
+export const dataExportCvSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdOn: isoDateSchema,
+  cvParseStatus: z.string(),
+  file: z.string().nullable(),
+});
+export type DataExportCv = z.infer<typeof dataExportCvSchema>;
 /**
  * GET/PUT /candidate/status-emails: whether the candidate gets an e-mail when an employer moves one of
  * their applications (issue 12 item 14). On unless the candidate turned it off.

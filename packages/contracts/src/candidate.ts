@@ -176,6 +176,8 @@ export const jobIdParamsSchema = z.object({ id: idSchema });
 export const statusChangeSchema = z.object({
   applicationStatus: applicationStatusSchema,
   changedOn: isoDateSchema,
+  /** True on the entry that records the candidate's withdrawal (applicationStatus is then the status it had). */
+  withdrawn: z.boolean().optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
@@ -189,6 +191,9 @@ export const jobApplicationSchema = z.object({
   appliedWithCvFileName: z.string().nullable().optional(),
   appliedOn: isoDateSchema,
   statusHistory: z.array(statusChangeSchema).optional(),
+  /** When the candidate withdrew it (null while it stands), and the reason given, if any. */
+  withdrawnOn: isoDateSchema.nullable().optional(),
+  withdrawalReason: z.string().nullable().optional(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

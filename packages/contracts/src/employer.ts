@@ -55,6 +55,9 @@ export const employerApplicationSchema = z.object({
   readyToWork: z.boolean(),
   utmSource: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  /** When the candidate withdrew the application (null while it stands), and the reason they gave, if any. */
+  withdrawnOn: isoDateSchema.nullable().optional(),
+  withdrawalReason: z.string().nullable().optional(),
 });
 export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
 

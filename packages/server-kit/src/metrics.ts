@@ -33,7 +33,7 @@ function counter<L extends string>(name: string, help: string, labelNames: reado
 
 /** The product's counters, created on first use so a process shows only those of its own service. */
 export const productMetrics = {
-  /** Job applications: outcome is `created` or the refusal (job-missing, job-closed, cv-not-found, already-applied). */
+  /** Job applications: outcome is `created`, `withdrawn` or the refusal (job-missing, job-closed, cv-not-found, already-applied). */
   applications: () => counter('careers_applications_total', 'Job applications asked for, by outcome', ['outcome']),
   /** One-time codes e-mailed, by purpose (sign-in, email-change, email-change-current, account-deletion). */
   codesSent: () => counter('careers_codes_sent_total', 'One-time codes issued and queued for e-mail, by purpose', ['purpose']),

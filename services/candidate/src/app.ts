@@ -20,6 +20,7 @@ import { candidateRoutes } from './modules/candidates/candidates.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cvDropRoutes } from './modules/cv-drops/cv-drops.routes';
 import { cvRoutes } from './modules/cvs/cvs.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
@@ -112,6 +113,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(contactRoutes);
   await app.register(businessRoutes);
   await app.register(accountEventRoutes);
+  await app.register(dataExportRoutes);
   await app.register(statusEmailRoutes);
 
   app.addHook('onClose', async () => {

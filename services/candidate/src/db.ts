@@ -89,6 +89,9 @@ export interface JobApplicationsTable {
   utm_source: string | null;
   utm_campaign: string | null;
   applied_at: Timestamp;
+  /** Set when the candidate withdrew it (0006); a withdrawn application stays for the employer's record. */
+  withdrawn_at: NullableTimestamp;
+  withdrawal_reason: string | null;
 }
 
 export interface ApplicationStatusHistoryTable {
@@ -96,6 +99,14 @@ export interface ApplicationStatusHistoryTable {
   application_id: string;
   application_status: number;
   changed_at: Timestamp;
+  /** The candidate's withdrawal (0006), not a status change. */
+  withdrawn: Generated<boolean>;
+}
+
+export interface DataExportsTable {
+  id: string;
+  candidate_id: string;
+  exported_at: Timestamp;
 }
 
 export interface CvDropsTable {
@@ -151,5 +162,6 @@ export interface CandidateDatabase {
   cv_drops: CvDropsTable;
   contact_messages: ContactMessagesTable;
   cv_preview_tokens: CvPreviewTokensTable;
+  data_exports: DataExportsTable;
   status_mail_outbox: StatusMailOutboxTable;
 }

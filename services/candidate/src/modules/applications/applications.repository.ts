@@ -5,18 +5,21 @@ import type { JobRow } from '../jobs/jobs.repository';
 
 export type ApplicationRow = Selectable<JobApplicationsTable>;
 
-/** Null when the candidate already applied to this job (the unique constraint decides, even under a race). */
+/**
+ * Null when the candidate has an open application to this job (the unique index of open applications
+ * decides, even under a race); a withdrawn one does not count.
+ */
 export async function insertApplication(db: Db, row: Insertable<JobApplicationsTable>): Promise<string | null> {
   const inserted = await db
     .insertInto('job_applications')
     .values(row)
-    .onConflict((oc) => oc.constraint('job_applications_one_per_job').doNothing())
+    .onConflict((oc) => oc.columns(['candidate_id', 'job_id']).where('withdrawn_at', 'is', null).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted?.id ?? null;
 }
 
-export async function insertStatusChange(db: Db, row: { id: string; application_id: string; application_status: number; changed_at: Date }) {
+export async function insertStatusChange(db: Db, row: { id: string; application_id: string; application_status: number; changed_at: Date; withdrawn?: boolean }) {
   await db.insertInto('application_status_history').values(row).execute();
 }
 
@@ -35,13 +38,8 @@ export interface CandidateApplicationRow {
   business: { id: string; name: string; city: string | null; phone: string | null; careers_domain: string | null };
 }
 
-/** One page of a candidate's applications with their job and business, newest first. */
-export async function listCandidateApplications(
-  db: Db,
-  candidateId: string,
-  page: { offset: number; limit: number },
-): Promise<CandidateApplicationRow[]> {
-  const rows = await db
+function candidateApplicationsQuery(db: Db, candidateId: string) {
+  return db
     .selectFrom('job_applications as a')
     .innerJoin('jobs', 'jobs.id', 'a.job_id')
     .innerJoin('businesses as b', 'b.id', 'jobs.business_id')
@@ -61,6 +59,8 @@ export async function listCandidateApplications(
       'a.utm_source as a_utm_source',
       'a.utm_campaign as a_utm_campaign',
       'a.applied_at as a_applied_at',
+      'a.withdrawn_at as a_withdrawn_at',
+      'a.withdrawal_reason as a_withdrawal_reason',
       'b.id as b_id',
       'b.name as b_name',
       'b.city as b_city',
@@ -69,77 +69,130 @@ export async function listCandidateApplications(
     ])
     .where('a.candidate_id', '=', candidateId)
     .orderBy('a.applied_at', 'desc')
-    .orderBy('a.id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-  return rows.map((r) => {
-    const { a_id, a_candidate_id, a_job_id, a_cv_id, a_cv_file_name, a_application_status, a_short_list_status, a_ready_to_work } = r;
-    const { a_landing_url, a_publisher_id, a_boost_id, a_utm_source, a_utm_campaign, a_applied_at } = r;
-    const { b_id, b_name, b_city, b_phone, b_careers_domain, ...job } = r;
-    return {
-      application: {
-        id: a_id,
-        candidate_id: a_candidate_id,
-        job_id: a_job_id,
-        cv_id: a_cv_id,
-        cv_file_name: a_cv_file_name,
-        application_status: a_application_status,
-        short_list_status: a_short_list_status,
-        ready_to_work: a_ready_to_work,
-        landing_url: a_landing_url,
-        publisher_id: a_publisher_id,
-        boost_id: a_boost_id,
-        utm_source: a_utm_source,
-        utm_campaign: a_utm_campaign,
-        applied_at: a_applied_at,
-      },
-      job: {
-        id: job.id,
-        business_id: job.business_id,
-        title: job.title,
-        description: job.description,
-        latitude: job.latitude,
-        longitude: job.longitude,
-        address_line1: job.address_line1,
-        address_line2: job.address_line2,
-        city: job.city,
-        state: job.state,
-        region: job.region,
-        postcode: job.postcode,
-        is_live: job.is_live,
-        part_time: job.part_time,
-        full_time: job.full_time,
-        job_type: job.job_type,
-        remote: job.remote,
-        salary_rate_type: job.salary_rate_type,
-        salary_amount: job.salary_amount,
-        salary_negotiable: job.salary_negotiable,
-        salary_currency: job.salary_currency,
-        salary_from: job.salary_from,
-        salary_to: job.salary_to,
-        created_at: job.created_at,
-        application_count: job.application_count,
-      },
-      business: { id: b_id, name: b_name, city: b_city, phone: b_phone, careers_domain: b_careers_domain },
-    };
-  });
+    .orderBy('a.id');
 }
 
-/** Status changes of these applications, newest first within each. */
-export async function statusHistory(db: Db, applicationIds: string[]): Promise<Map<string, { status: number; at: Date }[]>> {
-  const byApplication = new Map<string, { status: number; at: Date }[]>();
+type CandidateApplicationQueryRow = Awaited<ReturnType<ReturnType<typeof candidateApplicationsQuery>['execute']>>[number];
+
+/** One page of a candidate's applications with their job and business, newest first. */
+export async function listCandidateApplications(
+  db: Db,
+  candidateId: string,
+  page: { offset: number; limit: number },
+): Promise<CandidateApplicationRow[]> {
+  const rows = await candidateApplicationsQuery(db, candidateId).offset(page.offset).limit(page.limit).execute();
+  return rows.map(toCandidateApplicationRow);
+}
+
+/** These applications of the candidate (others' ids are ignored), newest first. */
+export async function candidateApplicationsByIds(db: Db, candidateId: string, ids: string[]): Promise<CandidateApplicationRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await candidateApplicationsQuery(db, candidateId).where('a.id', 'in', ids).execute();
+  return rows.map(toCandidateApplicationRow);
+}
+
+/** The ids of every application of the candidate, newest first (the export reads the rest a slice at a time). */
+export async function candidateApplicationIds(db: Db, candidateId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_applications')
+    .select('id')
+    .where('candidate_id', '=', candidateId)
+    .orderBy('applied_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+function toCandidateApplicationRow(r: CandidateApplicationQueryRow): CandidateApplicationRow {
+  const { a_id, a_candidate_id, a_job_id, a_cv_id, a_cv_file_name, a_application_status, a_short_list_status, a_ready_to_work } = r;
+  const { a_landing_url, a_publisher_id, a_boost_id, a_utm_source, a_utm_campaign, a_applied_at, a_withdrawn_at, a_withdrawal_reason } = r;
+  const { b_id, b_name, b_city, b_phone, b_careers_domain, ...job } = r;
+  return {
+    application: {
+      id: a_id,
+      candidate_id: a_candidate_id,
+      job_id: a_job_id,
+      cv_id: a_cv_id,
+      cv_file_name: a_cv_file_name,
+      application_status: a_application_status,
+      short_list_status: a_short_list_status,
+      ready_to_work: a_ready_to_work,
+      landing_url: a_landing_url,
+      publisher_id: a_publisher_id,
+      boost_id: a_boost_id,
+      utm_source: a_utm_source,
+      utm_campaign: a_utm_campaign,
+      applied_at: a_applied_at,
+      withdrawn_at: a_withdrawn_at,
+      withdrawal_reason: a_withdrawal_reason,
+    },
+    job: {
+      id: job.id,
+      business_id: job.business_id,
+      title: job.title,
+      description: job.description,
+      latitude: job.latitude,
+      longitude: job.longitude,
+      address_line1: job.address_line1,
+      address_line2: job.address_line2,
+      city: job.city,
+      state: job.state,
+      region: job.region,
+      postcode: job.postcode,
+      is_live: job.is_live,
+      part_time: job.part_time,
+      full_time: job.full_time,
+      job_type: job.job_type,
+      remote: job.remote,
+      salary_rate_type: job.salary_rate_type,
+      salary_amount: job.salary_amount,
+      salary_negotiable: job.salary_negotiable,
+      salary_currency: job.salary_currency,
+      salary_from: job.salary_from,
+      salary_to: job.salary_to,
+      created_at: job.created_at,
+      application_count: job.application_count,
+    },
+    business: { id: b_id, name: b_name, city: b_city, phone: b_phone, careers_domain: b_careers_domain },
+  };
+}
+
+/** The candidate's own application, locked for the withdrawal; else nothing (another's id looks missing). */
+export function findCandidateApplicationForUpdate(db: Db, candidateId: string, applicationId: string): Promise<ApplicationRow | undefined> {
+  return db
+    .selectFrom('job_applications')
+    .selectAll()
+    .where('id', '=', applicationId)
+    .where('candidate_id', '=', candidateId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markWithdrawn(db: Db, applicationId: string, at: Date, reason: string | null): Promise<void> {
+  await db.updateTable('job_applications').set({ withdrawn_at: at, withdrawal_reason: reason }).where('id', '=', applicationId).execute();
+}
+
+export interface HistoryEntry {
+  status: number;
+  at: Date;
+  /** The candidate's withdrawal rather than a status change. */
+  withdrawn: boolean;
+}
+
+/** Status changes (and withdrawals) of these applications, newest first within each. */
+export async function statusHistory(db: Db, applicationIds: string[]): Promise<Map<string, HistoryEntry[]>> {
+  const byApplication = new Map<string, HistoryEntry[]>();
   if (applicationIds.length === 0) return byApplication;
   const rows = await db
     .selectFrom('application_status_history')
-    .select(['application_id', 'application_status', 'changed_at'])
+    .select(['application_id', 'application_status', 'changed_at', 'withdrawn'])
     .where('application_id', 'in', applicationIds)
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
   for (const row of rows) {
     const list = byApplication.get(row.application_id) ?? [];
-    list.push({ status: row.application_status, at: row.changed_at });
+    list.push({ status: row.application_status, at: row.changed_at, withdrawn: row.withdrawn });
     byApplication.set(row.application_id, list);
   }
   return byApplication;
@@ -168,6 +221,8 @@ const employerColumns = [
   'a.utm_source',
   'a.utm_campaign',
   'a.applied_at',
+  'a.withdrawn_at',
+  'a.withdrawal_reason',
   'c.id as c_id',
   'c.name as c_name',
   'c.email as c_email',

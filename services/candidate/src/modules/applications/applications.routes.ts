@@ -1,12 +1,14 @@
+import { z } from 'zod';
 import { createApplicationResultSchema, createApplicationSchema, jobApplicationPageSchema } from '@careers/contracts/candidate';
-import { pageQuerySchema } from '@careers/contracts/common';
+import { withdrawApplicationSchema, withdrawnApplicationSchema } from '@careers/contracts/candidate-api';
+import { idSchema, pageQuerySchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { requireCandidate } from '../candidates/candidates.service';
 import { countCandidateApplications, listCandidateApplications, statusHistory } from './applications.repository';
-import { apply, applicationOutcome, toJobApplication } from './applications.service';
+import { apply, applicationOutcome, toJobApplication, withdraw } from './applications.service';
 
 const tags = ['Job applications'];
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
@@ -64,6 +66,32 @@ export async function applicationRoutes(app: App) {
       const candidate = await requireCandidate(db, currentUser(request));
       const result = await db.transaction().execute((trx) => apply(trx, candidate.id, request.body));
       productMetrics.applications().inc({ outcome: applicationOutcome(result) });
+      return result;
+    },
+  );
+
+  app.post(
+    '/job-applications/:id/withdraw',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: 'Withdraw one of the caller’s applications, with an optional reason for the employer',
+        description:
+          'The application stays: the employer sees it as withdrawn (with the reason), its status history gains an entry with ' +
+          'withdrawn true, and the caller may apply to the job again. 404 for an application that is not the caller’s; 409 when ' +
+          'it is already withdrawn or the employer has made a final decision (hired, not selected).',
+        security: bearerSecurity,
+        params: z.object({ id: idSchema }),
+        body: withdrawApplicationSchema,
+        response: { 200: withdrawnApplicationSchema, ...problems, 409: problemDetailsSchema },
+      },
+    },
+    async (request) => {
+      const db = app.deps.database.db;
+      const candidate = await requireCandidate(db, currentUser(request));
+      const result = await db.transaction().execute((trx) => withdraw(trx, candidate.id, request.params.id, request.body.reason));
+      productMetrics.applications().inc({ outcome: 'withdrawn' });
       return result;
     },
   );

@@ -6,16 +6,21 @@ import {
   type JobApplication,
 } from '@careers/contracts/candidate';
 import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/contracts/enums';
+import { ALREADY_WITHDRAWN, APPLICATION_CLOSED, type WithdrawnApplication } from '@careers/contracts/candidate-api';
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
+import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../candidates/candidates.repository';
 import { findCandidateCv } from '../cvs/cvs.repository';
 import { findJobWithBusiness } from '../jobs/jobs.repository';
 import { toJobDetail } from '../jobs/jobs.service';
 import {
+  findCandidateApplicationForUpdate,
   insertApplication,
   insertStatusChange,
+  markWithdrawn,
   type CandidateApplicationRow,
   type EmployerApplicationRow,
+  type HistoryEntry,
 } from './applications.repository';
 
 export const JOB_DOES_NOT_EXIST = 'This job does not exist.';
@@ -55,6 +60,28 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
   return { result: { applicationId }, isValidResponse: true, errors: [] };
 }
 
+export const APPLICATION_NOT_FOUND = 'The application was not found.';
+export const WITHDRAWN_BY_CANDIDATE = 'The candidate has withdrawn this application.';
+
+/** Statuses after which there is nothing left to withdraw from (docs/decisions/0140). */
+const FINAL_STATUSES: readonly number[] = [ApplicationStatus.Hired, ApplicationStatus.Reject];
+
+/**
+ * Withdraws the candidate's own application: it stays (the employer sees it as withdrawn, with the reason)
+ * and its timeline gains a withdrawal entry; the candidate may apply to the job again. Run inside a transaction.
+ */
+export async function withdraw(trx: Db, candidateId: string, applicationId: string, reason: string | null | undefined): Promise<WithdrawnApplication> {
+  const row = await findCandidateApplicationForUpdate(trx, candidateId, applicationId);
+  if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+  if (row.withdrawn_at) throw new HttpProblem(409, ALREADY_WITHDRAWN);
+  if (FINAL_STATUSES.includes(row.application_status)) throw new HttpProblem(409, APPLICATION_CLOSED);
+  const now = new Date();
+  const withdrawalReason = reason?.trim() || null;
+  await markWithdrawn(trx, row.id, now, withdrawalReason);
+  await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: row.application_status, changed_at: now, withdrawn: true });
+  return { id: row.id, withdrawnOn: now.toISOString(), withdrawalReason };
+}
+
 const REFUSALS: Record<string, string> = {
   [JOB_DOES_NOT_EXIST]: 'job-missing',
   [JOB_CLOSED]: 'job-closed',
@@ -68,7 +95,7 @@ export function applicationOutcome(result: CreateApplicationResult): string {
   return REFUSALS[result.errors[0] ?? ''] ?? 'refused';
 }
 
-export function toJobApplication(row: CandidateApplicationRow, history: { status: number; at: Date }[]): JobApplication {
+export function toJobApplication(row: CandidateApplicationRow, history: HistoryEntry[]): JobApplication {
   const { application: a, business: b } = row;
   return {
     id: a.id,
@@ -79,7 +106,9 @@ export function toJobApplication(row: CandidateApplicationRow, history: { status
     appliedWithCvId: a.cv_id,
     appliedWithCvFileName: a.cv_file_name,
     appliedOn: a.applied_at.toISOString(),
-    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString() })),
+    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString(), ...(h.withdrawn ? { withdrawn: true } : {}) })),
+    withdrawnOn: a.withdrawn_at?.toISOString() ?? null,
+    withdrawalReason: a.withdrawal_reason,
   };
 }
 
@@ -94,6 +123,8 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
     readyToWork: row.ready_to_work,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
+    withdrawnOn: row.withdrawn_at?.toISOString() ?? null,
+    withdrawalReason: row.withdrawal_reason,
   };
 }
 

@@ -31,7 +31,7 @@ import {
   setApplicationStatus,
   statusHistory,
 } from '../applications/applications.repository';
-import { toEmployerApplication, toEmployerApplicationDetail } from '../applications/applications.service';
+import { WITHDRAWN_BY_CANDIDATE, toEmployerApplication, toEmployerApplicationDetail } from '../applications/applications.service';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { listBusinessCvDrops } from '../cv-drops/cv-drops.repository';
 import { toEmployerCvDrop } from '../cv-drops/cv-drops.service';
@@ -259,11 +259,12 @@ export async function businessRoutes(app: App) {
         summary: 'Move an application to any status; every change is kept with its time',
         description:
           'A change also queues an e-mail to the candidate (unless they turned status e-mails off), sent after STATUS_MAIL_DELAY_SECONDS: ' +
-          'further moves within that time change what the one e-mail says, and a move back to where it was sends none.',
+          'further moves within that time change what the one e-mail says, and a move back to where it was sends none. ' +
+          '409 once the candidate has withdrawn the application.',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         body: updateApplicationStatusSchema,
-        response: { 200: employerApplicationSchema, ...problems },
+        response: { 200: employerApplicationSchema, ...problems, 409: problemDetailsSchema },
       },
     },
     async (request) => {
@@ -274,6 +275,7 @@ export async function businessRoutes(app: App) {
         .execute(async (trx) => {
           const row = await findBusinessApplicationForUpdate(trx, business.id, request.params.id);
           if (!row) throw new HttpProblem(404, 'The application was not found.');
+          if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
           if (row.application_status !== status) {
             const now = new Date();
             await setApplicationStatus(trx, row.id, status);

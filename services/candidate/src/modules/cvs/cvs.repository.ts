@@ -44,6 +44,11 @@ export function listCvs(db: Db, candidateId: string, page: { offset: number; lim
     .execute();
 }
 
+/** Every CV of the candidate, oldest first (the data export; a candidate keeps at most CV_MAX_COUNT). */
+export function allCandidateCvs(db: Db, candidateId: string): Promise<CvListRow[]> {
+  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).orderBy('created_at').orderBy('id').execute();
+}
+
 export async function countCvs(db: Db, candidateId: string): Promise<number> {
   const row = await db.selectFrom('cvs').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', candidateId).executeTakeFirstOrThrow();
   return Number(row.n);

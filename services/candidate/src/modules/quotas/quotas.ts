@@ -1,3 +1,4 @@
+import { DATA_EXPORTS_PER_HOUR } from '@careers/contracts/candidate-api';
 import { HttpProblem } from '@careers/server-kit/problem';
 
 /**
@@ -7,6 +8,8 @@ import { HttpProblem } from '@careers/server-kit/problem';
 export const QUOTAS = {
   contactMessages: { limit: 5, windowMs: 60 * 60 * 1000, detail: 'You have sent 5 messages in the last hour. Try again later.' },
   cvDrops: { limit: 30, windowMs: 24 * 60 * 60 * 1000, detail: 'You have sent your CV to 30 businesses today. Try again tomorrow.' },
+  // Each export reads every file of the candidate from the store: a few an hour is plenty for a person.
+  dataExports: { limit: DATA_EXPORTS_PER_HOUR, windowMs: 60 * 60 * 1000, detail: `You can export your data ${DATA_EXPORTS_PER_HOUR} times an hour. Try again later.` },
 } as const;
 
 export type WindowQuota = (typeof QUOTAS)[keyof typeof QUOTAS];

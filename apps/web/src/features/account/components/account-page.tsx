@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
+import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { StatusEmails } from './status-emails';
 import './account.css';
 
-/** /user-account: the sign-in e-mail address, status e-mails, the devices signed in, and deleting the account. */
+/** /user-account: the sign-in e-mail address, status e-mails, the devices signed in, exporting the candidate's data, and deleting the account. */
 export function AccountPage() {
   return (
     <section className="page account-page" aria-labelledby="account-title">
@@ -16,6 +17,7 @@ export function AccountPage() {
       <ChangeEmail />
       <StatusEmails />
       <SignOutEverywhere />
+      <ExportData />
       <DeleteAccount />
     </section>
   );

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
 import { Badge } from '../../../components/badge';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { describeApplicationStatus } from '../application-status';
+import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
+import { WithdrawApplication } from './withdraw-application';
 
 /** The status timeline, newest first; without a recorded history, the current status since applying. */
 export function statusTimeline(application: JobApplication): StatusChange[] {
@@ -12,14 +15,19 @@ export function statusTimeline(application: JobApplication): StatusChange[] {
   return history.sort((a, b) => Date.parse(b.changedOn) - Date.parse(a.changedOn));
 }
 
-/** `focused`: the application a status e-mail linked to (/applications?application={id}): its progress is open and in view. */
-export function ApplicationCard({ application, focused = false }: { application: JobApplication; focused?: boolean }) {
+/**
+ * One application. `focused`: the application a status e-mail linked to (/applications?application={id}): its
+ * progress is open and in view. `canApplyAgain` (the list knows whether a newer open application to the same
+ * job exists) offers the way back to the job once this one is withdrawn.
+ */
+export function ApplicationCard({ application, focused = false, canApplyAgain = false }: { application: JobApplication; focused?: boolean; canApplyAgain?: boolean }) {
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focused) cardRef.current?.scrollIntoView?.({ block: 'start' });
   }, [focused]);
-  const status = describeApplicationStatus(application.applicationStatus);
+  const withdrawn = isWithdrawn(application);
+  const status = withdrawn ? WITHDRAWN_STATUS : describeApplicationStatus(application.applicationStatus);
   const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
   return (
     <li>
@@ -44,6 +52,18 @@ export function ApplicationCard({ application, focused = false }: { application:
             <dt>CV used</dt>
             <dd className="application-card__cv">{application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
           </div>
+          {application.withdrawnOn ? (
+            <div>
+              <dt>Withdrawn</dt>
+              <dd>{formatDate(application.withdrawnOn)}</dd>
+            </div>
+          ) : null}
+          {application.withdrawalReason ? (
+            <div className="application-card__reason">
+              <dt>Your reason</dt>
+              <dd>{application.withdrawalReason}</dd>
+            </div>
+          ) : null}
         </dl>
         <details className="application-card__timeline" open={focused || undefined}>
           <summary>
@@ -52,12 +72,26 @@ export function ApplicationCard({ application, focused = false }: { application:
           <ol>
             {statusTimeline(application).map((change, index) => (
               <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
-                <span className="application-card__step">{describeApplicationStatus(change.applicationStatus).label}</span>
+                <span className="application-card__step">{change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}</span>
                 <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
               </li>
             ))}
           </ol>
         </details>
+        {canWithdraw(application) || (withdrawn && canApplyAgain && application.job.isLive) ? (
+          <div className="application-card__actions">
+            {canWithdraw(application) ? <WithdrawApplication application={application} /> : null}
+            {withdrawn && canApplyAgain && application.job.isLive ? (
+              <Link
+                className="application-card__apply-again"
+                aria-label={`Apply again for ${application.job.title}`}
+                to={`/apply/${encodeURIComponent(application.job.jobId)}`}
+              >
+                Apply again
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
       </article>
     </li>
   );

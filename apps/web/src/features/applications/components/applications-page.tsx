@@ -39,7 +39,12 @@ export function ApplicationsPage() {
       {data && data.applications.length > 0 ? (
         <ul className="application-list" aria-busy={applications.isPlaceholderData || undefined}>
           {data.applications.map((application) => (
-            <ApplicationCard key={application.id} application={application} focused={application.id === focusedId} />
+            <ApplicationCard
+              key={application.id}
+              application={application}
+              focused={application.id === focusedId}
+              canApplyAgain={!data.applications.some((other) => other.job.jobId === application.job.jobId && !other.withdrawnOn)}
+            />
           ))}
         </ul>
       ) : null}

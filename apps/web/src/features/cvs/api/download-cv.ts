@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/http-client';
-import { fileNameFromContentDisposition } from '../content-disposition';
+import { fileNameFromContentDisposition } from '../../../lib/content-disposition';
+import { saveBlob } from '../../../lib/save-blob';
 
 export interface DownloadedCv {
   blob: Blob;
@@ -15,21 +16,6 @@ export async function downloadCv(cvId: string, fallbackFileName: string): Promis
   });
   const header = response.headers['content-disposition'] as string | undefined;
   return { blob: response.data, fileName: fileNameFromContentDisposition(header) ?? fallbackFileName };
-}
-
-/** Hands a blob to the browser as a download through a temporary link. */
-export function saveBlob({ blob, fileName }: DownloadedCv): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start reading the blob before it goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useDownloadCv() {
