@@ -1,0 +1,135 @@
+/**
+ * Issue 14: the employer's side in the browser (docs/decisions/0150, 0151). An employer signs up, sets a
+ * password through the e-mailed link, posts a job and finds its apply link; a candidate applies to it; the
+ * employer opens the application and moves it; the candidate sees the new status in their own words. At
+ * 360 px and 1280 px, axe clean, no sideways scroll, with screenshots for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applicationStatusWords } from '@careers/contracts/application-status';
+import { ApplicationStatus } from '@careers/contracts/enums';
+import { pdfCv } from '../support/apply-files';
+import { expectNoSidewaysScroll, expectPath, registerCandidateByApi } from '../support/apply-flows';
+import { expectNoAxeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { applyViaApi } from '../support/employer';
+import { newCandidate, signInByCode } from '../support/flows';
+import { latestLink, mailboxMark } from '../support/mailbox';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'employer');
+const PASSWORD = 'a long employer passphrase 42';
+
+let browser: Browser;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+});
+
+async function look(page: Page, name: string, label: string) {
+  await expectNoSidewaysScroll(page, `${name} at ${label}`);
+  await expectNoAxeViolations(page, `${name} at ${label}`);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-${name}.png`), fullPage: true });
+}
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const)('the employer console at %s', (label, viewport) => {
+  it('signs up, sets a password by link, posts a job, moves an application, and the candidate sees it', { timeout: 180_000 }, async () => {
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const email = `employer-${stamp}@example.test`;
+    const businessName = `Harbour Bakery ${stamp}`;
+    const title = `Night Baker ${stamp}`;
+
+    // Sign up: the person and the business; the password is chosen through the e-mailed link.
+    const employer = await openPortalPage(browser, { viewport });
+    pages.push(employer);
+    await employer.goto('/employer/signup');
+    await employer.getByRole('heading', { name: 'Create an employer account' }).waitFor();
+    await look(employer, 'signup', label);
+    const since = await mailboxMark();
+    await employer.getByLabel('Your name', { exact: true }).fill('Morgan Reed');
+    await employer.getByLabel('Email', { exact: true }).fill(email);
+    await employer.getByLabel('Phone', { exact: true }).fill('07700 900123');
+    await employer.getByLabel('Business name', { exact: true }).fill(businessName);
+    await employer.getByLabel('City (optional)', { exact: true }).fill('Leeds');
+    await employer.getByRole('button', { name: 'Create account' }).click();
+    await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
+
+    const link = await latestLink(email, '/account/reset/', { since });
+    await employer.goto(new URL(link).pathname);
+    await employer.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await employer.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await employer.getByRole('button', { name: 'Save Password & Sign in' }).click();
+    await expectPath(employer, '/employer', 20_000);
+    await employer.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+    await look(employer, 'jobs-empty', label);
+
+    // Post a job.
+    await employer.goto('/employer/jobs/new');
+    await employer.getByLabel('Job title', { exact: true }).fill(title);
+    await employer.getByLabel('Description', { exact: true }).fill('Bread from 3 am, croissants by 6. We train you.');
+    await employer.getByLabel('City', { exact: true }).fill('Leeds');
+    await employer.getByLabel('Postcode', { exact: true }).fill('LS1 4AP');
+    await look(employer, 'job-form', label);
+    await employer.getByRole('button', { name: 'Post job' }).click();
+    await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
+    const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
+    const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
+    expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
+
+    // The public apply page shows the new job.
+    const visitor = await openPortalPage(browser, { viewport });
+    pages.push(visitor);
+    await visitor.goto(new URL(applyLink).pathname);
+    await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
+
+    // A candidate applies.
+    const candidate = newCandidate(`employer-console-${viewport.width}`);
+    const registered = await registerCandidateByApi(candidate, [pdfCv('night-baker-cv.pdf')]);
+    const cvId = registered.cvs[0]?.cvId ?? '';
+    await applyViaApi(registered.token, jobId, cvId);
+
+    // The employer finds the application, opens it and moves it.
+    await employer.reload();
+    const row = employer.getByRole('link', { name: candidate.name });
+    await row.waitFor({ timeout: 20_000 });
+    await look(employer, 'job-applications', label);
+    await row.click();
+    await employer.getByRole('heading', { name: 'Contact' }).waitFor({ timeout: 20_000 });
+    expect(await employer.getByRole('link', { name: candidate.email }).isVisible()).toBe(true);
+    await look(employer, 'application', label);
+    const move = employer.getByRole('form', { name: 'Move the application' });
+    await move.getByRole('combobox').selectOption({ value: String(ApplicationStatus.ScheduleInterview) });
+    await move.getByRole('button', { name: 'Move' }).click();
+    await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: 20_000 });
+
+    // The candidate sees the new status in their own words.
+    const candidatePage = await openPortalPage(browser, { viewport });
+    pages.push(candidatePage);
+    await signInByCode(candidatePage, candidate.email, { returnUrl: '/applications' });
+    await expectPath(candidatePage, '/applications', 20_000);
+    await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
+    await candidatePage.getByText(applicationStatusWords[ApplicationStatus.ScheduleInterview]).first().waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('the console and the candidate pages keep to their own users', () => {
+  it('sends a visitor to the employer sign-in, keeping where they were going', async () => {
+    const page = await openPortalPage(browser, { viewport: PHONE });
+    pages.push(page);
+    await page.goto('/employer/jobs/new');
+    await expectPath(page, '/employer/login', 20_000);
+    await look(page, 'login', '360 px');
+  });
+});
