@@ -81,6 +81,20 @@ export const employerCvDropSchema = z.object({
 export const employerJobSchema = jobSchema.extend({ applicationCount: z.number().int() });
 export type EmployerJob = z.infer<typeof employerJobSchema>;
 
+/**
+ * GET /business/jobs/{id}/stats (issue 14): applications by day (UTC, the last `days` days, days
+ * without any left out), by utm source (null: came straight to the link), and how many applications
+ * ever reached each status (the status they have now, or one they had before).
+ */
+export const employerJobStatsSchema = z.object({
+  totalApplications: z.number().int(),
+  days: z.number().int(),
+  byDay: z.array(z.object({ day: z.string(), applications: z.number().int() })),
+  bySource: z.array(z.object({ source: z.string().nullable(), applications: z.number().int() })),
+  reached: z.array(z.object({ applicationStatus: z.number().int(), applications: z.number().int() })),
+});
+export type EmployerJobStats = z.infer<typeof employerJobStatsSchema>;
+
 /** GET /business/jobs/{id}/applications: paging, plus an optional status filter and a name/e-mail search. */
 export const employerApplicationQuerySchema = pageQuerySchema.extend({
   status: z.coerce.number().pipe(applicationStatusSchema).optional(),

@@ -64,6 +64,45 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     expect((await t.app.inject({ url: `/business/jobs/${randomUUID()}`, headers })).statusCode).toBe(404);
   });
 
+  it("counts a job's applications by day, by source and by status reached, for its own business only", async () => {
+    const { headers } = await newEmployer('Numbers Co');
+    const job = await newJob(headers, 'Counted');
+    const ann = await apply(job, await applicant('Ann Numbers', 'ann.numbers@example.test'), { utmSource: 'board-a' });
+    const bob = await apply(job, await applicant('Bob Numbers', 'bob.numbers@example.test'), { utmSource: 'board-a' });
+    await apply(job, await applicant('Cy Numbers', 'cy.numbers@example.test'));
+    // Ann goes to interview and is then rejected: she reached Qualify, Schedule interview and Reject.
+    for (const status of [ApplicationStatus.Qualify, ApplicationStatus.ScheduleInterview, ApplicationStatus.Reject]) {
+      const moved = await t.app.inject({ method: 'PUT', url: `/business/applications/${ann}/status`, headers, payload: { applicationStatus: status } });
+      expect(moved.statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'PUT', url: `/business/applications/${bob}/status`, headers, payload: { applicationStatus: ApplicationStatus.Qualify } });
+
+    const res = await t.app.inject({ url: `/business/jobs/${job}/stats`, headers });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.totalApplications).toBe(3);
+    expect(stats.days).toBe(30);
+    expect(stats.byDay).toEqual([{ day: today, applications: 3 }]);
+    expect(stats.bySource).toEqual([
+      { source: 'board-a', applications: 2 },
+      { source: null, applications: 1 },
+    ]);
+    const reached = Object.fromEntries(stats.reached.map((r: { applicationStatus: number; applications: number }) => [r.applicationStatus, r.applications]));
+    expect(reached[ApplicationStatus.ApplicationPending]).toBe(3);
+    expect(reached[ApplicationStatus.Qualify]).toBe(2);
+    expect(reached[ApplicationStatus.ScheduleInterview]).toBe(1);
+    expect(reached[ApplicationStatus.Reject]).toBe(1);
+    expect(reached[ApplicationStatus.Hired]).toBeUndefined();
+
+    // Another business, a candidate and a stranger learn nothing of it.
+    const other = await newEmployer('Other Numbers Co');
+    expect((await t.app.inject({ url: `/business/jobs/${job}/stats`, headers: other.headers })).statusCode).toBe(404);
+    const candidate = await t.auth(randomUUID(), ['Candidate'], 'nosy@example.test');
+    expect((await t.app.inject({ url: `/business/jobs/${job}/stats`, headers: candidate })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/business/jobs/${job}/stats` })).statusCode).toBe(401);
+  });
+
   it("filters a job's applications by status and finds candidates by a piece of name or e-mail, counting what passes", async () => {
     const { headers } = await newEmployer('Filter Co');
     const job = await newJob(headers);
@@ -196,6 +235,7 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /business/jobs': { title: 'X' },
       'put /business/jobs/{id}': { title: 'X' },
       'put /business/applications/{id}/status': { applicationStatus: 10 },
+      'post /job-applications/{id}/withdraw': {},
     };
     const file = multipart('x.pdf', tinyPdf('x'));
     const uploads = new Set(['post /cvs', 'post /business/logo']);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { JobApplicationsTable } from '../../db';
 import type { Db } from '../candidates/candidates.repository';
 import type { JobRow } from '../jobs/jobs.repository';
@@ -315,4 +315,40 @@ export async function businessCanSeeCv(db: Db, businessId: string, cvId: string)
   if (viaApplication) return true;
   const viaDrop = await db.selectFrom('cv_drops').select('id').where('cv_id', '=', cvId).where('business_id', '=', businessId).executeTakeFirst();
   return Boolean(viaDrop);
+}
+
+/** Figures of one job for its employer (issue 14): by day since `since`, by source, and statuses ever reached. */
+export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
+  const [byDay, bySource, reached] = await Promise.all([
+    db
+      .selectFrom('job_applications')
+      .select([sql<string>`to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.countAll<string>().as('applications')])
+      .where('job_id', '=', jobId)
+      .where('applied_at', '>=', since)
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('job_applications')
+      .select([sql<string | null>`nullif(utm_source, '')`.as('source'), (eb) => eb.fn.countAll<string>().as('applications')])
+      .where('job_id', '=', jobId)
+      .groupBy(sql`1`)
+      .orderBy(sql`2`, 'desc')
+      .orderBy(sql`1`)
+      .limit(10)
+      .execute(),
+    sql<{ application_status: number; applications: string }>`
+      select application_status, count(distinct application_id) as applications from (
+        select id as application_id, application_status from job_applications where job_id = ${jobId}
+        union all
+        select h.application_id, h.application_status from application_status_history h
+          join job_applications a on a.id = h.application_id
+          where a.job_id = ${jobId} and not h.withdrawn
+      ) as statuses group by application_status`.execute(db),
+  ]);
+  return {
+    byDay: byDay.map((row) => ({ day: row.day, applications: Number(row.applications) })),
+    bySource: bySource.map((row) => ({ source: row.source, applications: Number(row.applications) })),
+    reached: reached.rows.map((row) => ({ applicationStatus: Number(row.application_status), applications: Number(row.applications) })),
+  };
 }

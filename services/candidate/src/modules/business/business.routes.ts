@@ -14,6 +14,7 @@ import {
   employerApplicationSchema,
   employerCvDropSchema,
   employerJobSchema,
+  employerJobStatsSchema,
   updateApplicationStatusSchema,
   updateBusinessSchema,
 } from '@careers/contracts/employer';
@@ -27,6 +28,7 @@ import {
   findBusinessApplication,
   findBusinessApplicationForUpdate,
   insertStatusChange,
+  jobApplicationStats,
   listJobApplications,
   setApplicationStatus,
   statusHistory,
@@ -47,6 +49,8 @@ import { NO_BUSINESS, PUBLIC_BLOB_KEY, isPng, logoKey, requireBusiness, toBusine
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 
 const tags = ['Employer'];
+/** The days GET /business/jobs/{id}/stats counts by day, today (UTC) included. */
+const STATS_DAYS = 30;
 const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
 
 /** design.md §5: the small employer API behind BusinessUser tokens, and the public logo files. */
@@ -197,6 +201,29 @@ export async function businessRoutes(app: App) {
       if (!job) throw new HttpProblem(404, 'The job was not found.');
       app.jobCache.invalidate(job.id);
       return toJob(job, business);
+    },
+  );
+
+  app.get(
+    '/business/jobs/:id/stats',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by status reached',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        response: { 200: employerJobStatsSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const business = await requireBusiness(db(), currentUser(request));
+      const job = await findBusinessJob(db(), business.id, request.params.id);
+      if (!job) throw new HttpProblem(404, 'The job was not found.');
+      const today = new Date();
+      const since = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (STATS_DAYS - 1)));
+      const stats = await jobApplicationStats(db(), job.id, since);
+      return { totalApplications: job.application_count, days: STATS_DAYS, ...stats };
     },
   );
 
