@@ -236,6 +236,7 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'put /business/jobs/{id}': { title: 'X' },
       'put /business/applications/{id}/status': { applicationStatus: 10 },
       'post /job-applications/{id}/withdraw': {},
+      'put /candidate/status-emails': { statusEmails: false },
     };
     const file = multipart('x.pdf', tinyPdf('x'));
     const uploads = new Set(['post /cvs', 'post /business/logo']);
