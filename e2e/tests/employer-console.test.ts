@@ -114,6 +114,15 @@ describe.each([
     await move.getByRole('button', { name: 'Move' }).click();
     await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: 20_000 });
 
+    // The job's numbers count it: one application, today, straight from the link, now at interview.
+    await employer.goto(`/employer/jobs/${jobId}`);
+    const reached = employer.getByRole('list', { name: 'Applications that reached each status' });
+    await reached.waitFor({ timeout: 20_000 });
+    await expect.poll(() => reached.getByRole('listitem').filter({ hasText: 'Schedule interview' }).innerText()).toContain('1 (100%)');
+    expect(await employer.getByRole('list', { name: 'Applications by source' }).innerText()).toContain('Direct');
+    expect(await employer.getByRole('img', { name: /^1 application in the last 30 days/ }).count()).toBe(1);
+    await look(employer, 'job-numbers', label);
+
     // The candidate sees the new status in their own words.
     const candidatePage = await openPortalPage(browser, { viewport });
     pages.push(candidatePage);

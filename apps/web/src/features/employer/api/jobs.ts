@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { employerJobSchema, type CreateJob, type EmployerJob } from '@careers/contracts/employer';
+import { employerJobSchema, employerJobStatsSchema, type CreateJob, type EmployerJob, type EmployerJobStats } from '@careers/contracts/employer';
 import { http } from '../../../lib/http-client';
 
 export const JOBS_PAGE_SIZE = 20;
@@ -24,6 +24,16 @@ export async function getEmployerJob(jobId: string): Promise<EmployerJob> {
 
 export function useEmployerJob(jobId: string) {
   return useQuery(queryOptions({ queryKey: [...jobsKey, 'one', jobId], queryFn: () => getEmployerJob(jobId) }));
+}
+
+/** GET /business/jobs/{id}/stats: applications by day, by source, and statuses reached. */
+export async function getEmployerJobStats(jobId: string): Promise<EmployerJobStats> {
+  const { data } = await http.candidate.get<unknown>(`/business/jobs/${encodeURIComponent(jobId)}/stats`);
+  return employerJobStatsSchema.parse(data);
+}
+
+export function useEmployerJobStats(jobId: string) {
+  return useQuery(queryOptions({ queryKey: [...jobsKey, 'stats', jobId], queryFn: () => getEmployerJobStats(jobId) }));
 }
 
 /** POST /business/jobs (no id) or PUT /business/jobs/{id}; closing and reopening are a PUT with isLive. */

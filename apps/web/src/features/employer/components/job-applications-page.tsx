@@ -15,6 +15,7 @@ import { useEmployerJob } from '../api/jobs';
 import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
 import { applyLink, trackedApplyLink } from '../share-links';
 import { CopyLink } from './copy-link';
+import { JobNumbers } from './job-numbers';
 
 function readStatus(value: string | null): ApplicationStatus | undefined {
   const status = Number(value);
@@ -71,6 +72,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
       </div>
       {job.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(job.error)} /> : null}
       {job.data ? <ShareLinks jobId={jobId} title={job.data.title} /> : null}
+      {job.data ? <JobNumbers jobId={jobId} /> : null}
 
       <h2>Applications</h2>
       <form
