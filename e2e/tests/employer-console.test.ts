@@ -123,6 +123,13 @@ describe.each([
     expect(await employer.getByRole('img', { name: /^1 application in the last 30 days/ }).count()).toBe(1);
     await look(employer, 'job-numbers', label);
 
+    // The pipeline puts the application in its stage.
+    await employer.getByRole('link', { name: 'Pipeline' }).click();
+    const stage = employer.getByRole('region', { name: /^Schedule interview/ });
+    await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
+    expect(await employer.getByRole('region', { name: /^New/ }).getByRole('link').count()).toBe(0);
+    await look(employer, 'pipeline', label);
+
     // The candidate sees the new status in their own words.
     const candidatePage = await openPortalPage(browser, { viewport });
     pages.push(candidatePage);

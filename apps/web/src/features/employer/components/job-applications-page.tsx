@@ -16,6 +16,7 @@ import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../app
 import { applyLink, trackedApplyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 import { JobNumbers } from './job-numbers';
+import { Pipeline } from './pipeline';
 
 function readStatus(value: string | null): ApplicationStatus | undefined {
   const status = Number(value);
@@ -40,6 +41,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
   const page = pageFromSearch(searchParams.get('page'));
   const status = readStatus(searchParams.get('status'));
   const search = searchParams.get('search') ?? '';
+  const pipeline = searchParams.get('view') === 'pipeline';
   const [searchText, setSearchText] = useState(search);
   const job = useEmployerJob(jobId);
   const applications = useJobApplications(jobId, { page, status, search });
@@ -74,71 +76,86 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
       {job.data ? <ShareLinks jobId={jobId} title={job.data.title} /> : null}
       {job.data ? <JobNumbers jobId={jobId} /> : null}
 
-      <h2>Applications</h2>
-      <form
-        className="employer-filters"
-        role="search"
-        aria-label="Filter applications"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery({ search: searchText.trim() || undefined, page: undefined });
-        }}
-      >
-        <label className="employer-select">
-          <span>Status</span>
-          <select value={status ?? ''} onChange={(event) => setQuery({ status: event.currentTarget.value || undefined, page: undefined })}>
-            <option value="">All statuses</option>
-            {statusesInOrder.map((value) => (
-              <option key={value} value={value}>
-                {employerStatusLabel[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TextInput label="Name or e-mail" type="search" value={searchText} onChange={(event) => setSearchText(event.currentTarget.value)} />
-        <button type="submit" className="btn btn--secondary">
-          Search
-        </button>
-      </form>
+      <div className="employer-page__head">
+        <h2>Applications</h2>
+        <nav className="employer-views" aria-label="Applications view">
+          <Link to={`/employer/jobs/${jobId}`} aria-current={pipeline ? undefined : 'page'}>
+            List
+          </Link>
+          <Link to={`/employer/jobs/${jobId}?view=pipeline`} aria-current={pipeline ? 'page' : undefined}>
+            Pipeline
+          </Link>
+        </nav>
+      </div>
+      {pipeline ? <Pipeline jobId={jobId} onShowAll={(value) => setSearchParams({ status: String(value) })} /> : null}
+      {pipeline ? null : (
+        <>
+          <form
+            className="employer-filters"
+            role="search"
+            aria-label="Filter applications"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setQuery({ search: searchText.trim() || undefined, page: undefined });
+            }}
+          >
+            <label className="employer-select">
+              <span>Status</span>
+              <select value={status ?? ''} onChange={(event) => setQuery({ status: event.currentTarget.value || undefined, page: undefined })}>
+                <option value="">All statuses</option>
+                {statusesInOrder.map((value) => (
+                  <option key={value} value={value}>
+                    {employerStatusLabel[value]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextInput label="Name or e-mail" type="search" value={searchText} onChange={(event) => setSearchText(event.currentTarget.value)} />
+            <button type="submit" className="btn btn--secondary">
+              Search
+            </button>
+          </form>
 
-      {applications.isPending ? <Spinner label="Loading applications" /> : null}
-      {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
-      {data && data.totalApplications === 0 ? (
-        <EmptyState title={status !== undefined || search ? 'No applications match' : 'No applications yet'}>
-          <p>{status !== undefined || search ? 'Try another status or search.' : 'Share the apply link: applications show up here.'}</p>
-        </EmptyState>
-      ) : null}
-      {data && data.applications.length > 0 ? (
-        <ul className="employer-list" aria-busy={applications.isPlaceholderData || undefined}>
-          {data.applications.map((application) => (
-            <li key={application.id} className="employer-application card">
-              <div className="employer-job__head">
-                <h3 className="employer-application__name">
-                  <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
-                </h3>
-                <Badge tone={employerStatusTone(application.applicationStatus)} srPrefix="Status:">
-                  {employerStatusLabel[application.applicationStatus]}
-                </Badge>
-              </div>
-              <p className="employer-job__facts">
-                <span>{application.candidate.email}</span>
-                <span>Applied {formatDate(application.appliedOn)}</span>
-                {application.utmSource ? <span>From {application.utmSource}</span> : null}
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {data ? (
-        <Pagination
-          label="Applications pages"
-          page={page}
-          pageSize={data.pageSize || APPLICATIONS_PAGE_SIZE}
-          total={data.totalApplications}
-          onPageChange={(next) => setQuery({ page: next > 1 ? String(next) : undefined })}
-          disabled={applications.isFetching}
-        />
-      ) : null}
+          {applications.isPending ? <Spinner label="Loading applications" /> : null}
+          {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
+          {data && data.totalApplications === 0 ? (
+            <EmptyState title={status !== undefined || search ? 'No applications match' : 'No applications yet'}>
+              <p>{status !== undefined || search ? 'Try another status or search.' : 'Share the apply link: applications show up here.'}</p>
+            </EmptyState>
+          ) : null}
+          {data && data.applications.length > 0 ? (
+            <ul className="employer-list" aria-busy={applications.isPlaceholderData || undefined}>
+              {data.applications.map((application) => (
+                <li key={application.id} className="employer-application card">
+                  <div className="employer-job__head">
+                    <h3 className="employer-application__name">
+                      <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
+                    </h3>
+                    <Badge tone={employerStatusTone(application.applicationStatus)} srPrefix="Status:">
+                      {employerStatusLabel[application.applicationStatus]}
+                    </Badge>
+                  </div>
+                  <p className="employer-job__facts">
+                    <span>{application.candidate.email}</span>
+                    <span>Applied {formatDate(application.appliedOn)}</span>
+                    {application.utmSource ? <span>From {application.utmSource}</span> : null}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {data ? (
+            <Pagination
+              label="Applications pages"
+              page={page}
+              pageSize={data.pageSize || APPLICATIONS_PAGE_SIZE}
+              total={data.totalApplications}
+              onPageChange={(next) => setQuery({ page: next > 1 ? String(next) : undefined })}
+              disabled={applications.isFetching}
+            />
+          ) : null}
+        </>
+      )}
     </section>
   );
 }
