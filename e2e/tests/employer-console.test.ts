@@ -87,6 +87,11 @@ describe.each([
     const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
     const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
     expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
+    // …and as a QR code, drawn and ready to download.
+    const qr = employer.getByRole('img', { name: 'QR code of the apply link' });
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await employer.getByRole('link', { name: 'Download the QR code' }).getAttribute('download')).toBe('apply-link-qr-code.svg');
 
     // The public apply page shows the new job.
     const visitor = await openPortalPage(browser, { viewport });

@@ -15,6 +15,7 @@ import { useEmployerJob } from '../api/jobs';
 import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
 import { applyLink, trackedApplyLink } from '../share-links';
 import { CopyLink } from './copy-link';
+import { ApplyQrCode } from './apply-qr-code';
 import { JobNumbers } from './job-numbers';
 import { Pipeline } from './pipeline';
 
@@ -29,6 +30,7 @@ function ShareLinks({ jobId, title }: { jobId: string; title: string }) {
     <section className="card employer-share" aria-labelledby="share-title">
       <h2 id="share-title">Share this job</h2>
       <CopyLink label="Apply link" url={applyLink(window.location.origin, jobId)} />
+      <ApplyQrCode url={applyLink(window.location.origin, jobId)} />
       <TextInput label="Job board" hint="Name a board to get a link whose applications say they came from it" value={board} onChange={(event) => setBoard(event.currentTarget.value)} />
       {board.trim() ? <CopyLink label={`Apply link for ${board.trim()}`} url={trackedApplyLink(window.location.origin, jobId, board, title)} /> : null}
     </section>
