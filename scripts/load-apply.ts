@@ -30,7 +30,7 @@
  * LOAD_CANDIDATES (default 300), LOAD_POSTGRES_URL (else BENCH_POSTGRES_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres). Exits 1 on any error or lost application.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -240,6 +240,8 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
       env: {
         IDENTITY_DATABASE_URL: databaseUrl(options.adminUrl, databases.identity),
         CANDIDATE_DATABASE_URL: databaseUrl(options.adminUrl, databases.candidate),
+        // Required on PostgreSQL (the status e-mails' unsubscribe links); one value for this run.
+        UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
         // ...but a cheap bot check: its proof of work is the browser's cost, and the load generator
         // would otherwise spend the machine's cores on it instead of the services.
         BOT_CHECK_MAX_NUMBER: '1000',
