@@ -14,9 +14,9 @@ import { pdfCv } from '../support/apply-files';
 import { expectNoSidewaysScroll, expectPath, registerCandidateByApi } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
-import { applyViaApi } from '../support/employer';
+import { applyViaApi, newEmployer } from '../support/employer';
 import { newCandidate, signInByCode } from '../support/flows';
-import { latestLink, mailboxMark } from '../support/mailbox';
+import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'employer');
 const PASSWORD = 'a long employer passphrase 42';
@@ -142,6 +142,27 @@ describe.each([
     await expectPath(candidatePage, '/applications', 20_000);
     await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
     await candidatePage.getByText(applicationStatusWords[ApplicationStatus.ScheduleInterview]).first().waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('signing in with an e-mailed code instead of the password', () => {
+  it('sends a code to the address typed and signs the employer in with it', async () => {
+    const existing = await newEmployer('code-sign-in');
+    const page = await openPortalPage(browser, { viewport: PHONE });
+    pages.push(page);
+    await page.goto('/employer/login');
+    await page.getByLabel('Email', { exact: true }).fill(existing.email);
+    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    await page.getByRole('heading', { name: 'Sign in with a code' }).waitFor();
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    const codeField = page.getByLabel('Code', { exact: true });
+    await codeField.waitFor({ timeout: 20_000 });
+    await look(page, 'code-sign-in', '360 px');
+    await codeField.fill(await latestCode(existing.email, { since }));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectPath(page, '/employer', 30_000);
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: 20_000 });
   });
 });
 

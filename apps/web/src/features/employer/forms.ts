@@ -48,3 +48,6 @@ export const businessFormSchema = z.object({
   domain: z.string().trim().max(100),
 });
 export type BusinessForm = z.infer<typeof businessFormSchema>;
+
+export const employerCodeFormSchema = z.object({ code: z.string().trim().min(1, 'Please enter verification code').max(32) });
+export type EmployerCodeForm = z.infer<typeof employerCodeFormSchema>;

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
 import { EmployerLoginError, employerLogin } from '../api/employer-session';
+import { EmployerCodeSignIn } from './employer-code-sign-in';
 import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
 
 /** Only a path inside the console is a place to come back to after signing in. */
@@ -21,15 +23,17 @@ export function EmployerLoginForm() {
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const [needsBotCheck, setNeedsBotCheck] = useState(false);
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const form = useValidatedForm<EmployerLoginForm>(employerLoginFormSchema, { defaultValues: { email: '', password: '' } });
 
+  const signedIn = (auth: AuthResponse) => {
+    queryClient.clear();
+    authStore.set(auth, { remember: true });
+    navigate(returnPath(searchParams.get('returnUrl')), { replace: true });
+  };
   const login = useMutation({
     mutationFn: (values: EmployerLoginForm) => employerLogin(values, needsBotCheck),
-    onSuccess: (auth) => {
-      queryClient.clear();
-      authStore.set(auth, { remember: true });
-      navigate(returnPath(searchParams.get('returnUrl')), { replace: true });
-    },
+    onSuccess: signedIn,
     onError: (error) => {
       if (error instanceof EmployerLoginError) {
         setNeedsBotCheck(error.botCheckRequired);
@@ -39,6 +43,11 @@ export function EmployerLoginForm() {
   });
 
   const { errors } = form.formState;
+  if (codeFor) return <EmployerCodeSignIn email={codeFor} onSignedIn={signedIn} onBack={() => setCodeFor(null)} />;
+  // A code instead of the password: the e-mail field must hold a valid address first.
+  const chooseCode = async () => {
+    if (await form.trigger('email')) setCodeFor(form.getValues('email').trim());
+  };
   return (
     <form
       className="auth-form"
@@ -61,6 +70,9 @@ export function EmployerLoginForm() {
       {needsBotCheck ? <p className="auth-form__notice">After a few failed tries, signing in also runs a quick automatic check that you are not a robot.</p> : null}
       <Button type="submit" busy={login.isPending} fullWidth>
         Sign In
+      </Button>
+      <Button variant="link" onClick={() => void chooseCode()}>
+        Email me a sign-in code instead
       </Button>
       <p className="auth-form__switch">
         <Link to="/employer/forgot-password">Forgotten or not yet set your password?</Link>
