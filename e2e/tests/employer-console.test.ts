@@ -14,7 +14,8 @@ import { pdfCv } from '../support/apply-files';
 import { expectNoSidewaysScroll, expectPath, registerCandidateByApi } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
-import { applyViaApi, newEmployer } from '../support/employer';
+import { applyViaApi, createJob, dropCvViaApi, newEmployer } from '../support/employer';
+import { logoPng } from '../support/jobs';
 import { newCandidate, signInByCode } from '../support/flows';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
 
@@ -163,6 +164,53 @@ describe('signing in with an e-mailed code instead of the password', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectPath(page, '/employer', 30_000);
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: 20_000 });
+  });
+});
+
+describe("the business's details, logo and CV drops", () => {
+  it('changes the details, uploads a logo the apply page then shows, and previews a dropped CV', { timeout: 120_000 }, async () => {
+    const existing = await newEmployer('business-page');
+    const page = await openPortalPage(browser, { viewport: DESKTOP });
+    pages.push(page);
+    await page.goto('/employer/login');
+    await page.getByLabel('Email', { exact: true }).fill(existing.email);
+    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(await latestCode(existing.email, { since }));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectPath(page, '/employer', 30_000);
+
+    await page.getByRole('link', { name: 'Business', exact: true }).click();
+    await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
+    const renamed = `${existing.businessName} Renamed`;
+    await page.getByLabel('Business name', { exact: true }).fill(renamed);
+    await page.getByLabel('Business name', { exact: true }).press('Enter');
+    await page.getByText(renamed).first().waitFor({ timeout: 20_000 });
+    await page.locator('.employer-logo__pick input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng(64) });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.getByText('Logo uploaded.').waitFor({ timeout: 20_000 });
+    // The new logo shows as the current one; axe runs once the toasts (3 s) have gone.
+    await page.getByText('Logo uploaded.').waitFor({ state: 'detached', timeout: 20_000 });
+    await look(page, 'business', '1280 px');
+    // The apply page of the business's jobs shows the new logo.
+    const job = await createJob(existing, 'Logo Check');
+    const visitor = await openPortalPage(browser, { viewport: PHONE });
+    pages.push(visitor);
+    await visitor.goto(`/apply/${job.id}`);
+    const logo = visitor.locator('main header img');
+    await logo.waitFor({ timeout: 20_000 });
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    // A candidate drops a CV with the business; the employer finds and previews it.
+    const candidate = newCandidate('cv-drop-for-console');
+    const registered = await registerCandidateByApi(candidate, [pdfCv('dropped-cv.pdf')]);
+    await dropCvViaApi(registered.token, existing.businessId, registered.cvs[0]?.cvId ?? '');
+    await page.getByRole('link', { name: 'CV drops', exact: true }).click();
+    await page.getByRole('heading', { name: 'CV drops', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByText(candidate.name).first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: `Preview the CV of ${candidate.name}` }).click();
+    await page.getByRole('dialog').waitFor({ timeout: 20_000 });
   });
 });
 
