@@ -5,7 +5,8 @@ import { http } from '../../../lib/http-client';
  * What the preview frame shows: a PDF from a blob: URL; text, and a Word file as HTML the server has
  * sanitised, through srcdoc in a sandboxed frame (docs/decisions/0050).
  */
-export type CvPreview = { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'html'; html: string } | { kind: 'unavailable' };
+export type { CvPreview } from '../../../components/cv-preview-frame';
+import type { CvPreview } from '../../../components/cv-preview-frame';
 
 function mediaType(header: unknown): string {
   return String(header ?? '')

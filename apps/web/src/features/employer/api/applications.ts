@@ -74,7 +74,8 @@ export async function downloadBusinessCv(cvId: string, fileName: string): Promis
   return { blob: response.data, fileName };
 }
 
-export type CvPreview = { kind: 'pdf'; blob: Blob } | { kind: 'html'; html: string } | { kind: 'text'; text: string };
+export type { CvPreview } from '../../../components/cv-preview-frame';
+import type { CvPreview } from '../../../components/cv-preview-frame';
 
 /**
  * POST /business/cvs/{cvId}/preview-link, then the preview itself (PDF and text as stored, DOCX as

@@ -4,30 +4,8 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/toast';
-import { downloadBusinessCv, useBusinessCvPreview, type CvPreview } from '../api/applications';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-const textDocument = (text: string) =>
-  `<!doctype html><meta charset="utf-8"><style>body{margin:16px;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}</style><pre>${escapeHtml(text)}</pre>`;
-
-/** As the candidate's own preview: PDF through the browser's viewer, everything else in a frame with no script. */
-function PreviewBody({ preview, title }: { preview: CvPreview; title: string }) {
-  if (preview.kind === 'pdf') {
-    return (
-      <iframe
-        className="cv-viewer__frame"
-        title={title}
-        ref={(frame) => {
-          if (!frame) return;
-          const url = URL.createObjectURL(preview.blob);
-          frame.src = url;
-          return () => URL.revokeObjectURL(url);
-        }}
-      />
-    );
-  }
-  return <iframe className="cv-viewer__frame" title={title} sandbox="" srcDoc={preview.kind === 'html' ? preview.html : textDocument(preview.text)} />;
-}
+import { CvPreviewFrame } from '../../../components/cv-preview-frame';
+import { downloadBusinessCv, useBusinessCvPreview } from '../api/applications';
 
 /** Saves a CV sent to the business under its own name. */
 export async function saveBusinessCv(cvId: string, fileName: string): Promise<void> {
@@ -68,7 +46,7 @@ export function CvViewerDialog({ cv, onClose }: { cv: { id: string; fileName: st
       <div className="cv-viewer">
         {preview.isPending && cv ? <Spinner label="Loading preview" /> : null}
         {preview.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(preview.error)} /> : null}
-        {preview.data ? <PreviewBody preview={preview.data} title={cv?.fileName ?? 'CV'} /> : null}
+        {preview.data ? <CvPreviewFrame preview={preview.data} title={cv?.fileName ?? 'CV'} /> : null}
       </div>
     </ModalDialog>
   );
