@@ -44,7 +44,9 @@ export function useValidatedForm<Values extends FieldValues>(
       subscribe({
         formState: { values: true },
         callback: ({ values, name, type }) => {
-          if (type !== 'change' || !name || !getFieldState(name as Path<Values>).error) return;
+          // A keystroke: 'change' from React's onChange, 'input' from the native event Preact hands on.
+          const typing = type === 'change' || (type as string | undefined) === 'input';
+          if (!typing || !name || !getFieldState(name as Path<Values>).error) return;
           const result = schema.safeParse(values);
           const stillWrong = !result.success && result.error.issues.some((issue) => issue.path.join('.') === name);
           if (!stillWrong) clearErrors(name as Path<Values>);
