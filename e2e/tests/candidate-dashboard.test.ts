@@ -6,7 +6,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { browserState, DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import {
   applyViaApi,
   ApplicationStatus,
@@ -50,9 +50,7 @@ beforeAll(async () => {
   const employer = await newEmployer('dashboard-employer');
   businessName = employer.businessName;
   job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
-  const page = await openPage();
-  await signUpByCode(page, candidate);
-  signedIn = await page.context().storageState();
+  signedIn = await browserState((page) => signUpByCode(page, candidate));
   const token = await candidateAccessToken(candidate.email);
   const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
   const applicationId = await applyViaApi(token, job.id, cvId);
