@@ -28,21 +28,6 @@ export function newPortalContext(browser: Browser, options: BrowserContextOption
 }
 
 /**
- * For a beforeAll fixture (where openPortalPage's failure report cannot hook in): runs `act` in a page of
- * its own browser and answers the context's storage state, e.g. a session to start later pages signed in.
- */
-export async function browserState(act: (page: Page) => Promise<void>): Promise<BrowserContextOptions['storageState']> {
-  const browser = await launchBrowser();
-  try {
-    const context = await newPortalContext(browser);
-    await act(await context.newPage());
-    return await context.storageState();
-  } finally {
-    await browser.close();
-  }
-}
-
-/**
  * A page in a fresh context, watched: navigations, console errors, page errors, failed requests and
  * HTTP errors are recorded, and when the current test fails they are printed with the page's last
  * address and text, so a failure says what the browser saw. Call inside a test; close with

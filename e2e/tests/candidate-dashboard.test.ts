@@ -4,9 +4,9 @@
  * (product.md §1 "can be toggled and is shown by default", §2/§9 "below 1024 px each navigation toggles it").
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
-import { browserState, DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import {
   applyViaApi,
   ApplicationStatus,
@@ -29,7 +29,7 @@ let businessName: string;
 let signedIn: BrowserContextOptions['storageState'];
 
 async function signedInPage(viewport: { width: number; height: number }) {
-  expect(signedIn, 'needs the candidate of the file’s beforeAll').toBeDefined();
+  expect(signedIn, 'needs the candidate of the first test').toBeDefined();
   const page = await openPage({ viewport, storageState: signedIn });
   return page;
 }
@@ -45,18 +45,19 @@ async function closeNav(page: Page) {
   expect(await sideNav(page).isVisible()).toBe(false);
 }
 
-/** The file's fixture, which every test relies on: a candidate with a CV, an application (offered) and a CV drop. */
-beforeAll(async () => {
+it('a candidate with a CV, an application and a CV drop', async () => {
   const employer = await newEmployer('dashboard-employer');
   businessName = employer.businessName;
   job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
-  signedIn = await browserState((page) => signUpByCode(page, candidate));
+  const page = await openPage();
+  await signUpByCode(page, candidate);
+  signedIn = await page.context().storageState();
   const token = await candidateAccessToken(candidate.email);
   const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
   const applicationId = await applyViaApi(token, job.id, cvId);
   await setApplicationStatus(employer, applicationId, ApplicationStatus.MakeOffer);
   await dropCvViaApi(token, employer.businessId, cvId);
-}, 180_000);
+});
 
 /** Each signed-in page, and what shows that its data has arrived. */
 const signedInPages: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
