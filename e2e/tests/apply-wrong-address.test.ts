@@ -1,7 +1,7 @@
 /**
  * Issue 12 item 1 (docs/decisions/0165, 0166): a new candidate applies with a mistyped address, corrects
  * it on the code step ("Wrong address? Change it"), reads the new code from the real e-mail, enters it and
- * lands applied. The employer console shows "E-mail not verified" on the application (list, pipeline and
+ * lands applied; the sign-up page's code step offers the same. The employer console shows "E-mail not verified" on the application (list, pipeline and
  * application page) before the code is entered, and not after. At 360 px and 1280 px, axe clean, no
  * sideways scroll, with screenshots for a person to look at.
  */
@@ -14,7 +14,7 @@ import { enterApplyCode, expectNoSidewaysScroll, expectPath, fillApplyForm, open
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
 import { createJob, newEmployer } from '../support/employer';
-import { newCandidate } from '../support/flows';
+import { enterEmailedCode, newCandidate, signUpUntilCodeStep } from '../support/flows';
 import { latestCode, mailFor, mailboxMark } from '../support/mailbox';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'wrong-address');
@@ -135,5 +135,29 @@ describe.each([
     await console.getByRole('heading', { name: right.name, level: 1 }).waitFor({ timeout: 20_000 });
     expect(await console.getByText(BADGE, { exact: true }).count()).toBe(0);
     expect(await console.getByRole('link', { name: right.email }).isVisible()).toBe(true);
+  });
+});
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const)('"Wrong address? Change it" on the sign-up code step at %s', (label, viewport) => {
+  it('moves the new account to the corrected address and signs in with the new code', { timeout: 120_000 }, async () => {
+    const right = newCandidate('signup-fixed');
+    const typo = { ...right, email: right.email.replace('@example.com', '@exmaple.com') };
+    const page = await openPortalPage(browser, { viewport });
+    pages.push(page);
+    await signUpUntilCodeStep(page, typo);
+    await page.getByRole('button', { name: 'Wrong address? Change it' }).click();
+    const field = page.getByLabel('Your e-mail address', { exact: true });
+    await field.waitFor();
+    await look(page, 'signup-change-address', label);
+    const since = await mailboxMark();
+    await field.fill(right.email);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true }).waitFor({ timeout: 20_000 });
+    await look(page, 'signup-code-step-after-change', label);
+    await enterEmailedCode(page, right.email, since);
+    expect((await mailFor(typo.email, since)).length).toBe(0);
   });
 });

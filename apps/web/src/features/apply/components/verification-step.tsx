@@ -12,7 +12,7 @@ import { verificationCodeSchema, type VerificationCodeValues } from '../forms';
 import { applyMessages } from '../messages';
 
 // Only a new candidate who mistyped the address needs it: loaded when asked for (js-budget).
-const ChangeAddressForm = lazy(() => import('./change-address-form'));
+const ChangeAddressForm = lazy(() => import('../../../components/change-address-form'));
 
 export interface VerificationStepProps {
   headingRef: Ref<HTMLHeadingElement>;

@@ -2,12 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { emailSchema } from '@careers/contracts/common';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { TextInput } from '../../../components/text-input';
-import { firstServerErrorOr, retryAfterSeconds } from '../../../lib/api-error';
-import { changeUnprovenEmail } from '../../../lib/api/change-unproven-email';
-import { requiredText, useValidatedForm } from '../../../lib/validation';
+import { AlertBanner } from './alert-banner';
+import { Button } from './button';
+import { TextInput } from './text-input';
+import { firstServerErrorOr, retryAfterSeconds } from '../lib/api-error';
+import { changeUnprovenEmail } from '../lib/api/change-unproven-email';
+import { requiredText, useValidatedForm } from '../lib/validation';
+import './change-address-form.css';
 
 const changeAddressSchema = z.object({
   email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: emailSchema }),
@@ -20,7 +21,7 @@ export interface ChangeAddressFormProps {
   /** The account moved; a new code went to this address. */
   onChanged: (email: string) => void;
   onCancel: () => void;
-  /** Class names of the surrounding step (apply page or sign-up card). */
+  /** Class names of the surrounding step (the apply page's code step or the sign-up card's). */
   classes?: { fields?: string; row?: string };
 }
 
