@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { changeUnprovenEmail } from '../../../lib/api/change-unproven-email';
 import { VerificationStep } from './verification-step';
 
 vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/change-unproven-email', () => ({ changeUnprovenEmail: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 const toast = await import('../../../lib/toast');
 
@@ -21,6 +23,44 @@ function renderStep(props: Partial<Parameters<typeof VerificationStep>[0]> = {})
 }
 
 describe('verification step', () => {
+  it('offers "Wrong address? Change it" to a new account only', () => {
+    renderStep({ existingAccountNotice: true });
+    expect(screen.queryByRole('button', { name: 'Wrong address? Change it' })).toBeNull();
+  });
+
+  it('"Wrong address? Change it": a validated e-mail field, a clear refusal, then the new address and a fresh code', { timeout: 30_000 }, async () => {
+    const onAddressChanged = vi.fn();
+    const user = userEvent.setup();
+    renderStep({ onAddressChanged });
+    await user.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
+    // The form is loaded on demand (a dynamic import), which can take a moment on a busy machine.
+    const field = await screen.findByLabelText('Your e-mail address', {}, { timeout: 20_000 });
+    expect(field).toHaveValue('ada@example.com');
+    await user.clear(field);
+    await user.type(field, 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
+    expect(changeUnprovenEmail).not.toHaveBeenCalled();
+
+    vi.mocked(changeUnprovenEmail).mockRejectedValueOnce(new ApiError('A server side error occurred.', { status: 400, body: { succeeded: false, errors: ['Email address is already in use.'] } }));
+    await user.clear(field);
+    await user.type(field, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Email address is already in use.')).toBeInTheDocument();
+    // What the candidate typed stays.
+    expect(screen.getByLabelText('Your e-mail address')).toHaveValue('taken@example.com');
+    expect(onAddressChanged).not.toHaveBeenCalled();
+
+    vi.mocked(changeUnprovenEmail).mockResolvedValueOnce('ada@gmail.com');
+    await user.clear(field);
+    await user.type(field, 'ada@gmail.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Your address is now ada@gmail.com. Enter the new code sent there.')).toBeInTheDocument();
+    expect(onAddressChanged).toHaveBeenCalledWith('ada@gmail.com');
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+  });
+
   it('shows the existing-account notice', () => {
     renderStep({ existingAccountNotice: true });
     expect(screen.getByText('You already have an account with us.')).toBeInTheDocument();
