@@ -173,6 +173,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
             alert={alert}
             onAlertChange={setAlert}
             onSubmit={(code) => void run(() => submitVerification(ports, state, code))}
+            onAddressChanged={state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined}
           />
         );
         break;
