@@ -25,19 +25,18 @@ import {
   countCvs,
   findCvByContent,
   insertCv,
-  insertPreviewToken,
   listCvs,
   type CvListRow,
 } from './cvs.repository';
 import {
   CV_LIMIT_REACHED,
   CV_NOT_FOUND,
-  PREVIEW_TOKEN_TTL_MS,
   downloadHeaders,
   hashPreviewToken,
-  newPreviewToken,
+  createPreviewLink,
   previewCsp,
   readWhole,
+  requireCandidateCv,
   receiveCvFile,
   toCv,
 } from './cvs.service';
@@ -222,12 +221,8 @@ export async function cvRoutes(app: App) {
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
-      const row = await findCandidateCv(db, candidate.id, request.params.cvId);
-      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
-      const { token, hash } = newPreviewToken();
-      const expiresAt = new Date(Date.now() + PREVIEW_TOKEN_TTL_MS);
-      await insertPreviewToken(db, { token_hash: hash, cv_id: row.id, expires_at: expiresAt });
-      return { url: `${app.config.publicUrl}/cvs/${row.id}/preview?token=${token}`, expiresAt: expiresAt.toISOString() };
+      const row = await requireCandidateCv(db, candidate.id, request.params.cvId);
+      return createPreviewLink(db, row.id, app.config.publicUrl);
     },
   );
 
