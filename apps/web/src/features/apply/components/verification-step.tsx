@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { useEffect, useState, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -74,7 +75,7 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
         </div>
       ) : null}
       <p className="apply-step__lead">
-        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for 10 minutes.
+        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for {CODE_LIFETIME_TEXT}.
       </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
