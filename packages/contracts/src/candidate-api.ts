@@ -6,7 +6,7 @@ import { idSchema, isoDateSchema } from './common';
  * and the service share them.
  */
 
-/** POST /cvs/{cvId}/preview-link: an address an iframe can load without a bearer token. */
+/** POST /business/cvs/{cvId}/preview-link: a short-lived address the employer console reads a CV preview from, without a bearer token. */
 export const cvPreviewLinkSchema = z.object({ url: z.string(), expiresAt: isoDateSchema });
 export type CvPreviewLink = z.infer<typeof cvPreviewLinkSchema>;
 

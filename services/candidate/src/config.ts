@@ -1,26 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
-import { booleanSchema, commaListSchema, logFormatSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
+import { booleanSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
+import { sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
 
 const schema = z.object({
+  ...sharedEnvShape,
   CANDIDATE_PORT: portSchema.default(3002),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  LOG_LEVEL: logLevelSchema,
-  LOG_FORMAT: logFormatSchema,
-  DATA_DIR: z.string().min(1).default('./data'),
   CANDIDATE_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  PORTAL_URL: urlSchema.default('http://localhost:3000'),
-  IDENTITY_URL: urlSchema.default('http://localhost:3001'),
-  CANDIDATE_URL: urlSchema.default('http://localhost:3002'),
-  CORS_ORIGINS: commaListSchema.optional(),
   PUBLIC_BLOB_BASE_URL: urlSchema.optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   CONTACT_EMAIL: z.email().optional(),
-  TRUST_PROXY: trustProxySchema,
-  // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
-  METRICS_TOKEN: z.string().min(32).optional(),
   IDENTITY_JWKS_URL: urlSchema.optional(),
   S3_ENDPOINT: urlSchema.optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -46,8 +35,6 @@ const schema = z.object({
   BOT_CHECK_SECRET: z.string().min(32).optional(),
   /** The proof of work's size, as in the identity service (same name, same range). */
   BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
-  /** How often the status e-mail outbox is polled (the identity service reads the same name). */
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
   STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 }).superRefine((env, ctx) => {
@@ -63,24 +50,16 @@ const schema = z.object({
 export type CandidateConfig = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof schema>) {
-  const dataDir = path.resolve(env.DATA_DIR);
+  const shared = sharedConfig(env);
+  const { dataDir } = shared;
   return {
+    ...shared,
     port: env.CANDIDATE_PORT,
-    host: env.HOST,
-    logLevel: env.LOG_LEVEL,
-    logFormat: env.LOG_FORMAT,
-    dataDir,
     database: { url: env.CANDIDATE_DATABASE_URL, dataDir: path.join(dataDir, 'candidate-db') },
-    portalUrl: env.PORTAL_URL,
     identityUrl: env.IDENTITY_URL,
     publicUrl: env.CANDIDATE_URL,
-    corsOrigins: env.CORS_ORIGINS ?? [env.PORTAL_URL],
     publicBlobBaseUrl: env.PUBLIC_BLOB_BASE_URL ?? `${env.CANDIDATE_URL}/blobs`,
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
     contactEmail: env.CONTACT_EMAIL,
-    trustProxy: env.TRUST_PROXY,
-    metricsToken: env.METRICS_TOKEN,
     auth: {
       issuer: env.IDENTITY_URL,
       jwksUrl: env.IDENTITY_JWKS_URL ?? `${env.IDENTITY_URL}/.well-known/jwks.json`,

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -167,3 +167,6 @@ export interface CandidateDatabase {
   data_exports: DataExportsTable;
   status_mail_outbox: StatusMailOutboxTable;
 }
+
+/** A connection or a transaction: what every repository function takes. */
+export type Db = Kysely<CandidateDatabase> | Transaction<CandidateDatabase>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { JOB_NEEDS_PROVED_ADDRESS } from '../src/modules/business/business.routes';
+import { JOB_NEEDS_PROVED_ADDRESS } from '../src/modules/jobs/business-jobs.service';
 import { startTestApp, type TestApp } from './helpers';
 
 describe.each(databaseKinds())('jobs need a proved address on %s', (kind) => {

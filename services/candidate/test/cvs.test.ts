@@ -245,15 +245,12 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
 
   describe('preview', () => {
-    it('serves a PDF inline through a short-lived link, sandboxed and framable only by the portal', async () => {
+    it("serves a PDF inline to its owner's bearer token, sandboxed and framable only by the portal", async () => {
       const { headers } = await newCandidate(t);
       const { cvId } = (await upload(headers, 'p.pdf', tinyPdf('preview me'))).json();
-      const link = await t.app.inject({ method: 'POST', url: `/cvs/${cvId}/preview-link`, headers });
-      expect(link.statusCode).toBe(200);
-      const { url, expiresAt } = link.json();
-      expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now());
-      const path = url.replace(t.config.publicUrl, '');
-      const res = await t.app.inject({ url: path });
+      // The portal's one CV preview (docs/decisions/0021): the candidate's pages fetch it with the bearer token.
+      expect((await t.app.inject({ method: 'POST', url: `/cvs/${cvId}/preview-link`, headers })).statusCode).toBe(404);
+      const res = await t.app.inject({ url: `/cvs/${cvId}/preview`, headers });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(/^inline; filename="p.pdf"/);

@@ -164,10 +164,16 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     const link = await t.app.inject({ method: 'POST', url: `/business/cvs/${who.cvId}/preview-link`, headers });
     expect(link.statusCode).toBe(200);
     const url = new URL(link.json().url);
+    expect(new Date(link.json().expiresAt).getTime()).toBeGreaterThan(Date.now());
     const preview = await t.app.inject({ url: `${url.pathname}${url.search}` });
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
-    expect(preview.headers['content-security-policy']).toMatch(/sandbox/);
+    expect(preview.headers['content-security-policy']).toBe(
+      `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors ${t.config.portalUrl}`,
+    );
+    expect(preview.headers['x-frame-options']).toBeUndefined();
+    expect(preview.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await t.app.inject({ url: `${url.pathname}?token=nope` })).statusCode).toBe(404);
   });
 
   it('changes the business details; the public job shows the new name', async () => {

@@ -27,6 +27,7 @@ import { botCheckRoutes } from './modules/bot-check/bot-check.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { registrationRoutes } from './modules/accounts/registration.routes';
 import { codeRoutes } from './modules/codes/codes.routes';
+import { emailChangeRoutes } from './modules/email-change/email-change.routes';
 import { userRoutes } from './modules/users/users.routes';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -136,6 +137,7 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   await app.register(codeRoutes);
   await app.register(registrationRoutes);
   await app.register(userRoutes);
+  await app.register(emailChangeRoutes);
 
   // The dev outbox holds live codes and links: it exists only in the embedded default (no SMTP server,
   // no PostgreSQL), for a developer on the same machine (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).

@@ -1,33 +1,23 @@
+import { DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR, DEFAULT_SEND_INTERVAL_SECONDS, DEFAULT_SENDS_PER_HOUR } from '@careers/contracts/limits';
 import path from 'node:path';
 import { z } from 'zod';
-import { commaListSchema, logFormatSchema, logLevelSchema, parseEnv, portSchema, trustProxySchema, urlSchema } from '@careers/server-kit/env';
+import { parseEnv, portSchema } from '@careers/server-kit/env';
+import { sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
 
 const schema = z.object({
+  ...sharedEnvShape,
   IDENTITY_PORT: portSchema.default(3001),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  LOG_LEVEL: logLevelSchema,
-  LOG_FORMAT: logFormatSchema,
-  DATA_DIR: z.string().min(1).default('./data'),
   IDENTITY_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  PORTAL_URL: urlSchema.default('http://localhost:3000'),
-  IDENTITY_URL: urlSchema.default('http://localhost:3001'),
-  CANDIDATE_URL: urlSchema.default('http://localhost:3002'),
-  CORS_ORIGINS: commaListSchema.optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:identity:'),
-  TRUST_PROXY: trustProxySchema,
-  // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
-  METRICS_TOKEN: z.string().min(32).optional(),
   // Secrets: generated under DATA_DIR when unset (one instance); set them when running several.
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
   BOT_CHECK_SECRET: z.string().min(32).optional(),
   OTP_PEPPER: z.string().min(32).optional(),
   BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
   // Sends per (e-mail, purpose): codes, confirmation and reset links each count apart.
-  SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
-  SENDS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_SEND_INTERVAL_SECONDS),
+  SENDS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SENDS_PER_HOUR),
   // Per client address and per e-mail, in a fixed window, for lookups and for calls that send e-mail.
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_LOOKUPS_PER_IP: z.coerce.number().int().min(1).default(100),
@@ -35,10 +25,9 @@ const schema = z.object({
   RATE_LIMIT_SENDS_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_LOGINS_PER_IP: z.coerce.number().int().min(1).default(30),
   // Sign-in code e-mails one client may have sent to one address an hour (below SENDS_PER_HOUR on purpose).
-  CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR),
   // Password hashes (scrypt, 32 MiB each) running at once in this process; as many more may wait.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   // How long a new candidate's confirmation link waits; a sign-in code verified before it makes it unneeded.
   CONFIRMATION_LINK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   // Used and expired codes, tokens, sent mail and ended sessions are removed this long after (decision 0122).
@@ -48,23 +37,15 @@ const schema = z.object({
 export type IdentityConfig = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof schema>) {
-  const dataDir = path.resolve(env.DATA_DIR);
+  const shared = sharedConfig(env);
+  const { dataDir } = shared;
   return {
+    ...shared,
     port: env.IDENTITY_PORT,
-    host: env.HOST,
-    logLevel: env.LOG_LEVEL,
-    logFormat: env.LOG_FORMAT,
-    dataDir,
     database: { url: env.IDENTITY_DATABASE_URL, dataDir: path.join(dataDir, 'identity-db') },
-    portalUrl: env.PORTAL_URL,
     publicUrl: env.IDENTITY_URL,
-    corsOrigins: env.CORS_ORIGINS ?? [env.PORTAL_URL],
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
-    trustProxy: env.TRUST_PROXY,
-    metricsToken: env.METRICS_TOKEN,
     secrets: {
       dir: path.join(dataDir, 'identity-secrets'),
       keysDir: path.join(dataDir, 'identity-keys'),

@@ -14,7 +14,6 @@ export const applyMessages = {
   codeSendFailed: 'Error in sending verification code.',
   codeSent: 'Verification code is sent successfully.',
   jobFetchFailed: 'Error in fetching the job.',
-  cvPreviewFailed: 'Error on cv preview',
   alreadyHaveAccount: 'You already have an account with us.',
   thankYou: 'Thank you!',
   redirectNotice: 'You will be redirected to your candidate dashboard.',

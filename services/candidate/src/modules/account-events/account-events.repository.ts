@@ -1,4 +1,4 @@
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 
 /** The CV files of a user's candidate, found by the identity user id. */
 export async function cvStorageKeysOfUser(db: Db, userId: string): Promise<string[]> {

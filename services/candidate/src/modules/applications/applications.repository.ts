@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { JobApplicationsTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db, JobApplicationsTable } from '../../db';
 import type { JobRow } from '../jobs/jobs.repository';
 
 export type ApplicationRow = Selectable<JobApplicationsTable>;

@@ -9,7 +9,7 @@ import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/co
 import { ALREADY_WITHDRAWN, APPLICATION_CLOSED, type WithdrawnApplication } from '@careers/contracts/candidate-api';
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 import { findCandidateCv } from '../cvs/cvs.repository';
 import { findJobWithBusiness } from '../jobs/jobs.repository';
 import { toJobDetail } from '../jobs/jobs.service';

@@ -1,6 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { BusinessesTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { BusinessesTable, Db } from '../../db';
 
 export type BusinessRow = Selectable<BusinessesTable>;
 

@@ -1,8 +1,14 @@
-import type { BusinessDetail } from '@careers/contracts/candidate-api';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { BusinessDetail, logoUploadResultSchema } from '@careers/contracts/candidate-api';
+import type { CreateBusiness, UpdateBusiness, createdBusinessSchema } from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import type { Db } from '../candidates/candidates.repository';
-import { findBusinessByOwner, type BusinessRow } from './business.repository';
+import type { Db } from '../../db';
+import type { JobCache } from '../jobs/job-cache';
+import type { BlobStorage } from '../storage/storage';
+import { findBusinessById, findBusinessByOwner, insertBusiness, updateBusinessOfOwner, type BusinessRow } from './business.repository';
 
 export const NO_BUSINESS = 'Create your business first (POST /business).';
 
@@ -39,3 +45,55 @@ export const logoKey = (imageRelativeDirectory: string) => `${imageRelativeDirec
 
 /** Only business logos are public; the pattern keeps every CV key out of reach of /blobs. */
 export const PUBLIC_BLOB_KEY = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/logo\.png$/;
+
+/** The business a candidate names (a CV drop), or nothing. */
+export function findBusiness(db: Db, id: string): Promise<BusinessRow | undefined> {
+  return findBusinessById(db, id);
+}
+
+export async function getBusiness(db: Db, user: AuthUser): Promise<BusinessDetail> {
+  return toBusinessDetail(await requireBusiness(db, user));
+}
+
+/** One business per business user: 409 when the caller has one. */
+export async function createBusiness(db: Db, user: AuthUser, body: CreateBusiness): Promise<z.infer<typeof createdBusinessSchema>> {
+  const id = randomUUID();
+  const row = await insertBusiness(db, {
+    id,
+    owner_user_id: user.userId,
+    name: body.name,
+    city: body.city ?? null,
+    phone: body.phone ?? null,
+    careers_domain: body.domain ?? null,
+    image_relative_directory: `businesses/${id}`,
+  });
+  if (!row) throw new HttpProblem(409, 'This account already has a business.');
+  return { id: row.id, imageRelativeDirectory: row.image_relative_directory };
+}
+
+export async function changeBusiness(db: Db, user: AuthUser, body: UpdateBusiness, jobCache: JobCache): Promise<BusinessDetail> {
+  const { name, city, phone, domain } = body;
+  const row = await updateBusinessOfOwner(db, user.userId, { name, city: city ?? null, phone: phone ?? null, careers_domain: domain ?? null });
+  if (!row) throw new HttpProblem(404, NO_BUSINESS);
+  // The apply page shows the business name from the cached job.
+  jobCache.clear();
+  return toBusinessDetail(row);
+}
+
+/**
+ * Stores the caller's logo. `readFile` (the route's multipart parsing) runs only once the business is
+ * known, so a caller without one gets 404 before any upload is read.
+ */
+export async function changeLogo(
+  db: Db,
+  storage: BlobStorage,
+  user: AuthUser,
+  readFile: () => Promise<Buffer>,
+  publicBlobBaseUrl: string,
+): Promise<z.infer<typeof logoUploadResultSchema>> {
+  const business = await requireBusiness(db, user);
+  const bytes = await readFile();
+  if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
+  await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');
+  return { imageRelativeDirectory: business.image_relative_directory, url: `${publicBlobBaseUrl}/${logoKey(business.image_relative_directory)}` };
+}

@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { CandidateDatabase, CandidatesTable } from '../../db';
+import type { Selectable } from 'kysely';
+import type { CandidatesTable, Db } from '../../db';
 
-export type Db = Kysely<CandidateDatabase> | Transaction<CandidateDatabase>;
 export type CandidateRow = Selectable<CandidatesTable>;
 
 export function findCandidateByUser(db: Db, userId: string): Promise<CandidateRow | undefined> {

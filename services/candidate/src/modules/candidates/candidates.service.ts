@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateAddress, type CandidateRow, type Db } from './candidates.repository';
+import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateAddress, type CandidateRow } from './candidates.repository';
+import type { Db } from '../../db';
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { ContactMessagesTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { ContactMessagesTable, Db } from '../../db';
 import type { WindowUse } from '../quotas/quotas';
 
 export type ContactRow = Selectable<ContactMessagesTable>;

@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { CvDropsTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { CvDropsTable, Db } from '../../db';
 import type { WindowUse } from '../quotas/quotas';
 
 export async function insertCvDrop(db: Db, row: Insertable<CvDropsTable>): Promise<void> {

@@ -1,5 +1,25 @@
-import type { CvDrop } from '@careers/contracts/candidate';
-import type { BusinessCvDropRow, CandidateCvDropRow } from './cv-drops.repository';
+import { randomUUID } from 'node:crypto';
+import type { CreateCvDrop, CvDrop, CvDropPage } from '@careers/contracts/candidate';
+import type { employerCvDropSchema } from '@careers/contracts/employer';
+import type { z } from 'zod';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { Db } from '../../db';
+import type { AuthUser } from '../auth/auth.service';
+import { findBusiness, requireBusiness } from '../business/business.service';
+import { requireCandidate } from '../candidates/candidates.service';
+import { requireCandidateCv } from '../cvs/cvs.service';
+import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
+import {
+  candidateCvDropsSince,
+  countCandidateCvDrops,
+  insertCvDrop,
+  listBusinessCvDrops,
+  listCandidateCvDrops,
+  type BusinessCvDropRow,
+  type CandidateCvDropRow,
+} from './cv-drops.repository';
+
+type EmployerCvDrop = z.infer<typeof employerCvDropSchema>;
 
 export function toCvDrop(row: CandidateCvDropRow): CvDrop {
   return {
@@ -11,11 +31,50 @@ export function toCvDrop(row: CandidateCvDropRow): CvDrop {
   };
 }
 
-export function toEmployerCvDrop(row: BusinessCvDropRow) {
+export function toEmployerCvDrop(row: BusinessCvDropRow): EmployerCvDrop {
   return {
     id: row.id,
     candidate: { id: row.c_id, name: row.c_name, email: row.c_email },
     cvId: row.cv_id,
     droppedOn: row.dropped_at.toISOString(),
   };
+}
+
+/** The caller's CV drops, newest first, a page at a time. */
+export async function listCvDrops(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<CvDropPage> {
+  const candidate = await requireCandidate(db, user);
+  const { page, pageSize } = query;
+  const [total, rows] = await Promise.all([
+    countCandidateCvDrops(db, candidate.id),
+    listCandidateCvDrops(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+  ]);
+  return { page, pageSize, totalApplications: total, cvDrops: rows.map(toCvDrop) };
+}
+
+/** Sends one of the caller's CVs to a business; at most QUOTAS.cvDrops in its window (429 past that). */
+export async function dropCv(db: Db, user: AuthUser, body: CreateCvDrop): Promise<CvDrop> {
+  const candidate = await requireCandidate(db, user);
+  enforceWindowQuota(QUOTAS.cvDrops, await candidateCvDropsSince(db, candidate.id, new Date(Date.now() - QUOTAS.cvDrops.windowMs)));
+  const business = await findBusiness(db, body.businessId);
+  if (!business) throw new HttpProblem(404, 'The business was not found.');
+  const cv = await requireCandidateCv(db, candidate.id, body.cvId);
+  const row = { id: randomUUID(), candidate_id: candidate.id, business_id: business.id, cv_id: cv.id, cv_file_name: cv.file_name, dropped_at: new Date() };
+  await insertCvDrop(db, row);
+  return toCvDrop({
+    id: row.id,
+    cv_id: row.cv_id,
+    cv_file_name: row.cv_file_name,
+    dropped_at: row.dropped_at,
+    b_id: business.id,
+    b_name: business.name,
+    b_city: business.city,
+    b_phone: business.phone,
+  });
+}
+
+/** CVs dropped with the employer's business, newest first. */
+export async function listCvDropsOfBusiness(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<EmployerCvDrop[]> {
+  const business = await requireBusiness(db, user);
+  const { page, pageSize } = query;
+  return (await listBusinessCvDrops(db, business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map(toEmployerCvDrop);
 }

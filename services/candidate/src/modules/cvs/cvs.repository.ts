@@ -1,6 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { CvsTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { CvsTable, Db } from '../../db';
 
 export type CvRow = Selectable<CvsTable>;
 const listColumns = ['id', 'candidate_id', 'file_name', 'content_type', 'file_type', 'storage_key', 'size_bytes', 'parse_status', 'created_at'] as const;

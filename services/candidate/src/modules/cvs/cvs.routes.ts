@@ -8,7 +8,6 @@ import {
   cvListSchema,
   cvUploadResultSchema,
 } from '@careers/contracts/candidate';
-import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
@@ -25,17 +24,14 @@ import {
   countCvs,
   findCvByContent,
   insertCv,
-  insertPreviewToken,
   listCvs,
   type CvListRow,
 } from './cvs.repository';
 import {
   CV_LIMIT_REACHED,
   CV_NOT_FOUND,
-  PREVIEW_TOKEN_TTL_MS,
   downloadHeaders,
   hashPreviewToken,
-  newPreviewToken,
   previewCsp,
   readWhole,
   receiveCvFile,
@@ -204,33 +200,6 @@ export async function cvRoutes(app: App) {
     },
   );
 
-  app.post(
-    '/cvs/:cvId/preview-link',
-    {
-      preHandler: candidateOnly,
-      schema: {
-        tags,
-        summary: 'A short-lived preview address for an iframe',
-        description:
-          'An iframe cannot send the bearer token, so the portal asks for this link (valid 5 minutes) and sets it as the ' +
-          'iframe src. The preview is served sandboxed, framable only by the portal.',
-        security: bearerSecurity,
-        params: cvIdParamsSchema,
-        response: { 200: cvPreviewLinkSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const row = await findCandidateCv(db, candidate.id, request.params.cvId);
-      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
-      const { token, hash } = newPreviewToken();
-      const expiresAt = new Date(Date.now() + PREVIEW_TOKEN_TTL_MS);
-      await insertPreviewToken(db, { token_hash: hash, cv_id: row.id, expires_at: expiresAt });
-      return { url: `${app.config.publicUrl}/cvs/${row.id}/preview?token=${token}`, expiresAt: expiresAt.toISOString() };
-    },
-  );
-
   app.get(
     '/cvs/:cvId/preview',
     {
@@ -238,7 +207,8 @@ export async function cvRoutes(app: App) {
         tags,
         summary: 'Preview a CV inside an iframe',
         description:
-          'Authorized by ?token= from POST /cvs/{cvId}/preview-link, or a bearer token. PDF and TXT are served inline as stored; ' +
+          'Authorized by the candidate\'s bearer token, or by ?token= from POST /business/cvs/{cvId}/preview-link (the employer console). ' +
+          'PDF and TXT are served inline as stored; ' +
           'DOCX as sanitized HTML; DOC as its extracted text. Always with Content-Security-Policy sandbox (no script) and ' +
           'frame-ancestors limited to the portal.',
         params: cvIdParamsSchema,

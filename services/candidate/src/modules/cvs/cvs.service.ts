@@ -10,7 +10,9 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { BlobStorage } from '../storage/storage';
 import { contentDisposition, sanitizeFileName } from './cv-file-name';
 import { CV_CONTENT_TYPES, CvInspector, FileTooLargeError, detectCvType, type CvFileType } from './cv-file-type';
-import type { CvListRow } from './cvs.repository';
+import type { CvPreviewLink } from '@careers/contracts/candidate-api';
+import type { Db } from '../../db';
+import { findCandidateCv, insertPreviewToken, type CvListRow } from './cvs.repository';
 import { rethrowUploadError } from '../storage/multipart-errors';
 
 export const CV_TOO_LARGE = 'The file is larger than 10 MB.';
@@ -138,6 +140,25 @@ export function downloadHeaders(row: CvListRow): Record<string, string> {
 }
 
 export const PREVIEW_TOKEN_TTL_MS = 5 * 60 * 1000;
+
+/** One of the candidate's CVs; 404 when it is not theirs. */
+export async function requireCandidateCv(db: Db, candidateId: string, cvId: string): Promise<CvListRow> {
+  const row = await findCandidateCv(db, candidateId, cvId);
+  if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+  return row;
+}
+
+/**
+ * A preview address valid PREVIEW_TOKEN_TTL_MS, for a CV the caller may see (the candidate's own, or one
+ * sent to the employer's business): an iframe cannot send the bearer token, so the token is in the URL,
+ * stored hashed so any instance can honour it.
+ */
+export async function createPreviewLink(db: Db, cvId: string, publicUrl: string): Promise<CvPreviewLink> {
+  const { token, hash } = newPreviewToken();
+  const expiresAt = new Date(Date.now() + PREVIEW_TOKEN_TTL_MS);
+  await insertPreviewToken(db, { token_hash: hash, cv_id: cvId, expires_at: expiresAt });
+  return { url: `${publicUrl}/cvs/${cvId}/preview?token=${token}`, expiresAt: expiresAt.toISOString() };
+}
 
 export function newPreviewToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

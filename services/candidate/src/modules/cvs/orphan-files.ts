@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 import type { BlobStorage } from '../storage/storage';
 import { heldStorageKeys } from './cvs.repository';
 

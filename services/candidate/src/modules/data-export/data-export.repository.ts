@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 import { enforceWindowQuota, type WindowQuota } from '../quotas/quotas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import type { DataExportAccount, DataExportCv } from '@careers/contracts/candida
 import type { AuthUser } from '../auth/auth.service';
 import { candidateApplicationIds, candidateApplicationsByIds, statusHistory } from '../applications/applications.repository';
 import { toJobApplication } from '../applications/applications.service';
-import type { CandidateRow, Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
+import type { CandidateRow } from '../candidates/candidates.repository';
 import { toCandidate } from '../candidates/candidates.service';
 import { candidateCvDropIds, candidateCvDropsByIds } from '../cv-drops/cv-drops.repository';
 import { toCvDrop } from '../cv-drops/cv-drops.service';

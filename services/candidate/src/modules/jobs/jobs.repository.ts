@@ -1,6 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { JobsTable } from '../../db';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db, JobsTable } from '../../db';
 
 export type JobRow = Selectable<JobsTable>;
 export type JobWithBusinessRow = JobRow & { business_name: string; image_relative_directory: string };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 
 /**
  * Called in the transaction that moves the application (the application row is locked FOR UPDATE there,

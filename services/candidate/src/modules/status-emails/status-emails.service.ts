@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { applicationStatusInWords } from '@careers/contracts/application-status';
 import type { MailMessage } from '@careers/server-kit/mail';
+import { productMetrics } from '@careers/server-kit/metrics';
+import type { Db } from '../../db';
+import { queueStatusMail } from './status-emails.repository';
 
 /** The kind of a status e-mail, as logs and metrics name it. */
 export const STATUS_MAIL_KIND = 'application status';
@@ -8,6 +11,20 @@ export const STATUS_MAIL_KIND = 'application status';
 /** The portal page a status e-mail's unsubscribe link opens, and the API address its List-Unsubscribe header names. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
 export const UNSUBSCRIBE_API = '/status-emails/unsubscribe';
+
+/**
+ * Queues (or changes, or drops) the candidate's e-mail about a status change, in the caller's transaction
+ * (issue 12 item 14: the e-mail is queued with the change, or not at all); sent `delayMs` after `now`.
+ */
+export async function queueStatusChangeMail(
+  trx: Db,
+  change: { candidateId: string; applicationId: string; from: number; to: number; now: Date },
+  delayMs: number,
+): Promise<void> {
+  const sendAt = new Date(change.now.getTime() + delayMs);
+  const queued = await queueStatusMail(trx, { ...change, sendAt });
+  if (queued === 'queued') productMetrics.emailsQueued().inc({ kind: STATUS_MAIL_KIND });
+}
 
 const TOKEN_VERSION = 'v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

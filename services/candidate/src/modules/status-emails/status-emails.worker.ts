@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
-import type { Db } from '../candidates/candidates.repository';
+import type { Db } from '../../db';
 import {
   claimDueStatusMail,
   deleteStatusMail,

@@ -12,18 +12,13 @@ import {
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
-import type { FastifyInstance } from 'fastify';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { isUuid } from '../../lib/email';
 import { limitLookup, limitSending } from '../../plugins/limits';
 import { issueSession, loginResult } from '../tokens/tokens.service';
 import { attemptPasswordLogin, botCheckFlag } from './login-limits';
 import { findUserByEmail, findUserById } from '../users/users.repository';
-import { confirmEmail, resetPassword, sendConfirmationLink, sendResetLink, type AccountContext } from './accounts.service';
-
-export function accountContext(app: FastifyInstance): AccountContext {
-  return { ...app.codeContext, portalUrl: app.config.portalUrl };
-}
+import { accountContext, confirmEmail, resetPassword, sendConfirmationLink, sendResetLink } from './accounts.service';
 
 const problems = { 400: problemDetailsSchema, 429: problemDetailsSchema };
 

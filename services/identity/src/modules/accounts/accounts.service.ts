@@ -1,5 +1,6 @@
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import type { IdentityResult } from '@careers/contracts/errors';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { insertAccountEvent } from '../account-events/account-events.repository';
 import type { CodeContext } from '../codes/codes.service';
@@ -16,12 +17,18 @@ import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVALID_LOGIN = 'Invalid email or password.';
+export const EMAIL_IN_USE = 'Email address is already in use.';
 
 export interface AccountContext extends CodeContext {
   portalUrl: string;
 }
 
 /** The user, if the password is theirs. Accounts without a password (candidates) never match. */
+/** What the account use cases need of the app: the code settings and the portal's address for links. */
+export function accountContext(app: FastifyInstance): AccountContext {
+  return { ...app.codeContext, portalUrl: app.config.portalUrl };
+}
+
 export async function checkPassword(db: Db, email: string, password: string): Promise<UserRecord | undefined> {
   const user = await findUserByEmail(db, email);
   // The built-in candidate password is refused before hashing, though it is never stored anyway.

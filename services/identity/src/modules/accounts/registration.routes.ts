@@ -8,13 +8,10 @@ import { limitSending, tooManyRequests } from '../../plugins/limits';
 import { orProblem } from '../../lib/schemas';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { issueSession } from '../tokens/tokens.service';
-import { isAddressHeldForUndo } from '../users/email-change.repository';
+import { isAddressHeldForUndo } from '../email-change/email-change.service';
 import { insertUser } from '../users/users.repository';
-import { accountContext } from './accounts.routes';
-import { sendConfirmationLink } from './accounts.service';
+import { EMAIL_IN_USE, accountContext, sendConfirmationLink } from './accounts.service';
 import { attemptPasswordLogin, botCheckFlag, HASHING_BUSY } from './login-limits';
-
-export const EMAIL_IN_USE = 'Email address is already in use.';
 
 function failure(...errors: string[]): RegistrationResult {
   return { succeeded: false, errors, userId: null, accessToken: null, refreshToken: null };

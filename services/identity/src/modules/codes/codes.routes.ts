@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT, DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR, DEFAULT_SEND_INTERVAL_SECONDS, DEFAULT_SENDS_PER_HOUR } from '@careers/contracts/limits';
 import { authResponseSchema, emptyAuthResponse, sendCodeRequestSchema, verifyCodeRequestSchema } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
@@ -11,9 +12,7 @@ import { signInCodeMail } from '../mail/mail.templates';
 import { issueSession, loginResult } from '../tokens/tokens.service';
 import { findUserByEmail } from '../users/users.repository';
 import { proveAddress } from '../accounts/accounts.service';
-import { issueCode, verifyCode } from './codes.service';
-
-export const INVALID_CODE = 'Invalid verification code.';
+import { INVALID_CODE, issueCode, verifyCode } from './codes.service';
 
 export async function codeRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
@@ -23,7 +22,7 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: 'E-mail a 6-digit sign-in code (10 minutes, single use; one per 60 s and 10 per hour per address, 5 per hour per address and client)',
+        summary: `E-mail a 6-digit sign-in code (${CODE_LIFETIME_TEXT}, single use; by default one per ${DEFAULT_SEND_INTERVAL_SECONDS} s and ${DEFAULT_SENDS_PER_HOUR} per hour per address, ${DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR} per hour per address and client)`,
         body: sendCodeRequestSchema,
         response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
       },

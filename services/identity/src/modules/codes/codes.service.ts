@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_MS } from '@careers/contracts/limits';
 import { randomUUID } from 'node:crypto';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
@@ -6,7 +7,8 @@ import { tooManyRequests } from '../../plugins/limits';
 import { reserveSend, type SendLimits } from '../mail/send-limits.repository';
 import { consumeCode, findCodeByRequestForUpdate, findCodeForUpdate, recordWrongAttempt, releaseCode, upsertCode, type CodeRecord } from './codes.repository';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+export const INVALID_CODE = 'Invalid verification code.';
+export const CODE_TTL_MS = CODE_LIFETIME_MS;
 export const MAX_WRONG_ATTEMPTS = 5;
 
 /**

@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import type { MailMessage } from '@careers/server-kit/mail';
 
 const PRODUCT = 'Careers Portal';
@@ -64,7 +65,7 @@ export function signInCodeMail(to: string, code: string): MailMessage {
     heading: 'Your sign-in code',
     intro: `Enter this code on the ${PRODUCT} to sign in:`,
     code,
-    validity: 'The code works once and expires in 10 minutes.',
+    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
   });
 }
@@ -77,7 +78,7 @@ export function emailChangeCodeMail(to: string, code: string): MailMessage {
     heading: 'Confirm your new e-mail address',
     intro: `Enter this code on the ${PRODUCT} to use this address for your account:`,
     code,
-    validity: 'The code works once and expires in 10 minutes.',
+    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because someone asked to change the e-mail address of a ${PRODUCT} account to this one.`,
   });
 }
@@ -116,7 +117,7 @@ export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: s
     heading: 'Approve the change of your e-mail address',
     intro: `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
     code,
-    validity: 'The code works once and expires in 10 minutes.',
+    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
     notYou: 'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
   });
@@ -144,7 +145,7 @@ export function accountDeletionCodeMail(to: string, code: string): MailMessage {
     heading: 'Confirm deleting your account',
     intro: `Enter this code on the ${PRODUCT} to delete your account and everything in it for good:`,
     code,
-    validity: 'The code works once and expires in 10 minutes.',
+    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
     notYou: 'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
   });

@@ -1,13 +1,9 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import {
   deleteUserRequestSchema,
-  emailChangeConfirmRequestSchema,
-  emailChangeConfirmResultSchema,
-  emailChangeStartRequestSchema,
-  emailChangeStartResultSchema,
   emailPathSchema,
   userIdQuerySchema,
   userProfileSchema,
-  undoEmailChangeRequestSchema,
   unprovenEmailChangeRequestSchema,
   unprovenEmailChangeResultSchema,
   userUpdateRequestSchema,
@@ -17,23 +13,20 @@ import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/e
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
-import { isUuid, normalizeEmail } from '../../lib/email';
+import { normalizeEmail } from '../../lib/email';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
 import { limitCodeSendsPerClient, limitLookup, limitSending } from '../../plugins/limits';
 import { Role } from '@careers/contracts/enums';
 import { createAccessToken } from '../tokens/tokens.service';
+import { accountContext, EMAIL_IN_USE } from '../accounts/accounts.service';
+import { isAddressHeldForUndo } from '../email-change/email-change.service';
 import { moveToCorrectedAddress } from './unproven-email.service';
-import { EMAIL_IN_USE } from '../accounts/registration.routes';
-import { accountContext } from '../accounts/accounts.routes';
 import { deleteCodesOfUser } from '../codes/codes.repository';
-import { INVALID_CODE } from '../codes/codes.routes';
+import { INVALID_CODE } from '../codes/codes.service';
 import { DELETION_CODE_REQUIRED, startAccountDeletion, verifyDeletionCode } from './account-deletion.service';
-import { isAddressHeldForUndo } from './email-change.repository';
-import { confirmEmailChange, CURRENT_CODE_REQUIRED, startEmailChange, undoEmailChange } from './email-change.service';
 import { deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
-import { NOT_FOUND_PROFILE, toProfile } from './users.service';
+import { ACCOUNT_GONE, NOT_FOUND_PROFILE, toProfile } from './users.service';
 
-const ACCOUNT_GONE = 'The account no longer exists.';
 export const ADDRESS_ALREADY_PROVED = 'Your e-mail address is already confirmed. You can change it on your account page.';
 export const ONLY_NEW_CANDIDATES = 'Only a new candidate account can change its address this way.';
 const auth = { 401: problemDetailsSchema };
@@ -82,7 +75,7 @@ export async function userRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: "E-mail a fresh code to the caller's address; DELETE /api/user needs it (10 minutes, single use)",
+        summary: `E-mail a fresh code to the caller's address; DELETE /api/user needs it (${CODE_LIFETIME_TEXT}, single use)`,
         security: bearerSecurity,
         response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 429: problemDetailsSchema, ...auth },
       },
@@ -137,30 +130,42 @@ export async function userRoutes(app: App): Promise<void> {
     },
   );
 
-  app.put(
-    '/api/user/email-update-initialise',
+  app.get(
+    '/api/user/email-exists/:email',
     {
       schema: {
         tags: ['user'],
-        summary: 'Start an e-mail change: one code goes to the new address and one to the current address; answers the requestId to confirm with',
-        security: bearerSecurity,
-        body: emailChangeStartRequestSchema,
-        response: { 200: emailChangeStartResultSchema, 400: orProblem(emailChangeStartResultSchema), 429: problemDetailsSchema, ...auth },
+        summary: 'Whether an account uses this e-mail address: 200 no body, or 404 (rate limited)',
+        params: emailPathSchema,
+        response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
       },
     },
     async (request, reply) => {
+      await limitLookup(request, request.params.email);
+      if (!(await findUserByEmail(db(), request.params.email))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      return sendEmpty(reply);
+    },
+  );
+
+  app.get(
+    '/api/user/userid-by-email/:email',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The account id and roles for an e-mail address (signed-in callers only; name and phone are not disclosed)",
+        security: bearerSecurity,
+        params: emailPathSchema,
+        response: { 200: userProfileSchema, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request) => {
       const claims = await authenticate(request);
-      await limitSending(request);
-      const newEmail = request.body.newEmailAddress;
-      const fail = (error: string) => reply.status(400).send({ succeeded: false, requestId: null, errors: [error] });
-      const user = await findUserById(db(), claims.sub);
-      if (!user) return fail(ACCOUNT_GONE);
-      if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
-      if ((await findUserByEmail(db(), newEmail)) || (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))) return fail(EMAIL_IN_USE);
-      const requestId = await db()
-        .transaction()
-        .execute((trx) => startEmailChange(trx, accountContext(app), user, newEmail));
-      return { succeeded: true, requestId, errors: [] };
+      await limitLookup(request, request.params.email);
+      const user = await findUserByEmail(db(), request.params.email);
+      if (!user) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      // The caller sees their own profile in full; anyone else's only as id, address and roles.
+      if (user.id === claims.sub) return toProfile(user);
+      return { id: user.id, name: null, email: user.email, phone: null, roles: user.roles, notFound: false };
     },
   );
 
@@ -205,99 +210,6 @@ export async function userRoutes(app: App): Promise<void> {
         return fail(!now ? ACCOUNT_GONE : now.emailConfirmedAt ? ADDRESS_ALREADY_PROVED : EMAIL_IN_USE);
       }
       return { succeeded: true, errors: [], email: moved.email, accessToken: await createAccessToken(app.tokenContext, moved, claims.sid) };
-    },
-  );
-
-  app.put(
-    '/api/user/email-update-confirm',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Finish an e-mail change with the requestId, the code sent to the new address (otp) and the one sent to the current address (currentEmailOtp); ends every other session',
-        security: bearerSecurity,
-        body: emailChangeConfirmRequestSchema,
-        response: { 200: emailChangeConfirmResultSchema, 400: orProblem(emailChangeConfirmResultSchema), ...auth },
-      },
-    },
-    async (request, reply) => {
-      const claims = await authenticate(request);
-      const { requestId, otp, currentEmailOtp } = request.body;
-      const fail = (error: string) => reply.status(400).send({ succeeded: false, emailAddress: null, errors: [error] });
-      if (!currentEmailOtp) return fail(CURRENT_CODE_REQUIRED);
-      if (!isUuid(requestId)) return fail(INVALID_CODE);
-      // Wrong tries must be counted, so the transaction commits on failure too: no throwing inside.
-      const outcome = await db()
-        .transaction()
-        .execute((trx) =>
-          confirmEmailChange(
-            trx,
-            accountContext(app),
-            { userId: claims.sub, sessionId: claims.sid, requestId, otp, currentEmailOtp },
-            { invalidCode: INVALID_CODE, emailInUse: EMAIL_IN_USE, accountGone: ACCOUNT_GONE },
-          ),
-        );
-      if (!outcome.ok) return fail(outcome.error);
-      return { succeeded: true, emailAddress: outcome.emailAddress, errors: [] };
-    },
-  );
-
-  app.post(
-    '/api/account/undo-email-change',
-    {
-      schema: {
-        tags: ['user'],
-        summary:
-          'Put back the address an e-mail change replaced, with the token of the link e-mailed to it (7 days, single use); ends every session of the account',
-        body: undoEmailChangeRequestSchema,
-        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 429: problemDetailsSchema },
-      },
-    },
-    async (request, reply) => {
-      await limitSending(request);
-      const result = await db()
-        .transaction()
-        .execute((trx) => undoEmailChange(trx, accountContext(app), request.body.token, EMAIL_IN_USE));
-      if (!result.succeeded) return reply.status(400).send(result);
-      return result;
-    },
-  );
-
-  app.get(
-    '/api/user/email-exists/:email',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Whether an account uses this e-mail address: 200 no body, or 404 (rate limited)',
-        params: emailPathSchema,
-        response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
-      },
-    },
-    async (request, reply) => {
-      await limitLookup(request, request.params.email);
-      if (!(await findUserByEmail(db(), request.params.email))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
-      return sendEmpty(reply);
-    },
-  );
-
-  app.get(
-    '/api/user/userid-by-email/:email',
-    {
-      schema: {
-        tags: ['user'],
-        summary: "The account id and roles for an e-mail address (signed-in callers only; name and phone are not disclosed)",
-        security: bearerSecurity,
-        params: emailPathSchema,
-        response: { 200: userProfileSchema, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
-      },
-    },
-    async (request) => {
-      const claims = await authenticate(request);
-      await limitLookup(request, request.params.email);
-      const user = await findUserByEmail(db(), request.params.email);
-      if (!user) throw new HttpProblem(404, 'There is no account with this e-mail address.');
-      // The caller sees their own profile in full; anyone else's only as id, address and roles.
-      if (user.id === claims.sub) return toProfile(user);
-      return { id: user.id, name: null, email: user.email, phone: null, roles: user.roles, notFound: false };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -110,7 +111,7 @@ export function ChangeEmail() {
         <form className="account-form" noValidate onSubmit={onConfirm} aria-label="Confirm new email address">
           <p>
             We sent a verification code to <strong>{pending.newEmailAddress}</strong> and another one to your current address <strong>{auth.email}</strong>. Enter
-            both to confirm the change. The codes are valid for 10 minutes. Other devices signed in to your account will be signed out.
+            both to confirm the change. The codes are valid for {CODE_LIFETIME_TEXT}. Other devices signed in to your account will be signed out.
           </p>
           <div className="account-code-fields">
             <TextInput

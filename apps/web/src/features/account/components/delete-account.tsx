@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -104,7 +105,7 @@ export function DeleteAccount() {
           </p>
           {sent ? (
             <p role="status">
-              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is valid for 10 minutes.
+              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is valid for {CODE_LIFETIME_TEXT}.
             </p>
           ) : null}
           <AlertBanner type="alert-danger" message={failure} />

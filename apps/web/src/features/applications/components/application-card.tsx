@@ -31,19 +31,19 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
   const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
   return (
     <li>
-      <article ref={cardRef} className={focused ? 'application-card application-card--focused' : 'application-card'} aria-labelledby={titleId} aria-current={focused || undefined}>
+      <article ref={cardRef} className={focused ? 'list-card application-card application-card--focused' : 'list-card application-card'} aria-labelledby={titleId} aria-current={focused || undefined}>
         <header className="application-card__header">
           <div>
-            <h2 id={titleId} className="application-card__title">
+            <h2 id={titleId} className="list-card__title application-card__title">
               {application.job.title}
             </h2>
-            <p className="application-card__place">{place}</p>
+            <p className="list-card__subtitle application-card__place">{place}</p>
           </div>
           <Badge tone={status.tone} srPrefix="Status:">
             {status.label}
           </Badge>
         </header>
-        <dl className="application-card__facts">
+        <dl className="list-card__facts application-card__facts">
           <div>
             <dt>Applied</dt>
             <dd>{formatDate(application.appliedOn)}</dd>

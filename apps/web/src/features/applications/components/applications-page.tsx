@@ -7,6 +7,7 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { pageFromSearch } from '../../../lib/paging';
 import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/get-job-applications';
 import { ApplicationCard } from './application-card';
+import '../../../components/list-card.css';
 import './applications.css';
 
 /** /applications: every job the candidate applied for, with where each one stands. */
@@ -37,7 +38,7 @@ export function ApplicationsPage() {
         </EmptyState>
       ) : null}
       {data && data.applications.length > 0 ? (
-        <ul className="application-list" aria-busy={applications.isPlaceholderData || undefined}>
+        <ul className="list-cards application-list" aria-busy={applications.isPlaceholderData || undefined}>
           {data.applications.map((application) => (
             <ApplicationCard
               key={application.id}

@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -120,7 +121,7 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
         </div>
       ) : null}
       <p className="apply-step__lead">
-        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for 10 minutes.
+        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for {CODE_LIFETIME_TEXT}.
       </p>
       {changedTo ? (
         <p className="apply-step__note" role="status">

@@ -1,3 +1,4 @@
+import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
@@ -126,11 +127,11 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
         <h2 id="verification-title">Verification</h2>
         {initialResendWait > 0 ? (
           <p>
-            A verification code was sent to <strong>{email}</strong> moments ago. It is valid for 10 minutes.
+            A verification code was sent to <strong>{email}</strong> moments ago. It is valid for {CODE_LIFETIME_TEXT}.
           </p>
         ) : (
           <p>
-            We sent a verification code to <strong>{email}</strong>. It is valid for 10 minutes.
+            We sent a verification code to <strong>{email}</strong>. It is valid for {CODE_LIFETIME_TEXT}.
           </p>
         )}
         {changedTo ? <p role="status">Your address is now {changedTo}. Enter the new code sent there.</p> : null}

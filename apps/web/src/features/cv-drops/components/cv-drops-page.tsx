@@ -8,16 +8,17 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { CV_DROPS_PAGE_SIZE, useCvDrops } from '../api/get-cv-drops';
+import '../../../components/list-card.css';
 import './cv-drops.css';
 
 function CvDropItem({ drop }: { drop: CvDrop }) {
   return (
-    <li className="cv-drop">
+    <li className="list-card cv-drop">
       <div className="cv-drop__business">
-        <h2 className="cv-drop__name">{drop.business.name}</h2>
-        {drop.business.city ? <p className="cv-drop__city">{drop.business.city}</p> : null}
+        <h2 className="list-card__title cv-drop__name">{drop.business.name}</h2>
+        {drop.business.city ? <p className="list-card__subtitle cv-drop__city">{drop.business.city}</p> : null}
       </div>
-      <dl className="cv-drop__facts">
+      <dl className="list-card__facts cv-drop__facts">
         <div>
           <dt>CV</dt>
           <dd className="cv-drop__cv">{drop.appliedWithCvFileName ?? (drop.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
@@ -52,7 +53,7 @@ export function CvDropsPage() {
         </EmptyState>
       ) : null}
       {data && data.cvDrops.length > 0 ? (
-        <ul className="cv-drop-list" aria-busy={drops.isPlaceholderData || undefined}>
+        <ul className="list-cards cv-drop-list" aria-busy={drops.isPlaceholderData || undefined}>
           {data.cvDrops.map((drop) => (
             <CvDropItem key={drop.id} drop={drop} />
           ))}

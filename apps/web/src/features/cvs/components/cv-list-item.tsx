@@ -46,9 +46,9 @@ function CvUses({ uses }: { uses: CvUse[] | undefined }) {
 export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, downloading }: CvListItemProps) {
   const status = cvParseStatusText[cv.cvParseStatus];
   return (
-    <li className="cv-item">
+    <li className="list-card cv-item">
       <div className="cv-item__main">
-        <h3 className="cv-item__name">{cv.fileName}</h3>
+        <h3 className="list-card__title cv-item__name">{cv.fileName}</h3>
         <p className="cv-item__meta">
           <span>Uploaded {formatDate(cv.createdOn)}</span>
           {cv.sizeBytes !== undefined ? <span>{formatFileSize(cv.sizeBytes)}</span> : null}

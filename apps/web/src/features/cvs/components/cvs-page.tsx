@@ -11,8 +11,9 @@ import { useDownloadCv } from '../api/download-cv';
 import { useCvUsage } from '../api/get-cv-usage';
 import { useCvs } from '../api/get-cvs';
 import { CvListItem } from './cv-list-item';
-import { CvPreviewDialog } from './cv-preview-dialog';
+import { CvPreviewDialog } from '../../../components/cv-preview-dialog';
 import { CvUpload } from './cv-upload';
+import '../../../components/list-card.css';
 import './cvs.css';
 
 /** /cvs: upload, preview, download and delete CVs, and see where each one was sent. */
@@ -67,7 +68,7 @@ export function CvsPage() {
           </EmptyState>
         ) : null}
         {list.length > 0 ? (
-          <ul className="cv-list">
+          <ul className="list-cards cv-list">
             {list.map((cv) => (
               <CvListItem
                 key={cv.id}

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http-client';
+import { http } from '../http-client';
 
 /**
  * What the preview frame shows: a PDF from a blob: URL; text, and a Word file as HTML the server has
  * sanitised, through srcdoc in a sandboxed frame (docs/decisions/0050).
  */
-export type { CvPreview } from '../../../components/cv-preview-frame';
-import type { CvPreview } from '../../../components/cv-preview-frame';
+export type { CvPreview } from '../../components/cv-preview-frame';
+import type { CvPreview } from '../../components/cv-preview-frame';
 
 function mediaType(header: unknown): string {
   return String(header ?? '')

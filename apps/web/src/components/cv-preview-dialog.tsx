@@ -1,10 +1,10 @@
 import type { Cv } from '@careers/contracts/candidate';
-import { AlertBanner } from '../../../components/alert-banner';
-import { Button } from '../../../components/button';
-import { ModalDialog } from '../../../components/modal-dialog';
-import { Spinner } from '../../../components/spinner';
-import { CvPreviewFrame } from '../../../components/cv-preview-frame';
-import { useCvPreview } from '../api/get-cv-preview';
+import { useCvPreview } from '../lib/api/get-cv-preview';
+import { AlertBanner } from './alert-banner';
+import { Button } from './button';
+import { CvPreviewFrame } from './cv-preview-frame';
+import { ModalDialog } from './modal-dialog';
+import { Spinner } from './spinner';
 
 /** product.md §8. */
 export const PREVIEW_ERROR = 'Error on cv preview';
@@ -12,10 +12,14 @@ export const PREVIEW_ERROR = 'Error on cv preview';
 export interface CvPreviewDialogProps {
   cv: Cv | null;
   onClose: () => void;
-  onDownload: (cv: Cv) => void;
+  /** A Download button beside Close (the CVs page); the apply page has none. */
+  onDownload?: ((cv: Cv) => void) | undefined;
 }
 
-/** Shows a CV's content in a sandboxed frame inside a modal. */
+/**
+ * The one CV preview of the candidate's pages, the CVs page and the apply page (docs/decisions/0021):
+ * GET /cvs/{cvId}/preview with the bearer token, shown by CvPreviewFrame in a modal.
+ */
 export function CvPreviewDialog({ cv, onClose, onDownload }: CvPreviewDialogProps) {
   const preview = useCvPreview(cv?.id ?? null);
   const title = cv ? `Preview of ${cv.fileName}` : 'Preview';
@@ -27,9 +31,11 @@ export function CvPreviewDialog({ cv, onClose, onDownload }: CvPreviewDialogProp
       size="large"
       actions={
         <>
-          <Button variant="secondary" onClick={() => cv && onDownload(cv)}>
-            Download
-          </Button>
+          {onDownload ? (
+            <Button variant="secondary" onClick={() => cv && onDownload(cv)}>
+              Download
+            </Button>
+          ) : null}
           <Button onClick={onClose}>Close</Button>
         </>
       }

@@ -1,15 +1,16 @@
 import type { IdentityResult } from '@careers/contracts/errors';
 import type { Db } from '../../db';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { normalizeEmail } from '../../lib/email';
-import type { AccountContext } from '../accounts/accounts.service';
+import { isUuid, normalizeEmail } from '../../lib/email';
+import { EMAIL_IN_USE, type AccountContext } from '../accounts/accounts.service';
 import { deleteCodesOfUserByPurpose } from '../codes/codes.repository';
-import { issueCode, verifyEmailChangeCodes } from '../codes/codes.service';
+import { INVALID_CODE, issueCode, verifyEmailChangeCodes } from '../codes/codes.service';
 import { enqueueMail } from '../mail/mail.repository';
 import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedNoticeMail } from '../mail/mail.templates';
 import { revokeAllForUser, revokeOtherFamilies } from '../tokens/tokens.repository';
-import { deleteLaterUndoLinks, findUndoLinkForUpdate, insertUndoLink, markUndoLinkUsed } from './email-change.repository';
-import { changeEmail, findUserById, type UserRecord } from './users.repository';
+import { changeEmail, findUserByEmail, findUserById, type UserRecord } from '../users/users.repository';
+import { ACCOUNT_GONE } from '../users/users.service';
+import { deleteLaterUndoLinks, findUndoLinkForUpdate, insertUndoLink, isAddressHeldForUndo as addressHeldForUndo, markUndoLinkUsed } from './email-change.repository';
 
 export const UNDO_EMAIL_CHANGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CURRENT_CODE_REQUIRED = 'Please enter the verification code sent to your current email address.';
@@ -17,6 +18,30 @@ export const INVALID_CURRENT_CODE = 'The verification code sent to your current 
 const UNDO_INVALID = 'This link is not valid.';
 
 const EMAIL_CHANGE_PURPOSES = ['email-change', 'email-change-current'];
+export const SAME_ADDRESS = 'This is already your e-mail address.';
+
+/**
+ * Whether a live undo link of another account holds this address: taking it (by registering or by an
+ * e-mail change) would leave the owner's undo link with nowhere to go back to (decision 0017).
+ */
+export function isAddressHeldForUndo(db: Db, email: string, now: Date, exceptUserId?: string): Promise<boolean> {
+  return addressHeldForUndo(db, email, now, exceptUserId);
+}
+
+export type EmailChangeRequest = { ok: true; requestId: string } | { ok: false; error: string };
+
+/**
+ * PUT /api/user/email-update-initialise: checks the new address (not the current one, not another
+ * account's, not held for an undo link), then sends the two codes in one transaction.
+ */
+export async function requestEmailChange(db: Db, ctx: AccountContext, userId: string, newEmail: string): Promise<EmailChangeRequest> {
+  const user = await findUserById(db, userId);
+  if (!user) return { ok: false, error: ACCOUNT_GONE };
+  if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return { ok: false, error: SAME_ADDRESS };
+  if ((await findUserByEmail(db, newEmail)) || (await addressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id))) return { ok: false, error: EMAIL_IN_USE };
+  const requestId = await db.transaction().execute((trx) => startEmailChange(trx, ctx, user, newEmail));
+  return { ok: true, requestId };
+}
 
 /**
  * A code to the new address (it must be theirs) and one to the current address (a stolen access token
@@ -45,11 +70,10 @@ export async function confirmEmailChange(
   db: Db,
   ctx: AccountContext,
   change: { userId: string; sessionId: string | undefined; requestId: string; otp: string; currentEmailOtp: string },
-  errors: { invalidCode: string; emailInUse: string; accountGone: string },
 ): Promise<EmailChangeOutcome> {
   const now = new Date(ctx.now());
   const user = await findUserById(db, change.userId);
-  if (!user) return { ok: false, error: errors.accountGone };
+  if (!user) return { ok: false, error: ACCOUNT_GONE };
   const checked = await verifyEmailChangeCodes(db, ctx, {
     requestId: change.requestId,
     userId: user.id,
@@ -57,8 +81,8 @@ export async function confirmEmailChange(
     otp: change.otp,
     currentEmailOtp: change.currentEmailOtp,
   });
-  if (!checked.ok) return { ok: false, error: checked.failed === 'new' ? errors.invalidCode : INVALID_CURRENT_CODE };
-  if (!(await changeEmail(db, user.id, checked.newEmailNormalized, now))) return { ok: false, error: errors.emailInUse };
+  if (!checked.ok) return { ok: false, error: checked.failed === 'new' ? INVALID_CODE : INVALID_CURRENT_CODE };
+  if (!(await changeEmail(db, user.id, checked.newEmailNormalized, now))) return { ok: false, error: EMAIL_IN_USE };
   await deleteCodesOfUserByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
   const token = randomToken();
   const undoExpiresAt = new Date(now.getTime() + UNDO_EMAIL_CHANGE_TTL_MS);
@@ -82,16 +106,36 @@ export async function confirmEmailChange(
  * cannot redo it with the link their own address received. Earlier links stay usable: the oldest address
  * of the week always wins.
  */
-export async function undoEmailChange(db: Db, ctx: AccountContext, token: string, emailInUse: string): Promise<IdentityResult> {
+export async function undoEmailChange(db: Db, ctx: AccountContext, token: string): Promise<IdentityResult> {
   const now = new Date(ctx.now());
   const link = await findUndoLinkForUpdate(db, sha256(token));
   if (!link) return { succeeded: false, errors: [UNDO_INVALID] };
   if (link.usedAt) return { succeeded: false, errors: ['This link has already been used.'] };
   if (link.expiresAt.getTime() <= now.getTime()) return { succeeded: false, errors: ['This link has expired.'] };
-  if (!(await changeEmail(db, link.userId, link.oldEmail, now))) return { succeeded: false, errors: [emailInUse] };
+  if (!(await changeEmail(db, link.userId, link.oldEmail, now))) return { succeeded: false, errors: [EMAIL_IN_USE] };
   await markUndoLinkUsed(db, link.id, now);
   await deleteLaterUndoLinks(db, link.userId, link.createdAt);
   await deleteCodesOfUserByPurpose(db, link.userId, EMAIL_CHANGE_PURPOSES);
   await revokeAllForUser(db, link.userId, now);
   return { succeeded: true, errors: [] };
+}
+
+/**
+ * PUT /api/user/email-update-confirm: both codes are needed. Wrong tries must be counted, so the
+ * transaction commits on failure too: nothing inside throws on a wrong code.
+ */
+export async function finishEmailChange(
+  db: Db,
+  ctx: AccountContext,
+  change: { userId: string; sessionId: string | undefined; requestId: string; otp: string; currentEmailOtp: string | null | undefined },
+): Promise<EmailChangeOutcome> {
+  const { currentEmailOtp } = change;
+  if (!currentEmailOtp) return { ok: false, error: CURRENT_CODE_REQUIRED };
+  if (!isUuid(change.requestId)) return { ok: false, error: INVALID_CODE };
+  return db.transaction().execute((trx) => confirmEmailChange(trx, ctx, { ...change, currentEmailOtp }));
+}
+
+/** POST /api/account/undo-email-change, in one transaction. */
+export function takeBackAddress(db: Db, ctx: AccountContext, token: string): Promise<IdentityResult> {
+  return db.transaction().execute((trx) => undoEmailChange(trx, ctx, token));
 }

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { commaListSchema, logFormatSchema, logLevelSchema, trustProxySchema, urlSchema } from './env';
+
+/**
+ * The settings both services read, with the same names and defaults (docs/decisions/0187): each service's
+ * schema spreads this shape and adds its own (its port, database, secrets, limits).
+ */
+export const sharedEnvShape = {
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: logLevelSchema,
+  LOG_FORMAT: logFormatSchema,
+  DATA_DIR: z.string().min(1).default('./data'),
+  PORTAL_URL: urlSchema.default('http://localhost:3000'),
+  IDENTITY_URL: urlSchema.default('http://localhost:3001'),
+  CANDIDATE_URL: urlSchema.default('http://localhost:3002'),
+  CORS_ORIGINS: commaListSchema.optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
+  TRUST_PROXY: trustProxySchema,
+  // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** How often a service's mail outbox is polled. */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+};
+
+type SharedEnv = z.output<z.ZodObject<typeof sharedEnvShape>>;
+
+/** The shared part of both services' config, from the parsed settings. */
+export function sharedConfig(env: SharedEnv) {
+  return {
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    dataDir: path.resolve(env.DATA_DIR),
+    portalUrl: env.PORTAL_URL,
+    corsOrigins: env.CORS_ORIGINS ?? [env.PORTAL_URL],
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { jobIdParamsSchema } from '@careers/contracts/candidate';
+import {
+  employerApplicationDetailSchema,
+  employerApplicationPageSchema,
+  employerApplicationQuerySchema,
+  employerApplicationSchema,
+  employerJobStatsSchema,
+  updateApplicationStatusSchema,
+} from '@careers/contracts/employer';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { getApplicationOfBusiness, jobStatsOfBusiness, listApplicationsOfJob, moveApplication } from './business-applications.service';
+
+const tags = ['Employer'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** design.md §5: applications to the employer's jobs, their figures and their statuses. */
+export async function businessApplicationRoutes(app: App) {
+  const employerOnly = requireRole('BusinessUser');
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/business/jobs/:id/stats',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by status reached',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        response: { 200: employerJobStatsSchema, ...problems },
+      },
+    },
+    async (request) => jobStatsOfBusiness(db(), currentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/business/jobs/:id/applications',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
+        description: 'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case). totalApplications counts what passes.',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        querystring: employerApplicationQuerySchema,
+        response: { 200: employerApplicationPageSchema, ...problems },
+      },
+    },
+    async (request) => listApplicationsOfJob(db(), currentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/business/applications/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'One application to the business’s jobs: the candidate’s contact details, the CV, the status history (newest first), utm source and campaign',
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: employerApplicationDetailSchema, ...problems },
+      },
+    },
+    async (request) => getApplicationOfBusiness(db(), currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/business/applications/:id/status',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Move an application to any status; every change is kept with its time',
+        description:
+          'A change also queues an e-mail to the candidate (unless they turned status e-mails off), sent after STATUS_MAIL_DELAY_SECONDS: ' +
+          'further moves within that time change what the one e-mail says, and a move back to where it was sends none. ' +
+          '409 once the candidate has withdrawn the application.',
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid() }),
+        body: updateApplicationStatusSchema,
+        response: { 200: employerApplicationSchema, ...problems, 409: problemDetailsSchema },
+      },
+    },
+    async (request) => moveApplication(db(), currentUser(request), request.params.id, request.body.applicationStatus, app.config.statusMail.delayMs),
+  );
+}

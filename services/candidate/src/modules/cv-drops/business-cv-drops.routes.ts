@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '@careers/contracts/common';
+import { employerCvDropSchema } from '@careers/contracts/employer';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { listCvDropsOfBusiness } from './cv-drops.service';
+
+const tags = ['Employer'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** design.md §5: the CVs candidates dropped with the employer's business. */
+export async function businessCvDropRoutes(app: App) {
+  const employerOnly = requireRole('BusinessUser');
+
+  app.get(
+    '/business/cv-drops',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'CVs dropped with the business, newest first',
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(employerCvDropSchema), ...problems },
+      },
+    },
+    async (request) => listCvDropsOfBusiness(app.deps.database.db, currentUser(request), request.query),
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
+import { pageQuerySchema } from '@careers/contracts/common';
+import { createJobSchema, employerJobSchema } from '@careers/contracts/employer';
+import { problemDetailsSchema } from '@careers/contracts/errors';
+import type { App } from '@careers/server-kit/http';
+import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { changeJobOfBusiness, createJobOfBusiness, getJobOfBusiness, listJobsOfBusiness } from './business-jobs.service';
+
+const tags = ['Employer'];
+const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+
+/** design.md §5: the employer's jobs. */
+export async function businessJobRoutes(app: App) {
+  const employerOnly = requireRole('BusinessUser');
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/business/jobs',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100), each with its number of applications",
+        security: bearerSecurity,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(employerJobSchema), ...problems },
+      },
+    },
+    async (request) => listJobsOfBusiness(db(), currentUser(request), request.query),
+  );
+
+  app.get(
+    '/business/jobs/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'One of the business’s jobs, open or closed, with its number of applications',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        response: { 200: employerJobSchema, ...problems },
+      },
+    },
+    async (request) => getJobOfBusiness(db(), currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/business/jobs',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Create a job',
+        description: 'Only from an account whose e-mail address is proved (the confirmation link): 403 otherwise.',
+        security: bearerSecurity,
+        body: createJobSchema,
+        response: { 200: jobSchema, ...problems },
+      },
+    },
+    async (request) => createJobOfBusiness(db(), currentUser(request), request.body),
+  );
+
+  app.put(
+    '/business/jobs/:id',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Change a job (every field, as when creating it); isLive false closes it',
+        security: bearerSecurity,
+        params: jobIdParamsSchema,
+        body: createJobSchema,
+        response: { 200: jobSchema, ...problems },
+      },
+    },
+    async (request) => changeJobOfBusiness(db(), currentUser(request), request.params.id, request.body, app.jobCache),
+  );
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Job } from '@careers/contracts/candidate';
+import type { EmployerJob, createJobSchema } from '@careers/contracts/employer';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { Db } from '../../db';
+import type { AuthUser } from '../auth/auth.service';
+import { requireBusiness } from '../business/business.service';
+import type { JobCache } from './job-cache';
+import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob, type JobRow } from './jobs.repository';
+import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
+
+/** The employer's jobs (design.md §5): each use case finds the caller's business first (404 without one). */
+export const JOB_NOT_FOUND = 'The job was not found.';
+export const JOB_NEEDS_PROVED_ADDRESS = 'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
+
+type JobBody = z.output<typeof createJobSchema>;
+
+/** One of the business's jobs, open or closed; 404 when it is not theirs. */
+export async function requireBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow> {
+  const job = await findBusinessJob(db, businessId, jobId);
+  if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
+  return job;
+}
+
+export async function listJobsOfBusiness(db: Db, user: AuthUser, page: { page: number; pageSize: number }): Promise<EmployerJob[]> {
+  const business = await requireBusiness(db, user);
+  const rows = await listBusinessJobs(db, business.id, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  return rows.map((job) => toEmployerJob(job, business));
+}
+
+export async function getJobOfBusiness(db: Db, user: AuthUser, jobId: string): Promise<EmployerJob> {
+  const business = await requireBusiness(db, user);
+  return toEmployerJob(await requireBusinessJob(db, business.id, jobId), business);
+}
+
+export async function createJobOfBusiness(db: Db, user: AuthUser, body: JobBody): Promise<Job> {
+  // Anyone can register a business under any company name; a proved address at least ties the job
+  // to a mailbox. A token that does not say (null) comes from an identity service older than the claim.
+  if (user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
+  const business = await requireBusiness(db, user);
+  const job = await insertJob(db, { id: randomUUID(), business_id: business.id, ...toJobColumns(body) });
+  return toJob(job, business);
+}
+
+export async function changeJobOfBusiness(db: Db, user: AuthUser, jobId: string, body: JobBody, jobCache: JobCache): Promise<Job> {
+  if (body.isLive && user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
+  const business = await requireBusiness(db, user);
+  const job = await updateBusinessJob(db, business.id, jobId, toJobColumns(body));
+  if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
+  jobCache.invalidate(job.id);
+  return toJob(job, business);
+}
