@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from './router';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { RoutesWithBoundary } from './router';
 import { authStore } from '../lib/auth-store';
 
+/** The portal's route table in the router main.tsx uses (declarative), with the address it is at. */
 function start(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  let location: Location | undefined;
+  const LocationProbe = () => {
+    location = useLocation();
+    return null;
+  };
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <RoutesWithBoundary />
+        <LocationProbe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
+  return {
+    get state() {
+      if (!location) throw new Error('The router has not rendered.');
+      return { location };
+    },
+  };
 }
 
 describe('navigation guard', () => {

@@ -14,9 +14,9 @@ import { paths } from './paths';
 type PageModule = { default: ComponentType };
 
 /**
- * A page or layout in a chunk of its own: `load()` fetches it once. AppRoutes renders a page only once its
- * chunk is in (so there is no Suspense boundary, and the server's markup is the page alone); rendered
- * before that anyway, it throws the load like React.lazy, and a failed load throws its error once.
+ * A page or layout in a chunk of its own: `load()` fetches it once. LazyRoutes renders a page only once its
+ * chunk is in (so there is no Suspense boundary, and the server's markup is the page alone), or once its
+ * load has failed: then it throws that error to the error boundary, until the next `load()` tries again.
  */
 export interface LazyPage {
   (): ReactNode;
@@ -24,29 +24,29 @@ export interface LazyPage {
   loaded(): boolean;
 }
 
-function page(importPage: () => Promise<PageModule>): LazyPage {
+export function lazyPage(importPage: () => Promise<PageModule>): LazyPage {
   let Loaded: ComponentType | undefined;
   let loading: Promise<void> | undefined;
   let failure: { error: unknown } | undefined;
-  const load = () =>
-    (loading ??= importPage().then(
-      (module) => {
-        Loaded = module.default;
-      },
-      (error: unknown) => {
-        // Shown once by the error boundary; the next visit tries the chunk again.
-        failure = { error };
-        loading = undefined;
-      },
-    ));
+  const load = () => {
+    if (!loading) {
+      failure = undefined;
+      loading = importPage().then(
+        (module) => {
+          Loaded = module.default;
+        },
+        (error: unknown) => {
+          failure = { error };
+          loading = undefined;
+        },
+      );
+    }
+    return loading;
+  };
   const LazyPage = (() => {
     if (Loaded) return <Loaded />;
-    if (failure) {
-      const { error } = failure;
-      failure = undefined;
-      throw error;
-    }
-    // React.lazy's protocol: a thrown promise (AppRoutes never renders an unloaded page).
+    if (failure) throw failure.error;
+    // React.lazy's protocol: a thrown promise (LazyRoutes never renders a page that is still loading).
     throw load();
   }) as LazyPage;
   LazyPage.load = load;
@@ -54,6 +54,7 @@ function page(importPage: () => Promise<PageModule>): LazyPage {
   return LazyPage;
 }
 
+const page = lazyPage;
 const authLayout = page(() => import('./layouts/auth-layout'));
 
 /** product.md §2's route table. Route ids carry the spec's route names where it gives one. */
@@ -103,8 +104,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-function lazyPagesOf(location: Pick<Location, 'pathname'>): LazyPage[] {
-  return (matchRoutes(routes, location) ?? [])
+function lazyPagesOf(location: Pick<Location, 'pathname'>, table: RouteObject[]): LazyPage[] {
+  return (matchRoutes(table, location) ?? [])
     .map(({ route }) => route.Component as LazyPage | null | undefined)
     .filter((component): component is LazyPage => typeof component?.load === 'function');
 }
@@ -113,35 +114,38 @@ function lazyPagesOf(location: Pick<Location, 'pathname'>): LazyPage[] {
  * Loads the chunks of every page and layout an address shows. The server calls it before rendering, and
  * main.tsx before hydrating, so that the first render is the page itself and the markup matches.
  */
-export async function loadPagesFor(location: Pick<Location, 'pathname'>): Promise<void> {
-  await Promise.all(lazyPagesOf(location).map((lazyPage) => lazyPage.load()));
+export async function loadPagesFor(location: Pick<Location, 'pathname'>, table: RouteObject[] = routes): Promise<void> {
+  await Promise.all(lazyPagesOf(location, table).map((lazy) => lazy.load()));
 }
 
-const isReady = (location: Location) => lazyPagesOf(location).every((lazyPage) => lazyPage.loaded());
+const isReady = (location: Location, table: RouteObject[]) => lazyPagesOf(location, table).every((lazy) => lazy.loaded());
 
 /**
  * The route table at the current address, or, while that address's chunks load, at the address shown
  * before (as the data router did: no spinner between two pages, only before the first).
  */
-export function AppRoutes() {
+export function LazyRoutes({ routes: table }: { routes: RouteObject[] }) {
   const location = useLocation();
-  const ready = isReady(location);
-  const [shown, setShown] = useState<Location | null>(ready ? location : null);
+  const ready = isReady(location, table);
+  // The address whose chunks have settled (loaded, or failed: its page then throws to the error boundary).
+  const [settled, setSettled] = useState<Location | null>(null);
+  const [lastShown, setLastShown] = useState<Location | null>(null);
   useEffect(() => {
     if (ready) return;
     let current = true;
-    // A failed chunk is shown too: its page throws the error to the boundary below.
-    void loadPagesFor(location).then(() => {
-      if (current) setShown(location);
+    void loadPagesFor(location, table).then(() => {
+      if (current) setSettled(location);
     });
     return () => {
       current = false;
     };
-  }, [location, ready]);
+  }, [location, ready, table]);
+  const shown = ready || settled === location ? location : lastShown;
+  // React's pattern for keeping what the last render showed (a state set while rendering, when it changes).
+  if (shown !== lastShown) setLastShown(shown);
   // Given an address, useRoutes hands it to the pages below as theirs (the one shown, not the one loading).
-  const element = useRoutes(routes, ready ? undefined : (shown ?? location));
-  if (!ready && !shown) return <RootFallback />;
-  return element;
+  const element = useRoutes(table, shown === location ? undefined : (shown ?? location));
+  return shown ? element : <RootFallback />;
 }
 
 /** Last resort when a page fails to load or render; cleared by the next navigation. */
@@ -167,11 +171,11 @@ class PageErrorBoundary extends Component<{ pathname: string; children: ReactNod
   }
 }
 
-export function RoutesWithBoundary() {
+export function RoutesWithBoundary({ routes: table = routes }: { routes?: RouteObject[] }) {
   const { pathname } = useLocation();
   return (
     <PageErrorBoundary pathname={pathname}>
-      <AppRoutes />
+      <LazyRoutes routes={table} />
     </PageErrorBoundary>
   );
 }
