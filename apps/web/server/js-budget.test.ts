@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,12 +30,11 @@ beforeAll(async () => {
   // Vitest runs with NODE_ENV=test, which would build React's development copy and make the JSX plugin
   // emit its development calls (file names and line numbers in every element, about 2 KB of gzip):
   // the build is made as `npm run build` makes it, with NODE_ENV=production.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  vi.stubEnv('NODE_ENV', 'production');
   try {
     await build({ root, mode: 'production', logLevel: 'error', define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: dist, emptyOutDir: true } });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    vi.unstubAllEnvs();
   }
   const read = await readManifest(dist);
   if (!read) throw new Error('The build wrote no manifest.');
