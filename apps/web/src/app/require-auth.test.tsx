@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation, type Location } from 'react-router';
-import { RoutesWithBoundary } from './router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderPortal } from '../testing/render-portal';
 import { authStore } from '../lib/auth-store';
 
-/** The portal's route table in the router main.tsx uses (declarative), with the address it is at. */
 function start(url: string) {
-  let location: Location | undefined;
-  const LocationProbe = () => {
-    location = useLocation();
-    return null;
-  };
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <RoutesWithBoundary />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return {
-    get state() {
-      if (!location) throw new Error('The router has not rendered.');
-      return { location };
-    },
-  };
+  return renderPortal(url);
 }
 
 describe('navigation guard', () => {
