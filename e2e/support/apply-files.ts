@@ -16,10 +16,10 @@ export function txtCv(name: string, text = `Curriculum vitae: ${name}`): CvFile 
   return { name, mimeType: 'text/plain', buffer: Buffer.from(`${text}\n`, 'utf8') };
 }
 
-/** A one-page PDF with one line of text, with a correct cross-reference table. */
-export function pdfCv(name: string, text = `Curriculum vitae: ${name}`): CvFile {
-  const escaped = text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const stream = `BT /F1 14 Tf 72 720 Td (${escaped}) Tj ET`;
+/** A one-page PDF with a line of text (or one line per entry), with a correct cross-reference table. */
+export function pdfCv(name: string, text: string | string[] = `Curriculum vitae: ${name}`): CvFile {
+  const lines = (Array.isArray(text) ? text : [text]).map((line) => `(${line.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj`);
+  const stream = `BT /F1 14 Tf 72 720 Td ${lines.join(' 0 -20 Td ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
