@@ -8,6 +8,8 @@
  * page (default 3; 0 leaves Lighthouse out), BENCH_LOAD_CANDIDATES the new candidates applying at once
  * in the load test that ends the run (default 300; 0 leaves it out; scripts/load-apply.ts, its own
  * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone.
+ * BENCH_PORTAL_DIST serves an existing portal build (`npm run build -w apps/web -- --outDir <dir>`)
+ * instead of building the current one, e.g. to measure an earlier commit's apply page side by side.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -29,6 +31,7 @@ const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadCandidates = Number(process.env.BENCH_LOAD_CANDIDATES ?? 300);
+const portalDist = process.env.BENCH_PORTAL_DIST || undefined;
 const loadOnly = process.argv.includes('--load-only');
 const suffix = randomUUID().slice(0, 8);
 const databases = { identity: `bench_identity_${suffix}`, candidate: `bench_candidate_${suffix}` };
@@ -89,6 +92,7 @@ try {
   sink = await startMailSink();
   const box = (mailbox = new Mailbox(sink));
   stack = await startStack({
+    ...(portalDist ? { portalDist } : {}),
     mailSink: sink,
     env: {
       IDENTITY_DATABASE_URL: databaseUrl(databases.identity),
@@ -105,6 +109,7 @@ try {
   if (!jobId) throw new Error('the demo data has no job');
 
   header();
+  if (portalDist) console.log(`portal build: ${portalDist}\n`);
 
   if (lighthouseRuns > 0) {
     const applyUrl = `${portalUrl}/apply/${jobId}`;

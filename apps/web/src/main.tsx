@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { config as configureZod } from 'zod';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
-import { AppRouter, prepareHydration } from './app/router';
+import { AppRouter, loadPagesFor } from './app/router';
 import { SERVER_PAGE_DATA_ID, ServerRenderedPageProvider, type ServerRenderedApplyPage } from './app/server-rendered-page';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -37,8 +37,8 @@ const app = (
 );
 
 if (serverPage) {
-  // Hydration must render at once what the server sent, so the page's lazy route is loaded first.
-  void prepareHydration().then(() => hydrateRoot(root, app));
+  // Hydration must render at once what the server sent, so the page's chunks are loaded first.
+  void loadPagesFor(window.location).then(() => hydrateRoot(root, app));
 } else {
   createRoot(root).render(app);
 }

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from './router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderPortal } from '../testing/render-portal';
 import { authStore } from '../lib/auth-store';
 
 function start(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderPortal(url);
 }
 
 describe('navigation guard', () => {

@@ -1,9 +1,9 @@
-import { Link, Outlet, useMatches } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { paths } from '../paths';
 import './auth-layout.css';
 
-interface AuthRouteHandle {
-  headerLink?: { to: string; label: string } | null;
-}
+/** The bar's link on the right, by page: sign-up offers Login; login and the others show none. */
+const HEADER_LINKS: { path: string; link: { to: string; label: string } }[] = [{ path: paths.signup, link: { to: paths.login, label: 'Login' } }];
 
 /** product.md §1: the only marketing text on the authentication pages. */
 const MARKETING_POINTS = [
@@ -13,8 +13,8 @@ const MARKETING_POINTS = [
 ];
 
 export default function AuthLayout() {
-  const matches = useMatches();
-  const headerLink = matches.map((match) => (match.handle as AuthRouteHandle | undefined)?.headerLink).find(Boolean);
+  const { pathname } = useLocation();
+  const headerLink = HEADER_LINKS.find((entry) => matchPath(entry.path, pathname))?.link;
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">

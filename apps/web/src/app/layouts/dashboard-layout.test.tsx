@@ -1,23 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { emptyAuthResponse } from '@careers/contracts/identity';
-import { routes } from '../router';
+import { renderPortal } from '../../testing/render-portal';
 import { authStore } from '../../lib/auth-store';
 import { http } from '../../lib/http-client';
 import { tokenExpiringIn } from '../../testing/make-jwt';
 
 function start(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderPortal(url);
 }
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import './root-layout.css';
 
@@ -28,12 +28,10 @@ export function RootFallback() {
 
 /** Last resort when a page fails to load or render (e.g. a new deployment replaced its chunk). */
 export function RootError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'Something went wrong while showing this page.';
   return (
     <main className="root-error" id="main-content" tabIndex={-1}>
       <h1>Sorry, this page could not be shown</h1>
-      <p>{message}</p>
+      <p>Something went wrong while showing this page.</p>
       <p>
         <a href={window.location.href}>Reload the page</a> or <Link to="/">go to the home page</Link>.
       </p>

@@ -1,22 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { emptyAuthResponse } from '@careers/contracts/identity';
-import { routes } from '../../../app/router';
+import { renderPortal } from '../../../testing/render-portal';
 import { authStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http-client';
 import { tokenExpiringIn } from '../../../testing/make-jwt';
 
 function start(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderPortal(url, new QueryClient({ defaultOptions: { queries: { retry: false } } }));
 }
 
 function signIn(roles: string[]) {
