@@ -5,7 +5,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { undoEmailChange } from '../api/undo-email-change';
+import { undoEmailChange } from '../../../lib/api/identity/undo-email-change';
 import { accountMessages } from '../account-messages';
 import './account.css';
 

@@ -4,7 +4,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { SimplePage } from '../../../components/simple-page';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
-import { unsubscribeStatusEmails } from '../api/status-emails';
+import { unsubscribeStatusEmails } from '../../../lib/api/candidate/status-emails';
 import './account.css';
 
 export const UNSUBSCRIBED = 'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';

@@ -4,7 +4,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Spinner } from '../../../components/spinner';
-import { getCvPreview } from '../api/get-cv-preview';
+import { getCvPreview } from '../../../lib/api/candidate/get-cv-preview';
 import { applyMessages } from '../messages';
 
 type Preview = { status: 'loading' } | { status: 'ready'; url: string; isPdf: boolean } | { status: 'failed' };
@@ -25,8 +25,8 @@ export default function CvPreviewDialog({ cv, onClose }: { cv: Cv; onClose: () =
     const controller = new AbortController();
     let url: string | null = null;
     getCvPreview(cv.id, controller.signal).then(
-      (blob) => {
-        const isPdf = blob.type.split(';')[0]?.trim().toLowerCase() === PDF_TYPE;
+      ({ blob, mediaType }) => {
+        const isPdf = mediaType === PDF_TYPE;
         url = URL.createObjectURL(isPdf ? new Blob([blob], { type: PDF_TYPE }) : blob);
         setPreview({ status: 'ready', url, isPdf });
       },

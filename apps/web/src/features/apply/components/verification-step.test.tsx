@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import { VerificationStep } from './verification-step';
 
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/identity/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
 vi.mock('../../../lib/toast', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 const toast = await import('../../../lib/toast');
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
-import { confirmEmail } from '../api/confirm-email';
+import { confirmEmail } from '../../../lib/api/identity/confirm-email';
 import { authMessages } from '../messages';
 import './auth-form.css';
 

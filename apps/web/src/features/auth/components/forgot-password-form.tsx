@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { toApiError } from '../../../lib/api-error';
 import { useValidatedForm } from '../../../lib/validation';
-import { requestPasswordReset } from '../api/forgot-password';
+import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';

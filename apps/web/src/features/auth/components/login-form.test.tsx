@@ -6,18 +6,18 @@ import { renderPage } from '../../../testing/render';
 import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { LoginForm } from './login-form';
-import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { verifyCode } from '../../../lib/api/verify-code';
+import { canLogIn } from '../../../lib/api/identity/can-log-in';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
+import { verifyCode } from '../../../lib/api/identity/verify-code';
 
-vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
+vi.mock('../../../lib/api/identity/can-log-in', () => ({ canLogIn: vi.fn() }));
+vi.mock('../../../lib/api/identity/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/identity/verify-code', () => ({ verifyCode: vi.fn() }));
 
 const signedIn = { ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.com', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null };
 
 beforeEach(() => {
-  vi.mocked(canLogIn).mockReset().mockResolvedValue(undefined);
+  vi.mocked(canLogIn).mockReset().mockResolvedValue(true);
   vi.mocked(sendVerificationCode).mockReset().mockResolvedValue(undefined);
   vi.mocked(verifyCode).mockReset();
   authStore.clear();
@@ -51,7 +51,7 @@ describe('login form', () => {
   });
 
   it("shows 'Invalid email address' when the login check fails", async () => {
-    vi.mocked(canLogIn).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 404 }));
+    vi.mocked(canLogIn).mockResolvedValue(false);
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
@@ -61,7 +61,7 @@ describe('login form', () => {
   });
 
   it("offers sign-up beside 'Invalid email address' when the address has no account", async () => {
-    vi.mocked(canLogIn).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 404 }));
+    vi.mocked(canLogIn).mockResolvedValue(false);
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');

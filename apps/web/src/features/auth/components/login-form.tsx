@@ -5,12 +5,12 @@ import { NOBODY_LOGGED_IN, type AuthResponse } from '@careers/contracts/identity
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds, toApiError } from '../../../lib/api-error';
+import { retryAfterSeconds } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
-import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { canLogIn } from '../../../lib/api/identity/can-log-in';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -33,14 +33,14 @@ class LoginStepError extends Error {
 
 /** Sends the code; a 429 means a code went out moments ago, so the user continues and waits to resend. */
 async function startLogin(email: string): Promise<{ resendWait: number }> {
+  let hasAccount: boolean;
   try {
-    await canLogIn(email);
+    hasAccount = await canLogIn(email);
   } catch (error) {
     // SPEC's 'Invalid email address' when the check says no; the real cause when it could not say.
-    const cause = failureCause(error);
-    if (cause) throw new LoginStepError(cause);
-    throw new LoginStepError(authMessages.invalidEmailAddress, toApiError(error).status === 404);
+    throw new LoginStepError(failureCause(error) ?? authMessages.invalidEmailAddress);
   }
+  if (!hasAccount) throw new LoginStepError(authMessages.invalidEmailAddress, true);
   try {
     await sendVerificationCode(email);
     return { resendWait: 0 };

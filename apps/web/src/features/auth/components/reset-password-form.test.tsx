@@ -5,11 +5,11 @@ import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
 import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { ResetPasswordForm } from './reset-password-form';
-import { resetPassword } from '../api/reset-password';
-import { login } from '../api/login';
+import { resetPassword } from '../../../lib/api/identity/reset-password';
+import { login } from '../../../lib/api/identity/login';
 
-vi.mock('../api/reset-password', () => ({ resetPassword: vi.fn() }));
-vi.mock('../api/login', () => ({ login: vi.fn() }));
+vi.mock('../../../lib/api/identity/reset-password', () => ({ resetPassword: vi.fn() }));
+vi.mock('../../../lib/api/identity/login', () => ({ login: vi.fn() }));
 
 beforeEach(() => {
   vi.mocked(resetPassword).mockReset().mockResolvedValue({ succeeded: true, errors: [] });

@@ -6,23 +6,22 @@ import { renderPage } from '../../../testing/render';
 import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { SignupForm } from './signup-form';
-import { canLogIn } from '../api/can-log-in';
-import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
-import { createCandidate } from '../../../lib/api/create-candidate';
-import { uploadCv } from '../../../lib/api/upload-cv';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { canLogIn } from '../../../lib/api/identity/can-log-in';
+import { registerCandidateUser } from '../../../lib/api/identity/register-candidate-user';
+import { createCandidate } from '../../../lib/api/candidate/create-candidate';
+import { uploadCv } from '../../../lib/api/candidate/upload-cv';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 
-vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../../../lib/api/register-candidate-user', () => ({ registerCandidateUser: vi.fn() }));
-vi.mock('../../../lib/api/create-candidate', () => ({ createCandidate: vi.fn() }));
-vi.mock('../../../lib/api/upload-cv', () => ({ uploadCv: vi.fn() }));
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
+vi.mock('../../../lib/api/identity/can-log-in', () => ({ canLogIn: vi.fn() }));
+vi.mock('../../../lib/api/identity/register-candidate-user', () => ({ registerCandidateUser: vi.fn() }));
+vi.mock('../../../lib/api/candidate/create-candidate', () => ({ createCandidate: vi.fn() }));
+vi.mock('../../../lib/api/candidate/upload-cv', () => ({ uploadCv: vi.fn() }));
+vi.mock('../../../lib/api/identity/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+vi.mock('../../../lib/api/identity/verify-code', () => ({ verifyCode: vi.fn() }));
 
-const notFound = new ApiError(SERVER_SIDE_ERROR, { status: 404 });
 
 beforeEach(() => {
-  vi.mocked(canLogIn).mockReset().mockRejectedValue(notFound);
+  vi.mocked(canLogIn).mockReset().mockResolvedValue(false);
   vi.mocked(registerCandidateUser).mockReset().mockResolvedValue({ succeeded: true, errors: [], userId: 'u9', accessToken: 'acc', refreshToken: 'ref' });
   vi.mocked(createCandidate).mockReset().mockResolvedValue(undefined);
   vi.mocked(uploadCv).mockReset().mockResolvedValue({ cvId: '7f0c1a52-1111-4c3e-9d7e-000000000001', fileName: 'cv.pdf' });
@@ -64,7 +63,7 @@ describe('signup form', () => {
   });
 
   it("says 'Invalid email address' when the e-mail already has an account", async () => {
-    vi.mocked(canLogIn).mockResolvedValue(undefined);
+    vi.mocked(canLogIn).mockResolvedValue(true);
     const user = userEvent.setup();
     renderPage(<SignupForm />, { path: '/account/signup' });
     await fill(user);

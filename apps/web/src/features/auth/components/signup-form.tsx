@@ -7,14 +7,14 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
-import { firstServerErrorOr, toApiError } from '../../../lib/api-error';
+import { firstServerErrorOr } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
-import { canLogIn } from '../api/can-log-in';
-import { createCandidate } from '../../../lib/api/create-candidate';
-import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { uploadCv } from '../../../lib/api/upload-cv';
+import { canLogIn } from '../../../lib/api/identity/can-log-in';
+import { createCandidate } from '../../../lib/api/candidate/create-candidate';
+import { registerCandidateUser } from '../../../lib/api/identity/register-candidate-user';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
+import { uploadCv } from '../../../lib/api/candidate/upload-cv';
 import { signupFormSchema, type SignupForm } from '../forms';
 import { authMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
@@ -33,11 +33,9 @@ class SignupStepError extends Error {}
 async function createAccount(values: SignupForm, cv: File | null): Promise<void> {
   let alreadyRegistered: boolean;
   try {
-    await canLogIn(values.email);
-    alreadyRegistered = true;
-  } catch (error) {
-    if (toApiError(error).status !== 404) throw new SignupStepError(authMessages.accountCreationFailed);
-    alreadyRegistered = false;
+    alreadyRegistered = await canLogIn(values.email);
+  } catch {
+    throw new SignupStepError(authMessages.accountCreationFailed);
   }
   if (alreadyRegistered) throw new SignupStepError(authMessages.invalidEmailAddress);
 
