@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { runtimeConfig } from '../../config/runtime-config';
 import { authStore } from '../../lib/auth-store';
-import { http } from '../../lib/http-client';
+import { signOut } from '../../lib/session/sign-out';
+import { paths, signupCompletionPath } from '../paths';
 import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
@@ -75,19 +76,23 @@ function CandidateDashboard() {
   const navOpen = nav.open;
   const setNavOpen = (update: (open: boolean) => boolean) => setNav((current) => ({ ...current, open: update(current.open) }));
 
-  // product.md §4: startup sends the user to login when the login check fails or the candidate has no name.
+  // product.md §4: startup sends the user to login when the login check fails or the candidate has no name;
+  // a signed-in user without a candidate record is led to complete the sign-up (issue 12 item 7).
   useEffect(() => {
+    if (outcome === 'incomplete') {
+      navigate(signupCompletionPath(), { replace: true });
+      return;
+    }
     if (outcome !== 'unauthenticated') return;
     authStore.clear();
     queryClient.clear();
-    navigate('/account/login', { replace: true });
+    navigate(paths.login, { replace: true });
   }, [outcome, navigate, queryClient]);
 
   const logout = () => {
     setConfirmingLogout(false);
-    void http.session.logout();
-    queryClient.clear();
-    navigate('/account/login', { replace: true });
+    void signOut(queryClient);
+    navigate(paths.login, { replace: true });
   };
 
   const ready = outcome === 'ready';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -8,8 +8,8 @@ import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
-import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
-import { verifyCode } from '../../../lib/api/identity/verify-code';
+import { createSessionPorts } from '../../../lib/session/session-ports';
+import { signInByCode } from '../../../lib/session/sign-in';
 import { verificationFormSchema, type VerificationForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -21,6 +21,7 @@ export interface VerificationStepProps {
   emptyCodeMessage: string;
   /** The alert for a falsy answer (error null) or a failed call. */
   failureMessage: (error: unknown | null) => string;
+  /** The code was accepted: its answer is the session now (lib/session/sign-in). */
   onVerified: (auth: AuthResponse, rememberMe: boolean) => void;
   /** Seconds until 'Resend' may be used, when the first send was rate limited. */
   initialResendWait?: number;
@@ -29,6 +30,8 @@ export interface VerificationStepProps {
 
 /** Step 2 of login and signup: the e-mailed one-time code, 'Resend', 'Remember me', 'Sign In'. */
 export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVerified, initialResendWait = 0, onChangeEmail }: VerificationStepProps) {
+  const queryClient = useQueryClient();
+  const [ports] = useState(() => createSessionPorts(queryClient));
   const [alert, setAlert] = useState<string | null>(null);
   const [resendAvailableAt, setResendAvailableAt] = useState(() => (initialResendWait > 0 ? Date.now() + initialResendWait * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
@@ -45,7 +48,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const verify = useMutation({
-    mutationFn: (values: VerificationForm) => verifyCode(email, values.code),
+    mutationFn: (values: VerificationForm) => signInByCode(ports, email, values.code, { remember: values.rememberMe }),
     onSuccess: (auth, values) => {
       if (auth) onVerified(auth, values.rememberMe);
       else setAlert(failureMessage(null));
@@ -54,7 +57,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const resend = useMutation({
-    mutationFn: () => sendVerificationCode(email),
+    mutationFn: () => ports.sendVerificationCode(email),
     onSuccess: () => notifySuccess(authMessages.codeSent),
     onError: (error) => {
       const wait = retryAfterSeconds(error);
