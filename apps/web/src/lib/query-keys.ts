@@ -15,5 +15,6 @@ export const queryKeys = {
   /** GET /job/{id}; the root is kept when another user signs in on the apply page. */
   jobRoot: 'job',
   job: (jobId: string) => ['job', jobId] as const,
+  startupRoot: ['startup'] as const,
   startup: (userId: string) => ['startup', userId] as const,
 };

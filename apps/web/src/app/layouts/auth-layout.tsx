@@ -1,5 +1,6 @@
 import { Link, Outlet, useMatches } from 'react-router';
 import './auth-layout.css';
+import { paths } from '../paths';
 
 interface AuthRouteHandle {
   headerLink?: { to: string; label: string } | null;
@@ -18,7 +19,7 @@ export default function AuthLayout() {
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">
-        <Link to="/account/login" className="brand">
+        <Link to={paths.login} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Careers Portal</span>
         </Link>

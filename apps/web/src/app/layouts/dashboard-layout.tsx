@@ -21,11 +21,11 @@ const isNarrowScreen = () => typeof window.matchMedia === 'function' && window.m
 
 /** product.md §2's three entries, plus Profile and CV drops (issue 12 item 13: pages no menu reached). */
 const MENU = [
-  { to: '/applications', label: 'Job Applications' },
-  { to: '/cvs', label: 'CVs' },
-  { to: '/cv-drops', label: 'CV drops' },
-  { to: '/profile', label: 'Profile' },
-  { to: '/user-account', label: 'Candidate Account' },
+  { to: paths.applications, label: 'Job Applications' },
+  { to: paths.cvs, label: 'CVs' },
+  { to: paths.cvDrops, label: 'CV drops' },
+  { to: paths.profile, label: 'Profile' },
+  { to: paths.userAccount, label: 'Candidate Account' },
 ];
 
 function StatusItem({ label, done }: { label: string; done: boolean }) {
@@ -116,7 +116,7 @@ function CandidateDashboard() {
             </svg>
           </button>
         ) : null}
-        <Link to="/" className="brand">
+        <Link to={paths.home} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Careers Portal</span>
         </Link>
@@ -138,7 +138,7 @@ function CandidateDashboard() {
             <div className="side-nav__help">
               <h2>Need Help?</h2>
               <p>Questions about an application or your account? We are happy to help.</p>
-              <Link to="/contact-us" className="side-nav__help-link">
+              <Link to={paths.contactUs} className="side-nav__help-link">
                 Get in touch
               </Link>
             </div>

@@ -6,10 +6,11 @@ import { chooseCv, type ApplyEvent, type ApplyState } from './apply-machine';
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
+import { paths } from '../../app/paths';
 
 /** product.md §9: after a refused application from cvSelection, /applications follows after this delay. */
 export const REDIRECT_AFTER_REFUSED_APPLY_MS = 2000;
-export const APPLICATIONS_PATH = '/applications';
+export const APPLICATIONS_PATH = paths.applications;
 
 /**
  * Everything the flow does to the outside world; the page passes the real API calls, tests pass fakes. The

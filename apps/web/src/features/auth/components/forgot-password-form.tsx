@@ -10,6 +10,7 @@ import { requestPasswordReset } from '../../../lib/api/identity/request-password
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
+import { paths } from '../../../app/paths';
 
 /** A refused request (400) cannot succeed by retrying; rate limits, server faults and network errors can. */
 function resetRequestFailure(error: unknown): string {
@@ -50,7 +51,7 @@ export function ForgotPasswordForm() {
         Send me a reset link
       </Button>
       <p className="auth-form__switch">
-        <Link to="/account/login">Back to sign in</Link>
+        <Link to={paths.login}>Back to sign in</Link>
       </p>
     </form>
   );

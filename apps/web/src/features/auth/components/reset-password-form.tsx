@@ -12,6 +12,7 @@ import { resetPassword } from '../../../lib/api/identity/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
+import { paths } from '../../../app/paths';
 
 const AFTER_RESET_PATH = '/';
 
@@ -84,7 +85,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
         {'Save Password & Sign in'}
       </Button>
       <p className="auth-form__switch">
-        <Link to="/account/login">Back to sign in</Link>
+        <Link to={paths.login}>Back to sign in</Link>
       </p>
     </form>
   );

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
+import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
 import { sendSignInCode } from '../../../lib/session/sign-in';
@@ -83,7 +84,11 @@ export function SignupForm() {
     mutationFn: (values: SignupForm) => createAccount(ports, values, cv, completing),
     onSuccess: (result, values) => {
       if (result.verify) setVerifying({ email: values.email, resendWait: result.resendWait });
-      else navigate(paths.applications, { replace: true });
+      else {
+        // Startup's answer ('incomplete') is stale now that the record exists: the portal runs it again.
+        queryClient.removeQueries({ queryKey: queryKeys.startupRoot });
+        navigate(paths.applications, { replace: true });
+      }
     },
     onError: (error) => setAlert(error instanceof SignupStepError ? error.message : authMessages.accountCreationFailed),
   });
