@@ -1,9 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { findCandidate } from '../api/candidate/get-candidate';
-import { createCandidate } from '../api/candidate/create-candidate';
-import { uploadCv } from '../api/candidate/upload-cv';
 import { canLogIn } from '../api/identity/can-log-in';
-import { registerCandidateUser } from '../api/identity/register-candidate-user';
 import { sendVerificationCode } from '../api/identity/send-verification-code';
 import { verifyCode } from '../api/identity/verify-code';
 import { authStore, isAuthenticated } from '../auth-store';
@@ -21,12 +17,13 @@ export type SessionPorts = SignUpPorts & SignInPorts;
 export function createSessionPorts(queryClient: QueryClient): SessionPorts {
   return {
     canLogIn,
-    registerCandidateUser,
     sendVerificationCode,
     verifyCode,
-    createCandidate,
-    findCandidate,
-    uploadCv: (file) => uploadCv(file),
+    // Only a sign-up needs these (after its submit): loaded then, to keep the pages' first JavaScript small.
+    registerCandidateUser: async (input) => (await import('../api/identity/register-candidate-user')).registerCandidateUser(input),
+    createCandidate: async (input) => (await import('../api/candidate/create-candidate')).createCandidate(input),
+    findCandidate: async () => (await import('../api/candidate/get-candidate')).findCandidate(),
+    uploadCv: async (file) => (await import('../api/candidate/upload-cv')).uploadCv(file),
     currentUser: () => {
       const auth = authStore.get();
       return isAuthenticated(auth) ? { id: String(auth.id), email: auth.email } : null;

@@ -10,7 +10,6 @@ import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
-import { requestSignInCode, SignInError } from '../../../lib/session/sign-in';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -33,6 +32,8 @@ class LoginStepError extends Error {
 
 /** Step 1 through the session layer: the login check, then the code (a 429 means one went out moments ago: go on, and wait to resend). */
 async function startLogin(ports: SessionPorts, email: string): Promise<{ resendWait: number }> {
+  // The session flow loads on submit, keeping the page's first JavaScript small.
+  const { requestSignInCode, SignInError } = await import('../../../lib/session/sign-in');
   let outcome;
   try {
     outcome = await requestSignInCode(ports, email);

@@ -11,8 +11,7 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
-import { sendSignInCode } from '../../../lib/session/sign-in';
-import { SignUpError, signUp } from '../../../lib/session/sign-up';
+import type { SignUpError } from '../../../lib/session/sign-up';
 import { useValidatedForm } from '../../../lib/validation';
 import { signupFormSchema, type SignupForm } from '../forms';
 import { failureCause } from '../failure-cause';
@@ -27,8 +26,8 @@ class SignupStepError extends Error {}
 
 /** SPEC's words for each step that can fail (product.md §8); a refused CV says why, and that the account exists. */
 function signUpFailureMessage(error: unknown): string {
-  if (!(error instanceof SignUpError)) return authMessages.accountCreationFailed;
-  switch (error.step) {
+  if (!(error instanceof Error) || error.name !== 'SignUpError') return authMessages.accountCreationFailed;
+  switch ((error as SignUpError).step) {
     case 'register':
       return firstServerErrorOr(error.cause);
     case 'cv':
@@ -46,6 +45,8 @@ type SignupResult = { verify: true; resendWait: number } | { verify: false };
  * failure stopped. A signed-in user completing their sign-up (no candidate record yet) is already verified.
  */
 async function createAccount(ports: SessionPorts, values: SignupForm, cv: File | null, completing: boolean): Promise<SignupResult> {
+  // The session flows load on submit, keeping the page's first JavaScript small.
+  const [{ signUp }, { sendSignInCode }] = await Promise.all([import('../../../lib/session/sign-up'), import('../../../lib/session/sign-in')]);
   let outcome;
   try {
     outcome = await signUp(ports, values, cv);

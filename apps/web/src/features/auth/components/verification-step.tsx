@@ -9,7 +9,6 @@ import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts } from '../../../lib/session/session-ports';
-import { signInByCode } from '../../../lib/session/sign-in';
 import { verificationFormSchema, type VerificationForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -48,7 +47,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const verify = useMutation({
-    mutationFn: (values: VerificationForm) => signInByCode(ports, email, values.code, { remember: values.rememberMe }),
+    mutationFn: async (values: VerificationForm) => (await import('../../../lib/session/sign-in')).signInByCode(ports, email, values.code, { remember: values.rememberMe }),
     onSuccess: (auth, values) => {
       if (auth) onVerified(auth, values.rememberMe);
       else setAlert(failureMessage(null));
