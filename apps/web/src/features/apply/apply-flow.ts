@@ -1,7 +1,11 @@
 import type { CreateApplication, CreateApplicationResult, CreateCvDrop, Cv, Job } from '@careers/contracts/candidate';
 import type { AuthResponse } from '@careers/contracts/identity';
-import { requestSignInCode, sendSignInCode, signInByCode, SignInError, type SignInPorts } from '../../lib/session/sign-in';
-import { signUp, type SignUpOutcome, type SignUpPorts } from '../../lib/session/sign-up';
+import type { SignInPorts } from '../../lib/session/sign-in';
+import type { SignUpOutcome, SignUpPorts } from '../../lib/session/sign-up';
+
+/** The session flows load when a step is submitted, keeping the apply page's first JavaScript small. */
+const signInFlow = () => import('../../lib/session/sign-in');
+const signUpFlow = () => import('../../lib/session/sign-up');
 import { chooseCv, type ApplyEvent, type ApplyState } from './apply-machine';
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
@@ -76,6 +80,7 @@ const targetKey = (target: ApplyTarget) => (target.job.isLive ? target.job.id : 
  */
 export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, details: ApplyDetails, cv: File | null): Promise<ApplyEvent> {
   if (!cv) throw new ApplyFlowError(applyMessages.selectYourCv);
+  const [{ signUp }, { sendSignInCode }] = await Promise.all([signUpFlow(), signInFlow()]);
   let signedUp: SignUpOutcome;
   try {
     signedUp = await signUp(ports, details, cv);
@@ -101,6 +106,7 @@ export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, de
 /** login → verification once the login check passes and a code is sent. */
 export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promise<ApplyEvent> {
   // product.md §8: a failed login check on the login step reads 'Invalid email address', whatever the cause.
+  const { requestSignInCode, SignInError } = await signInFlow();
   let outcome;
   try {
     outcome = await requestSignInCode(ports, loginEmail);
@@ -113,6 +119,7 @@ export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promis
 
 /** verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing). */
 export async function submitVerification(ports: ApplyPorts, state: Pick<ApplyState, 'mode' | 'codeSentTo'>, verificationCode: string): Promise<ApplyEvent> {
+  const { signInByCode } = await signInFlow();
   let auth: AuthResponse | null;
   try {
     auth = await signInByCode(ports, state.codeSentTo, verificationCode);
