@@ -77,3 +77,15 @@ export type StatusEmailPreference = z.infer<typeof statusEmailPreferenceSchema>;
 /** The signed token of a status e-mail's unsubscribe link (query string): no sign-in needed. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/**
+ * POST /cv-autofill (issue 12 item 17): what the CV chosen on the apply page says about its owner, for
+ * the portal to put in the empty fields. Only the fields found are present.
+ */
+export const cvAutofillSchema = z.object({
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(40).optional(),
+});
+export type CvAutofill = z.infer<typeof cvAutofillSchema>;

@@ -2,11 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-error';
-import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
+import { fakeNetwork, problem } from '../../../testing/fake-services';
+import type { AdapterReply } from '../../../testing/mock-adapter';
 import { VerificationStep } from './verification-step';
 
-vi.mock('../../../lib/api/identity/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+/** The identity service answering 'Resend' (POST /api/account/send-verification-code) with `answer`. */
+function sendCodeAnswers(answer: AdapterReply) {
+  return fakeNetwork(({ method, url }) => (method === 'POST' && url === '/api/account/send-verification-code' ? answer : undefined));
+}
+
 vi.mock('../../../lib/toast', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 const toast = await import('../../../lib/toast');
 
@@ -41,19 +45,20 @@ describe('verification step', () => {
   });
 
   it('Resend toasts success', async () => {
-    vi.mocked(sendVerificationCode).mockResolvedValueOnce();
+    const network = sendCodeAnswers({ status: 200 });
     const user = userEvent.setup();
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(toast.notifySuccess).toHaveBeenCalledWith('Verification code is sent successfully.');
+    await vi.waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Verification code is sent successfully.'));
+    expect(network.called('POST', '/api/account/send-verification-code').map((request) => request.data)).toEqual([{ email: 'ada@example.com' }]);
   });
 
   it('a rate-limited Resend toasts the failure and says when it is available again', async () => {
-    vi.mocked(sendVerificationCode).mockRejectedValueOnce(new ApiError('A server side error occurred.', { status: 429, headers: { 'retry-after': '42' } }));
+    sendCodeAnswers(problem(429, {}, { 'Retry-After': '42' }));
     const user = userEvent.setup();
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(toast.notifyError).toHaveBeenCalledWith('Error in sending verification code.');
+    await vi.waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Error in sending verification code.'));
     expect(await screen.findByText(/You can ask for a new code in 4[12] s\./)).toBeInTheDocument();
     expect(screen.getByText(/You can ask for a new code at /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
