@@ -29,6 +29,18 @@ export const paths = {
   employer: '/employer',
 } as const;
 
+/** /apply/{jobId}: the apply page of one job. */
+export function applyPath(jobId: string): string {
+  return paths.apply.replace(':jobId', encodeURIComponent(jobId));
+}
+
+/** The query marking the sign-up page as completing a sign-up that stopped before the candidate record (issue 12 item 7). */
+export const COMPLETE_SIGNUP_PARAM = 'complete';
+
+export function signupCompletionPath(): string {
+  return `${paths.signup}?${COMPLETE_SIGNUP_PARAM}=1`;
+}
+
 const patterns: RegExp[] = [
   /^\/$/,
   /^\/dashboard$/,

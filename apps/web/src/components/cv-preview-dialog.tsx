@@ -1,5 +1,5 @@
 import type { Cv } from '@careers/contracts/candidate';
-import { useCvPreview } from '../lib/api/get-cv-preview';
+import { useCvPreview } from '../lib/cv-preview';
 import { AlertBanner } from './alert-banner';
 import { Button } from './button';
 import { CvPreviewFrame } from './cv-preview-frame';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runStartup, STARTUP_MESSAGES, type StartupProgress } from './startup';
+import { QueryClient } from '@tanstack/react-query';
+import { candidate, cv } from '../testing/candidate-fixtures';
+import { fakeServices } from '../testing/fake-services';
+import { http } from './http-client';
+import { queryKeys } from './query-keys';
+import { defaultStartupSteps, runStartup, STARTUP_MESSAGES, type StartupProgress } from './startup';
 
 describe('runStartup', () => {
   it('shows the product.md §1 messages in order and ends ready', async () => {
@@ -17,5 +22,27 @@ describe('runStartup', () => {
   it('stops as unauthenticated when the login check fails or the candidate has no name', async () => {
     expect(await runStartup({ checkLogin: async () => 'unauthenticated', loadCandidate: async () => 'ok', loadApplicationData: async () => undefined }, () => {})).toBe('unauthenticated');
     expect(await runStartup({ checkLogin: async () => 'ok', loadCandidate: async () => 'unauthenticated', loadApplicationData: async () => undefined }, () => {})).toBe('unauthenticated');
+  });
+});
+
+describe('startup without a candidate record', () => {
+  it("ends 'incomplete' (the user is led to complete the sign-up) when the candidate step says so", async () => {
+    expect(await runStartup({ checkLogin: async () => 'ok', loadCandidate: async () => 'incomplete', loadApplicationData: async () => undefined }, () => {})).toBe('incomplete');
+  });
+
+  it("the default steps read GET /candidate's 404 as 'incomplete', and put the candidate and CVs under the shared keys", async () => {
+    const queryClient = new QueryClient();
+    fakeServices(() => undefined);
+    expect(await defaultStartupSteps(http, queryClient).loadCandidate()).toBe('incomplete');
+    fakeServices((request) => {
+      if (request.url === '/candidate') return { status: 200, data: candidate };
+      if (request.url === '/cvs') return { status: 200, data: { cvCount: 1, cvs: [cv(1)] } };
+      return undefined;
+    });
+    const steps = defaultStartupSteps(http, queryClient);
+    expect(await steps.loadCandidate()).toBe('ok');
+    await steps.loadApplicationData();
+    expect(queryClient.getQueryData(queryKeys.candidate)).toEqual(candidate);
+    expect(queryClient.getQueryData(queryKeys.cvs)).toEqual({ cvCount: 1, cvs: [cv(1)] });
   });
 });

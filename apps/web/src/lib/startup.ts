@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { candidateSchema, cvListSchema } from '@careers/contracts/candidate';
+import { getCandidate } from './api/candidate/get-candidate';
+import { getCvs } from './api/candidate/get-cvs';
 import { toApiError } from './api-error';
 import type { HttpClients } from './http-client';
 import { queryKeys } from './query-keys';
@@ -21,7 +22,8 @@ export interface StartupProgress {
   applicationDataLoaded: boolean;
 }
 
-export type StartupOutcome = 'ready' | 'unauthenticated';
+/** incomplete: signed in, but the candidate record is missing (sign-up stopped before it): the user completes it. */
+export type StartupOutcome = 'ready' | 'unauthenticated' | 'incomplete';
 
 /**
  * The hook points of startup. Each step may answer 'unauthenticated' to send the user to login
@@ -29,7 +31,7 @@ export type StartupOutcome = 'ready' | 'unauthenticated';
  */
 export interface StartupSteps {
   checkLogin(): Promise<'ok' | 'unauthenticated'>;
-  loadCandidate(): Promise<'ok' | 'unauthenticated'>;
+  loadCandidate(): Promise<'ok' | 'unauthenticated' | 'incomplete'>;
   loadApplicationData(): Promise<void>;
 }
 
@@ -43,7 +45,8 @@ export async function runStartup(steps: StartupSteps, onProgress: (progress: Sta
   report({ message: 'Checking login status...' });
   if ((await steps.checkLogin()) === 'unauthenticated') return 'unauthenticated';
   report({ authenticated: true, message: 'Loading personal data...' });
-  if ((await steps.loadCandidate()) === 'unauthenticated') return 'unauthenticated';
+  const candidate = await steps.loadCandidate();
+  if (candidate !== 'ok') return candidate;
   report({ candidateLoaded: true, message: 'Loading job application data...' });
   await steps.loadApplicationData();
   report({ applicationDataLoaded: true, message: 'Data loaded...' });
@@ -72,24 +75,21 @@ export function defaultStartupSteps(http: HttpClients, queryClient: QueryClient)
     },
     async loadCandidate() {
       try {
-        const { data } = await http.candidate.get<unknown>('/candidate');
-        const parsed = candidateSchema.safeParse(data);
-        if (parsed.success) queryClient.setQueryData(queryKeys.candidate, parsed.data);
-        const name = data && typeof data === 'object' ? (data as { name?: unknown }).name : undefined;
-        return typeof name === 'string' && name.trim() !== '' ? 'ok' : 'unauthenticated';
+        // GET /candidate and GET /cvs are the same queries the pages use (lib/api/candidate, one key each).
+        const candidate = await queryClient.fetchQuery({ queryKey: queryKeys.candidate, queryFn: getCandidate, staleTime: 0 });
+        return candidate.name.trim() !== '' ? 'ok' : 'unauthenticated';
       } catch (error) {
         if (isUnavailable(error)) {
           console.warn('Candidate data could not be loaded at startup', error);
           return 'ok';
         }
-        return 'unauthenticated';
+        // No candidate record: the sign-up stopped after the registration; lead the user to complete it.
+        return toApiError(error).status === 404 ? 'incomplete' : 'unauthenticated';
       }
     },
     async loadApplicationData() {
       try {
-        const { data } = await http.candidate.get<unknown>('/cvs');
-        const parsed = cvListSchema.safeParse(data);
-        if (parsed.success) queryClient.setQueryData(queryKeys.cvs, parsed.data);
+        await queryClient.fetchQuery({ queryKey: queryKeys.cvs, queryFn: getCvs, staleTime: 0 });
       } catch (error) {
         console.warn('CVs could not be loaded at startup', error);
       }

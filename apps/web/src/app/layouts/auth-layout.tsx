@@ -18,7 +18,7 @@ export default function AuthLayout() {
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">
-        <Link to="/account/login" className="brand">
+        <Link to={paths.login} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Careers Portal</span>
         </Link>

@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { runtimeConfig } from '../../config/runtime-config';
 import { authStore } from '../../lib/auth-store';
-import { http } from '../../lib/http-client';
+import { signOut } from '../../lib/session/sign-out';
+import { paths, signupCompletionPath } from '../paths';
 import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
@@ -20,11 +21,11 @@ const isNarrowScreen = () => typeof window.matchMedia === 'function' && window.m
 
 /** product.md §2's three entries, plus Profile and CV drops (issue 12 item 13: pages no menu reached). */
 const MENU = [
-  { to: '/applications', label: 'Job Applications' },
-  { to: '/cvs', label: 'CVs' },
-  { to: '/cv-drops', label: 'CV drops' },
-  { to: '/profile', label: 'Profile' },
-  { to: '/user-account', label: 'Candidate Account' },
+  { to: paths.applications, label: 'Job Applications' },
+  { to: paths.cvs, label: 'CVs' },
+  { to: paths.cvDrops, label: 'CV drops' },
+  { to: paths.profile, label: 'Profile' },
+  { to: paths.userAccount, label: 'Candidate Account' },
 ];
 
 function StatusItem({ label, done }: { label: string; done: boolean }) {
@@ -75,19 +76,23 @@ function CandidateDashboard() {
   const navOpen = nav.open;
   const setNavOpen = (update: (open: boolean) => boolean) => setNav((current) => ({ ...current, open: update(current.open) }));
 
-  // product.md §4: startup sends the user to login when the login check fails or the candidate has no name.
+  // product.md §4: startup sends the user to login when the login check fails or the candidate has no name;
+  // a signed-in user without a candidate record is led to complete the sign-up (issue 12 item 7).
   useEffect(() => {
+    if (outcome === 'incomplete') {
+      navigate(signupCompletionPath(), { replace: true });
+      return;
+    }
     if (outcome !== 'unauthenticated') return;
     authStore.clear();
     queryClient.clear();
-    navigate('/account/login', { replace: true });
+    navigate(paths.login, { replace: true });
   }, [outcome, navigate, queryClient]);
 
   const logout = () => {
     setConfirmingLogout(false);
-    void http.session.logout();
-    queryClient.clear();
-    navigate('/account/login', { replace: true });
+    void signOut(queryClient);
+    navigate(paths.login, { replace: true });
   };
 
   const ready = outcome === 'ready';
@@ -111,7 +116,7 @@ function CandidateDashboard() {
             </svg>
           </button>
         ) : null}
-        <Link to="/" className="brand">
+        <Link to={paths.home} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Careers Portal</span>
         </Link>
@@ -133,7 +138,7 @@ function CandidateDashboard() {
             <div className="side-nav__help">
               <h2>Need Help?</h2>
               <p>Questions about an application or your account? We are happy to help.</p>
-              <Link to="/contact-us" className="side-nav__help-link">
+              <Link to={paths.contactUs} className="side-nav__help-link">
                 Get in touch
               </Link>
             </div>

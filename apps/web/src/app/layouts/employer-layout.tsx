@@ -6,7 +6,7 @@ import { useBusiness } from '../../features/employer/api/business';
 import { Spinner } from '../../components/spinner';
 import { AlertBanner } from '../../components/alert-banner';
 import { firstServerErrorOr } from '../../lib/api-error';
-import { http } from '../../lib/http-client';
+import { signOut as endSession } from '../../lib/session/sign-out';
 import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import '../../features/employer/components/employer.css';
@@ -26,8 +26,7 @@ function EmployerConsole() {
   const business = useBusiness();
 
   const signOut = () => {
-    void http.session.logout();
-    queryClient.clear();
+    void endSession(queryClient);
     navigate('/employer/login', { replace: true });
   };
 

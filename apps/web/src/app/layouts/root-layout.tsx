@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import './root-layout.css';
+import { paths } from '../paths';
 
 /** Moves focus to the new page's main content after client-side navigation, as a page load would. */
 function useFocusOnNavigation() {
@@ -33,7 +34,7 @@ export function RootError() {
       <h1>Sorry, this page could not be shown</h1>
       <p>Something went wrong while showing this page.</p>
       <p>
-        <a href={window.location.href}>Reload the page</a> or <Link to="/">go to the home page</Link>.
+        <a href={window.location.href}>Reload the page</a> or <Link to={paths.home}>go to the home page</Link>.
       </p>
     </main>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/use-auth';
+import { paths } from '../paths';
 
 /** '/' and '/dashboard': a simple greeting (product.md §2). */
 export default function HomeRoute() {
@@ -11,7 +12,7 @@ export default function HomeRoute() {
       <h1>{firstName ? `Hello, ${firstName}!` : 'Hello!'}</h1>
       <p className="page__lead">Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.</p>
       <p>
-        <Link to="/applications">See your job applications</Link>
+        <Link to={paths.applications}>See your job applications</Link>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import './routes.css';
+import { paths } from '../paths';
 
 export default function NotFoundRoute() {
   const { pathname } = useLocation();
@@ -12,7 +13,7 @@ export default function NotFoundRoute() {
           We could not find <code>{pathname}</code>. The link may be out of date, or the address may have a typing mistake.
         </p>
         <p>
-          <Link to="/">Go to the home page</Link>
+          <Link to={paths.home}>Go to the home page</Link>
         </p>
       </div>
     </SimplePage>

@@ -15,6 +15,7 @@ import {
   type ApplyTarget,
 } from './apply-flow';
 import { emptyApplyFormModel } from './forms';
+import { createSignUpProgressStore } from '../../lib/session/sign-up-progress';
 
 const JOB_ID = '6f1d3c0e-1111-4222-8333-444455556666';
 const BUSINESS_ID = '6f1d3c0e-aaaa-4bbb-8ccc-ddddeeeeffff';
@@ -59,6 +60,9 @@ function fakePorts(overrides: Partial<ApplyPorts> = {}) {
     hasStoredSession: () => false,
     ensureSession: track('ensureSession', async () => {}),
     storeSession: track('storeSession', () => {}),
+    currentUser: () => null,
+    findCandidate: track('findCandidate', async () => null),
+    signUpProgress: createSignUpProgressStore(undefined),
     notifyError: track('notifyError', () => {}),
     navigate: track('navigate', () => {}),
     schedule: (callback, delay) => {

@@ -1,33 +1,32 @@
-import type { CreateApplication, CreateApplicationResult, CreateCvDrop, CvUploadResult, Cv, Job } from '@careers/contracts/candidate';
-import type { AuthResponse, RegistrationResult } from '@careers/contracts/identity';
-import { retryAfterSeconds } from '../../lib/api-error';
+import type { CreateApplication, CreateApplicationResult, CreateCvDrop, Cv, Job } from '@careers/contracts/candidate';
+import type { AuthResponse } from '@careers/contracts/identity';
+import type { SignInPorts } from '../../lib/session/sign-in';
+import type { SignUpOutcome, SignUpPorts } from '../../lib/session/sign-up';
+
+/** The session flows load when a step is submitted, keeping the apply page's first JavaScript small. */
+const signInFlow = () => import('../../lib/session/sign-in');
+const signUpFlow = () => import('../../lib/session/sign-up');
 import { chooseCv, type ApplyEvent, type ApplyState } from './apply-machine';
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
+import { paths } from '../../app/paths';
 
 /** product.md §9: after a refused application from cvSelection, /applications follows after this delay. */
 export const REDIRECT_AFTER_REFUSED_APPLY_MS = 2000;
-export const APPLICATIONS_PATH = '/applications';
+export const APPLICATIONS_PATH = paths.applications;
 
-/** Everything the flow does to the outside world; the page passes the real API calls, tests pass fakes. */
-export interface ApplyPorts {
-  /** true when the e-mail has a candidate account (200), false on 404; rejects otherwise. */
-  canLogIn(email: string): Promise<boolean>;
-  sendVerificationCode(email: string): Promise<void>;
-  /** Bot check and registration; rejects unless it succeeded. */
-  registerCandidateUser(input: { name: string; email: string; phone: string }): Promise<RegistrationResult>;
-  createCandidate(input: { name: string; email: string; phoneNumber: string; postcode: string }): Promise<void>;
-  uploadCv(file: File): Promise<CvUploadResult>;
+/**
+ * Everything the flow does to the outside world; the page passes the real API calls, tests pass fakes. The
+ * sign-up and sign-in steps are the session layer's (lib/session), shared with the sign-up and login pages.
+ */
+export interface ApplyPorts extends SignUpPorts, SignInPorts {
   createJobApplication(body: CreateApplication): Promise<CreateApplicationResult>;
   createCvDrop(body: CreateCvDrop): Promise<void>;
-  /** Bot check and code verification: the login result when the answer is truthy, else null. */
-  verifyCode(email: string, code: string): Promise<AuthResponse | null>;
   listCvs(): Promise<Cv[]>;
   hasStoredSession(): boolean;
   /** Refreshes the stored session when due; rejects when it cannot be kept. */
   ensureSession(): Promise<void>;
-  storeSession(auth: AuthResponse): void;
   notifyError(message: string): void;
   navigate(path: string): void;
   schedule(callback: () => void, delayMs: number): void;
@@ -46,18 +45,6 @@ export class ApplyFlowError extends Error {
 
 function asFlowError(error: unknown, fallback: string): ApplyFlowError {
   return error instanceof ApplyFlowError ? error : new ApplyFlowError(fallback, { cause: error });
-}
-
-/** Sends the code; a rate-limited send (429) means a code went out recently, so the step goes on and 'Resend' waits. */
-async function sendCode(ports: ApplyPorts, email: string): Promise<number> {
-  try {
-    await ports.sendVerificationCode(email);
-    return 0;
-  } catch (error) {
-    const wait = retryAfterSeconds(error);
-    if (wait !== null) return wait;
-    throw error;
-  }
 }
 
 type SendOutcome = { sent: true } | { sent: false; firstError: string };
@@ -83,41 +70,34 @@ export async function restoreStoredSession(ports: ApplyPorts): Promise<ApplyEven
   }
 }
 
-/** form → verification. The form is valid and a CV chosen before this is called. */
+/** Where the CV goes: the job for an application, the business for a CV drop. */
+const targetKey = (target: ApplyTarget) => (target.job.isLive ? target.job.id : target.job.businessId);
+
+/**
+ * form → verification. The form is valid and a CV chosen before this is called. A new candidate is signed up
+ * by the session layer, which remembers each step: a retry after a failure continues where it stopped (no
+ * second registration, no second upload of the same file, no second application).
+ */
 export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, details: ApplyDetails, cv: File | null): Promise<ApplyEvent> {
   if (!cv) throw new ApplyFlowError(applyMessages.selectYourCv);
-  let hasAccount: boolean;
+  const [{ signUp }, { sendSignInCode }] = await Promise.all([signUpFlow(), signInFlow()]);
+  let signedUp: SignUpOutcome;
   try {
-    hasAccount = await ports.canLogIn(details.email);
+    signedUp = await signUp(ports, details, cv);
   } catch (error) {
     throw asFlowError(error, applyMessages.anErrorOccurred);
   }
-  if (hasAccount) {
-    try {
-      return { type: 'existingAccountCodeSent', details, cv, resendWaitSeconds: await sendCode(ports, details.email) };
-    } catch (error) {
-      throw asFlowError(error, applyMessages.anErrorOccurred);
-    }
-  }
   try {
-    const registration = await ports.registerCandidateUser({ name: details.name, email: details.email, phone: details.phone });
-    // The registration's tokens are the session for the calls that follow (product.md §4).
-    ports.storeSession({
-      id: registration.userId ?? '',
-      name: details.name,
-      email: details.email,
-      phone: details.phone,
-      accessToken: registration.accessToken,
-      refreshToken: registration.refreshToken,
-      refreshTokenExpiryTime: null,
-      success: true,
-      feedbackMessage: null,
-    });
-    await ports.createCandidate({ name: details.name, email: details.email, phoneNumber: details.phone, postcode: details.postCode });
-    const { cvId } = await ports.uploadCv(cv);
-    const outcome = await sendCv(ports, target, cvId);
-    if (!outcome.sent) throw new ApplyFlowError(outcome.firstError);
-    return { type: 'newAccountCodeSent', details, cv, resendWaitSeconds: await sendCode(ports, details.email) };
+    if (signedUp.kind === 'existingAccount') {
+      return { type: 'existingAccountCodeSent', details, cv, resendWaitSeconds: await sendSignInCode(ports, details.email) };
+    }
+    const sentTo = targetKey(target);
+    if (signedUp.progress.cvSentTo !== sentTo) {
+      const outcome = await sendCv(ports, target, signedUp.cvId as string);
+      if (!outcome.sent) throw new ApplyFlowError(outcome.firstError);
+      ports.signUpProgress.set({ ...signedUp.progress, cvSentTo: sentTo });
+    }
+    return { type: 'newAccountCodeSent', details, cv, resendWaitSeconds: await sendSignInCode(ports, details.email) };
   } catch (error) {
     throw asFlowError(error, applyMessages.anErrorOccurred);
   }
@@ -126,25 +106,27 @@ export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, de
 /** login → verification once the login check passes and a code is sent. */
 export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promise<ApplyEvent> {
   // product.md §8: a failed login check on the login step reads 'Invalid email address', whatever the cause.
-  const hasAccount = await ports.canLogIn(loginEmail).catch(() => false);
-  if (!hasAccount) throw new ApplyFlowError(applyMessages.invalidEmailAddress);
+  const { requestSignInCode, SignInError } = await signInFlow();
+  let outcome;
   try {
-    return { type: 'loginCodeSent', loginEmail, resendWaitSeconds: await sendCode(ports, loginEmail) };
+    outcome = await requestSignInCode(ports, loginEmail);
   } catch (error) {
-    throw asFlowError(error, applyMessages.anErrorOccurred);
+    throw new ApplyFlowError(error instanceof SignInError && error.step === 'check' ? applyMessages.invalidEmailAddress : applyMessages.anErrorOccurred, { cause: error });
   }
+  if (outcome.kind === 'noAccount') throw new ApplyFlowError(applyMessages.invalidEmailAddress);
+  return { type: 'loginCodeSent', loginEmail, resendWaitSeconds: outcome.resendWaitSeconds };
 }
 
 /** verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing). */
 export async function submitVerification(ports: ApplyPorts, state: Pick<ApplyState, 'mode' | 'codeSentTo'>, verificationCode: string): Promise<ApplyEvent> {
+  const { signInByCode } = await signInFlow();
   let auth: AuthResponse | null;
   try {
-    auth = await ports.verifyCode(state.codeSentTo, verificationCode);
+    auth = await signInByCode(ports, state.codeSentTo, verificationCode);
   } catch (error) {
     throw asFlowError(error, applyMessages.invalidVerificationCode);
   }
   if (!auth) throw new ApplyFlowError(applyMessages.invalidVerificationCode);
-  ports.storeSession(auth);
   if (state.mode === 'new') return { type: 'codeVerified', verificationCode };
   try {
     return { type: 'codeVerified', verificationCode, cvs: await ports.listCvs() };

@@ -2,39 +2,28 @@ import type { QueryClient } from '@tanstack/react-query';
 import { authStore, isAuthenticated } from '../../lib/auth-store';
 import { http } from '../../lib/http-client';
 import { notifyError } from '../../lib/toast';
+import { createCvDrop } from '../../lib/api/candidate/create-cv-drop';
+import { createJobApplication } from '../../lib/api/candidate/create-job-application';
+import { getCvs } from '../../lib/api/candidate/get-cvs';
+import { queryKeys } from '../../lib/query-keys';
+import { createSessionPorts } from '../../lib/session/session-ports';
 import type { ApplyPorts } from './apply-flow';
-import { canLogIn } from './api/can-log-in';
-import { createCandidate } from '../../lib/api/create-candidate';
-import { createCvDrop } from './api/create-cv-drop';
-import { createJobApplication } from './api/create-job-application';
-import { getCvs } from './api/get-cvs';
-import { registerCandidateUser } from '../../lib/api/register-candidate-user';
-import { sendVerificationCode } from '../../lib/api/send-verification-code';
-import { uploadCv } from '../../lib/api/upload-cv';
-import { verifyCode } from '../../lib/api/verify-code';
-import { JOB_QUERY_ROOT } from './api/get-job';
 
-/** The flow's ports bound to the real services, the stored session and the router. */
+/** The flow's ports bound to the real services, the stored session (lib/session) and the router. */
 export function createApplyPorts(options: { navigate: (path: string) => void; queryClient: QueryClient }): ApplyPorts {
   const { navigate, queryClient } = options;
   return {
-    canLogIn,
-    sendVerificationCode,
-    registerCandidateUser,
-    createCandidate,
-    uploadCv,
+    ...createSessionPorts(queryClient),
     createJobApplication,
     createCvDrop,
-    verifyCode,
-    listCvs: getCvs,
+    // GET /cvs through the cache, so the CVs page and startup share the answer (one query, one key).
+    listCvs: async () => {
+      const { cvs } = await queryClient.fetchQuery({ queryKey: queryKeys.cvs, queryFn: getCvs, staleTime: 0 });
+      return [...cvs].sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn));
+    },
     hasStoredSession: () => isAuthenticated(authStore.get()),
     ensureSession: async () => {
       await http.session.ensureFreshAccessToken();
-    },
-    storeSession: (auth) => {
-      authStore.set(auth);
-      // Another user's cached data (candidate, CVs, applications) must not show; the job stays.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== JOB_QUERY_ROOT });
     },
     notifyError,
     navigate,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
+import { paths } from '../../app/paths';
 
 /** A public page (no sign-in) in the plain layout of the not-found page. */
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
@@ -24,7 +25,7 @@ export function TermsPage() {
       <h2>What you send us</h2>
       <p>
         Send only your own CVs and true details. When you apply, the employer of that job sees your application, as described in our{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        <Link to={paths.privacy}>Privacy Policy</Link>.
       </p>
       <h2>Ending it</h2>
       <p>

@@ -1,12 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { emailChangeConfirmResultSchema, type EmailChangeConfirmRequest, type EmailChangeConfirmResult } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
-
-/** PUT /api/user/email-update-confirm with the request id and the e-mailed code. */
-export async function confirmEmailChange(body: EmailChangeConfirmRequest): Promise<EmailChangeConfirmResult> {
-  const { data } = await http.identityAuthed.put<unknown>('/api/user/email-update-confirm', body);
-  return emailChangeConfirmResultSchema.parse(data);
-}
+import { confirmEmailChange } from '../../../lib/api/identity/confirm-email-change';
 
 export function useConfirmEmailChange() {
   return useMutation({ mutationFn: confirmEmailChange });

@@ -1,14 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { identityResultSchema } from '@careers/contracts/errors';
-import { ApiError } from '../../../lib/api-error';
-import { http } from '../../../lib/http-client';
-
-/** PUT /api/user/delete-initialise: e-mails a fresh code to the account's address; deleting needs it. */
-export async function requestDeletionCode(): Promise<void> {
-  const { data } = await http.identityAuthed.put<unknown>('/api/user/delete-initialise');
-  const result = identityResultSchema.parse(data);
-  if (!result.succeeded) throw new ApiError(result.errors[0] ?? 'The code could not be sent.', { body: result });
-}
+import { requestDeletionCode } from '../../../lib/api/identity/request-deletion-code';
 
 export function useRequestDeletionCode() {
   return useMutation({ mutationFn: requestDeletionCode });

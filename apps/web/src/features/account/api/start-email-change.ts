@@ -1,12 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { emailChangeStartResultSchema, type EmailChangeStartResult } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
-
-/** PUT /api/user/email-update-initialise: e-mails a code to the new address and answers the request id. */
-export async function startEmailChange(newEmailAddress: string): Promise<EmailChangeStartResult> {
-  const { data } = await http.identityAuthed.put<unknown>('/api/user/email-update-initialise', { newEmailAddress });
-  return emailChangeStartResultSchema.parse(data);
-}
+import { startEmailChange } from '../../../lib/api/identity/start-email-change';
 
 export function useStartEmailChange() {
   return useMutation({ mutationFn: startEmailChange });

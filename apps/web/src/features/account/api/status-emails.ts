@@ -1,35 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { statusEmailPreferenceSchema, type StatusEmailPreference } from '@careers/contracts/candidate-api';
-import { candidatePublicClient } from '../../../lib/candidate-public-client';
-import { http } from '../../../lib/http-client';
-
-const statusEmailsKey = ['status-emails'] as const;
-
-/** GET /candidate/status-emails: whether employers' moves of the candidate's applications are e-mailed. */
-export async function getStatusEmails(): Promise<StatusEmailPreference> {
-  const { data } = await http.candidate.get<unknown>('/candidate/status-emails');
-  return statusEmailPreferenceSchema.parse(data);
-}
-
-export async function putStatusEmails(body: StatusEmailPreference): Promise<StatusEmailPreference> {
-  const { data } = await http.candidate.put<unknown>('/candidate/status-emails', body);
-  return statusEmailPreferenceSchema.parse(data);
-}
-
-/** POST /status-emails/unsubscribe?token=…: the e-mail's unsubscribe link, no sign-in (the token is the proof). */
-export async function unsubscribeStatusEmails(token: string): Promise<StatusEmailPreference> {
-  const { data } = await candidatePublicClient.post<unknown>(`/status-emails/unsubscribe?token=${encodeURIComponent(token)}`);
-  return statusEmailPreferenceSchema.parse(data);
-}
+import { getStatusEmails, putStatusEmails } from '../../../lib/api/candidate/status-emails';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useStatusEmails() {
-  return useQuery({ queryKey: statusEmailsKey, queryFn: getStatusEmails });
+  return useQuery({ queryKey: queryKeys.statusEmails, queryFn: getStatusEmails });
 }
 
 export function useSetStatusEmails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putStatusEmails,
-    onSuccess: (answer) => queryClient.setQueryData(statusEmailsKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.statusEmails, answer),
   });
 }

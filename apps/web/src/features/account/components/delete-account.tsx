@@ -12,8 +12,9 @@ import { useAuth } from '../../../lib/use-auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useRequestDeletionCode } from '../api/request-deletion-code';
 import { accountMessages, tooManyRequests } from '../account-messages';
+import { paths } from '../../../app/paths';
 
-const LOGIN_PATH = '/account/login';
+const LOGIN_PATH = paths.login;
 
 function failureMessage(error: unknown, fallback: string): string {
   const wait = retryAfterSeconds(error);

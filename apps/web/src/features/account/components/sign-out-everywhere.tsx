@@ -6,8 +6,9 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { http } from '../../../lib/http-client';
+import { paths } from '../../../app/paths';
 
-const LOGIN_PATH = '/account/login';
+const LOGIN_PATH = paths.login;
 export const SIGN_OUT_EVERYWHERE_QUESTION =
   'Sign out on every phone, tablet and computer where you are signed in, this one included? You sign in again with a code sent to your email address.';
 

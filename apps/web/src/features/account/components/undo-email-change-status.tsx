@@ -5,9 +5,10 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { undoEmailChange } from '../api/undo-email-change';
+import { undoEmailChange } from '../../../lib/api/identity/undo-email-change';
 import { accountMessages } from '../account-messages';
 import './account.css';
+import { paths } from '../../../app/paths';
 
 /** Sends the single-use undo link once on load (a query, so a re-render never sends it twice). */
 export function UndoEmailChangeStatus({ token }: { token: string }) {
@@ -47,7 +48,7 @@ export function UndoEmailChangeStatus({ token }: { token: string }) {
       </header>
       <AlertBanner type="alert-danger" message={failure} />
       <p className="undo-email-change__switch">
-        <Link to="/account/login">Sign in</Link>
+        <Link to={paths.login}>Sign in</Link>
       </p>
     </div>
   );

@@ -1,18 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { withdrawnApplicationSchema, type WithdrawApplication, type WithdrawnApplication } from '@careers/contracts/candidate-api';
-import { http } from '../../../lib/http-client';
-
-/** POST /job-applications/{id}/withdraw with the optional reason (the employer reads it). */
-export async function withdrawApplication(id: string, reason: string): Promise<WithdrawnApplication> {
-  const body: WithdrawApplication = { reason: reason.trim() || null };
-  const { data } = await http.candidate.post<unknown>(`/job-applications/${encodeURIComponent(id)}/withdraw`, body);
-  return withdrawnApplicationSchema.parse(data);
-}
+import { withdrawApplication } from '../../../lib/api/candidate/withdraw-application';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useWithdrawApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => withdrawApplication(id, reason),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['job-applications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
   });
 }

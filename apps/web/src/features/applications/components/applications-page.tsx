@@ -9,6 +9,7 @@ import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/get-job-appli
 import { ApplicationCard } from './application-card';
 import '../../../components/list-card.css';
 import './applications.css';
+import { paths } from '../../../app/paths';
 
 /** /applications: every job the candidate applied for, with where each one stands. */
 export function ApplicationsPage() {
@@ -28,12 +29,12 @@ export function ApplicationsPage() {
     <section className="page applications-page" aria-labelledby="applications-title">
       <h1 id="applications-title">Job Applications</h1>
       <p className="page__lead">
-        Every job you applied for, and where your application stands. CVs you left with a business without applying for a job are under <Link to="/cv-drops">CV drops</Link>.
+        Every job you applied for, and where your application stands. CVs you left with a business without applying for a job are under <Link to={paths.cvDrops}>CV drops</Link>.
       </p>
       {applications.isPending ? <Spinner label="Loading your applications" /> : null}
       {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
       {data && data.totalApplications === 0 ? (
-        <EmptyState title="No applications yet" action={<Link to="/cvs">Get your CV ready</Link>}>
+        <EmptyState title="No applications yet" action={<Link to={paths.cvs}>Get your CV ready</Link>}>
           <p>Found a job you like on a job board or an employer&apos;s careers site? Choose Apply there and your application shows up here, with every step the employer takes.</p>
         </EmptyState>
       ) : null}
@@ -49,7 +50,7 @@ export function ApplicationsPage() {
           ))}
         </ul>
       ) : null}
-      {data && data.totalApplications > 0 && data.applications.length === 0 ? <p>There is nothing on this page. <Link to="/applications">Go to the first page</Link></p> : null}
+      {data && data.totalApplications > 0 && data.applications.length === 0 ? <p>There is nothing on this page. <Link to={paths.applications}>Go to the first page</Link></p> : null}
       {data ? (
         <Pagination
           label="Job applications pages"

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
-import { http } from '../../../lib/http-client';
+import { signOut } from '../../../lib/session/sign-out';
 import { LOGIN_PATH } from '../../../lib/return-url';
 import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
 import { useJob } from '../api/get-job';
@@ -116,8 +116,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   };
 
   const logout = async () => {
-    await http.session.logout();
-    queryClient.clear();
+    await signOut(queryClient);
     dispatch({ type: 'loggedOut' });
     navigate(LOGIN_PATH);
   };

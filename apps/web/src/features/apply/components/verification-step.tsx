@@ -8,7 +8,7 @@ import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import { verificationCodeSchema, type VerificationCodeValues } from '../forms';
 import { applyMessages } from '../messages';
 

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
-import { confirmEmail } from '../api/confirm-email';
+import { confirmEmail } from '../../../lib/api/identity/confirm-email';
 import { authMessages } from '../messages';
 import './auth-form.css';
+import { paths } from '../../../app/paths';
 
 /** Confirms the address once on load (a query, so a re-render never sends the single-use token twice). */
 export function ConfirmEmailStatus({ userId, token, email }: { userId: string; token: string; email: string | null }) {
@@ -39,7 +40,7 @@ export function ConfirmEmailStatus({ userId, token, email }: { userId: string; t
       </header>
       <AlertBanner type="alert-danger" message={failure} />
       <p className="auth-form__switch">
-        <Link to="/account/login">Sign in</Link>
+        <Link to={paths.login}>Sign in</Link>
       </p>
     </div>
   );

@@ -6,10 +6,11 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { toApiError } from '../../../lib/api-error';
 import { useValidatedForm } from '../../../lib/validation';
-import { requestPasswordReset } from '../api/forgot-password';
+import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
+import { paths } from '../../../app/paths';
 
 /** A refused request (400) cannot succeed by retrying; rate limits, server faults and network errors can. */
 function resetRequestFailure(error: unknown): string {
@@ -50,7 +51,7 @@ export function ForgotPasswordForm() {
         Send me a reset link
       </Button>
       <p className="auth-form__switch">
-        <Link to="/account/login">Back to sign in</Link>
+        <Link to={paths.login}>Back to sign in</Link>
       </p>
     </form>
   );

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NOBODY_LOGGED_IN, type AuthResponse } from '@careers/contracts/identity';
+import { NOBODY_LOGGED_IN } from '@careers/contracts/identity';
+import { paths } from '../../../app/paths';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
-import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
 import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -19,7 +18,7 @@ import { VerificationStep } from './verification-step';
 import './auth-form.css';
 
 /** product.md §2: after a successful login without a returnUrl the candidate lands on the applications. */
-const AFTER_LOGIN_PATH = '/applications';
+const AFTER_LOGIN_PATH = paths.applications;
 
 class LoginStepError extends Error {
   constructor(
@@ -31,30 +30,28 @@ class LoginStepError extends Error {
   }
 }
 
-/** Sends the code; a 429 means a code went out moments ago, so the user continues and waits to resend. */
-async function startLogin(email: string): Promise<{ resendWait: number }> {
+/** Step 1 through the session layer: the login check, then the code (a 429 means one went out moments ago: go on, and wait to resend). */
+async function startLogin(ports: SessionPorts, email: string): Promise<{ resendWait: number }> {
+  // The session flow loads on submit, keeping the page's first JavaScript small.
+  const { requestSignInCode, SignInError } = await import('../../../lib/session/sign-in');
+  let outcome;
   try {
-    await canLogIn(email);
+    outcome = await requestSignInCode(ports, email);
   } catch (error) {
-    // SPEC's 'Invalid email address' when the check says no; the real cause when it could not say.
-    const cause = failureCause(error);
-    if (cause) throw new LoginStepError(cause);
-    throw new LoginStepError(authMessages.invalidEmailAddress, toApiError(error).status === 404);
+    const cause = error instanceof SignInError ? error.cause : error;
+    // SPEC's 'Invalid email address' when the check could not say yes; the real cause when it could not say at all.
+    if (error instanceof SignInError && error.step === 'send') throw new LoginStepError(failureCause(cause) ?? authMessages.codeSendFailed);
+    throw new LoginStepError(failureCause(cause) ?? authMessages.invalidEmailAddress);
   }
-  try {
-    await sendVerificationCode(email);
-    return { resendWait: 0 };
-  } catch (error) {
-    const wait = retryAfterSeconds(error);
-    if (wait) return { resendWait: wait };
-    throw new LoginStepError(failureCause(error) ?? authMessages.codeSendFailed);
-  }
+  if (outcome.kind === 'noAccount') throw new LoginStepError(authMessages.invalidEmailAddress, true);
+  return { resendWait: outcome.resendWaitSeconds };
 }
 
 /** The two-step sign in of product.md §2: e-mail, then the one-time code. */
 export function LoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [ports] = useState(() => createSessionPorts(queryClient));
   const [searchParams] = useSearchParams();
   const [alert, setAlert] = useState<string | null>(null);
   const [noAccount, setNoAccount] = useState(false);
@@ -68,7 +65,7 @@ export function LoginForm() {
   const form = useValidatedForm<LoginEmailForm>(loginEmailFormSchema, { defaultValues: { email: '' } });
 
   const start = useMutation({
-    mutationFn: (values: LoginEmailForm) => startLogin(values.email),
+    mutationFn: (values: LoginEmailForm) => startLogin(ports, values.email),
     onSuccess: (result, values) => setVerification({ email: values.email, resendWait: result.resendWait }),
     onError: (error) => {
       setAlert(error instanceof LoginStepError ? error.message : authMessages.invalidEmailAddress);
@@ -76,9 +73,8 @@ export function LoginForm() {
     },
   });
 
-  const onVerified = (auth: AuthResponse, rememberMe: boolean) => {
-    queryClient.clear();
-    authStore.set(auth, { remember: rememberMe });
+  // The verification step made the code's answer the session (lib/session/sign-in).
+  const onVerified = () => {
     navigate(safeReturnUrl(searchParams.get('returnUrl')) ?? AFTER_LOGIN_PATH, { replace: true });
   };
 
@@ -119,7 +115,7 @@ export function LoginForm() {
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       {noAccount ? (
         <p className="auth-form__hint">
-          {plainMessages.noAccountHint} <Link to="/account/signup">Sign up</Link>
+          {plainMessages.noAccountHint} <Link to={paths.signup}>Sign up</Link>
         </p>
       ) : null}
       <div className="auth-form__fields">
@@ -129,7 +125,7 @@ export function LoginForm() {
         Get a verification code
       </Button>
       <p className="auth-form__switch">
-        {"Don't have an account?"} <Link to="/account/signup">Sign up</Link>
+        {"Don't have an account?"} <Link to={paths.signup}>Sign up</Link>
       </p>
       <TermsNotice />
     </form>

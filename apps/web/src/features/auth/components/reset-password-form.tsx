@@ -7,11 +7,12 @@ import { TextInput } from '../../../components/text-input';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
-import { login } from '../api/login';
-import { resetPassword } from '../api/reset-password';
+import { login } from '../../../lib/api/identity/login';
+import { resetPassword } from '../../../lib/api/identity/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
+import { paths } from '../../../app/paths';
 
 const AFTER_RESET_PATH = '/';
 
@@ -84,7 +85,7 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
         {'Save Password & Sign in'}
       </Button>
       <p className="auth-form__switch">
-        <Link to="/account/login">Back to sign in</Link>
+        <Link to={paths.login}>Back to sign in</Link>
       </p>
     </form>
   );

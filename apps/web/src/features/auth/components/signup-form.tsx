@@ -1,103 +1,111 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
-import type { AuthResponse } from '@careers/contracts/identity';
+import { COMPLETE_SIGNUP_PARAM, paths } from '../../../app/paths';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
-import { firstServerErrorOr, toApiError } from '../../../lib/api-error';
-import { authStore } from '../../../lib/auth-store';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAuth } from '../../../lib/use-auth';
+import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
+import type { SignUpError } from '../../../lib/session/sign-up';
 import { useValidatedForm } from '../../../lib/validation';
-import { canLogIn } from '../api/can-log-in';
-import { createCandidate } from '../../../lib/api/create-candidate';
-import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { uploadCv } from '../../../lib/api/upload-cv';
 import { signupFormSchema, type SignupForm } from '../forms';
-import { authMessages } from '../messages';
+import { failureCause } from '../failure-cause';
+import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
 import { VerificationStep } from './verification-step';
 import './auth-form.css';
 
-const AFTER_SIGNUP_PATH = '/applications';
 const SIGNUP_CV_EXTENSIONS = ['pdf'] as const;
 
 class SignupStepError extends Error {}
 
-/**
- * product.md §7 signup order: login check; only on 404 continue with bot check, registration, candidate record,
- * optional CV upload and the code e-mail. The registration's tokens become the session.
- */
-async function createAccount(values: SignupForm, cv: File | null): Promise<void> {
-  let alreadyRegistered: boolean;
-  try {
-    await canLogIn(values.email);
-    alreadyRegistered = true;
-  } catch (error) {
-    if (toApiError(error).status !== 404) throw new SignupStepError(authMessages.accountCreationFailed);
-    alreadyRegistered = false;
+/** SPEC's words for each step that can fail (product.md §8); a refused CV says why, and that the account exists. */
+function signUpFailureMessage(error: unknown): string {
+  if (!(error instanceof Error) || error.name !== 'SignUpError') return authMessages.accountCreationFailed;
+  switch ((error as SignUpError).step) {
+    case 'register':
+      return firstServerErrorOr(error.cause);
+    case 'cv':
+      return failureCause(error.cause) ?? plainMessages.signupCvRefused(firstServerErrorOr(error.cause));
+    default:
+      return authMessages.accountCreationFailed;
   }
-  if (alreadyRegistered) throw new SignupStepError(authMessages.invalidEmailAddress);
+}
 
-  let registration;
+type SignupResult = { verify: true; resendWait: number } | { verify: false };
+
+/**
+ * product.md §7 signup order, through the session layer (lib/session/sign-up): login check; only on 404 bot
+ * check, registration, candidate record and the optional CV; then the code e-mail. A retry continues where a
+ * failure stopped. A signed-in user completing their sign-up (no candidate record yet) is already verified.
+ */
+async function createAccount(ports: SessionPorts, values: SignupForm, cv: File | null, completing: boolean): Promise<SignupResult> {
+  // The session flows load on submit, keeping the page's first JavaScript small.
+  const [{ signUp }, { sendSignInCode }] = await Promise.all([import('../../../lib/session/sign-up'), import('../../../lib/session/sign-in')]);
+  let outcome;
   try {
-    registration = await registerCandidateUser({ name: values.name, email: values.email, phone: values.phone });
+    outcome = await signUp(ports, values, cv);
   } catch (error) {
-    throw new SignupStepError(firstServerErrorOr(error));
+    throw new SignupStepError(signUpFailureMessage(error));
   }
-  authStore.set({
-    id: registration.userId as string,
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    accessToken: registration.accessToken,
-    refreshToken: registration.refreshToken,
-    refreshTokenExpiryTime: null,
-    success: true,
-    feedbackMessage: null,
-  });
+  if (outcome.kind === 'existingAccount') throw new SignupStepError(authMessages.invalidEmailAddress);
+  if (completing) {
+    ports.signUpProgress.clear();
+    return { verify: false };
+  }
   try {
-    await createCandidate({ name: values.name, email: values.email, phoneNumber: values.phone, postcode: values.postCode });
-    if (cv) await uploadCv(cv);
-    await sendVerificationCode(values.email);
-  } catch {
-    throw new SignupStepError(authMessages.accountCreationFailed);
+    return { verify: true, resendWait: await sendSignInCode(ports, values.email) };
+  } catch (error) {
+    throw new SignupStepError(failureCause((error as Error).cause) ?? authMessages.accountCreationFailed);
   }
 }
 
 export function SignupForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const { auth, isAuthenticated } = useAuth();
+  const [ports] = useState(() => createSessionPorts(queryClient));
+  // Sent here by startup: signed in, but the candidate record is missing (issue 12 item 7).
+  const [completing] = useState(() => isAuthenticated && searchParams.has(COMPLETE_SIGNUP_PARAM));
   const [alert, setAlert] = useState<string | null>(null);
   const [cv, setCv] = useState<File | null>(null);
-  const [verifyingEmail, setVerifyingEmail] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState<{ email: string; resendWait: number } | null>(null);
 
   const form = useValidatedForm<SignupForm>(signupFormSchema, {
-    defaultValues: { name: '', email: '', phone: '', postCode: '' },
+    defaultValues: completing ? { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', postCode: '' } : { name: '', email: '', phone: '', postCode: '' },
   });
 
   const signup = useMutation({
-    mutationFn: (values: SignupForm) => createAccount(values, cv),
-    onSuccess: (_result, values) => setVerifyingEmail(values.email),
+    mutationFn: (values: SignupForm) => createAccount(ports, values, cv, completing),
+    onSuccess: (result, values) => {
+      if (result.verify) setVerifying({ email: values.email, resendWait: result.resendWait });
+      else {
+        // Startup's answer ('incomplete') is stale now that the record exists: the portal runs it again.
+        queryClient.removeQueries({ queryKey: queryKeys.startupRoot });
+        navigate(paths.applications, { replace: true });
+      }
+    },
     onError: (error) => setAlert(error instanceof SignupStepError ? error.message : authMessages.accountCreationFailed),
   });
 
-  const onVerified = (auth: AuthResponse, rememberMe: boolean) => {
-    queryClient.clear();
-    authStore.set(auth, { remember: rememberMe });
-    navigate(AFTER_SIGNUP_PATH, { replace: true });
-  };
+  // The verification step made the code's answer the session (lib/session/sign-in) and ended the sign-up.
+  const onVerified = () => navigate(paths.applications, { replace: true });
 
-  if (verifyingEmail) {
+  if (verifying) {
     return (
       <VerificationStep
-        email={verifyingEmail}
+        email={verifying.email}
+        initialResendWait={verifying.resendWait}
         emptyCodeMessage={authMessages.enterVerificationCode}
         failureMessage={(error) => (error ? firstServerErrorOr(error) : authMessages.invalidVerificationCode)}
         onVerified={onVerified}
-        onAddressCorrected={setVerifyingEmail}
+        onAddressCorrected={(email) => setVerifying((current) => (current ? { ...current, email } : current))}
       />
     );
   }
@@ -115,12 +123,16 @@ export function SignupForm() {
     >
       <header className="auth-form__header">
         <h1 id="signup-title">Sign Up</h1>
-        <p>Create your candidate account. We will email you a code to confirm it.</p>
+        {completing ? (
+          <p role="status">{plainMessages.completeSignUp}</p>
+        ) : (
+          <p>Create your candidate account. We will email you a code to confirm it.</p>
+        )}
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">
         <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" readOnly={completing} error={errors.email?.message} {...form.register('email')} />
         <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
         <TextInput label="Post code" autoComplete="postal-code" error={errors.postCode?.message} {...form.register('postCode')} />
         <FileDropArea
@@ -138,7 +150,7 @@ export function SignupForm() {
         Get a verification code
       </Button>
       <p className="auth-form__switch">
-        <Link to="/account/login">Already have an account?</Link>
+        <Link to={paths.login}>Already have an account?</Link>
       </p>
       <TermsNotice />
     </form>

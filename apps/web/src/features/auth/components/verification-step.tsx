@@ -1,6 +1,6 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -10,8 +10,7 @@ import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { verifyCode } from '../../../lib/api/verify-code';
+import { createSessionPorts } from '../../../lib/session/session-ports';
 import { verificationFormSchema, type VerificationForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
@@ -26,6 +25,7 @@ export interface VerificationStepProps {
   emptyCodeMessage: string;
   /** The alert for a falsy answer (error null) or a failed call. */
   failureMessage: (error: unknown | null) => string;
+  /** The code was accepted: its answer is the session now (lib/session/sign-in). */
   onVerified: (auth: AuthResponse, rememberMe: boolean) => void;
   /** Seconds until 'Resend' may be used, when the first send was rate limited. */
   initialResendWait?: number;
@@ -39,6 +39,8 @@ export interface VerificationStepProps {
 
 /** Step 2 of login and signup: the e-mailed one-time code, 'Resend', 'Remember me', 'Sign In'. */
 export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVerified, initialResendWait = 0, onChangeEmail, onAddressCorrected }: VerificationStepProps) {
+  const queryClient = useQueryClient();
+  const [ports] = useState(() => createSessionPorts(queryClient));
   const [alert, setAlert] = useState<string | null>(null);
   const [changingAddress, setChangingAddress] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const verify = useMutation({
-    mutationFn: (values: VerificationForm) => verifyCode(email, values.code),
+    mutationFn: async (values: VerificationForm) => (await import('../../../lib/session/sign-in')).signInByCode(ports, email, values.code, { remember: values.rememberMe }),
     onSuccess: (auth, values) => {
       if (auth) onVerified(auth, values.rememberMe);
       else setAlert(failureMessage(null));
@@ -66,7 +68,7 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const resend = useMutation({
-    mutationFn: () => sendVerificationCode(email),
+    mutationFn: () => ports.sendVerificationCode(email),
     onSuccess: () => notifySuccess(authMessages.codeSent),
     onError: (error) => {
       const wait = retryAfterSeconds(error);

@@ -10,6 +10,7 @@ import { pageFromSearch } from '../../../lib/paging';
 import { CV_DROPS_PAGE_SIZE, useCvDrops } from '../api/get-cv-drops';
 import '../../../components/list-card.css';
 import './cv-drops.css';
+import { paths } from '../../../app/paths';
 
 function CvDropItem({ drop }: { drop: CvDrop }) {
   return (
@@ -48,7 +49,7 @@ export function CvDropsPage() {
       {drops.isPending ? <Spinner label="Loading your CV drops" /> : null}
       {drops.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(drops.error)} /> : null}
       {data && data.totalApplications === 0 ? (
-        <EmptyState title="No CV drops yet" action={<Link to="/cvs">Manage your CVs</Link>}>
+        <EmptyState title="No CV drops yet" action={<Link to={paths.cvs}>Manage your CVs</Link>}>
           <p>When you leave your CV with a business on its careers site, it shows up here so you know who has it.</p>
         </EmptyState>
       ) : null}

@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { cvDeleteResultSchema, type CvDeleteResult, type CvList } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
+import type { CvList } from '@careers/contracts/candidate';
+import { deleteCv } from '../../../lib/api/candidate/delete-cv';
 import { queryKeys } from '../../../lib/query-keys';
-
-export async function deleteCv(cvId: string): Promise<CvDeleteResult> {
-  const { data } = await http.candidate.delete<unknown>(`/cvs/${encodeURIComponent(cvId)}`);
-  return cvDeleteResultSchema.parse(data);
-}
 
 /** product.md §4: a deleted CV is removed from the local list. */
 export function useDeleteCv() {

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cvDropPageSchema, jobApplicationPageSchema, type CvDrop, type JobApplication } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
+import type { CvDrop, JobApplication } from '@careers/contracts/candidate';
+import { getCvDrops } from '../../../lib/api/candidate/get-cv-drops';
+import { getJobApplications } from '../../../lib/api/candidate/get-job-applications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The largest page the candidate service gives (design.md §3). */
 const PAGE_SIZE = 100;
@@ -19,11 +21,10 @@ export interface CvUse {
 /** Where each CV was sent, by CV id, newest first. */
 export type CvUsage = Map<string, CvUse[]>;
 
-async function readAll<T>(path: string, parse: (data: unknown) => { items: T[]; total: number }): Promise<T[]> {
+async function readAll<T>(readPage: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const { data } = await http.candidate.get<unknown>(path, { params: { page, pageSize: PAGE_SIZE } });
-    const parsed = parse(data);
+    const parsed = await readPage(page, PAGE_SIZE);
     items.push(...parsed.items);
     if (parsed.items.length < PAGE_SIZE || items.length >= parsed.total) break;
   }
@@ -51,19 +52,19 @@ export function buildCvUsage(applications: JobApplication[], cvDrops: CvDrop[]):
 /** Reads every job application and CV drop (GET /job-applications, GET /cv-drops) and groups them by CV. */
 export async function getCvUsage(): Promise<CvUsage> {
   const [applications, cvDrops] = await Promise.all([
-    readAll('/job-applications', (data) => {
-      const page = jobApplicationPageSchema.parse(data);
-      return { items: page.applications, total: page.totalApplications };
+    readAll(async (page, pageSize) => {
+      const answer = await getJobApplications(page, pageSize);
+      return { items: answer.applications, total: answer.totalApplications };
     }),
-    readAll('/cv-drops', (data) => {
-      const page = cvDropPageSchema.parse(data);
-      return { items: page.cvDrops, total: page.totalApplications };
+    readAll(async (page, pageSize) => {
+      const answer = await getCvDrops(page, pageSize);
+      return { items: answer.cvDrops, total: answer.totalApplications };
     }),
   ]);
   return buildCvUsage(applications, cvDrops);
 }
 
-export const cvUsageQueryOptions = () => queryOptions({ queryKey: ['cv-usage'], queryFn: getCvUsage });
+export const cvUsageQueryOptions = () => queryOptions({ queryKey: queryKeys.cvUsage, queryFn: getCvUsage });
 
 export function useCvUsage() {
   return useQuery(cvUsageQueryOptions());

@@ -1,17 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { cvListSchema, type CvList } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
+import { getCvs } from '../../../lib/api/candidate/get-cvs';
 import { queryKeys } from '../../../lib/query-keys';
-
-/** The signed-in candidate's CVs (startup already put them in the cache under the same key). */
-export async function getCvs(): Promise<CvList> {
-  const { data } = await http.candidate.get<unknown>('/cvs');
-  return cvListSchema.parse(data);
-}
 
 /** While a CV's text is still being read, ask again now and then so its status settles on screen. */
 const PENDING_POLL_MS = 3000;
 
+/** The signed-in candidate's CVs (startup already put them in the cache under the same key). */
 export const cvsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.cvs,

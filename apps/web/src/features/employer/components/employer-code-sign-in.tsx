@@ -5,8 +5,8 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds, firstServerErrorOr } from '../../../lib/api-error';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { verifyCode } from '../../../lib/api/verify-code';
+import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
+import { verifyCode } from '../../../lib/api/identity/verify-code';
 import { useValidatedForm } from '../../../lib/validation';
 import { employerCodeFormSchema, type EmployerCodeForm } from '../forms';
 

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Candidate, CandidateUpdate } from '@careers/contracts/candidate';
-import type { UserUpdateRequest } from '@careers/contracts/identity';
 import { authStore } from '../../../lib/auth-store';
-import { http } from '../../../lib/http-client';
+import { updateCandidate } from '../../../lib/api/candidate/update-candidate';
+import { updateUser } from '../../../lib/api/identity/update-user';
 import { queryKeys } from '../../../lib/query-keys';
-
-export async function updateCandidate(body: CandidateUpdate): Promise<void> {
-  await http.candidate.put('/candidate', body);
-}
-
-export async function updateUser(body: UserUpdateRequest): Promise<void> {
-  await http.identityAuthed.put('/api/user', body);
-}
 
 /**
  * Saves the candidate record, then (product.md §4: when both are set) the account's name and phone, and keeps

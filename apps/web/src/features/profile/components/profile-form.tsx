@@ -9,6 +9,7 @@ import { notifyError } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema, profileMessages, type ProfileForm as ProfileFormValues } from '../profile-form-schema';
+import { paths } from '../../../app/paths';
 
 export interface ProfileFormProps {
   candidate: Candidate;
@@ -57,7 +58,7 @@ export function ProfileForm({ candidate }: ProfileFormProps) {
           <dd>{candidate.email}</dd>
         </dl>
         <p className="profile-form__email-change">
-          <Link to="/user-account">Change email address</Link>
+          <Link to={paths.userAccount}>Change email address</Link>
         </p>
       </div>
       <div className="profile-form__actions">

@@ -1,6 +1,6 @@
 import { authResponseSchema, type AuthResponse, type VerifyCodeRequest } from '@careers/contracts/identity';
-import { http } from '../http-client';
-import { getBotCheckToken } from '../bot-check';
+import { http } from '../../http-client';
+import { getBotCheckToken } from '../../bot-check';
 
 /**
  * Solves the bot check, then verifies the code. Answers the login result when the answer is truthy (a

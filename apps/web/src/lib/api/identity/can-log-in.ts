@@ -1,7 +1,7 @@
 import { Role } from '@careers/contracts/enums';
 import type { LoginCheckRequest } from '@careers/contracts/identity';
-import { toApiError } from '../../../lib/api-error';
-import { http } from '../../../lib/http-client';
+import { toApiError } from '../../api-error';
+import { http } from '../../http-client';
 
 /** The login check: true when the e-mail has a candidate account (200), false when it has none (404). */
 export async function canLogIn(email: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { CandidateCreate } from '@careers/contracts/candidate';
-import { http } from '../http-client';
+import { http } from '../../http-client';
 
 /** Creates the signed-in user's candidate record (candidate service). */
 export async function createCandidate(body: CandidateCreate): Promise<void> {

@@ -1,6 +1,6 @@
 import { authResponseSchema, emptyAuthResponse, type AuthResponse, type LoginRequest } from '@careers/contracts/identity';
-import { ApiError } from '../../../lib/api-error';
-import { http, loginFailureMessage } from '../../../lib/http-client';
+import { ApiError } from '../../api-error';
+import { http, loginFailureMessage } from '../../http-client';
 
 /**
  * Password login (used after a password reset). Never rejects for an HTTP failure: it answers the empty

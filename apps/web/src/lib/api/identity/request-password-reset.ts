@@ -1,5 +1,5 @@
 import type { ForgotPasswordRequest } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
+import { http } from '../../http-client';
 
 /** Asks for a password-reset link; the candidate portal sends portalType 'Business' (product.md §3). */
 export async function requestPasswordReset(email: string): Promise<void> {

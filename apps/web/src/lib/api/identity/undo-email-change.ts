@@ -1,6 +1,6 @@
 import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
 import type { UndoEmailChangeRequest } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
+import { http } from '../../http-client';
 
 /** POST /api/account/undo-email-change: puts the old address back and ends every session (no sign-in needed). */
 export async function undoEmailChange(token: string): Promise<IdentityResult> {

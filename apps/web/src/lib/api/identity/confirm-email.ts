@@ -1,6 +1,6 @@
 import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
 import type { ConfirmEmailRequest } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
+import { http } from '../../http-client';
 
 /**
  * Confirms an e-mail address from the link /confirm/{userId}/{token}. With an e-mail address (the link's

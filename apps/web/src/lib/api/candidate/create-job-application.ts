@@ -1,5 +1,5 @@
 import { createApplicationResultSchema, type CreateApplication, type CreateApplicationResult } from '@careers/contracts/candidate';
-import { http } from '../../../lib/http-client';
+import { http } from '../../http-client';
 
 /** POST /job-applications. A refused application answers isValidResponse false with its reasons in errors. */
 export async function createJobApplication(body: CreateApplication): Promise<CreateApplicationResult> {

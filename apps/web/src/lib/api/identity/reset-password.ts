@@ -1,6 +1,6 @@
 import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
 import type { ResetPasswordRequest } from '@careers/contracts/identity';
-import { http } from '../../../lib/http-client';
+import { http } from '../../http-client';
 
 /** Sets a new password with the token from the reset link. */
 export async function resetPassword(body: ResetPasswordRequest): Promise<IdentityResult> {

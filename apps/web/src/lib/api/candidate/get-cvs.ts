@@ -1,0 +1,8 @@
+import { cvListSchema, type CvList } from '@careers/contracts/candidate';
+import { http } from '../../http-client';
+
+/** GET /cvs: the signed-in candidate's CVs. */
+export async function getCvs(): Promise<CvList> {
+  const { data } = await http.candidate.get<unknown>('/cvs');
+  return cvListSchema.parse(data);
+}
