@@ -1,7 +1,7 @@
 import type { CreateApplication, CreateApplicationResult, CreateCvDrop, CvUploadResult, Cv, Job } from '@careers/contracts/candidate';
 import type { AuthResponse, RegistrationResult } from '@careers/contracts/identity';
 import { retryAfterSeconds } from '../../lib/api-error';
-import { chooseCv, type ApplyEvent, type ApplyState } from './apply-machine';
+import { chooseCv, type ApplyEvent, type ApplyState, type StandingApplication } from './apply-machine';
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
@@ -24,6 +24,8 @@ export interface ApplyPorts {
   /** Bot check and code verification: the login result when the answer is truthy, else null. */
   verifyCode(email: string, code: string): Promise<AuthResponse | null>;
   listCvs(): Promise<Cv[]>;
+  /** The signed-in candidate's standing (not withdrawn) application to this job, or null. */
+  findStandingApplication(jobId: string): Promise<StandingApplication | null>;
   hasStoredSession(): boolean;
   /** Refreshes the stored session when due; rejects when it cannot be kept. */
   ensureSession(): Promise<void>;
@@ -72,12 +74,24 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
   return result.isValidResponse ? { sent: true } : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };
 }
 
-/** Start (product.md §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay on the form. */
-export async function restoreStoredSession(ports: ApplyPorts): Promise<ApplyEvent | null> {
+/**
+ * Whether the candidate already applied (issue 12 item 5), asked beside the CVs. Only a hint for the page:
+ * when the question fails the page offers Apply, and the service's refusal stays the last guard.
+ */
+function standingApplication(ports: ApplyPorts, jobId: string | undefined): Promise<StandingApplication | null> {
+  return jobId ? ports.findStandingApplication(jobId).catch(() => null) : Promise.resolve(null);
+}
+
+/**
+ * Start (product.md §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay
+ * on the form. With the job's id it also finds the candidate's standing application to it.
+ */
+export async function restoreStoredSession(ports: ApplyPorts, jobId?: string): Promise<ApplyEvent | null> {
   if (!ports.hasStoredSession()) return null;
   try {
     await ports.ensureSession();
-    return { type: 'storedSessionRestored', cvs: await ports.listCvs() };
+    const [cvs, standing] = await Promise.all([ports.listCvs(), standingApplication(ports, jobId)]);
+    return { type: 'storedSessionRestored', cvs, standingApplication: standing };
   } catch {
     return null;
   }
@@ -135,8 +149,16 @@ export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promis
   }
 }
 
-/** verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing). */
-export async function submitVerification(ports: ApplyPorts, state: Pick<ApplyState, 'mode' | 'codeSentTo'>, verificationCode: string): Promise<ApplyEvent> {
+/**
+ * verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing); with the job's
+ * id, a standing application to it is found too.
+ */
+export async function submitVerification(
+  ports: ApplyPorts,
+  state: Pick<ApplyState, 'mode' | 'codeSentTo'>,
+  verificationCode: string,
+  jobId?: string,
+): Promise<ApplyEvent> {
   let auth: AuthResponse | null;
   try {
     auth = await ports.verifyCode(state.codeSentTo, verificationCode);
@@ -147,7 +169,8 @@ export async function submitVerification(ports: ApplyPorts, state: Pick<ApplySta
   ports.storeSession(auth);
   if (state.mode === 'new') return { type: 'codeVerified', verificationCode };
   try {
-    return { type: 'codeVerified', verificationCode, cvs: await ports.listCvs() };
+    const [cvs, standing] = await Promise.all([ports.listCvs(), standingApplication(ports, jobId)]);
+    return { type: 'codeVerified', verificationCode, cvs, standingApplication: standing };
   } catch (error) {
     throw asFlowError(error, applyMessages.anErrorOccurred);
   }

@@ -7,6 +7,7 @@ import { canLogIn } from './api/can-log-in';
 import { createCandidate } from '../../lib/api/create-candidate';
 import { createCvDrop } from './api/create-cv-drop';
 import { createJobApplication } from './api/create-job-application';
+import { findStandingApplication } from './api/find-standing-application';
 import { getCvs } from './api/get-cvs';
 import { registerCandidateUser } from '../../lib/api/register-candidate-user';
 import { sendVerificationCode } from '../../lib/api/send-verification-code';
@@ -27,6 +28,7 @@ export function createApplyPorts(options: { navigate: (path: string) => void; qu
     createCvDrop,
     verifyCode,
     listCvs: getCvs,
+    findStandingApplication,
     hasStoredSession: () => isAuthenticated(authStore.get()),
     ensureSession: async () => {
       await http.session.ensureFreshAccessToken();

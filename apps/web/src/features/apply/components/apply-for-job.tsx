@@ -24,6 +24,8 @@ import { applyMessages } from '../messages';
 import { readApplicationTracking } from '../utils/tracking';
 import { ApplyFormStep } from './apply-form-step';
 import { CvSelectionStep } from './cv-selection-step';
+import { AlreadyApplied } from './already-applied';
+import { JobDetails } from './job-details';
 import { JobHeader } from './job-header';
 import { LoginStep } from './login-step';
 import { SuccessStep } from './success-step';
@@ -78,7 +80,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
-    void restoreStoredSession(ports).then((event) => {
+    void restoreStoredSession(ports, job.id).then((event) => {
       if (cancelled) return;
       if (event) dispatch(event);
       setRestoreDone(true);
@@ -86,7 +88,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
     return () => {
       cancelled = true;
     };
-  }, [ports, restoring]);
+  }, [ports, restoring, job.id]);
 
   // Focus moves to the new step's heading, so keyboard and screen-reader users land on it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -129,6 +131,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
     </div>
   );
 
+  const alreadyApplied = state.step === 'cvSelection' && state.standingApplication !== null;
   let content;
   if (restoring) {
     content = <Spinner label="Checking login status" />;
@@ -172,12 +175,15 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
             busy={busy}
             alert={alert}
             onAlertChange={setAlert}
-            onSubmit={(code) => void run(() => submitVerification(ports, state, code))}
+            onSubmit={(code) => void run(() => submitVerification(ports, state, code, job.id))}
           />
         );
         break;
       case 'cvSelection':
-        content = (
+        // Already applied (and not withdrawn): said on arrival instead of offering Apply (issue 12 item 5).
+        content = state.standingApplication ? (
+          <AlreadyApplied headingRef={headingRef} application={state.standingApplication} onLogout={() => void logout()} />
+        ) : (
           <CvSelectionStep
             headingRef={headingRef}
             cvs={state.cvs}
@@ -211,7 +217,8 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   return (
     <>
       <JobHeader job={job} logoUrl={logoUrl} applied={state.step === 'success'} />
-      {state.step === 'success' ? null : closedNotice}
+      {state.step === 'success' || alreadyApplied ? null : closedNotice}
+      {state.step === 'success' ? null : <JobDetails job={job} />}
       {content}
     </>
   );
