@@ -54,7 +54,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
-const fact = (page: Page, label: string) => page.locator('.job-details__fact', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+const fact = (page: Page, label: string) => page.locator('.job-details__facts > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
 
 describe.each([
   ['360 px', PHONE],

@@ -92,7 +92,7 @@ describe('server-rendered apply page', () => {
     expect(root).toMatch(/<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/);
     for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
     // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.
-    expect(root).toContain('<section class="job-details" aria-label="About the job">');
+    expect(root).toContain('<section class="job-details">');
     expect(root).toMatch(/<dt>Location<\/dt><dd>Leeds<\/dd>/);
     expect(root).toContain('<p>Care for patients on the night shift.');
     expect(root).toContain(`<input id="job-description-fold-${LIVE.id}" class="job-details__unfold" type="checkbox"`);
@@ -117,7 +117,7 @@ describe('server-rendered apply page', () => {
     });
     // The browser hydrates with the same job and logo address.
     const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v=') });
+    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v='), facts: [{ label: 'Location', value: 'Leeds' }] });
   });
 
   it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {

@@ -7,7 +7,6 @@ import { canLogIn } from './api/can-log-in';
 import { createCandidate } from '../../lib/api/create-candidate';
 import { createCvDrop } from './api/create-cv-drop';
 import { createJobApplication } from './api/create-job-application';
-import { findStandingApplication } from './api/find-standing-application';
 import { getCvs } from './api/get-cvs';
 import { registerCandidateUser } from '../../lib/api/register-candidate-user';
 import { sendVerificationCode } from '../../lib/api/send-verification-code';
@@ -28,7 +27,8 @@ export function createApplyPorts(options: { navigate: (path: string) => void; qu
     createCvDrop,
     verifyCode,
     listCvs: getCvs,
-    findStandingApplication,
+    // Asked only by a signed-in visit, after the page is interactive: loaded then, outside the apply page's budget.
+    findStandingApplication: async (jobId) => (await import('./api/find-standing-application')).findStandingApplication(jobId),
     hasStoredSession: () => isAuthenticated(authStore.get()),
     ensureSession: async () => {
       await http.session.ensureFreshAccessToken();

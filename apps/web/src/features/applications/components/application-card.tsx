@@ -35,10 +35,10 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
         <header className="application-card__header">
           <div>
             <h2 id={titleId} className="application-card__title">
-              {/* Back to the job (issue 12 item 4); a closed job's page says it is closed. */}
-              <Link className="application-card__job-link" to={`/apply/${encodeURIComponent(application.job.jobId)}`}>
+              {/* Back to the job (issue 12 item 4), loaded from the server so its details come with it (0171); a closed job's page says it is closed. */}
+              <a className="application-card__job-link" href={`/apply/${encodeURIComponent(application.job.jobId)}`}>
                 {application.job.title}
-              </Link>
+              </a>
             </h2>
             <p className="application-card__place">{place}</p>
           </div>

@@ -1,5 +1,7 @@
 import type { Job } from '@careers/contracts/candidate';
-import { descriptionParagraphs, FOLDED_DESCRIPTION_LENGTH, jobFacts } from '../utils/job-facts';
+import type { JobFact } from '../utils/job-facts';
+
+const FOLDED_DESCRIPTION_LENGTH = 280;
 
 /**
  * What the candidate decides on (issue 12 item 4): place, workplace, hours, contract, salary and the
@@ -7,18 +9,20 @@ import { descriptionParagraphs, FOLDED_DESCRIPTION_LENGTH, jobFacts } from '../u
  * 'Show more', a checkbox and CSS (no script), so it works before the page's JavaScript has arrived and
  * hydration changes nothing; wider screens show it whole.
  */
-export function JobDetails({ job }: { job: Job }) {
-  const facts = jobFacts(job);
-  const paragraphs = descriptionParagraphs(job.description);
+export function JobDetails({ job, facts: serverFacts }: { job: Job; facts?: JobFact[] }) {
+  // The facts in words come with the server-rendered page (0171); a page rendered in the browser shows the description only.
+  const facts = serverFacts ?? [];
+  // Paragraphs at blank lines; shown as text, never as HTML.
+  const paragraphs = job.description.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   // Not useId: the server (React) and the browser (Preact) would number it differently.
   const foldId = `job-description-fold-${job.id}`;
   const folded = job.description.length > FOLDED_DESCRIPTION_LENGTH;
   return (
-    <section className="job-details" aria-label="About the job">
+    <section className="job-details">
       {facts.length > 0 ? (
         <dl className="job-details__facts">
           {facts.map((fact) => (
-            <div key={fact.label} className="job-details__fact">
+            <div key={fact.label}>
               <dt>{fact.label}</dt>
               <dd>{fact.value}</dd>
             </div>
@@ -37,7 +41,6 @@ export function JobDetails({ job }: { job: Job }) {
             <label className="job-details__toggle" htmlFor={foldId}>
               <span className="job-details__more">Show more</span>
               <span className="job-details__less">Show less</span>
-              <span className="visually-hidden"> of the job description</span>
             </label>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@careers/contracts/candidate';
-import { descriptionParagraphs, jobFacts, jobHours, jobPlace, jobSalary, jobWorkplace } from './job-facts';
+import { jobFacts, jobHours, jobPlace, jobSalary, jobWorkplace } from './job-facts';
 
 const job = (overrides: Partial<Job> = {}): Job => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -47,10 +47,5 @@ describe('the job facts on the apply page (issue 12 item 4)', () => {
       { label: 'Salary', value: '£400 a day' },
     ]);
     expect(jobFacts(job())).toEqual([]);
-  });
-
-  it('parts the description into paragraphs at blank lines', () => {
-    expect(descriptionParagraphs('First line\nsame paragraph\n\n  \nSecond')).toEqual(['First line\nsame paragraph', 'Second']);
-    expect(descriptionParagraphs('  ')).toEqual([]);
   });
 });

@@ -87,14 +87,3 @@ export function jobFacts(job: Job): JobFact[] {
 }
 
 const fact = (label: string, value: string | null): JobFact | null => (value ? { label, value } : null);
-
-/** Past this many characters the description is folded on phones behind 'Show more'. */
-export const FOLDED_DESCRIPTION_LENGTH = 280;
-
-/** The description's paragraphs (blank lines part them); the text is shown as text, never as HTML. */
-export function descriptionParagraphs(description: string): string[] {
-  return description
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '');
-}
