@@ -5,21 +5,32 @@ import globals from 'globals';
 /**
  * The parts' boundaries (docs/decisions/0003, design.md §1): the portal never imports a service, the
  * services never import each other, contracts import no app, server-kit imports no service, and scripts
- * reach a service only through its public entry point (`@careers/<service>/public`). apps/web/eslint.config.js
- * repeats the portal's patterns where it sets its own no-restricted-imports.
+ * reach a service only through its public entry point (`@careers/<service>/public`). The product (the
+ * portal, the services' src, server-kit) never imports @careers/test-support, which the tests, e2e and the
+ * scripts share (docs/decisions/0190). apps/web/eslint.config.js repeats the portal's patterns where it sets
+ * its own no-restricted-imports.
  */
 const relativeInto = (folder) => ({ regex: `^(\\.\\./)+${folder}/`, message: `Import ${folder} through its package, not its files.` });
 const noService = (name) => ({ group: [`@careers/${name}`, `@careers/${name}/*`], message: `The ${name} service is reached over HTTP only.` });
-export const portalBoundary = [noService('identity'), noService('candidate'), relativeInto('services'), relativeInto('packages')];
+const noTestSupport = { group: ['@careers/test-support', '@careers/test-support/*'], message: 'The product never depends on test support.' };
+export const portalBoundary = [noService('identity'), noService('candidate'), noTestSupport, relativeInto('services'), relativeInto('packages')];
+const identityBoundary = [noService('candidate'), relativeInto('candidate'), relativeInto('packages'), relativeInto('apps')];
+const candidateBoundary = [noService('identity'), relativeInto('identity'), relativeInto('packages'), relativeInto('apps')];
 const boundaries = [
   { files: ['apps/web/**/*.{ts,tsx}'], patterns: portalBoundary },
-  { files: ['services/identity/**/*.ts'], patterns: [noService('candidate'), relativeInto('candidate'), relativeInto('packages'), relativeInto('apps')] },
-  { files: ['services/candidate/**/*.ts'], patterns: [noService('identity'), relativeInto('identity'), relativeInto('packages'), relativeInto('apps')] },
+  { files: ['services/identity/**/*.ts'], patterns: identityBoundary },
+  { files: ['services/identity/src/**/*.ts'], patterns: [...identityBoundary, noTestSupport] },
+  { files: ['services/candidate/**/*.ts'], patterns: candidateBoundary },
+  { files: ['services/candidate/src/**/*.ts'], patterns: [...candidateBoundary, noTestSupport] },
   {
     files: ['packages/contracts/**/*.ts'],
     patterns: [{ group: ['@careers/*', '!@careers/contracts'], message: 'Contracts depend on no other part.' }, relativeInto('services'), relativeInto('apps'), relativeInto('server-kit')],
   },
-  { files: ['packages/server-kit/**/*.ts'], patterns: [noService('identity'), noService('candidate'), { group: ['@careers/web', '@careers/web/*'], message: 'server-kit serves the services.' }, relativeInto('services'), relativeInto('apps')] },
+  { files: ['packages/server-kit/**/*.ts'], patterns: [noService('identity'), noService('candidate'), noTestSupport, { group: ['@careers/web', '@careers/web/*'], message: 'server-kit serves the services.' }, relativeInto('services'), relativeInto('apps')] },
+  {
+    files: ['packages/test-support/**/*.ts'],
+    patterns: [noService('identity'), noService('candidate'), { group: ['@careers/web', '@careers/web/*'], message: 'Test support reaches the parts over HTTP.' }, relativeInto('services'), relativeInto('apps')],
+  },
   { files: ['scripts/**/*.{ts,mjs}'], patterns: [{ regex: '^(\\.\\./)+(services|apps)/[^/]+/src/', message: 'Scripts use a part through its public entry point (@careers/<service>/public).' }] },
 ].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 

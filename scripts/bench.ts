@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import pg from 'pg';
 import { freePort, startStack, type Stack } from '../e2e/support/stack';
-import { tinyPdf } from '../services/candidate/test/fixtures';
+import { pdfWithText } from '@careers/test-support/fixtures';
 import { compareJobApi } from './bench/job-api';
 import { medianAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
@@ -132,7 +132,7 @@ try {
     const email = `bench-apply-${i}-${suffix}@example.test`;
     const authorization = `Bearer ${await token(userId, email, ['Candidate'])}`;
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(tinyPdf(`Bench ${i}`))], { type: 'application/pdf' }), 'cv.pdf');
+    form.append('file', new Blob([new Uint8Array(pdfWithText(`Bench ${i}`))], { type: 'application/pdf' }), 'cv.pdf');
     const started = performance.now();
     const profile = await fetch(`${candidateUrl}/candidate`, {
       method: 'POST',

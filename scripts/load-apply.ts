@@ -39,7 +39,9 @@ import { Role } from '@careers/contracts/enums';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
 import { startStack, type Stack } from '../e2e/support/stack';
-import { tinyPdf } from '../services/candidate/test/fixtures';
+import { servicesClient } from '@careers/test-support/api-client';
+import { createEmployer } from '@careers/test-support/employer';
+import { pdfWithText } from '@careers/test-support/fixtures';
 
 export const STEPS = ['job', 'check', 'botCheck', 'register', 'profile', 'cv', 'apply', 'sendCode', 'mail', 'botCheck2', 'verify'] as const;
 export type Step = (typeof STEPS)[number];
@@ -287,30 +289,28 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     // The employer, the real way: registration, the address proved through the e-mailed reset link, a
     // business and one live job that everyone applies to (one job row: the hottest case).
     const employerIp = '198.18.255.254';
-    const employerEmail = `load-employer-${suffix}@example.com`;
-    const password = `load-${suffix}-password`;
+    const employerClient = servicesClient({ identityUrl, candidateUrl }, (url, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('origin', portalUrl);
+      headers.set('x-forwarded-for', employerIp);
+      return fetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+    });
+    const employer = await createEmployer(employerClient, {
+      label: 'load-employer',
+      business: { name: `Load Test ${suffix}` },
+      jobs: [JOB],
+      // The mailbox keeps what arrived before anyone waited for it.
+      resetLink: async (email, send) => {
+        await send();
+        return box.wait(email, resetLinkIn, timeoutMs);
+      },
+    });
+    const employerToken = employer.token;
+    const job = employer.jobs[0]!;
     const expect200 = (what: string, res: Answer) => {
       if (res.status !== 200) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     };
-    expect200(
-      'employer registration',
-      await call(`${identityUrl}/api/register/business-user`, {
-        method: 'POST',
-        ip: employerIp,
-        json: { name: 'Load Test Employer', email: employerEmail, phone: '0113 496 0000', password, token: await botCheckToken(employerIp) },
-      }),
-    );
-    expect200('reset link', await call(`${identityUrl}/api/account/forgot-password`, { method: 'POST', ip: employerIp, json: { email: employerEmail, portalType: 'Business' } }));
-    const resetLink = await box.wait(employerEmail, resetLinkIn, timeoutMs);
-    const resetToken = decodeURIComponent(new URL(resetLink).pathname.split('/').at(-1) ?? '');
-    expect200('reset', await call(`${identityUrl}/api/account/reset-password`, { method: 'POST', ip: employerIp, json: { email: employerEmail, token: resetToken, password, confirmPassword: password } }));
-    const login = expect200('employer log-in', await call(`${identityUrl}/api/account/login`, { method: 'POST', ip: employerIp, json: { email: employerEmail, password } })) as {
-      accessToken: string;
-    };
-    const employerToken = login.accessToken;
-    expect200('business', await call(`${candidateUrl}/business`, { method: 'POST', ip: employerIp, token: employerToken, json: { name: `Load Test ${suffix}`, city: 'Leeds' } }));
-    const job = expect200('job', await call(`${candidateUrl}/business/jobs`, { method: 'POST', ip: employerIp, token: employerToken, json: JOB })) as { id: string };
     log(`employer and job ready; ${options.candidates} candidates start at once`);
 
     const samples = Object.fromEntries(STEPS.map((step) => [step, [] as number[]])) as Record<Step, number[]>;
@@ -320,7 +320,7 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     const failures: LoadApplyFailure[] = [];
     const acknowledged: string[] = [];
     let requests = 0;
-    const pdfs = Array.from({ length: options.candidates }, (_, i) => tinyPdf(`Curriculum vitae of Load Candidate ${i}`));
+    const pdfs = Array.from({ length: options.candidates }, (_, i) => pdfWithText(`Curriculum vitae of Load Candidate ${i}`));
 
     const candidate = async (i: number) => {
       // 198.18.0.0/15 is set aside for benchmarks (RFC 2544): one address per candidate.

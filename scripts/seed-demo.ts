@@ -3,8 +3,9 @@
  * identity service (with a solved bot-check challenge), then use the candidate service's employer API.
  * Idempotent: what already exists (matched by e-mail, business and job title) is reused.
  */
-import { solveChallenge } from 'altcha-lib/v1';
 import type { CreateJob } from '@careers/contracts/employer';
+import { botCheckToken } from '@careers/test-support/bot-check';
+import { callApi as call } from '@careers/test-support/http';
 import { initialsLogo } from './demo-logo';
 
 export interface SeedOptions {
@@ -154,34 +155,8 @@ export const DEMO_BUSINESSES: DemoBusiness[] = [
   },
 ];
 
-async function call<T>(url: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<{ status: number; body: T }> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const res = await fetch(url, { ...init, headers, body });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
 function fail(what: string, res: { status: number; body: unknown }): never {
   throw new Error(`${what} failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
-}
-
-/** A solved ALTCHA payload, as the portal's invisible widget would send it. */
-async function botCheckToken(identityUrl: string): Promise<string> {
-  const res = await call<{ algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number }>(
-    `${identityUrl}/api/bot-check/challenge`,
-  );
-  if (res.status !== 200) fail('bot-check challenge', res);
-  const c = res.body;
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error('could not solve the bot-check challenge');
-  const payload = { algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
 async function logIn(identityUrl: string, email: string): Promise<string | null> {

@@ -5,12 +5,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import type { CvFile } from './apply-files';
 import { formatViolations, WCAG_TAGS } from './axe';
 import { waitForStepOrAlert, type CandidateDetails } from './flows';
-import { botCheckToken, callApi, expectOk } from './jobs';
+import { expectOk } from '@careers/test-support/http';
+import { stackApi } from './api';
 import { latestCode } from './mailbox';
 
 export type ApplyStepName = 'form' | 'login' | 'verification' | 'cvSelection' | 'success';
@@ -108,8 +109,8 @@ export interface CandidateApplication {
 
 /** GET /job-applications with the candidate's own token. */
 export async function candidateApplications(token: string): Promise<CandidateApplication[]> {
-  const { candidateUrl } = inject('stack');
-  return expectOk('the candidate’s applications', await callApi<{ applications: CandidateApplication[] }>(`${candidateUrl}/job-applications?page=1&pageSize=50`, { token }))
+  const api = stackApi();
+  return expectOk('the candidate’s applications', await api.call<{ applications: CandidateApplication[] }>(`${api.urls.candidateUrl}/job-applications?page=1&pageSize=50`, { token }))
     .applications;
 }
 
@@ -123,29 +124,14 @@ export interface ApiCandidate {
  * POST /api/register/candidate-user, POST /candidate, POST /cvs), without using the browser or a code.
  */
 export async function registerCandidateByApi(candidate: CandidateDetails, cvs: CvFile[] = []): Promise<ApiCandidate> {
-  const { identityUrl, candidateUrl } = inject('stack');
-  const registered = expectOk(
-    `registration of ${candidate.email}`,
-    await callApi<{ succeeded: boolean; accessToken: string | null }>(`${identityUrl}/api/register/candidate-user`, {
-      method: 'POST',
-      json: { name: candidate.name, email: candidate.email, phone: candidate.phone, password: CANDIDATE_BUILT_IN_PASSWORD, token: await botCheckToken() },
-    }),
-  );
+  const api = stackApi();
+  const registered = await api.identity.registerCandidateUser({ name: candidate.name, email: candidate.email, phone: candidate.phone, password: CANDIDATE_BUILT_IN_PASSWORD });
   if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${candidate.email} failed: ${JSON.stringify(registered)}`);
   const token = registered.accessToken;
-  expectOk(
-    'creating the candidate',
-    await callApi(`${candidateUrl}/candidate`, {
-      method: 'POST',
-      token,
-      json: { name: candidate.name, email: candidate.email, phoneNumber: candidate.phone, postcode: candidate.postCode },
-    }),
-  );
+  await api.candidate.create(token, { name: candidate.name, email: candidate.email, phoneNumber: candidate.phone, postcode: candidate.postCode });
   const uploaded: ApiCandidate['cvs'] = [];
   for (const cv of cvs) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(cv.buffer)], { type: cv.mimeType }), cv.name);
-    uploaded.push(expectOk(`uploading ${cv.name}`, await callApi<{ cvId: string; fileName: string }>(`${candidateUrl}/cvs`, { method: 'POST', token, body: form })));
+    uploaded.push(await api.candidate.uploadCv(token, cv));
     // Distinct createdOn values, so 'newest first' is well defined.
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -3,9 +3,12 @@
  * from a chosen client address. The same calls the portal makes; no shortcut into a database.
  */
 import { randomUUID } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib/v1';
+import { servicesClient } from '@careers/test-support/api-client';
+import { solveBotCheck } from '@careers/test-support/bot-check';
+import { createEmployer, JOB_FIELDS } from '@careers/test-support/employer';
+import { pdfWithText } from '@careers/test-support/fixtures';
+import type { Fetch } from '@careers/test-support/http';
 import { call, sleep, type Answer, type CallOptions, type Cluster } from './cluster';
-import { minimalPdf } from './files';
 import type { MailSink, SinkMessage } from './mail-sink';
 
 /** Fails with the answer unless its status is one of `ok`. */
@@ -23,9 +26,29 @@ export async function botToken(cluster: Cluster, from?: string): Promise<string>
     signature: string;
     maxnumber?: number;
   }>();
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) throw new Error('could not solve the bot-check challenge');
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+  return solveBotCheck(c);
+}
+
+/** fetch through the cluster's `call`, from a chosen client address: how test-support's client reaches nginx here. */
+export function clusterFetch(from?: string): Fetch {
+  return async (input, init = {}) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = init.body;
+    const options: CallOptions = { from, method: init.method, headers };
+    if (body instanceof FormData) {
+      delete headers['content-type'];
+      options.form = body;
+    } else if (typeof body === 'string') {
+      // `call` sets the content type and length of a JSON body itself.
+      options.json = JSON.parse(body);
+    } else if (body != null) {
+      throw new Error('clusterFetch sends JSON or a form only');
+    }
+    const answer = await call(String(input), options);
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+    return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
+  };
 }
 
 export function messagesTo(mail: MailSink, address: string, since = 0): SinkMessage[] {
@@ -53,30 +76,21 @@ export interface Employer {
 }
 
 export async function newEmployer(cluster: Cluster, from?: string): Promise<Employer> {
-  const id = randomUUID().slice(0, 8);
-  const email = `cluster-employer-${id}@example.com`;
-  const password = `employer-${id}-password`;
-  const o = { from };
-  const registration = expectStatus(
-    'employer registration',
-    await call(`${cluster.identityUrl}/api/register/business-user`, { ...o, json: { name: `Hiring Manager ${id}`, email, phone: '0113 496 0000', password, token: await botToken(cluster, from) } }),
-  ).json<{ succeeded: boolean }>();
-  if (!registration.succeeded) throw new Error('employer registration did not succeed');
-  // The address is proved through the e-mailed reset link, which then sets the password.
-  const since = mailMark(cluster.mail);
-  expectStatus('forgot-password', await call(`${cluster.identityUrl}/api/account/forgot-password`, { ...o, json: { email, portalType: 'Business' } }));
-  const link = (await waitForMessage(cluster.mail, email, since, (m) => m.links.some((l) => l.includes('/account/reset/')))).links.find((l) => l.includes('/account/reset/'))!;
-  const resetToken = decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? '');
-  expectStatus('reset-password', await call(`${cluster.identityUrl}/api/account/reset-password`, { ...o, json: { email, token: resetToken, password, confirmPassword: password } }));
-  const login = expectStatus('employer login', await call(`${cluster.identityUrl}/api/account/login`, { ...o, json: { email, password } })).json<{ accessToken: string }>();
-  const business = expectStatus(
-    'creating the business',
-    await call(`${cluster.candidateUrl}/business`, { ...o, token: login.accessToken, json: { name: `Cluster Business ${id}`, city: 'Leeds', phone: '0113 496 0000', domain: `cluster-${id}` } }),
-  ).json<{ id: string }>();
-  return { accessToken: login.accessToken, businessId: business.id };
+  const client = servicesClient({ identityUrl: cluster.identityUrl, candidateUrl: cluster.candidateUrl }, clusterFetch(from));
+  const employer = await createEmployer(client, {
+    label: 'cluster-employer',
+    business: { name: `Cluster Business ${randomUUID().slice(0, 8)}` },
+    // The address is proved through the e-mailed reset link, which then sets the password.
+    resetLink: async (email, send) => {
+      const since = mailMark(cluster.mail);
+      await send();
+      return (await waitForMessage(cluster.mail, email, since, (m) => m.links.some((l) => l.includes('/account/reset/')))).links.find((l) => l.includes('/account/reset/'))!;
+    },
+  });
+  return { accessToken: employer.token, businessId: employer.business.id };
 }
 
-export const JOB_FIELDS = { description: 'A job made by the cluster test.', city: 'Leeds', jobType: 1, salaryRateType: 3, salaryFrom: 30000, salaryTo: 35000, salaryCurrency: 'GBP' };
+export { JOB_FIELDS };
 
 export async function createJob(cluster: Cluster, employer: Employer, title: string): Promise<string> {
   return expectStatus('creating a job', await call(`${cluster.candidateUrl}/business/jobs`, { token: employer.accessToken, json: { title, ...JOB_FIELDS } })).json<{ id: string }>().id;
@@ -114,7 +128,7 @@ export async function signUpAndApply(cluster: Cluster, jobId: string, options: {
   if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${email} did not succeed`);
   const access = registered.accessToken;
   step('creating the candidate', await call(`${cluster.candidateUrl}/candidate`, { ...o, token: access, json: { name, email, phoneNumber: '07700 900123', postcode: 'LS1 4DY' } }));
-  const cv = minimalPdf([`Curriculum vitae: ${name}`, `Reference ${id}`, 'Experience: running clusters.']);
+  const cv = pdfWithText([`Curriculum vitae: ${name}`, `Reference ${id}`, 'Experience: running clusters.']);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), `cv-${id}.pdf`);
   const { cvId } = step('uploading the CV', await call(`${cluster.candidateUrl}/cvs`, { ...o, token: access, form })).json<{ cvId: string }>();

@@ -243,6 +243,7 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       CANDIDATE_DATABASE_URL: databases.candidate,
       REDIS_URL,
       REDIS_KEY_PREFIX: redisPrefix,
+      CANDIDATE_REDIS_KEY_PREFIX: `${redisPrefix}candidate:`,
       SMTP_URL: mail.smtpUrl,
       S3_ENDPOINT: s3Endpoint,
       S3_BUCKET: BUCKET,

@@ -2,8 +2,9 @@
  * Apply for a job as a new candidate on a 360 px phone (product.md §2 'Apply-for-job page', §3 create
  * application payload, §4 'Apply-for-job flow'): form → verification with the e-mailed code → success →
  * /applications; the employer sees the application with readyToWork and the link's tracking fields.
- * Then the same candidate with a stored session: straight to cvSelection, and a second application to the
- * same job is refused with the server's message and a move to /applications after 2 s.
+ * Then a candidate who has applied before (made through the APIs, so each test runs alone): with a stored
+ * session straight to cvSelection, and a second application to the same job is refused with the server's
+ * message and a move to /applications after 2 s.
  */
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   expectPath,
   fillApplyForm,
   openApplyPage,
+  registerCandidateByApi,
   stepHeading,
   storedAccessToken,
   candidateApplications,
@@ -21,6 +23,7 @@ import {
 } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
+import { applyViaApi } from '../support/employer';
 import { newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
@@ -28,9 +31,7 @@ import { mailboxMark } from '../support/mailbox';
 let employer: Employer;
 let firstJob: EmployerJob;
 let secondJob: EmployerJob;
-const candidate: CandidateDetails = newCandidate('apply-new');
 const cv = pdfCv('Apply New Candidate CV.pdf');
-let applied = false;
 const openPage = usePortalPages();
 
 beforeAll(async () => {
@@ -43,10 +44,19 @@ async function phonePage(): Promise<Page> {
   return page;
 }
 
+/** A candidate with an account who applied to the first job with `cv`, through the APIs as the portal calls them. */
+async function candidateWhoApplied(label: string): Promise<CandidateDetails> {
+  const candidate = newCandidate(label);
+  const account = await registerCandidateByApi(candidate, [cv]);
+  await applyViaApi(account.token, firstJob.id, account.cvs[0]!.cvId);
+  return candidate;
+}
+
 const isApplicationPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/job-applications';
 
 describe('apply as a new candidate (phone, 360 px)', () => {
   it('form → code from the e-mail → success → Continue to /applications; the employer gets readyToWork and the tracking fields', async () => {
+    const candidate = newCandidate('apply-new');
     const page = await phonePage();
     const query = '?utm_source=board&utm_campaign=spring&publisherId=p1&boostId=b1';
     await openApplyPage(page, firstJob.id, query);
@@ -74,7 +84,6 @@ describe('apply as a new candidate (phone, 360 px)', () => {
 
     await enterApplyCode(page, candidate.email, since);
     await waitForApplyStep(page, 'success');
-    applied = true;
     // Sent: the page no longer asks to apply (issue 12 item 13).
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`You applied to ${firstJob.title}`);
     const success = page.locator('section').filter({ has: stepHeading(page, 'success') });
@@ -107,13 +116,13 @@ describe('apply as a new candidate (phone, 360 px)', () => {
   });
 
   it('with a stored session another job’s apply link opens straight at cvSelection, and Apply sends it; Logout ends the session', async () => {
-    expect(applied, 'needs the candidate of the first test').toBe(true);
+    const candidate = await candidateWhoApplied('apply-again');
     const page = await phonePage();
     await signInByCode(page, candidate.email);
     await openApplyPage(page, secondJob.id);
     await waitForApplyStep(page, 'cvSelection');
     expect(await stepHeading(page, 'form').count()).toBe(0);
-    // The CV uploaded with the first application, picked for the candidate, with its date.
+    // The CV of the earlier application, picked for the candidate, with its date.
     const radio = page.getByRole('radio', { name: new RegExp(cv.name.replace(/\./g, '\\.')) });
     expect(await radio.isChecked()).toBe(true);
     expect(await page.getByText(/^Last used on \d{1,2} \w{3} \d{4}$/).count()).toBe(1);
@@ -135,7 +144,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
   });
 
   it('a second application to the same job toasts the server’s error and lands on /applications after about 2 s', async () => {
-    expect(applied, 'needs the candidate of the first test').toBe(true);
+    const candidate = await candidateWhoApplied('apply-twice');
     const page = await phonePage();
     await signInByCode(page, candidate.email);
     await openApplyPage(page, firstJob.id);

@@ -5,11 +5,11 @@
  * the portal shows on /applications.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { usePortalPages } from '../support/browser';
 import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signUpByCode } from '../support/flows';
 
 const openPage = usePortalPages();
 
@@ -38,23 +38,27 @@ async function statusOf(page: Page, title: string): Promise<string> {
 describe('an employer moves the application; the candidate sees it on /applications', () => {
   let employer: Employer;
   let job: Job;
-  let candidate: CandidateDetails;
-  let signedIn: BrowserContextOptions['storageState'];
-  let applicationId: string;
   const cvName = 'Application CV.pdf';
 
-  it('a new application reads "Application received", with business, place and CV', async () => {
+  beforeAll(async () => {
     employer = await newEmployer();
     job = await createJob(employer, `Test Warehouse Operative ${Date.now()}`);
-    candidate = newCandidate('applicant');
+  });
+
+  /** A candidate who signed up by code (a page signed in as them) and applied to the job with a PDF CV. */
+  async function applicant() {
+    const candidate = newCandidate('applicant');
     const page = await freshPage();
     await signUpByCode(page, candidate);
-    signedIn = await page.context().storageState();
-
+    const signedIn = await page.context().storageState();
     const token = await candidateAccessToken(candidate.email);
     const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
-    applicationId = await applyViaApi(token, job.id, cvId);
+    const applicationId = await applyViaApi(token, job.id, cvId);
+    return { page, signedIn, applicationId };
+  }
 
+  it('a new application reads "Application received", with business, place and CV', async () => {
+    const { page } = await applicant();
     await page.reload();
     const application = card(page, job.title);
     await expect.poll(() => application.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -65,7 +69,7 @@ describe('an employer moves the application; the candidate sees it on /applicati
   });
 
   it('after "Qualify" and "ScheduleInterview" the status is in plain words and the timeline lists each step, newest first', async () => {
-    expect(applicationId, 'needs the application of the previous test').toBeDefined();
+    const { signedIn, applicationId } = await applicant();
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Qualify);
     await setApplicationStatus(employer, applicationId, ApplicationStatus.ScheduleInterview);
 
@@ -82,7 +86,7 @@ describe('an employer moves the application; the candidate sees it on /applicati
   });
 
   it('a rejection reads "Not selected"; the CV page says where the CV was sent', async () => {
-    expect(applicationId, 'needs the application of the first test').toBeDefined();
+    const { signedIn, applicationId } = await applicant();
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Reject);
 
     const page = await freshPage({ storageState: signedIn });

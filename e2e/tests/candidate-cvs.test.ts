@@ -1,28 +1,46 @@
 /**
  * CVs end to end (product.md §1 "upload, preview, download and delete CVs", §2 signup upload, §7 CV calls):
  * sign up with a PDF, then upload, preview, download and delete on /cvs against the real candidate
- * service and its file store.
+ * service and its file store. Each /cvs test has its own candidate, made with its CVs through the APIs and
+ * signed in by code, so any one runs alone.
  */
 import { readFile } from 'node:fs/promises';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import { pdfCv, type UploadFile } from '../support/files';
-import { enterEmailedCode, newCandidate, type CandidateDetails } from '../support/flows';
+import { enterEmailedCode, newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 
 const openPage = usePortalPages();
-let candidate: CandidateDetails;
-/** The signed-in browser state of the first test, so later tests start signed in in a new context. */
-let signedIn: BrowserContextOptions['storageState'];
 
-/** Longer than the 40 characters the signup form shows (product.md §2). */
+/** Longer than the 40 characters the signup form shows (product.md §2); with a comma, for the download's file name. */
 const SIGNUP_CV_NAME = 'Curriculum vitae of a very careful tester, 2026 edition.pdf';
-const uploaded = { pdf: undefined as UploadFile | undefined };
 
-async function signedInPage(at: string) {
-  expect(signedIn, 'needs the signed-in candidate of the first test').toBeDefined();
-  const page = await openPage({ storageState: signedIn });
+interface SignedInCandidate {
+  candidate: CandidateDetails;
+  /** The signed-in browser state, so the test's pages start signed in in a new context. */
+  signedIn: BrowserContextOptions['storageState'];
+  /** The CVs it has, oldest first. */
+  cvs: UploadFile[];
+}
+
+/**
+ * A candidate who signed up with the long-named PDF (made through the APIs as the portal's sign-up makes
+ * it), with `more` CVs uploaded after it, signed in by code in a browser.
+ */
+async function signedInCandidate(label: string, more: (candidate: CandidateDetails) => UploadFile[] = () => []): Promise<SignedInCandidate> {
+  const candidate = newCandidate(label);
+  const cvs = [pdfCv(SIGNUP_CV_NAME, candidate.name), ...more(candidate)];
+  await registerCandidateByApi(candidate, cvs);
+  const page = await openPage();
+  await signInByCode(page, candidate.email);
+  return { candidate, signedIn: await page.context().storageState(), cvs };
+}
+
+async function signedInPage(who: SignedInCandidate, at: string) {
+  const page = await openPage({ storageState: who.signedIn });
   await page.goto(at);
   return page;
 }
@@ -33,7 +51,7 @@ const fileInput = (page: Page) => page.locator('input[type="file"]');
 
 describe('signup with a CV (product.md §2 signup screen)', () => {
   it('refuses a non-PDF, shows the chosen PDF name cut at 40 characters, and the CV is on /cvs after the code', async () => {
-    candidate = newCandidate('cvs');
+    const candidate = newCandidate('cvs');
     const page = await openPage();
     await page.goto('/account/signup');
     await page.getByLabel('Name', { exact: true }).fill(candidate.name);
@@ -52,8 +70,6 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     await enterEmailedCode(page, candidate.email, since);
-    // Without 'Remember me' the session lives in a session cookie, which the saved state keeps.
-    signedIn = await page.context().storageState();
 
     await page.getByRole('link', { name: 'CVs', exact: true }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/cvs');
@@ -75,7 +91,9 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
 
 describe('/cvs (product.md §1, §7)', () => {
   it('uploads a CV with a progress bar; the new row is listed and stays after a reload', async () => {
-    const page = await signedInPage('/cvs');
+    const who = await signedInCandidate('cvs-upload');
+    const { candidate } = who;
+    const page = await signedInPage(who, '/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
@@ -95,11 +113,10 @@ describe('/cvs (product.md §1, §7)', () => {
     await page.unroute('**/cvs');
     await page.reload();
     await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 15_000 }).toBe(true);
-    uploaded.pdf = cv;
   });
 
   it('refuses a file whose bytes are no CV, whatever its name, with the server\'s reason', async () => {
-    const page = await signedInPage('/cvs');
+    const page = await signedInPage(await signedInCandidate('cvs-refused'), '/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
     const before = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
     const name = 'not-really-a.pdf';
@@ -115,9 +132,9 @@ describe('/cvs (product.md §1, §7)', () => {
   });
 
   it('previews the PDF in a modal: the frame shows the uploaded file', async () => {
-    const cv = uploaded.pdf as UploadFile;
-    expect(cv, 'needs the upload of the previous test').toBeDefined();
-    const page = await signedInPage('/cvs');
+    const who = await signedInCandidate('cvs-preview', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const cv = who.cvs[1]!;
+    const page = await signedInPage(who, '/cvs');
     const previewAnswer = page.waitForResponse((response) => /\/cvs\/[^/]+\/preview$/.test(new URL(response.url()).pathname), { timeout: 15_000 });
     await page.getByRole('button', { name: `Preview ${cv.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Preview of ${cv.name}` });
@@ -139,7 +156,9 @@ describe('/cvs (product.md §1, §7)', () => {
   });
 
   it('previews a text CV with its words in the frame', async () => {
-    const page = await signedInPage('/cvs');
+    const who = await signedInCandidate('cvs-text');
+    const { candidate } = who;
+    const page = await signedInPage(who, '/cvs');
     const name = `Plain CV ${Date.now()}.txt`;
     await fileInput(page).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`${candidate.name}\nTen years of testing & <care>.\n`) });
     await page.getByRole('button', { name: 'Upload CV' }).click();
@@ -152,9 +171,9 @@ describe('/cvs (product.md §1, §7)', () => {
   });
 
   it('downloads a CV under its uploaded name, with the uploaded bytes', async () => {
-    const cv = uploaded.pdf as UploadFile;
-    expect(cv, 'needs the upload of the earlier test').toBeDefined();
-    const page = await signedInPage('/cvs');
+    const who = await signedInCandidate('cvs-download', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const cv = who.cvs[1]!;
+    const page = await signedInPage(who, '/cvs');
     const downloadEvent = page.waitForEvent('download', { timeout: 15_000 });
     await page.getByRole('button', { name: `Download ${cv.name}` }).click();
     const download = await downloadEvent;
@@ -168,9 +187,9 @@ describe('/cvs (product.md §1, §7)', () => {
   });
 
   it('deletes a CV only after the confirmation; after a reload it is still gone', async () => {
-    const cv = uploaded.pdf as UploadFile;
-    expect(cv, 'needs the upload of the earlier test').toBeDefined();
-    const page = await signedInPage('/cvs');
+    const who = await signedInCandidate('cvs-delete', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const cv = who.cvs[1]!;
+    const page = await signedInPage(who, '/cvs');
     await cvRow(page, cv.name).waitFor({ timeout: 15_000 });
     const countBefore = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
 

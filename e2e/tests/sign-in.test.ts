@@ -4,12 +4,19 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import { logout, LOGOUT_QUESTION, newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
 const openPage = usePortalPages();
-let candidate: CandidateDetails;
+
+/** A candidate with an account (made through the APIs, as the portal's sign-up makes it): each test has its own. */
+async function existingCandidate(label: string): Promise<CandidateDetails> {
+  const candidate = newCandidate(label);
+  await registerCandidateByApi(candidate);
+  return candidate;
+}
 
 async function freshPage() {
   const page = await openPage();
@@ -18,7 +25,7 @@ async function freshPage() {
 
 describe('sign in by code', () => {
   it('a new candidate signs up with the e-mailed code and lands on the applications', async () => {
-    candidate = newCandidate('signup');
+    const candidate = newCandidate('signup');
     const page = await freshPage();
     await signUpByCode(page, candidate);
     // The dashboard layout with its side menu (product.md §2), not the login page.
@@ -26,13 +33,14 @@ describe('sign in by code', () => {
   });
 
   it('the candidate signs in again from another browser with a new code', async () => {
-    expect(candidate, 'needs the account of the previous test').toBeDefined();
+    const candidate = await existingCandidate('signin');
     const page = await freshPage();
     await signInByCode(page, candidate.email);
     await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
   it('after sign-in the candidate goes back to the guarded page they asked for, query included', async () => {
+    const candidate = await existingCandidate('return');
     const page = await freshPage();
     await page.goto('/cvs?x=1&y=2');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
@@ -43,6 +51,7 @@ describe('sign in by code', () => {
 
 describe('logout (product.md §2 dashboard, §4 session)', () => {
   it('asks first, then ends the session: guarded pages send to login again', async () => {
+    const candidate = await existingCandidate('logout');
     const page = await freshPage();
     await signInByCode(page, candidate.email);
     await logout(page);
@@ -52,6 +61,7 @@ describe('logout (product.md §2 dashboard, §4 session)', () => {
   });
 
   it('Cancel keeps the candidate signed in', async () => {
+    const candidate = await existingCandidate('stay');
     const page = await freshPage();
     await signInByCode(page, candidate.email);
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
@@ -84,7 +94,7 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
   });
 
   it('a wrong code is refused with "Invalid verification code." and the right one still works', async () => {
-    expect(candidate, 'needs the account of the first test').toBeDefined();
+    const candidate = await existingCandidate('wrong-code');
     const page = await freshPage();
     await page.goto('/account/login');
     await page.getByLabel('Email', { exact: true }).fill(candidate.email);

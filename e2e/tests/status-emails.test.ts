@@ -5,12 +5,12 @@
  * one-click POST a mail client makes, and the account page's switch.
  */
 import type { BrowserContextOptions } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
 import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signUpByCode } from '../support/flows';
 import { mailboxMark, mailFor, waitForMail, type SinkMessage } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -30,23 +30,31 @@ const switchLabel = 'E-mail me when an employer moves one of my applications';
 describe('status e-mails: the employer moves the application, the candidate reads it and unsubscribes', () => {
   let employer: Employer;
   let job: Job;
-  let candidate: CandidateDetails;
-  let signedIn: BrowserContextOptions['storageState'];
-  let applicationId: string;
 
-  it('e-mails the new status in the timeline’s words, with a link that opens the application', async () => {
+  beforeAll(async () => {
     employer = await newEmployer();
     job = await createJob(employer, `Test Pastry Chef ${Date.now()}`);
-    candidate = newCandidate('status-mail');
+  });
+
+  /**
+   * A candidate who signed up by code and applied to the job; the employer then moved the application to
+   * 'Qualify', and the status e-mail arrived.
+   */
+  async function candidateWithStatusMail() {
+    const candidate = newCandidate('status-mail');
     const page = await openPage();
     await signUpByCode(page, candidate);
-    signedIn = await page.context().storageState();
+    const signedIn: BrowserContextOptions['storageState'] = await page.context().storageState();
     const token = await candidateAccessToken(candidate.email);
-    applicationId = await applyViaApi(token, job.id, await uploadCvViaApi(token, pdfCv('Status CV.pdf', candidate.name)));
-
+    const applicationId = await applyViaApi(token, job.id, await uploadCvViaApi(token, pdfCv('Status CV.pdf', candidate.name)));
     const since = await mailboxMark();
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Qualify);
     const mail = await waitForMail(candidate.email, { since, match: (m) => m.subject.includes(job.title) });
+    return { candidate, signedIn, applicationId, mail };
+  }
+
+  it('e-mails the new status in the timeline’s words, with a link that opens the application', async () => {
+    const { signedIn, applicationId, mail } = await candidateWithStatusMail();
     expect(mail.subject).toBe(`Under review: your application for ${job.title}`);
     expect(mail.text).toContain(`Your application for ${job.title} at ${employer.businessName} has a new status:`);
     const { portalUrl, candidateUrl } = inject('stack');
@@ -65,9 +73,8 @@ describe('status e-mails: the employer moves the application, the candidate read
   });
 
   it('a mail client’s one-click POST (RFC 8058) turns them off; the account page shows it and turns them on again', async () => {
-    expect(applicationId, 'needs the application of the previous test').toBeDefined();
-    const mails = (await mailFor(candidate.email)).filter((m) => m.subject.includes(job.title));
-    const oneClick = header(mails.at(-1)!, 'List-Unsubscribe')!.slice(1, -1);
+    const { candidate, signedIn, applicationId, mail: received } = await candidateWithStatusMail();
+    const oneClick = header(received, 'List-Unsubscribe')!.slice(1, -1);
     const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(res.status).toBe(200);
 
@@ -93,9 +100,8 @@ describe('status e-mails: the employer moves the application, the candidate read
   });
 
   it('the e-mail’s unsubscribe link works without signing in, on a phone, and then no more e-mails come', async () => {
-    expect(applicationId, 'needs the application of the previous test').toBeDefined();
-    const mails = (await mailFor(candidate.email)).filter((m) => m.subject.includes(job.title));
-    const link = mails.at(-1)!.links.find((l) => l.includes('/unsubscribe?token='));
+    const { candidate, signedIn, applicationId, mail: received } = await candidateWithStatusMail();
+    const link = received.links.find((l) => l.includes('/unsubscribe?token='));
     expect(link).toBeDefined();
 
     const page = await openPage({ viewport: PHONE });

@@ -29,6 +29,12 @@ describe('the parts stay apart', () => {
     ['packages/contracts/src/probe.ts', '@careers/server-kit/png'],
     ['packages/server-kit/src/probe.ts', '@careers/candidate/public'],
     ['scripts/probe.ts', '../services/candidate/src/app'],
+    ['apps/web/src/lib/probe.ts', '@careers/test-support/fixtures'],
+    ['apps/web/server/probe.ts', '@careers/test-support/http'],
+    ['services/identity/src/probe.ts', '@careers/test-support/bot-check'],
+    ['services/candidate/src/modules/cvs/probe.ts', '@careers/test-support/fixtures'],
+    ['packages/server-kit/src/probe.ts', '@careers/test-support/http'],
+    ['packages/test-support/src/probe.ts', '@careers/candidate/public'],
   ])('%s may not import %s', async (file, specifier) => {
     expect(await refused(file, specifier)).toBe(true);
   });
@@ -38,6 +44,11 @@ describe('the parts stay apart', () => {
     ['services/candidate/src/probe.ts', '@careers/server-kit/database'],
     ['scripts/probe.ts', '@careers/candidate/public'],
     ['packages/contracts/src/probe.ts', './common'],
+    ['services/candidate/test/probe.ts', '@careers/test-support/fixtures'],
+    ['services/identity/test/probe.ts', '@careers/test-support/bot-check'],
+    ['e2e/support/probe.ts', '@careers/test-support/employer'],
+    ['scripts/seed.ts', '@careers/test-support/api-client'],
+    ['scripts/test/probe.ts', '@careers/test-support/fixtures'],
   ])('%s may import %s', async (file, specifier) => {
     expect(await refused(file, specifier)).toBe(false);
   });

@@ -46,7 +46,7 @@ describe('JavaScript before a landing page is interactive', () => {
 
   it('loads the bot check, the CV preview and the signed-in pages later', () => {
     const apply = initialScripts(manifest, '/apply/6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11');
-    const later = ['src/lib/bot-check-solver.ts', 'src/features/apply/components/cv-preview-dialog.tsx', 'src/app/layouts/dashboard-layout.tsx', 'src/app/routes/cvs.tsx'];
+    const later = ['src/lib/bot-check-solver.ts', 'src/features/apply/cv-autofill.ts', 'src/features/apply/components/cv-preview-dialog.tsx', 'src/app/layouts/dashboard-layout.tsx', 'src/app/routes/cvs.tsx'];
     for (const module of later) {
       const chunk = manifest[module]?.file;
       expect(chunk, `${module} is a chunk of its own`).toBeDefined();

@@ -81,3 +81,15 @@ export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
 /** GET /job-applications: paging, and optionally one job (has the caller already applied to it?). */
 export const jobApplicationsQuerySchema = pageQuerySchema.extend({ jobId: idSchema.optional() });
 export type JobApplicationsQuery = z.infer<typeof jobApplicationsQuerySchema>;
+
+/**
+ * POST /cv-autofill (issue 12 item 17): what the CV chosen on the apply page says about its owner, for
+ * the portal to put in the empty fields. Only the fields found are present.
+ */
+export const cvAutofillSchema = z.object({
+  firstName: z.string().max(200).optional(),
+  lastName: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(40).optional(),
+});
+export type CvAutofill = z.infer<typeof cvAutofillSchema>;

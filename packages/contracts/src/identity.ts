@@ -152,6 +152,24 @@ export const emailChangeStartRequestSchema = z.object({
 });
 export type EmailChangeStartRequest = z.infer<typeof emailChangeStartRequestSchema>;
 
+/**
+ * PUT /api/user/unproven-email: a new candidate whose address was never proved moves the account to a
+ * corrected address ("Wrong address? Change it" on the code step); a new sign-in code goes there.
+ */
+export const unprovenEmailChangeRequestSchema = z.object({
+  email: emailSchema,
+});
+export type UnprovenEmailChangeRequest = z.infer<typeof unprovenEmailChangeRequestSchema>;
+
+/** The new address and an access token that carries it (the refresh token stays the same). */
+export const unprovenEmailChangeResultSchema = z.object({
+  succeeded: z.boolean(),
+  errors: z.array(z.string()),
+  email: z.string().nullable(),
+  accessToken: z.string().nullable(),
+});
+export type UnprovenEmailChangeResult = z.infer<typeof unprovenEmailChangeResultSchema>;
+
 export const emailChangeStartResultSchema = z.object({
   succeeded: z.boolean(),
   requestId: z.string().nullable(),
@@ -216,7 +234,14 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 export const ACCOUNT_EVENTS_AUDIENCE = 'careers-candidate-events';
 export const accountEventClaimsSchema = z.object({
   sub: z.string(),
-  event: z.literal('account_deleted'),
+  /**
+   * account_deleted: the account is gone. email_changed / email_verified: the account's address moved or
+   * was proved; the notice carries the account's address and whether it is proved as they are when the
+   * notice is sent (docs/decisions/0166), so a late notice never puts back an older state.
+   */
+  event: z.enum(['account_deleted', 'email_changed', 'email_verified']),
+  email: z.string().optional(),
+  email_verified: z.boolean().optional(),
   jti: z.string(),
 });
 export type AccountEventClaims = z.infer<typeof accountEventClaimsSchema>;

@@ -8,6 +8,7 @@ import { migrateToLatest } from '@careers/server-kit/migrations';
 import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
 import { ConfigError } from '@careers/server-kit/env';
 import type { Logger } from '@careers/server-kit/logger';
+import { createRateLimitStore, type RateLimitStore } from '@careers/server-kit/rate-limit';
 import { loadOrCreateSecret } from '@careers/server-kit/secrets';
 import { startBackground, type BackgroundJobs } from './background/workers';
 import type { CandidateConfig } from './config';
@@ -18,6 +19,7 @@ import { createTokenVerifier, type AuthUser } from './modules/auth/auth.service'
 import { businessRoutes } from './modules/business/business.routes';
 import { candidateRoutes } from './modules/candidates/candidates.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { cvAutofillRoutes } from './modules/cv-autofill/cv-autofill.routes';
 import { cvDropRoutes } from './modules/cv-drops/cv-drops.routes';
 import { cvRoutes } from './modules/cvs/cvs.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -37,6 +39,10 @@ export interface CandidateDeps {
   jobs: BackgroundJobs;
   /** Status e-mails (issue 12 item 14): the outbox worker and the unsubscribe links' key. */
   statusMail: { worker: StatusMailWorker; secret: string };
+  /** Rate-limit counters and the bot check's replay set: memory, or Redis when REDIS_URL is set. */
+  store: RateLimitStore;
+  /** HMAC key of the CV autofill's bot-check challenges (docs/decisions/0175). */
+  botCheckSecret: string;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,10 @@ export async function openDependencies(config: CandidateConfig, logger: Logger, 
   // unsubscribe links of one instance fail on the others.
   if (config.database.url && !config.statusMail.unsubscribeSecret) {
     throw new ConfigError('candidate service: invalid configuration\n  UNSUBSCRIBE_SECRET: must be set, the same on every instance, when CANDIDATE_DATABASE_URL is set');
+  }
+  // Redis means several instances: a bot-check key made up per instance would fail on the others.
+  if (config.redisUrl && !config.botCheck.secret) {
+    throw new ConfigError('candidate service: invalid configuration\n  BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set');
   }
   const database = await openDatabase<CandidateDatabase>({
     ...config.database,
@@ -76,7 +86,13 @@ export async function openDependencies(config: CandidateConfig, logger: Logger, 
     apiUrl: config.publicUrl,
   });
   if (config.workers) worker.start();
-  return { database, mail, storage, jobs, statusMail: { worker, secret } };
+  const store = createRateLimitStore({
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    onError: (err) => logger.warn({ err }, 'Redis unreachable; CV autofill answers 503 until it is back'),
+  });
+  const botCheckSecret = await loadOrCreateSecret('bot-check', config.botCheck.secret, config.botCheck.secretsDir, false);
+  return { database, mail, storage, jobs, statusMail: { worker, secret }, store, botCheckSecret };
 }
 
 export async function buildApp(config: CandidateConfig, deps: CandidateDeps, logger: Logger): Promise<App> {
@@ -94,6 +110,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
       await deps.database.ping();
       // Any key will do: a missing object answers null, an unreachable store rejects.
       await deps.storage.size('readiness/probe');
+      await deps.store.ping();
     },
   });
   app.decorate('deps', deps);
@@ -107,6 +124,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
 
   await app.register(candidateRoutes);
   await app.register(cvRoutes);
+  await app.register(cvAutofillRoutes);
   await app.register(jobRoutes);
   await app.register(applicationRoutes);
   await app.register(cvDropRoutes);
@@ -121,6 +139,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     await deps.statusMail.worker.stop();
     await deps.mail.close();
     await deps.database.close();
+    await deps.store.close();
   });
   return app;
 }

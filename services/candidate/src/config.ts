@@ -35,6 +35,17 @@ const schema = z.object({
    * when unset on one PGlite instance; required with CANDIDATE_DATABASE_URL (checked at start).
    */
   UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+  /**
+   * Rate-limit counters and the bot check's "used once" set (CV autofill, docs/decisions/0175): in memory,
+   * or on Redis shared by every instance. Several instances need it (else a token works once per instance).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // Its own name: the deploy env file is shared, and REDIS_KEY_PREFIX is the identity service's.
+  CANDIDATE_REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:candidate:'),
+  /** HMAC key of this service's ALTCHA challenges; generated under DATA_DIR when unset, required with REDIS_URL. */
+  BOT_CHECK_SECRET: z.string().min(32).optional(),
+  /** The proof of work's size, as in the identity service (same name, same range). */
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
   /** How often the status e-mail outbox is polled (the identity service reads the same name). */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
@@ -98,6 +109,18 @@ function toConfig(env: z.output<typeof schema>) {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       delayMs: env.STATUS_MAIL_DELAY_SECONDS * 1000,
     },
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.CANDIDATE_REDIS_KEY_PREFIX,
+    /** The CV autofill's bot check: its own challenges (action cv-autofill), 10 minutes to use one. */
+    botCheck: {
+      secret: env.BOT_CHECK_SECRET,
+      secretsDir: path.join(dataDir, 'candidate-secrets'),
+      maxNumber: env.BOT_CHECK_MAX_NUMBER,
+      expiresSeconds: 600,
+      action: 'cv-autofill',
+    },
+    /** CV autofill requests per client address and window (tests lower it). */
+    cvAutofillLimit: { limit: 20, windowSeconds: 600 },
     /** First retry delay of a failed contact e-mail; doubles per attempt (tests shorten it). */
     contactRetryDelaySeconds: 30,
     /** GET /job/{id} from memory: how long another instance's change may go unseen, and how many jobs are kept. */

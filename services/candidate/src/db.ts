@@ -12,6 +12,8 @@ export interface CandidatesTable {
   postcode: string;
   /** Status e-mails wanted (migration 0007); on by default. */
   status_emails: Generated<boolean>;
+  /** The candidate proved the address (migration 0008); false until the identity service says so. */
+  email_verified: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

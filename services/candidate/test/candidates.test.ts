@@ -172,6 +172,8 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
       ['put', '/business/applications/{id}/status'],
       ['get', '/business/cv-drops'],
       ['post', '/business/logo'],
+      ['get', '/cv-autofill/challenge'],
+      ['post', '/cv-autofill'],
     ];
     for (const [method, path] of calls) {
       const op = doc.paths[path]?.[method];

@@ -49,7 +49,19 @@ export async function startFakeIdentity() {
       .setExpirationTime('5m')
       .sign(overrides.key ?? privateKey);
   }
-  return { jwksUrl, token, accountDeletedNotice, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  /** The identity service's notice that an account's address moved or was proved, with the address as it is now. */
+  async function addressNotice(userId: string, event: 'email_changed' | 'email_verified', address: { email?: string; emailVerified?: boolean }) {
+    return new SignJWT({ event, ...(address.email === undefined ? {} : { email: address.email }), ...(address.emailVerified === undefined ? {} : { email_verified: address.emailVerified }) })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .setSubject(userId)
+      .setJti(randomUUID())
+      .setIssuer(TEST_ISSUER)
+      .setAudience(ACCOUNT_EVENTS_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  }
+  return { jwksUrl, token, accountDeletedNotice, addressNotice, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 export type FakeIdentity = Awaited<ReturnType<typeof startFakeIdentity>>;

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { openDatabase } from '@careers/server-kit/database';
-import { solveChallenge } from 'altcha-lib/v1';
 import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
+import { solveBotCheck } from '@careers/test-support/bot-check';
 import { buildApp, openDependencies } from '../src/app';
 import { loadConfig } from '../src/config';
 
@@ -65,10 +65,7 @@ export async function startTestApp(
     },
     /** A real ALTCHA payload: fetch a challenge and solve it as the portal would. */
     async botToken(): Promise<string> {
-      const challenge = (await app.inject({ url: '/api/bot-check/challenge' })).json();
-      const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-      if (!solution) throw new Error('bot check not solved');
-      return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString('base64');
+      return solveBotCheck((await app.inject({ url: '/api/bot-check/challenge' })).json());
     },
     async close() {
       await app.close();

@@ -9,8 +9,8 @@ export interface RecordedRequest {
   data: unknown;
 }
 
-type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true } | { timeout: number } | { aborted: true };
-type Handler = (request: RecordedRequest, config: RequestConfig) => Reply | Promise<Reply>;
+export type AdapterReply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true } | { timeout: number } | { aborted: true };
+type Handler = (request: RecordedRequest, config: RequestConfig) => AdapterReply | Promise<AdapterReply>;
 
 /**
  * An adapter standing in for the network: each request is recorded and answered by the handler, with

@@ -30,6 +30,17 @@ describe('apply step machine (product.md §4)', () => {
     expect(applyReducer(signedIn, { type: 'loggedOut' }).standingApplication).toBeNull();
   });
 
+  it('verification, mode new: a corrected address becomes where the code went; an existing account cannot correct it', () => {
+    const state = run({ type: 'newAccountCodeSent', details, cv: file(), resendWaitSeconds: 42 }, { type: 'addressCorrected', email: 'ada@gmail.com' });
+    expect(state).toMatchObject({ step: 'verification', mode: 'new', codeSentTo: 'ada@gmail.com', resendWaitSeconds: 0 });
+    expect(state.model.email).toBe('ada@gmail.com');
+    const existing = run({ type: 'loginCodeSent', loginEmail: 'bo@example.com', resendWaitSeconds: 0 });
+    expect(applyReducer(run({ type: 'loginChosen' }, { type: 'loginCodeSent', loginEmail: 'bo@example.com', resendWaitSeconds: 0 }), { type: 'addressCorrected', email: 'x@example.com' }).codeSentTo).toBe(
+      'bo@example.com',
+    );
+    expect(applyReducer(existing, { type: 'addressCorrected', email: 'x@example.com' })).toBe(existing);
+  });
+
   it('form → login via Login (mode existing), login → form via Sign up (mode new)', () => {
     const login = run({ type: 'loginChosen' });
     expect(login).toMatchObject({ step: 'login', mode: 'existing' });

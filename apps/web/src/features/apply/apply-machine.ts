@@ -43,6 +43,8 @@ export type ApplyEvent =
   | { type: 'newAccountCodeSent'; details: ApplyDetails; cv: File; resendWaitSeconds: number }
   /** login → verification: the login check passed and a code was sent. */
   | { type: 'loginCodeSent'; loginEmail: string; resendWaitSeconds: number }
+  /** verification, mode new: the account moved to a corrected address and a new code went there (issue 12 item 1). */
+  | { type: 'addressCorrected'; email: string }
   /** verification → success (mode new) or cvSelection with the loaded CVs (mode existing). */
   | { type: 'codeVerified'; verificationCode: string; cvs?: Cv[]; standingApplication?: StandingApplication | null }
   /** cvSelection edits. */
@@ -118,6 +120,9 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
         existingAccountNotice: false,
         resendWaitSeconds: event.resendWaitSeconds,
       };
+    case 'addressCorrected':
+      if (state.step !== 'verification' || state.mode !== 'new') return state;
+      return { ...state, model: { ...state.model, email: event.email }, codeSentTo: event.email, resendWaitSeconds: 0 };
     case 'codeVerified': {
       if (state.step !== 'verification') return state;
       const verified = { ...state, model: { ...state.model, verificationCode: event.verificationCode } };

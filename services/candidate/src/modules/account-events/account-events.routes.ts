@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import type { AccountEventClaims } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { bearerSecurity, bearerToken } from '../auth/auth.hooks';
 import { InvalidTokenError, KeysUnavailableError, createAccountEventVerifier } from '../auth/auth.service';
+import { updateCandidateAddressOfUser } from '../candidates/candidates.repository';
 import { deleteContactMessagesOfUser } from '../contact/contact.repository';
 import { closeJobsOfOwner, cvStorageKeysOfUser, deleteCandidateOfUser } from './account-events.repository';
 
@@ -12,6 +14,8 @@ const accountEventResultSchema = z.object({
   candidateDeleted: z.boolean(),
   cvFilesDeleted: z.number().int(),
   jobsClosed: z.number().int(),
+  /** Address notices: whether a candidate of the account took the new address or proof. */
+  candidateUpdated: z.boolean().optional(),
 });
 
 export async function accountEventRoutes(app: App) {
@@ -22,7 +26,8 @@ export async function accountEventRoutes(app: App) {
     {
       schema: {
         tags: ['Account events'],
-        summary: "The identity service's notice that an account was deleted: its data here goes too",
+        summary:
+          "The identity service's notices: an account was deleted (its data here goes too), or its address moved or was proved (the candidate takes the address and the proof)",
         description:
           "Called by the identity service only, with a short-lived token signed by its key for the audience 'careers-candidate-events' " +
           '(an access token is refused). Idempotent: a repeated notice answers 200 and removes nothing more. Files go first, ' +
@@ -34,15 +39,22 @@ export async function accountEventRoutes(app: App) {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw new HttpProblem(401, 'A signed notice is required.');
-      let userId: string;
+      let claims: AccountEventClaims;
       try {
-        userId = (await verify(token)).sub;
+        claims = await verify(token);
       } catch (err) {
         if (err instanceof InvalidTokenError) throw new HttpProblem(401, 'The notice is not valid.');
         if (err instanceof KeysUnavailableError) throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
         throw err;
       }
+      const userId = claims.sub;
       const db = app.deps.database.db;
+      if (claims.event !== 'account_deleted') {
+        // The address and its proof as they are at identity when the notice was sent (decision 0166).
+        if (claims.email === undefined || claims.email_verified === undefined) throw new HttpProblem(401, 'The notice is not valid.');
+        const candidateUpdated = await updateCandidateAddressOfUser(db, userId, { email: claims.email, emailVerified: claims.email_verified });
+        return { userId, candidateDeleted: false, cvFilesDeleted: 0, jobsClosed: 0, candidateUpdated };
+      }
       const keys = await cvStorageKeysOfUser(db, userId);
       for (const key of keys) await app.deps.storage.delete(key);
       const result = await db.transaction().execute(async (trx) => {

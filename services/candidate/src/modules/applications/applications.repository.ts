@@ -208,6 +208,7 @@ export interface EmployerApplicationRow extends ApplicationRow {
   c_id: string;
   c_name: string;
   c_email: string;
+  c_email_verified: boolean;
   c_phone_number: string;
   c_postcode: string;
 }
@@ -232,6 +233,7 @@ const employerColumns = [
   'c.id as c_id',
   'c.name as c_name',
   'c.email as c_email',
+  'c.email_verified as c_email_verified',
   'c.phone_number as c_phone_number',
   'c.postcode as c_postcode',
 ] as const;

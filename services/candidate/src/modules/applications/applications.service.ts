@@ -117,6 +117,7 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
     id: row.id,
     jobId: row.job_id,
     candidate: { id: row.c_id, name: row.c_name, email: row.c_email, phoneNumber: row.c_phone_number, postcode: row.c_postcode },
+    emailVerified: row.c_email_verified,
     applicationStatus: row.application_status as Status,
     appliedWithCvId: row.cv_id,
     appliedOn: row.applied_at.toISOString(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateEmail, type CandidateRow, type Db } from './candidates.repository';
+import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateAddress, type CandidateRow, type Db } from './candidates.repository';
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 
@@ -23,8 +23,11 @@ export async function requireCandidate(db: Db, user: AuthUser): Promise<Candidat
  */
 export async function currentCandidate(db: Db, user: AuthUser): Promise<CandidateRow> {
   const row = await requireCandidate(db, user);
-  if (row.email === user.email) return row;
-  return (await updateCandidateEmail(db, row.id, user.email)) ?? row;
+  // A proof is never taken back, so only a token that says "proved" changes the flag: an older token
+  // still in use elsewhere cannot unset it (docs/decisions/0166).
+  const proved = user.emailVerified === true && !row.email_verified;
+  if (row.email === user.email && !proved) return row;
+  return (await updateCandidateAddress(db, row.id, { email: user.email, ...(proved ? { emailVerified: true } : {}) })) ?? row;
 }
 
 export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {
@@ -35,6 +38,8 @@ export async function createCandidate(db: Db, user: AuthUser, body: CandidateCre
     email: body.email,
     phone_number: body.phoneNumber,
     postcode: body.postcode,
+    // An identity service that does not say (no email_verified claim) is not taken to mean "unproved".
+    email_verified: user.emailVerified !== false,
   });
   if (!row) throw new HttpProblem(409, 'A candidate profile already exists for this account.');
   return { id: row.id, name: row.name, email: row.email, phoneNumber: row.phone_number, postcode: row.postcode };

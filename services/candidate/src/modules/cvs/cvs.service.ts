@@ -50,17 +50,20 @@ export interface ReceivedCv {
 const isTooLarge = (err: unknown) =>
   err instanceof FileTooLargeError || (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
+interface SpooledCv {
+  path: string;
+  fileType: CvFileType;
+  /** SHA-256 of the bytes, hex. */
+  sha256: string;
+  size: number;
+}
+
 /**
- * Streams an upload into a spool file through the inspector (size and type), then, only when it is an
- * accepted CV, streams the spool into the store under a random key. Nothing is stored otherwise, and
- * the spool is always removed. Memory holds one chunk at a time, never the file.
+ * Streams an upload into a spool file through the inspector (size and type) and hands it to `use` only
+ * when it is an accepted CV (413, 400 or 415 problem details otherwise); the spool is always removed.
+ * Memory holds one chunk at a time, never the file.
  */
-export async function receiveCvFile(
-  file: IncomingFile,
-  spoolDir: string,
-  storage: BlobStorage,
-  alreadyKept: (sha256: string) => Promise<boolean> = async () => false,
-): Promise<ReceivedCv> {
+async function withSpooledCv<T>(file: IncomingFile, spoolDir: string, use: (cv: SpooledCv) => Promise<T>): Promise<T> {
   await fs.mkdir(spoolDir, { recursive: true });
   const spool = path.join(spoolDir, randomUUID());
   const inspector = new CvInspector();
@@ -82,16 +85,38 @@ export async function receiveCvFile(
     if (inspector.bytes === 0) throw new HttpProblem(400, 'The file is empty.');
     const fileType = await detectCvType(inspector, spool);
     if (!fileType) throw new HttpProblem(415, CV_WRONG_FORMAT);
-    const sha256 = hash.digest('hex');
-    const contentType = CV_CONTENT_TYPES[fileType];
-    const fileName = sanitizeFileName(file.fileName, fileType);
-    if (await alreadyKept(sha256)) return { storageKey: null, sha256, fileType, contentType, size: inspector.bytes, fileName };
-    const storageKey = `cvs/${randomUUID()}`;
-    await storage.put(storageKey, createReadStream(spool), contentType);
-    return { storageKey, sha256, fileType, contentType, size: inspector.bytes, fileName };
+    return await use({ path: spool, fileType, sha256: hash.digest('hex'), size: inspector.bytes });
   } finally {
     await fs.rm(spool, { force: true });
   }
+}
+
+/**
+ * Spools an upload (withSpooledCv), then, only when it is an accepted CV, streams the spool into the
+ * store under a random key. Nothing is stored otherwise.
+ */
+export async function receiveCvFile(
+  file: IncomingFile,
+  spoolDir: string,
+  storage: BlobStorage,
+  alreadyKept: (sha256: string) => Promise<boolean> = async () => false,
+): Promise<ReceivedCv> {
+  return withSpooledCv(file, spoolDir, async ({ path: spool, fileType, sha256, size }) => {
+    const contentType = CV_CONTENT_TYPES[fileType];
+    const fileName = sanitizeFileName(file.fileName, fileType);
+    if (await alreadyKept(sha256)) return { storageKey: null, sha256, fileType, contentType, size, fileName };
+    const storageKey = `cvs/${randomUUID()}`;
+    await storage.put(storageKey, createReadStream(spool), contentType);
+    return { storageKey, sha256, fileType, contentType, size, fileName };
+  });
+}
+
+/**
+ * The bytes of an accepted CV upload (at most 10 MB), checked like receiveCvFile but never stored: the
+ * spool file is removed before this returns (CV autofill).
+ */
+export async function readCvUpload(file: IncomingFile, spoolDir: string): Promise<{ fileType: CvFileType; bytes: Buffer }> {
+  return withSpooledCv(file, spoolDir, async ({ path: spool, fileType }) => ({ fileType, bytes: await fs.readFile(spool) }));
 }
 
 /** Reads a stored CV whole, for the parser and the DOC/DOCX preview (bounded by the upload limit). */

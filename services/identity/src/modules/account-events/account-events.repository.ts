@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db';
 
-export type AccountEventKind = 'account_deleted';
+export type AccountEventKind = 'account_deleted' | 'email_changed' | 'email_verified';
 
 export interface AccountEventRow {
   id: string;

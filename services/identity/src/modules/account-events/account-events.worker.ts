@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT } from 'jose';
 import { ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Db } from '../../db';
+import { findUserById } from '../users/users.repository';
 import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 import type { SigningKeys } from '../tokens/signing-keys';
 import { claimDueEvents, markEventDelivered, markEventFailed, type AccountEventRow } from './account-events.repository';
@@ -31,9 +32,9 @@ export interface AccountEventsOptions {
 }
 
 /** A short-lived token that says what happened, signed like access tokens but for another audience. */
-async function noticeToken(options: AccountEventsOptions, event: AccountEventRow): Promise<string> {
+async function noticeToken(options: AccountEventsOptions, event: AccountEventRow, address?: { email: string; verified: boolean }): Promise<string> {
   const iat = Math.floor(options.now() / 1000);
-  return new SignJWT({ event: event.kind })
+  return new SignJWT({ event: event.kind, ...(address ? { email: address.email, email_verified: address.verified } : {}) })
     .setProtectedHeader({ alg: 'ES256', kid: options.keys.current.kid, typ: 'JWT' })
     .setSubject(event.userId)
     .setJti(event.id)
@@ -45,9 +46,18 @@ async function noticeToken(options: AccountEventsOptions, event: AccountEventRow
 }
 
 async function deliver(options: AccountEventsOptions, event: AccountEventRow): Promise<void> {
+  let address: { email: string; verified: boolean } | undefined;
+  if (event.kind !== 'account_deleted') {
+    // The address as it is now, not as it was when the notice was written: notices delivered late or out
+    // of order still leave the candidate service with the latest state (docs/decisions/0166).
+    const user = await findUserById(options.db, event.userId);
+    // A deleted account's own notice removes its data; nothing is left to update.
+    if (!user) return;
+    address = { email: user.email, verified: user.emailConfirmedAt !== null };
+  }
   const res = await fetch(options.deliveryUrl, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await noticeToken(options, event)}` },
+    headers: { authorization: `Bearer ${await noticeToken(options, event, address)}` },
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   await res.body?.cancel();

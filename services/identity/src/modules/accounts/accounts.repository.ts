@@ -43,3 +43,8 @@ export async function findAccountTokenForUpdate(db: Db, tokenHash: string, purpo
 export async function markAccountTokenUsed(db: Db, id: string, at: Date): Promise<void> {
   await db.updateTable('account_tokens').set({ used_at: at }).where('id', '=', id).execute();
 }
+
+/** Every unused link of the user (an address change makes the links sent to the old address worthless). */
+export async function deleteUnusedAccountTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}

@@ -1,6 +1,7 @@
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import type { IdentityResult } from '@careers/contracts/errors';
 import type { Db } from '../../db';
+import { insertAccountEvent } from '../account-events/account-events.repository';
 import type { CodeContext } from '../codes/codes.service';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { normalizeEmail } from '../../lib/email';
@@ -86,6 +87,8 @@ export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, 
  */
 export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise<UserRecord> {
   if (!(await markEmailConfirmed(db, user.id, now))) return user;
+  // The candidate service shows employers the address as proved from now on (docs/decisions/0166).
+  await insertAccountEvent(db, user.id, 'email_verified', now);
   // A confirmation link still waiting to go out has nothing left to prove.
   await dropUnsentMail(db, user.id, 'confirmation-link', now);
   await revokeAllForUser(db, user.id, now);

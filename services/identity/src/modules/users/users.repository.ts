@@ -116,3 +116,25 @@ export async function deleteUser(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * Moves an account whose address was never proved to another address, still unproved. False when the
+ * address was proved meanwhile or another account holds the new one (the row lock and the unique index
+ * decide under a race).
+ */
+export async function moveUnprovenEmail(db: Db, id: string, email: string, now: Date): Promise<boolean> {
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email_normalized', '=', normalizeEmail(email))
+    .where('id', '<>', id)
+    .executeTakeFirst();
+  if (taken) return false;
+  const result = await db
+    .updateTable('users')
+    .set({ email: email.trim(), email_normalized: normalizeEmail(email), updated_at: now })
+    .where('id', '=', id)
+    .where('email_confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -8,6 +8,8 @@ import {
   userIdQuerySchema,
   userProfileSchema,
   undoEmailChangeRequestSchema,
+  unprovenEmailChangeRequestSchema,
+  unprovenEmailChangeResultSchema,
   userUpdateRequestSchema,
 } from '@careers/contracts/identity';
 import { insertAccountEvent } from '../account-events/account-events.repository';
@@ -17,7 +19,10 @@ import type { App } from '@careers/server-kit/http';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { isUuid, normalizeEmail } from '../../lib/email';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
-import { limitLookup, limitSending } from '../../plugins/limits';
+import { limitCodeSendsPerClient, limitLookup, limitSending } from '../../plugins/limits';
+import { Role } from '@careers/contracts/enums';
+import { createAccessToken } from '../tokens/tokens.service';
+import { moveToCorrectedAddress } from './unproven-email.service';
 import { EMAIL_IN_USE } from '../accounts/registration.routes';
 import { accountContext } from '../accounts/accounts.routes';
 import { deleteCodesOfUser } from '../codes/codes.repository';
@@ -29,6 +34,8 @@ import { deleteUser, findUserByEmail, findUserById, updateUserProfile } from './
 import { NOT_FOUND_PROFILE, toProfile } from './users.service';
 
 const ACCOUNT_GONE = 'The account no longer exists.';
+export const ADDRESS_ALREADY_PROVED = 'Your e-mail address is already confirmed. You can change it on your account page.';
+export const ONLY_NEW_CANDIDATES = 'Only a new candidate account can change its address this way.';
 const auth = { 401: problemDetailsSchema };
 
 export async function userRoutes(app: App): Promise<void> {
@@ -154,6 +161,50 @@ export async function userRoutes(app: App): Promise<void> {
         .transaction()
         .execute((trx) => startEmailChange(trx, accountContext(app), user, newEmail));
       return { succeeded: true, requestId, errors: [] };
+    },
+  );
+
+  app.put(
+    '/api/user/unproven-email',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          "Move the caller's new candidate account to a corrected address while its address was never proved (no code entered, no link followed); a new sign-in code goes there and the old one dies; answers an access token carrying the new address (the refresh token stays)",
+        security: bearerSecurity,
+        body: unprovenEmailChangeRequestSchema,
+        response: { 200: unprovenEmailChangeResultSchema, 400: orProblem(unprovenEmailChangeResultSchema), 403: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const claims = await authenticate(request);
+      await limitSending(request);
+      const newEmail = request.body.email;
+      const fail = (error: string) => reply.status(400).send({ succeeded: false, errors: [error], email: null, accessToken: null });
+      const user = await findUserById(db(), claims.sub);
+      if (!user) return fail(ACCOUNT_GONE);
+      if (!user.roles.includes(Role.Candidate)) throw new HttpProblem(403, ONLY_NEW_CANDIDATES);
+      if (user.emailConfirmedAt) return fail(ADDRESS_ALREADY_PROVED);
+      if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
+      // What sign-up answers for a taken address, no more (decision 0165).
+      if ((await findUserByEmail(db(), newEmail)) || (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))) return fail(EMAIL_IN_USE);
+      await limitCodeSendsPerClient(request, newEmail);
+      const ctx = { ...accountContext(app), confirmationLinkDelayMs: app.config.confirmationLinkDelayMs };
+      let moved;
+      try {
+        moved = await db()
+          .transaction()
+          .execute((trx) => moveToCorrectedAddress(trx, ctx, user, newEmail));
+      } catch (err) {
+        // Two accounts racing for the address: the unique index lets one win.
+        if ((err as { code?: string }).code === '23505') return fail(EMAIL_IN_USE);
+        throw err;
+      }
+      if (!moved) {
+        const now = await findUserById(db(), user.id);
+        return fail(!now ? ACCOUNT_GONE : now.emailConfirmedAt ? ADDRESS_ALREADY_PROVED : EMAIL_IN_USE);
+      }
+      return { succeeded: true, errors: [], email: moved.email, accessToken: await createAccessToken(app.tokenContext, moved, claims.sid) };
     },
   );
 

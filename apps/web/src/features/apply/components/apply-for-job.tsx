@@ -179,6 +179,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             alert={alert}
             onAlertChange={setAlert}
             onSubmit={(code) => void run(() => submitVerification(ports, state, code, job.id))}
+            onAddressChanged={state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined}
           />
         );
         break;

@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -7,8 +7,18 @@ import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
 import { applyDetailsSchema, type ApplyDetails } from '../forms';
 import { applyMessages } from '../messages';
+import type { AutofillField } from '../cv-autofill';
 
 export const CV_HINT = `PDF, DOC, DOCX or TXT, up to ${CV_MAX_BYTES / (1024 * 1024)} MB.`;
+
+/** Issue 12 item 17: what the note under the CV says while and after the CV's details are read. */
+export const CV_AUTOFILL_MESSAGES = {
+  reading: 'Reading your details from the CV…',
+  filled: 'Filled in from your CV — check before applying.',
+  failed: 'Your details could not be read from this CV. Please fill them in yourself.',
+} as const;
+const FROM_CV_HINT = 'From your CV';
+type AutofillState = { state: 'reading' | 'failed' } | { state: 'filled'; fields: AutofillField[] } | null;
 
 export interface ApplyFormStepProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -27,10 +37,54 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
   const [cv, setCv] = useState<File | null>(defaultCv);
   const form = useValidatedForm<ApplyDetails>(applyDetailsSchema, { defaultValues });
   const { errors } = form.formState;
+  const [autofill, setAutofill] = useState<AutofillState>(null);
+  const autofillRequest = useRef<AbortController | null>(null);
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    busyRef.current = busy;
+  }, [busy]);
+  useEffect(() => () => autofillRequest.current?.abort(), []);
+
+  /**
+   * Reads the chosen CV's name, e-mail and phone (a module loaded only now) and puts them in the fields
+   * that are still empty when the answer comes; nothing the candidate typed is replaced. A failure only
+   * says so: applying never waits for it.
+   */
+  const fillFromCv = (file: File | null) => {
+    autofillRequest.current?.abort();
+    autofillRequest.current = null;
+    if (!file) {
+      setAutofill((current) => (current?.state === 'filled' ? current : null));
+      return;
+    }
+    const request = new AbortController();
+    autofillRequest.current = request;
+    setAutofill({ state: 'reading' });
+    import('../cv-autofill')
+      .then(async ({ readCvFields, autofillValues }) => autofillValues(await readCvFields(file, request.signal)))
+      .then((values) => {
+        if (request.signal.aborted) return;
+        const filled: AutofillField[] = [];
+        if (!busyRef.current) {
+          for (const field of ['name', 'email', 'phone'] as const) {
+            const value = values[field];
+            if (!value || form.getValues(field).trim() !== '') continue;
+            form.setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(form.getFieldState(field).error) });
+            filled.push(field);
+          }
+        }
+        setAutofill(filled.length > 0 ? { state: 'filled', fields: filled } : null);
+      })
+      .catch(() => {
+        if (!request.signal.aborted) setAutofill({ state: 'failed' });
+      });
+  };
+  const fromCv = (field: AutofillField) => (autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined);
 
   const chooseCv = (file: File | null) => {
     setCv(file);
     if (file && alert === applyMessages.selectYourCv) onAlertChange(null);
+    fillFromCv(file);
   };
 
   return (
@@ -60,9 +114,9 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
       </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
-        <TextInput label="Name" autoComplete="name" error={errors.name?.message} disabled={busy} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} disabled={busy} {...form.register('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} disabled={busy} {...form.register('phone')} />
+        <TextInput label="Name" autoComplete="name" error={errors.name?.message} hint={fromCv('name')} disabled={busy} {...form.register('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} hint={fromCv('email')} disabled={busy} {...form.register('email')} />
+        <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} hint={fromCv('phone')} disabled={busy} {...form.register('phone')} />
         <TextInput label="Post code" autoComplete="postal-code" error={errors.postCode?.message} disabled={busy} {...form.register('postCode')} />
         <FileDropArea
           label="CV"
@@ -74,6 +128,9 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
           onFileChange={chooseCv}
           disabled={busy}
         />
+        <p className="apply-step__autofill" role="status">
+          {autofill ? CV_AUTOFILL_MESSAGES[autofill.state] : ''}
+        </p>
       </div>
       <Button type="submit" busy={busy} fullWidth>
         {jobIsLive ? 'Apply' : 'Send my CV'}

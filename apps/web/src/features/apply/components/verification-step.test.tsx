@@ -2,11 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-error';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
+import { fakeNetwork, fakeServices, problem } from '../../../testing/fake-services';
+import type { AdapterReply } from '../../../testing/mock-adapter';
+import { tokenExpiringIn } from '../../../testing/make-jwt';
 import { VerificationStep } from './verification-step';
 
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
+/** The identity service answering 'Resend' (POST /api/account/send-verification-code) with `answer`. */
+function sendCodeAnswers(answer: AdapterReply) {
+  return fakeNetwork(({ method, url }) => (method === 'POST' && url === '/api/account/send-verification-code' ? answer : undefined));
+}
+
 vi.mock('../../../lib/toast', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 const toast = await import('../../../lib/toast');
 
@@ -21,6 +26,49 @@ function renderStep(props: Partial<Parameters<typeof VerificationStep>[0]> = {})
 }
 
 describe('verification step', () => {
+  it('offers "Wrong address? Change it" to a new account only', () => {
+    renderStep({ existingAccountNotice: true });
+    expect(screen.queryByRole('button', { name: 'Wrong address? Change it' })).toBeNull();
+  });
+
+  it('"Wrong address? Change it": a validated e-mail field, a clear refusal, then the new address and a fresh code', { timeout: 30_000 }, async () => {
+    const network = fakeServices(({ method, url, data }) => {
+      if (method !== 'PUT' || url !== '/api/user/unproven-email') return undefined;
+      const { email } = data as { email: string };
+      if (email === 'taken@example.com') return { status: 400, data: { succeeded: false, errors: ['Email address is already in use.'], email: null, accessToken: null } };
+      return { status: 200, data: { succeeded: true, errors: [], email, accessToken: tokenExpiringIn(900) } };
+    });
+    const onAddressChanged = vi.fn();
+    const user = userEvent.setup();
+    renderStep({ onAddressChanged });
+    await user.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
+    // The form is loaded on demand (a dynamic import), which can take a moment on a busy machine.
+    const field = await screen.findByLabelText('Your e-mail address', {}, { timeout: 20_000 });
+    expect(field).toHaveValue('ada@example.com');
+    await user.clear(field);
+    await user.type(field, 'not an address');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
+    expect(network.called('PUT', '/api/user/unproven-email')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Email address is already in use.')).toBeInTheDocument();
+    // What the candidate typed stays.
+    expect(screen.getByLabelText('Your e-mail address')).toHaveValue('taken@example.com');
+    expect(onAddressChanged).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, 'ada@gmail.com');
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('Your address is now ada@gmail.com. Enter the new code sent there.')).toBeInTheDocument();
+    expect(onAddressChanged).toHaveBeenCalledWith('ada@gmail.com');
+    expect(network.called('PUT', '/api/user/unproven-email').map((request) => request.data)).toEqual([{ email: 'taken@example.com' }, { email: 'ada@gmail.com' }]);
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+  });
+
   it('shows the existing-account notice', () => {
     renderStep({ existingAccountNotice: true });
     expect(screen.getByText('You already have an account with us.')).toBeInTheDocument();
@@ -41,19 +89,20 @@ describe('verification step', () => {
   });
 
   it('Resend toasts success', async () => {
-    vi.mocked(sendVerificationCode).mockResolvedValueOnce();
+    const network = sendCodeAnswers({ status: 200 });
     const user = userEvent.setup();
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(toast.notifySuccess).toHaveBeenCalledWith('Verification code is sent successfully.');
+    await vi.waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Verification code is sent successfully.'));
+    expect(network.called('POST', '/api/account/send-verification-code').map((request) => request.data)).toEqual([{ email: 'ada@example.com' }]);
   });
 
   it('a rate-limited Resend toasts the failure and says when it is available again', async () => {
-    vi.mocked(sendVerificationCode).mockRejectedValueOnce(new ApiError('A server side error occurred.', { status: 429, headers: { 'retry-after': '42' } }));
+    sendCodeAnswers(problem(429, {}, { 'Retry-After': '42' }));
     const user = userEvent.setup();
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    expect(toast.notifyError).toHaveBeenCalledWith('Error in sending verification code.');
+    await vi.waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Error in sending verification code.'));
     expect(await screen.findByText(/You can ask for a new code in 4[12] s\./)).toBeInTheDocument();
     expect(screen.getByText(/You can ask for a new code at /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();

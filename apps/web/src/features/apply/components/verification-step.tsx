@@ -1,7 +1,8 @@
-import { useEffect, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
@@ -9,6 +10,9 @@ import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 import { verificationCodeSchema, type VerificationCodeValues } from '../forms';
 import { applyMessages } from '../messages';
+
+// Only a new candidate who mistyped the address needs it: loaded when asked for (js-budget).
+const ChangeAddressForm = lazy(() => import('../../../components/change-address-form'));
 
 export interface VerificationStepProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -21,6 +25,11 @@ export interface VerificationStepProps {
   alert: string | null;
   onAlertChange: (message: string | null) => void;
   onSubmit: (verificationCode: string) => void;
+  /**
+   * A new account, whose address nobody proved yet: offers "Wrong address? Change it" (issue 12 item 1).
+   * Called with the corrected address once the account moved and a new code went there.
+   */
+  onAddressChanged?: (email: string) => void;
 }
 
 /** Counts down to the moment 'Resend' may be used again. */
@@ -48,9 +57,16 @@ function useResendCountdown(initialSeconds: number) {
 }
 
 /** The verification step: the one-time code from the e-mail, with 'Resend'. */
-export function VerificationStep({ headingRef, email, existingAccountNotice, initialResendWait, busy, alert, onAlertChange, onSubmit }: VerificationStepProps) {
+export function VerificationStep({ headingRef, email, existingAccountNotice, initialResendWait, busy, alert, onAlertChange, onSubmit, onAddressChanged }: VerificationStepProps) {
   const countdown = useResendCountdown(initialResendWait);
   const form = useValidatedForm<VerificationCodeValues>(verificationCodeSchema, { defaultValues: { verificationCode: '' } });
+  const [changingAddress, setChangingAddress] = useState(false);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+  const { setFocus } = form;
+
+  useEffect(() => {
+    if (changedTo) setFocus('verificationCode');
+  }, [changedTo, setFocus]);
 
   const resend = useMutation({
     mutationFn: () => sendVerificationCode(email),
@@ -61,6 +77,36 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
       notifyError(applyMessages.codeSendFailed);
     },
   });
+
+  if (changingAddress && onAddressChanged) {
+    return (
+      <section className="apply-step" aria-labelledby="apply-verification-title">
+        <h2 id="apply-verification-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
+          Verification
+        </h2>
+        <p className="apply-step__lead">
+          The code went to <strong className="apply-step__email">{email}</strong>. Correct the address and we will send a new code there. Your
+          application is kept.
+        </p>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <ChangeAddressForm
+            currentEmail={email}
+            classes={{ fields: 'apply-step__fields', row: 'apply-step__row' }}
+            onCancel={() => setChangingAddress(false)}
+            onChanged={(newEmail) => {
+              setChangingAddress(false);
+              setChangedTo(newEmail);
+              form.reset({ verificationCode: '' });
+              onAlertChange(null);
+              // A code just went to the new address: 'Resend' waits as after any send.
+              countdown.waitFor(60);
+              onAddressChanged(newEmail);
+            }}
+          />
+        </Suspense>
+      </section>
+    );
+  }
 
   return (
     <form className="apply-step" noValidate aria-labelledby="apply-verification-title" onSubmit={form.handleSubmit((values) => onSubmit(values.verificationCode.trim()))}>
@@ -76,6 +122,18 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
       <p className="apply-step__lead">
         We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for 10 minutes.
       </p>
+      {changedTo ? (
+        <p className="apply-step__note" role="status">
+          Your address is now {changedTo}. Enter the new code sent there.
+        </p>
+      ) : null}
+      {onAddressChanged ? (
+        <p className="apply-step__switch">
+          <Button variant="link" onClick={() => setChangingAddress(true)} disabled={busy}>
+            Wrong address? Change it
+          </Button>
+        </p>
+      ) : null}
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
         <TextInput

@@ -1,25 +1,31 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
-import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
+import { fakeNetwork, problem, solvableChallenge } from '../../../testing/fake-services';
+import type { AdapterReply } from '../../../testing/mock-adapter';
 import { LoginForm } from './login-form';
-import { canLogIn } from '../api/can-log-in';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
-import { verifyCode } from '../../../lib/api/verify-code';
-
-vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
 
 const signedIn = { ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.com', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null };
 
+/** What the identity service answers, per test: the login check, the code's sending, and each verify-code in turn. */
+let answers: { canLogIn: AdapterReply; sendCode: AdapterReply; verifyCode: AdapterReply[] };
+let network: ReturnType<typeof fakeNetwork>;
+const canLogInCalls = () => network.called('POST', '/api/account/can-log-in');
+const sendCodeCalls = () => network.called('POST', '/api/account/send-verification-code');
+const verifyCodeCalls = () => network.called('POST', '/api/account/verify-code');
+
 beforeEach(() => {
-  vi.mocked(canLogIn).mockReset().mockResolvedValue(undefined);
-  vi.mocked(sendVerificationCode).mockReset().mockResolvedValue(undefined);
-  vi.mocked(verifyCode).mockReset();
+  answers = { canLogIn: { status: 200 }, sendCode: { status: 200 }, verifyCode: [] };
+  network = fakeNetwork(({ method, url }) => {
+    if (method === 'POST' && url === '/api/account/can-log-in') return answers.canLogIn;
+    if (method === 'POST' && url === '/api/account/send-verification-code') return answers.sendCode;
+    if (method === 'GET' && url === '/api/bot-check/challenge') return { status: 200, data: solvableChallenge() };
+    if (method === 'POST' && url === '/api/account/verify-code') return answers.verifyCode.shift() ?? answers.verifyCode.at(-1);
+    return undefined;
+  });
   authStore.clear();
 });
 
@@ -39,7 +45,7 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.tab();
     expect(screen.getByText('Please enter a valid email')).toBeInTheDocument();
-    expect(canLogIn).not.toHaveBeenCalled();
+    expect(network.requests).toEqual([]);
   });
 
   it("validates on blur, before any submit", async () => {
@@ -51,17 +57,17 @@ describe('login form', () => {
   });
 
   it("shows 'Invalid email address' when the login check fails", async () => {
-    vi.mocked(canLogIn).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 404 }));
+    answers.canLogIn = problem(404);
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email address');
-    expect(sendVerificationCode).not.toHaveBeenCalled();
+    expect(sendCodeCalls()).toEqual([]);
   });
 
   it("offers sign-up beside 'Invalid email address' when the address has no account", async () => {
-    vi.mocked(canLogIn).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 404 }));
+    answers.canLogIn = problem(404);
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
@@ -70,12 +76,12 @@ describe('login form', () => {
     expect(screen.getAllByRole('link', { name: 'Sign up' }).length).toBeGreaterThan(0);
   });
 
-  it.each([
-    ['a rate limit', new ApiError('An unexpected server error occurred.', { status: 429, headers: { 'retry-after': '42' } }), 'Too many tries. Please try again in 42 seconds.'],
-    ['no connection', new ApiError('Network Error', { code: 'ERR_NETWORK' }), 'No connection to the server. Check your internet connection and try again.'],
-    ['the service failing', new ApiError('An unexpected server error occurred.', { status: 503 }), 'The service is not available right now. Please try again in a moment.'],
-  ])('says what happened when the login check fails with %s, not "Invalid email address"', async (_case, error, message) => {
-    vi.mocked(canLogIn).mockRejectedValue(error);
+  it.each<[string, AdapterReply, string]>([
+    ['a rate limit', problem(429, {}, { 'Retry-After': '42' }), 'Too many tries. Please try again in 42 seconds.'],
+    ['no connection', { networkError: true }, 'No connection to the server. Check your internet connection and try again.'],
+    ['the service failing', problem(503), 'The service is not available right now. Please try again in a moment.'],
+  ])('says what happened when the login check fails with %s, not "Invalid email address"', async (_case, answer, message) => {
+    answers.canLogIn = answer;
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -87,7 +93,7 @@ describe('login form', () => {
   });
 
   it('does not claim a code was just sent when the send was rate limited', async () => {
-    vi.mocked(sendVerificationCode).mockRejectedValue(new ApiError('An unexpected server error occurred.', { status: 429, headers: { 'retry-after': '30' } }));
+    answers.sendCode = problem(429, {}, { 'Retry-After': '30' });
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
@@ -112,8 +118,8 @@ describe('login form', () => {
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
-    expect(canLogIn).toHaveBeenCalledWith('ada@example.com');
-    expect(sendVerificationCode).toHaveBeenCalledWith('ada@example.com');
+    expect(canLogInCalls().map((request) => request.data)).toEqual([expect.objectContaining({ email: 'ada@example.com' })]);
+    expect(sendCodeCalls().map((request) => request.data)).toEqual([{ email: 'ada@example.com' }]);
     const code = screen.getByPlaceholderText('Paste verification code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -121,11 +127,12 @@ describe('login form', () => {
     expect(screen.getByText('Resend')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid verification code.')).toBeInTheDocument();
-    expect(verifyCode).not.toHaveBeenCalled();
+    expect(verifyCodeCalls()).toEqual([]);
   });
 
   it("shows 'Invalid verification code.' for a falsy answer and for a failed call", async () => {
-    vi.mocked(verifyCode).mockResolvedValueOnce(null).mockRejectedValueOnce(new ApiError(SERVER_SIDE_ERROR, { status: 401, body: { feedbackMessage: 'Code expired' } }));
+    // First an answer that signs nobody in, then a refusal.
+    answers.verifyCode = [{ status: 200, data: emptyAuthResponse('Invalid code') }, { status: 401, data: { feedbackMessage: 'Code expired' } }];
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
@@ -133,12 +140,12 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code.');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(verifyCode).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(verifyCodeCalls()).toHaveLength(2));
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid verification code.');
   });
 
   it('stores the session and follows a safe returnUrl', async () => {
-    vi.mocked(verifyCode).mockResolvedValue(signedIn);
+    answers.verifyCode = [{ status: 200, data: signedIn }];
     const user = userEvent.setup();
     const { router } = renderPage(<LoginForm />, { path: '/account/login', url: '/account/login?returnUrl=%2Fcvs%3Fpage%3D2', also: ['/cvs', '/applications'] });
     await reachVerification(user);
@@ -150,7 +157,7 @@ describe('login form', () => {
   });
 
   it('ignores an absolute returnUrl and goes to /applications', async () => {
-    vi.mocked(verifyCode).mockResolvedValue(signedIn);
+    answers.verifyCode = [{ status: 200, data: signedIn }];
     const user = userEvent.setup();
     const { router } = renderPage(<LoginForm />, { path: '/account/login', url: `/account/login?returnUrl=${encodeURIComponent('https://evil.example/x')}`, also: ['/applications'] });
     await reachVerification(user);

@@ -1,19 +1,26 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
-import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
+import { fakeNetwork } from '../../../testing/fake-services';
+import type { AdapterReply } from '../../../testing/mock-adapter';
 import { ResetPasswordForm } from './reset-password-form';
-import { resetPassword } from '../api/reset-password';
-import { login } from '../api/login';
 
-vi.mock('../api/reset-password', () => ({ resetPassword: vi.fn() }));
-vi.mock('../api/login', () => ({ login: vi.fn() }));
+/** What the identity service answers to each reset-password and login call in turn (the last one repeats). */
+let answers: { reset: AdapterReply[]; login: AdapterReply[] };
+let network: ReturnType<typeof fakeNetwork>;
+const next = (queue: AdapterReply[]) => (queue.length > 1 ? queue.shift() : queue[0]);
+const resetCalls = () => network.called('POST', '/api/account/reset-password');
+const loginCalls = () => network.called('POST', '/api/account/login');
 
 beforeEach(() => {
-  vi.mocked(resetPassword).mockReset().mockResolvedValue({ succeeded: true, errors: [] });
-  vi.mocked(login).mockReset();
+  answers = { reset: [{ status: 200, data: { succeeded: true, errors: [] } }], login: [] };
+  network = fakeNetwork(({ method, url }) => {
+    if (method === 'POST' && url === '/api/account/reset-password') return next(answers.reset);
+    if (method === 'POST' && url === '/api/account/login') return next(answers.login);
+    return undefined;
+  });
 });
 
 const page = () => renderPage(<ResetPasswordForm email="ada@example.com" token="tok/with/slashes" />, { path: '/account/reset', also: ['/'] });
@@ -26,7 +33,7 @@ describe('password reset form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Please correct the errors');
     expect(screen.getByText('Please enter a new password')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
-    expect(resetPassword).not.toHaveBeenCalled();
+    expect(network.requests).toEqual([]);
   });
 
   it('needs at least 8 characters and matching passwords', async () => {
@@ -45,7 +52,7 @@ describe('password reset form', () => {
   });
 
   it('joins server errors with line breaks', async () => {
-    vi.mocked(resetPassword).mockRejectedValue(new ApiError(SERVER_SIDE_ERROR, { status: 400, body: { errors: ['Invalid token.', 'Password too weak.'] } }));
+    answers.reset = [{ status: 400, data: { succeeded: false, errors: ['Invalid token.', 'Password too weak.'] } }];
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('New password'), 'longenough1');
@@ -56,7 +63,7 @@ describe('password reset form', () => {
   });
 
   it("falls back to 'Failed to request reset link', and shows the login feedback or 'Failed to login'", async () => {
-    vi.mocked(resetPassword).mockRejectedValueOnce(new ApiError('Network Error'));
+    answers.reset = [{ networkError: true }, { status: 200, data: { succeeded: true, errors: [] } }];
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('New password'), 'longenough1');
@@ -64,24 +71,23 @@ describe('password reset form', () => {
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to request reset link');
 
-    vi.mocked(login).mockResolvedValueOnce(emptyAuthResponse('Please check your login details'));
+    answers.login = [{ status: 200, data: emptyAuthResponse('Please check your login details') }, { status: 200, data: { ...emptyAuthResponse(), feedbackMessage: '' } }];
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByText('Please check your login details')).toBeInTheDocument();
-    expect(resetPassword).toHaveBeenLastCalledWith({ email: 'ada@example.com', token: 'tok/with/slashes', password: 'longenough1', confirmPassword: 'longenough1' });
+    expect(resetCalls().at(-1)?.data).toEqual({ email: 'ada@example.com', token: 'tok/with/slashes', password: 'longenough1', confirmPassword: 'longenough1' });
 
-    vi.mocked(login).mockResolvedValueOnce({ ...emptyAuthResponse(), feedbackMessage: '' });
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByText('Failed to login')).toBeInTheDocument();
   });
 
   it('signs in with the new password and goes to /', async () => {
-    vi.mocked(login).mockResolvedValue({ ...emptyAuthResponse(), id: 'u1', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null });
+    answers.login = [{ status: 200, data: { ...emptyAuthResponse(), id: 'u1', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null } }];
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('New password'), 'longenough1');
     await user.type(screen.getByLabelText('Confirm password'), 'longenough1');
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/');
-    expect(login).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'longenough1' });
+    expect(loginCalls().map((request) => request.data)).toEqual([{ email: 'ada@example.com', password: 'longenough1' }]);
   });
 });

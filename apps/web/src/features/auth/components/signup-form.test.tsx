@@ -1,32 +1,40 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
-import { ApiError, SERVER_SIDE_ERROR } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
+import { fakeNetwork, problem, solvableChallenge } from '../../../testing/fake-services';
+import { tokenExpiringIn } from '../../../testing/make-jwt';
+import type { AdapterReply } from '../../../testing/mock-adapter';
 import { SignupForm } from './signup-form';
-import { canLogIn } from '../api/can-log-in';
-import { registerCandidateUser } from '../../../lib/api/register-candidate-user';
-import { createCandidate } from '../../../lib/api/create-candidate';
-import { uploadCv } from '../../../lib/api/upload-cv';
-import { sendVerificationCode } from '../../../lib/api/send-verification-code';
 
-vi.mock('../api/can-log-in', () => ({ canLogIn: vi.fn() }));
-vi.mock('../../../lib/api/register-candidate-user', () => ({ registerCandidateUser: vi.fn() }));
-vi.mock('../../../lib/api/create-candidate', () => ({ createCandidate: vi.fn() }));
-vi.mock('../../../lib/api/upload-cv', () => ({ uploadCv: vi.fn() }));
-vi.mock('../../../lib/api/send-verification-code', () => ({ sendVerificationCode: vi.fn() }));
-vi.mock('../../../lib/api/verify-code', () => ({ verifyCode: vi.fn() }));
+/** The access token registration hands out (a JWT, so the candidate service's client sends it as it is). */
+const ACCESS_TOKEN = tokenExpiringIn(3600);
 
-const notFound = new ApiError(SERVER_SIDE_ERROR, { status: 404 });
+/** What the services answer, per test; each list is answered in turn (its last answer repeats). */
+let answers: { canLogIn: AdapterReply; register: AdapterReply[]; createCandidate: AdapterReply[]; uploadCv: AdapterReply; sendCode: AdapterReply };
+let network: ReturnType<typeof fakeNetwork>;
+const next = (queue: AdapterReply[]) => (queue.length > 1 ? queue.shift() : queue[0]);
+const data = (method: string, url: string) => network.called(method, url).map((request) => request.data);
 
 beforeEach(() => {
-  vi.mocked(canLogIn).mockReset().mockRejectedValue(notFound);
-  vi.mocked(registerCandidateUser).mockReset().mockResolvedValue({ succeeded: true, errors: [], userId: 'u9', accessToken: 'acc', refreshToken: 'ref' });
-  vi.mocked(createCandidate).mockReset().mockResolvedValue(undefined);
-  vi.mocked(uploadCv).mockReset().mockResolvedValue({ cvId: '7f0c1a52-1111-4c3e-9d7e-000000000001', fileName: 'cv.pdf' });
-  vi.mocked(sendVerificationCode).mockReset().mockResolvedValue(undefined);
+  answers = {
+    canLogIn: problem(404),
+    register: [{ status: 200, data: { succeeded: true, errors: [], userId: 'u9', accessToken: ACCESS_TOKEN, refreshToken: 'ref' } }],
+    createCandidate: [{ status: 200, data: { id: '7f0c1a52-1111-4c3e-9d7e-000000000009', name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' } }],
+    uploadCv: { status: 200, data: { cvId: '7f0c1a52-1111-4c3e-9d7e-000000000001', fileName: 'cv.pdf' } },
+    sendCode: { status: 200 },
+  };
+  network = fakeNetwork(({ method, url }) => {
+    if (method === 'POST' && url === '/api/account/can-log-in') return answers.canLogIn;
+    if (method === 'GET' && url === '/api/bot-check/challenge') return { status: 200, data: solvableChallenge() };
+    if (method === 'POST' && url === '/api/register/candidate-user') return next(answers.register);
+    if (method === 'POST' && url === '/candidate') return next(answers.createCandidate);
+    if (method === 'POST' && url === '/cvs') return answers.uploadCv;
+    if (method === 'POST' && url === '/api/account/send-verification-code') return answers.sendCode;
+    return undefined;
+  });
   authStore.clear();
 });
 
@@ -47,7 +55,7 @@ describe('signup form', () => {
     expect(screen.getByText('Please enter your email')).toBeInTheDocument();
     expect(screen.getByText('Please enter your phone number')).toBeInTheDocument();
     expect(screen.getByText('Please enter your post code')).toBeInTheDocument();
-    expect(canLogIn).not.toHaveBeenCalled();
+    expect(network.requests).toEqual([]);
   });
 
   it("uses the default '{field} is not valid.' for a malformed e-mail, and only the first failing rule", async () => {
@@ -64,13 +72,13 @@ describe('signup form', () => {
   });
 
   it("says 'Invalid email address' when the e-mail already has an account", async () => {
-    vi.mocked(canLogIn).mockResolvedValue(undefined);
+    answers.canLogIn = { status: 200 };
     const user = userEvent.setup();
     renderPage(<SignupForm />, { path: '/account/signup' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email address');
-    expect(registerCandidateUser).not.toHaveBeenCalled();
+    expect(data('POST', '/api/register/candidate-user')).toEqual([]);
   });
 
   it('registers, stores the tokens, creates the candidate, uploads the CV, sends the code, then asks for it', async () => {
@@ -82,25 +90,29 @@ describe('signup form', () => {
     expect(screen.getByText(`${longName.slice(0, 40)}...`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
-    expect(registerCandidateUser).toHaveBeenCalledWith({ name: 'Grace Hopper', email: 'new@example.com', phone: '+44 20 7946 0000' });
-    expect(authStore.get()).toMatchObject({ id: 'u9', accessToken: 'acc', refreshToken: 'ref' });
-    expect(createCandidate).toHaveBeenCalledWith({ name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' });
-    expect(vi.mocked(uploadCv).mock.calls[0]?.[0].name).toBe(longName);
-    expect(sendVerificationCode).toHaveBeenCalledWith('new@example.com');
+    expect(data('POST', '/api/register/candidate-user')).toEqual([
+      { name: 'Grace Hopper', email: 'new@example.com', phone: '+44 20 7946 0000', password: CANDIDATE_BUILT_IN_PASSWORD, token: expect.any(String) },
+    ]);
+    expect(authStore.get()).toMatchObject({ id: 'u9', accessToken: ACCESS_TOKEN, refreshToken: 'ref' });
+    expect(data('POST', '/candidate')).toEqual([{ name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' }]);
+    expect(network.called('POST', '/candidate')[0]?.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    const [upload] = data('POST', '/cvs');
+    expect(((upload as FormData).get('file') as File).name).toBe(longName);
+    expect(data('POST', '/api/account/send-verification-code')).toEqual([{ email: 'new@example.com' }]);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter verification code')).toBeInTheDocument();
     expect(CANDIDATE_BUILT_IN_PASSWORD.length).toBeGreaterThanOrEqual(8);
   });
 
   it("shows the first server error when registration fails, and 'Error in creating account.' for later steps", async () => {
-    vi.mocked(registerCandidateUser).mockRejectedValueOnce(new ApiError(SERVER_SIDE_ERROR, { status: 400, body: { errors: ['Phone number is not valid'] } }));
+    answers.register = [problem(400, { errors: ['Phone number is not valid'] }), ...answers.register];
     const user = userEvent.setup();
     renderPage(<SignupForm />, { path: '/account/signup' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Phone number is not valid');
 
-    vi.mocked(createCandidate).mockRejectedValueOnce(new ApiError('Network Error'));
+    answers.createCandidate = [{ networkError: true }, ...answers.createCandidate];
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Error in creating account.'));
   });

@@ -97,6 +97,7 @@ export function SignupForm() {
         emptyCodeMessage={authMessages.enterVerificationCode}
         failureMessage={(error) => (error ? firstServerErrorOr(error) : authMessages.invalidVerificationCode)}
         onVerified={onVerified}
+        onAddressCorrected={setVerifyingEmail}
       />
     );
   }

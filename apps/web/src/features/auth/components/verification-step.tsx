@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
 import { Switch } from '../../../components/switch';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds } from '../../../lib/api-error';
@@ -15,6 +16,9 @@ import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
 
+// Only a new candidate who mistyped the address needs it: loaded when asked for (js-budget).
+const ChangeAddressForm = lazy(() => import('../../../components/change-address-form'));
+
 export interface VerificationStepProps {
   email: string;
   /** product.md §5: login says 'Invalid verification code.', signup 'Please enter verification code'. */
@@ -25,11 +29,18 @@ export interface VerificationStepProps {
   /** Seconds until 'Resend' may be used, when the first send was rate limited. */
   initialResendWait?: number;
   onChangeEmail?: () => void;
+  /**
+   * Sign-up: the new account's address was never proved, so "Wrong address? Change it" is offered
+   * (issue 12 item 1); called with the corrected address once the account moved and a new code went there.
+   */
+  onAddressCorrected?: (email: string) => void;
 }
 
 /** Step 2 of login and signup: the e-mailed one-time code, 'Resend', 'Remember me', 'Sign In'. */
-export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVerified, initialResendWait = 0, onChangeEmail }: VerificationStepProps) {
+export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVerified, initialResendWait = 0, onChangeEmail, onAddressCorrected }: VerificationStepProps) {
   const [alert, setAlert] = useState<string | null>(null);
+  const [changingAddress, setChangingAddress] = useState(false);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
   const [resendAvailableAt, setResendAvailableAt] = useState(() => (initialResendWait > 0 ? Date.now() + initialResendWait * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
   const waitSeconds = Math.max(0, Math.ceil((resendAvailableAt - now) / 1000));
@@ -68,6 +79,37 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
     },
   });
 
+  if (changingAddress && onAddressCorrected) {
+    return (
+      <section className="auth-form" aria-labelledby="verification-title">
+        <header className="auth-form__header">
+          <h1>Candidate Portal</h1>
+          <h2 id="verification-title">Verification</h2>
+          <p>
+            The code went to <strong>{email}</strong>. Correct the address and we will send a new code there.
+          </p>
+        </header>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <ChangeAddressForm
+            currentEmail={email}
+            classes={{ fields: 'auth-form__fields', row: 'auth-form__row' }}
+            onCancel={() => setChangingAddress(false)}
+            onChanged={(newEmail) => {
+              setChangingAddress(false);
+              setChangedTo(newEmail);
+              setAlert(null);
+              form.reset({ code: '', rememberMe: form.getValues('rememberMe') });
+              // A code just went to the new address: 'Resend' waits as after any send.
+              setNow(Date.now());
+              setResendAvailableAt(Date.now() + 60_000);
+              onAddressCorrected(newEmail);
+            }}
+          />
+        </Suspense>
+      </section>
+    );
+  }
+
   const { errors } = form.formState;
   return (
     <form
@@ -91,6 +133,14 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
             We sent a verification code to <strong>{email}</strong>. It is valid for 10 minutes.
           </p>
         )}
+        {changedTo ? <p role="status">Your address is now {changedTo}. Enter the new code sent there.</p> : null}
+        {onAddressCorrected ? (
+          <p>
+            <Button variant="link" onClick={() => setChangingAddress(true)}>
+              Wrong address? Change it
+            </Button>
+          </p>
+        ) : null}
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
+import { EmailNotVerified } from './email-not-verified';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -68,6 +69,13 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <dt>E-mail</dt>
             <dd>
               <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
+              {a.emailVerified ? null : (
+                <>
+                  {' '}
+                  <EmailNotVerified verified={false} />
+                  <span className="employer-facts__note">The candidate has not entered the code sent to this address yet, so it may be mistyped.</span>
+                </>
+              )}
             </dd>
             <dt>Phone</dt>
             <dd>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
+import { EmailNotVerified } from './email-not-verified';
 import { Badge } from '../../../components/badge';
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
@@ -139,6 +140,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                   </div>
                   <p className="employer-job__facts">
                     <span>{application.candidate.email}</span>
+                    <EmailNotVerified verified={application.emailVerified} />
                     <span>Applied {formatDate(application.appliedOn)}</span>
                     {application.utmSource ? <span>From {application.utmSource}</span> : null}
                   </p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ApplicationStatus } from '@careers/contracts/enums';
+import { EmailNotVerified } from './email-not-verified';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
 import { useJobApplications } from '../api/applications';
@@ -21,6 +22,7 @@ function Stage({ jobId, status, onShowAll }: { jobId: string; status: Applicatio
             <li key={application.id} className="employer-stage__card">
               <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
               <span>Applied {formatDate(application.appliedOn)}</span>
+              <EmailNotVerified verified={application.emailVerified} />
             </li>
           ))}
         </ul>
