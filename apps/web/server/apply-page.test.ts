@@ -91,6 +91,12 @@ describe('server-rendered apply page', () => {
     expect(root).toContain('At St Mary &amp; Co');
     expect(root).toMatch(/<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/);
     for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
+    // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.
+    expect(root).toContain('<section class="job-details">');
+    expect(root).toMatch(/<dt>Location<\/dt><dd>Leeds<\/dd>/);
+    expect(root).toContain('<p>Care for patients on the night shift.');
+    expect(root).toContain(`<input id="job-description-fold-${LIVE.id}" class="job-details__unfold" type="checkbox"`);
+    expect(root).toContain('Show more');
     expect(root).toContain('<form');
     expect(root).toContain('type="file"');
     expect(html).toContain('<title>Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Careers Portal</title>');
@@ -111,7 +117,7 @@ describe('server-rendered apply page', () => {
     });
     // The browser hydrates with the same job and logo address.
     const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v=') });
+    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v='), facts: [{ label: 'Location', value: 'Leeds' }] });
   });
 
   it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {
@@ -254,6 +260,8 @@ describe('the JobPosting that job boards read', () => {
     expect(posting({ salaryRateType: 3, salaryAmount: 30000, salaryCurrency: null })).not.toHaveProperty('baseSalary');
     expect(posting({ salaryRateType: 3, salaryAmount: null, salaryFrom: null, salaryTo: null, salaryCurrency: 'GBP' })).not.toHaveProperty('baseSalary');
     expect(posting({ remote: false })).not.toHaveProperty('jobLocationType');
+    // A hybrid job is partly on site: a place, not TELECOMMUTE (which Google reads as fully remote).
+    expect(posting({ remote: false, workplace: 'Hybrid', city: 'Leeds' })).not.toHaveProperty('jobLocationType');
   });
 
   it('gives no JobPosting for a closed job', () => {

@@ -12,6 +12,7 @@ import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
 import { canonicalApplyUrl, composeApplyPage, createJobSource, createStylesheetInliner, loadBuiltRenderer, type ApplyPageRenderer, type JobSourceOptions } from './apply-page';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
+import { jobFacts } from '../src/features/apply/utils/job-facts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -65,7 +66,8 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
     if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
     const job = lookup.kind === 'found' ? lookup.job : null;
     const logoUrl = job ? businessLogoUrl(config.runtime.blobBaseUrl, job.imageRelativeDirectory) : null;
-    const page = { jobId, job, logoUrl };
+    // The job's facts in words (0171), so the browser hydrates them without loading their code first.
+    const page = { jobId, job, logoUrl, facts: job ? jobFacts(job) : [] };
     let body: string;
     try {
       body = await build.renderApplyPage(`${config.portalUrl}${request.url}`, page);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema } from './common';
+import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 
 /**
  * Candidate-service answers beyond product.md §3 (the spec leaves them "not shown"); kept here so the portal
@@ -77,6 +77,10 @@ export type StatusEmailPreference = z.infer<typeof statusEmailPreferenceSchema>;
 /** The signed token of a status e-mail's unsubscribe link (query string): no sign-in needed. */
 export const unsubscribeQuerySchema = z.object({ token: z.string().min(10).max(200) });
 export type UnsubscribeQuery = z.infer<typeof unsubscribeQuerySchema>;
+
+/** GET /job-applications: paging, and optionally one job (has the caller already applied to it?). */
+export const jobApplicationsQuerySchema = pageQuerySchema.extend({ jobId: idSchema.optional() });
+export type JobApplicationsQuery = z.infer<typeof jobApplicationsQuerySchema>;
 
 /**
  * POST /cv-autofill (issue 12 item 17): what the CV chosen on the apply page says about its owner, for

@@ -5,6 +5,7 @@ import {
   cvParseStatusSchema,
   jobTypeSchema,
   salaryRateTypeSchema,
+  workplaceSchema,
 } from './enums';
 
 /** product.md §3 "Candidate-service response wrapper". */
@@ -161,6 +162,7 @@ export const jobSchema = z.object({
   partTime: z.boolean().optional(),
   jobType: jobTypeSchema.optional(),
   remote: z.boolean().optional(),
+  workplace: workplaceSchema.optional(),
   salaryRateType: salaryRateTypeSchema.optional(),
   salaryAmount: z.number().nullable().optional(),
   salaryFrom: z.number().nullable().optional(),

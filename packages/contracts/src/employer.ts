@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema } from './enums';
+import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema, workplaceSchema } from './enums';
 import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 import { jobSchema, statusChangeSchema } from './candidate';
 
@@ -15,31 +15,56 @@ export type CreateBusiness = z.infer<typeof createBusinessSchema>;
 export const createdBusinessSchema = z.object({ id: idSchema, imageRelativeDirectory: z.string() });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const optionalNumber = z.number().finite().nullable().optional();
 
-export const createJobSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(20000).default(''),
-  latitude: z.number().min(-90).max(90).nullable().optional(),
-  longitude: z.number().min(-180).max(180).nullable().optional(),
-  addressLine1: optionalText(200),
-  addressLine2: optionalText(200),
-  city: optionalText(100),
-  state: optionalText(100),
-  region: optionalText(100),
-  postcode: optionalText(20),
-  isLive: z.boolean().default(true),
-  partTime: z.boolean().default(false),
-  fullTime: z.boolean().default(true),
-  jobType: jobTypeSchema.default(1),
-  remote: z.boolean().default(false),
-  salaryRateType: salaryRateTypeSchema.default(0),
-  salaryAmount: optionalNumber,
-  salaryNegotiable: z.boolean().default(false),
-  salaryCurrency: optionalText(3),
-  salaryFrom: optionalNumber,
-  salaryTo: optionalNumber,
-});
+const salaryNumber = z.number().finite().min(0, 'A salary cannot be negative.').max(1e9).nullable().optional();
+
+export const SALARY_RANGE_REVERSED = 'The salary range ends below where it starts (salaryTo is less than salaryFrom).';
+export const NO_HOURS = 'A job is full time, part time or both (fullTime or partTime).';
+export const WORKPLACE_CONFLICT = "remote must be true exactly when workplace is 'Remote'.";
+
+export const createJobSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200),
+    description: z.string().trim().max(20000).default(''),
+    latitude: z.number().min(-90).max(90).nullable().optional(),
+    longitude: z.number().min(-180).max(180).nullable().optional(),
+    addressLine1: optionalText(200),
+    addressLine2: optionalText(200),
+    city: optionalText(100),
+    state: optionalText(100),
+    region: optionalText(100),
+    postcode: optionalText(20),
+    isLive: z.boolean().default(true),
+    partTime: z.boolean().default(false),
+    fullTime: z.boolean().default(true),
+    jobType: jobTypeSchema.default(1),
+    /** Kept from product.md §3; without `workplace` it picks Remote or OnSite. */
+    remote: z.boolean().optional(),
+    /** On-site, hybrid or remote (issue 12 item 4); without it, `remote` decides. */
+    workplace: workplaceSchema.optional(),
+    salaryRateType: salaryRateTypeSchema.default(0),
+    salaryAmount: salaryNumber,
+    salaryNegotiable: z.boolean().default(false),
+    // ISO 4217 letters; '' or null when no salary is given.
+    salaryCurrency: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{3})?$/, 'A currency is three letters (ISO 4217), such as GBP or EUR.')
+      .transform((code) => code.toUpperCase() || null)
+      .nullable()
+      .optional(),
+    salaryFrom: salaryNumber,
+    salaryTo: salaryNumber,
+  })
+  .superRefine((job, ctx) => {
+    if (typeof job.salaryFrom === 'number' && typeof job.salaryTo === 'number' && job.salaryTo < job.salaryFrom) {
+      ctx.addIssue({ code: 'custom', path: ['salaryTo'], message: SALARY_RANGE_REVERSED });
+    }
+    if (!job.fullTime && !job.partTime) ctx.addIssue({ code: 'custom', path: ['fullTime'], message: NO_HOURS });
+    if (job.workplace !== undefined && job.remote !== undefined && job.remote !== (job.workplace === 'Remote')) {
+      ctx.addIssue({ code: 'custom', path: ['remote'], message: WORKPLACE_CONFLICT });
+    }
+  });
 export type CreateJob = z.input<typeof createJobSchema>;
 
 export const updateApplicationStatusSchema = z.object({ applicationStatus: applicationStatusSchema });

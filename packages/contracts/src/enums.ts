@@ -9,6 +9,11 @@ export const SalaryRateType = { Unclassified: 0, Hourly: 1, Daily: 2, Annual: 3 
 export type SalaryRateType = (typeof SalaryRateType)[keyof typeof SalaryRateType];
 export const salaryRateTypeSchema = z.enum(SalaryRateType);
 
+/** Where the work is done (issue 12 item 4); a job's `remote` is true exactly when it is Remote. */
+export const Workplace = { OnSite: 'OnSite', Hybrid: 'Hybrid', Remote: 'Remote' } as const;
+export type Workplace = (typeof Workplace)[keyof typeof Workplace];
+export const workplaceSchema = z.enum(Workplace);
+
 export const ApplicationStatus = {
   ApplicationPending: 0,
   Qualify: 10,

@@ -47,6 +47,8 @@ export interface JobsTable {
   full_time: boolean;
   job_type: number;
   remote: boolean;
+  /** 'OnSite' | 'Hybrid' | 'Remote' (migration 0009); remote is true exactly when it is 'Remote'. */
+  workplace: Generated<string>;
   salary_rate_type: number;
   salary_amount: number | null;
   salary_negotiable: boolean;

@@ -83,6 +83,7 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       partTime: expect.any(Boolean),
       jobType: 2,
       remote: false,
+      workplace: 'OnSite',
       salaryRateType: 1,
       salaryAmount: null,
       salaryFrom: 15,
@@ -215,6 +216,26 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect(moved.statusHistory.map((h: { applicationStatus: number }) => h.applicationStatus)).toEqual([50, 20, 10, 0]);
     const times = moved.statusHistory.map((h: { changedOn: string }) => Date.parse(h.changedOn));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+
+  it("lists only the caller's applications to one job with jobId (the apply page's 'you already applied')", async () => {
+    const { headers: employer } = await newEmployer();
+    const [job, otherJob, untouched] = [await newJob(employer), await newJob(employer, { title: 'Other' }), await newJob(employer, { title: 'Untouched' })];
+    const cara = await newCandidateWithCv();
+    const dan = await newCandidateWithCv();
+    const mine = await t.app.inject({ method: 'POST', url: '/job-applications', headers: cara.headers, payload: application(job.id, cara.cvId) });
+    await t.app.inject({ method: 'POST', url: '/job-applications', headers: cara.headers, payload: application(otherJob.id, cara.cvId) });
+    await t.app.inject({ method: 'POST', url: '/job-applications', headers: dan.headers, payload: application(job.id, dan.cvId) });
+
+    const forJob = (await t.app.inject({ url: `/job-applications?jobId=${job.id}`, headers: cara.headers })).json();
+    expect(forJob.totalApplications).toBe(1);
+    expect(forJob.applications.map((a: { id: string }) => a.id)).toEqual([mine.json().result.applicationId]);
+    expect(forJob.applications[0]).toMatchObject({ job: { jobId: job.id }, withdrawnOn: null, appliedOn: expect.stringMatching(/^\d{4}-/) });
+    expect((await t.app.inject({ url: `/job-applications?jobId=${untouched.id}`, headers: cara.headers })).json()).toMatchObject({ totalApplications: 0, applications: [] });
+    // Without jobId, every application of the caller, as before.
+    expect((await t.app.inject({ url: '/job-applications', headers: cara.headers })).json().totalApplications).toBe(2);
+    expect((await t.app.inject({ url: '/job-applications?jobId=not-a-uuid', headers: cara.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/job-applications?jobId=${job.id}` })).statusCode).toBe(401);
   });
 
   it('pages applications (1-based, pageSize at most 100)', async () => {

@@ -94,6 +94,47 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     expect((await t.app.inject({ url: `/job/${job.id}` })).json().title).toBe('Welder');
   });
 
+  it('takes what a candidate decides on (hours, contract, workplace, salary) and shows it on the public job', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers: employer,
+      payload: jobBody({ fullTime: false, partTime: true, jobType: 2, workplace: 'Hybrid', salaryRateType: 3, salaryFrom: 30000, salaryTo: 36000, salaryCurrency: ' eur ' }),
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as string;
+    const wanted = { fullTime: false, partTime: true, jobType: 2, workplace: 'Hybrid', remote: false, salaryRateType: 3, salaryFrom: 30000, salaryTo: 36000, salaryCurrency: 'EUR' };
+    expect(created.json()).toMatchObject(wanted);
+    expect((await t.app.inject({ url: `/job/${id}` })).json()).toMatchObject(wanted);
+
+    // remote alone still works (product.md §3) and picks the workplace; the cached job shows the change at once.
+    const remote = await t.app.inject({ method: 'PUT', url: `/business/jobs/${id}`, headers: employer, payload: jobBody({ remote: true, salaryCurrency: '' }) });
+    expect(remote.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/job/${id}` })).json()).toMatchObject({ remote: true, workplace: 'Remote', fullTime: true, salaryCurrency: null });
+    const onSite = await t.app.inject({ method: 'PUT', url: `/business/jobs/${id}`, headers: employer, payload: jobBody() });
+    expect(onSite.json()).toMatchObject({ remote: false, workplace: 'OnSite' });
+  });
+
+  it('refuses a reversed or negative salary, a currency that is not three letters, a job with no hours and a remote that contradicts the workplace', async () => {
+    for (const [overrides, field] of [
+      [{ salaryFrom: 40000, salaryTo: 30000 }, 'salaryTo'],
+      [{ salaryFrom: -1 }, 'salaryFrom'],
+      [{ salaryAmount: -5 }, 'salaryAmount'],
+      [{ salaryCurrency: 'POUNDS' }, 'salaryCurrency'],
+      [{ salaryCurrency: '£' }, 'salaryCurrency'],
+      [{ fullTime: false, partTime: false }, 'fullTime'],
+      [{ workplace: 'Remote', remote: false }, 'remote'],
+      [{ workplace: 'Hybrid', remote: true }, 'remote'],
+      [{ workplace: 'Anywhere' }, 'workplace'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/business/jobs', headers: employer, payload: jobBody(overrides) });
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.body, JSON.stringify(overrides)).toContain(field);
+    }
+    const equal = await t.app.inject({ method: 'POST', url: '/business/jobs', headers: employer, payload: jobBody({ salaryFrom: 20, salaryTo: 20, workplace: 'Remote', remote: true }) });
+    expect(equal.statusCode).toBe(200);
+  });
+
   it("pages the business's jobs, newest first, pageSize at most 100", async () => {
     const own = await t.auth(randomUUID(), ['BusinessUser']);
     await t.app.inject({ method: 'POST', url: '/business', headers: own, payload: { name: 'Paged Ltd' } });

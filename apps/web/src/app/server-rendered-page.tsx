@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Job } from '@careers/contracts/candidate';
+import type { JobFact } from '../features/apply/utils/job-facts';
 
 /**
  * What the portal's server knew when it rendered an apply page (docs/decisions/0061): the job (null when
@@ -10,6 +11,8 @@ export interface ServerRenderedApplyPage {
   jobId: string;
   job: Job | null;
   logoUrl: string | null;
+  /** The job's facts in words (docs/decisions/0171): the browser hydrates them without loading job-facts.ts first. */
+  facts?: JobFact[];
 }
 
 /** The id of the non-executable JSON block (CSP allows no inline script) that carries the page to the browser. */

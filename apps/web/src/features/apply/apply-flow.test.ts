@@ -57,6 +57,7 @@ function fakePorts(overrides: Partial<ApplyPorts> = {}) {
     createCvDrop: track('createCvDrop', async () => {}),
     verifyCode: track('verifyCode', async () => auth),
     listCvs: track('listCvs', async () => [storedCv]),
+    findStandingApplication: track('findStandingApplication', async () => null),
     hasStoredSession: () => false,
     ensureSession: track('ensureSession', async () => {}),
     storeSession: track('storeSession', () => {}),
@@ -85,8 +86,27 @@ describe('start', () => {
 
   it('validates a stored session, loads the CVs and goes to cvSelection', async () => {
     const { ports, calls } = fakePorts({ hasStoredSession: () => true });
-    expect(await restoreStoredSession(ports)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv] });
+    expect(await restoreStoredSession(ports)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: null });
     expect(calls).toEqual(['ensureSession', 'listCvs']);
+  });
+
+  it("finds the candidate's standing application to the job on arrival (issue 12 item 5)", async () => {
+    const standing = { id: 'app-9', appliedOn: '2026-11-22T10:00:00.000Z' };
+    const asked: string[] = [];
+    const { ports } = fakePorts({
+      hasStoredSession: () => true,
+      findStandingApplication: async (jobId) => {
+        asked.push(jobId);
+        return standing;
+      },
+    });
+    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: standing });
+    expect(asked).toEqual([JOB_ID]);
+  });
+
+  it('offers Apply when the question fails: the service refuses a second application anyway', async () => {
+    const { ports } = fakePorts({ hasStoredSession: () => true, findStandingApplication: async () => Promise.reject(new Error('offline')) });
+    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: null });
   });
 
   it('stays on the form when the stored session cannot be kept', async () => {
@@ -187,7 +207,19 @@ describe('verification', () => {
 
   it('mode existing: a valid code stores the session and loads the CVs for cvSelection', async () => {
     const { ports, calls } = fakePorts();
-    expect(await submitVerification(ports, { mode: 'existing', codeSentTo: 'ada@example.com' }, '123456')).toEqual({ type: 'codeVerified', verificationCode: '123456', cvs: [storedCv] });
+    expect(await submitVerification(ports, { mode: 'existing', codeSentTo: 'ada@example.com' }, '123456')).toEqual({
+      type: 'codeVerified',
+      verificationCode: '123456',
+      cvs: [storedCv],
+      standingApplication: null,
+    });
+    expect(calls).toEqual(['verifyCode', 'storeSession', 'listCvs']);
+  });
+
+  it('mode existing with the job: a sign-in finds a standing application to it too', async () => {
+    const standing = { id: 'app-9', appliedOn: '2026-11-22T10:00:00.000Z' };
+    const { ports, calls } = fakePorts({ findStandingApplication: async () => standing });
+    expect(await submitVerification(ports, { mode: 'existing', codeSentTo: 'ada@example.com' }, '123456', JOB_ID)).toMatchObject({ type: 'codeVerified', standingApplication: standing });
     expect(calls).toEqual(['verifyCode', 'storeSession', 'listCvs']);
   });
 

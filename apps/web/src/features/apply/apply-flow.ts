@@ -6,7 +6,7 @@ import type { SignUpOutcome, SignUpPorts } from '../../lib/session/sign-up';
 /** The session flows load when a step is submitted, keeping the apply page's first JavaScript small. */
 const signInFlow = () => import('../../lib/session/sign-in');
 const signUpFlow = () => import('../../lib/session/sign-up');
-import { chooseCv, type ApplyEvent, type ApplyState } from './apply-machine';
+import { chooseCv, type ApplyEvent, type ApplyState, type StandingApplication } from './apply-machine';
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
@@ -24,6 +24,8 @@ export interface ApplyPorts extends SignUpPorts, SignInPorts {
   createJobApplication(body: CreateApplication): Promise<CreateApplicationResult>;
   createCvDrop(body: CreateCvDrop): Promise<void>;
   listCvs(): Promise<Cv[]>;
+  /** The signed-in candidate's standing (not withdrawn) application to this job, or null. */
+  findStandingApplication(jobId: string): Promise<StandingApplication | null>;
   hasStoredSession(): boolean;
   /** Refreshes the stored session when due; rejects when it cannot be kept. */
   ensureSession(): Promise<void>;
@@ -59,12 +61,24 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
   return result.isValidResponse ? { sent: true } : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };
 }
 
-/** Start (product.md §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay on the form. */
-export async function restoreStoredSession(ports: ApplyPorts): Promise<ApplyEvent | null> {
+/**
+ * Whether the candidate already applied (issue 12 item 5), asked beside the CVs. Only a hint for the page:
+ * when the question fails the page offers Apply, and the service's refusal stays the last guard.
+ */
+function standingApplication(ports: ApplyPorts, jobId: string | undefined): Promise<StandingApplication | null> {
+  return jobId ? ports.findStandingApplication(jobId).catch(() => null) : Promise.resolve(null);
+}
+
+/**
+ * Start (product.md §4): with a stored session, validate it, load the CVs and go to cvSelection; otherwise stay
+ * on the form. With the job's id it also finds the candidate's standing application to it.
+ */
+export async function restoreStoredSession(ports: ApplyPorts, jobId?: string): Promise<ApplyEvent | null> {
   if (!ports.hasStoredSession()) return null;
   try {
     await ports.ensureSession();
-    return { type: 'storedSessionRestored', cvs: await ports.listCvs() };
+    const [cvs, standing] = await Promise.all([ports.listCvs(), standingApplication(ports, jobId)]);
+    return { type: 'storedSessionRestored', cvs, standingApplication: standing };
   } catch {
     return null;
   }
@@ -117,8 +131,16 @@ export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promis
   return { type: 'loginCodeSent', loginEmail, resendWaitSeconds: outcome.resendWaitSeconds };
 }
 
-/** verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing). */
-export async function submitVerification(ports: ApplyPorts, state: Pick<ApplyState, 'mode' | 'codeSentTo'>, verificationCode: string): Promise<ApplyEvent> {
+/**
+ * verification → success (mode new) or, once the CVs are loaded, cvSelection (mode existing); with the job's
+ * id, a standing application to it is found too.
+ */
+export async function submitVerification(
+  ports: ApplyPorts,
+  state: Pick<ApplyState, 'mode' | 'codeSentTo'>,
+  verificationCode: string,
+  jobId?: string,
+): Promise<ApplyEvent> {
   const { signInByCode } = await signInFlow();
   let auth: AuthResponse | null;
   try {
@@ -129,7 +151,8 @@ export async function submitVerification(ports: ApplyPorts, state: Pick<ApplySta
   if (!auth) throw new ApplyFlowError(applyMessages.invalidVerificationCode);
   if (state.mode === 'new') return { type: 'codeVerified', verificationCode };
   try {
-    return { type: 'codeVerified', verificationCode, cvs: await ports.listCvs() };
+    const [cvs, standing] = await Promise.all([ports.listCvs(), standingApplication(ports, jobId)]);
+    return { type: 'codeVerified', verificationCode, cvs, standingApplication: standing };
   } catch (error) {
     throw asFlowError(error, applyMessages.anErrorOccurred);
   }

@@ -21,6 +21,15 @@ describe('apply step machine (product.md §4)', () => {
     expect(state.model.selectedCv).toBe('a');
   });
 
+  it('keeps a standing application found on arrival or at sign-in (the page says so), none otherwise; logout forgets it', () => {
+    const standing = { id: 'app-1', appliedOn: '2026-11-22T10:00:00.000Z' };
+    expect(run({ type: 'storedSessionRestored', cvs: [cv('a')], standingApplication: standing }).standingApplication).toEqual(standing);
+    expect(run({ type: 'storedSessionRestored', cvs: [cv('a')] }).standingApplication).toBeNull();
+    const signedIn = run({ type: 'loginChosen' }, { type: 'loginCodeSent', loginEmail: 'ada@example.com', resendWaitSeconds: 0 }, { type: 'codeVerified', verificationCode: '1', cvs: [], standingApplication: standing });
+    expect(signedIn).toMatchObject({ step: 'cvSelection', standingApplication: standing });
+    expect(applyReducer(signedIn, { type: 'loggedOut' }).standingApplication).toBeNull();
+  });
+
   it('verification, mode new: a corrected address becomes where the code went; an existing account cannot correct it', () => {
     const state = run({ type: 'newAccountCodeSent', details, cv: file(), resendWaitSeconds: 42 }, { type: 'addressCorrected', email: 'ada@gmail.com' });
     expect(state).toMatchObject({ step: 'verification', mode: 'new', codeSentTo: 'ada@gmail.com', resendWaitSeconds: 0 });

@@ -6,6 +6,12 @@ export type ApplyStep = 'form' | 'login' | 'verification' | 'success' | 'cvSelec
 /** new: the account is created on the form; existing: the candidate signs in and picks a CV. */
 export type ApplyMode = 'new' | 'existing';
 
+/** The signed-in candidate's application to this job that stands (not withdrawn), found on arrival (issue 12 item 5). */
+export interface StandingApplication {
+  id: string;
+  appliedOn: string;
+}
+
 export interface ApplyState {
   step: ApplyStep;
   mode: ApplyMode;
@@ -20,11 +26,13 @@ export interface ApplyState {
   resendWaitSeconds: number;
   /** The application was refused; the page is on its way to /applications. */
   redirecting: boolean;
+  /** Set on cvSelection when the candidate already applied to this job: the page says so instead of offering Apply. */
+  standingApplication: StandingApplication | null;
 }
 
 export type ApplyEvent =
   /** Start: a stored session was validated and the CVs loaded. */
-  | { type: 'storedSessionRestored'; cvs: Cv[] }
+  | { type: 'storedSessionRestored'; cvs: Cv[]; standingApplication?: StandingApplication | null }
   /** form → login ('Login'). */
   | { type: 'loginChosen' }
   /** login → form ('Sign up'). */
@@ -38,7 +46,7 @@ export type ApplyEvent =
   /** verification, mode new: the account moved to a corrected address and a new code went there (issue 12 item 1). */
   | { type: 'addressCorrected'; email: string }
   /** verification → success (mode new) or cvSelection with the loaded CVs (mode existing). */
-  | { type: 'codeVerified'; verificationCode: string; cvs?: Cv[] }
+  | { type: 'codeVerified'; verificationCode: string; cvs?: Cv[]; standingApplication?: StandingApplication | null }
   /** cvSelection edits. */
   | { type: 'cvSelected'; cvId: string }
   | { type: 'newCvChosen'; file: File | null }
@@ -59,6 +67,7 @@ export function initialApplyState(): ApplyState {
     existingAccountNotice: false,
     resendWaitSeconds: 0,
     redirecting: false,
+    standingApplication: null,
   };
 }
 
@@ -72,7 +81,7 @@ function withCvs(state: ApplyState, cvs: Cv[]): ApplyState {
 export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
   switch (event.type) {
     case 'storedSessionRestored':
-      return state.step === 'form' ? withCvs({ ...state, mode: 'existing' }, event.cvs) : state;
+      return state.step === 'form' ? withCvs({ ...state, mode: 'existing', standingApplication: event.standingApplication ?? null }, event.cvs) : state;
     case 'loginChosen':
       return state.step === 'form' ? { ...state, step: 'login', mode: 'existing' } : state;
     case 'signUpChosen':
@@ -118,7 +127,7 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
       if (state.step !== 'verification') return state;
       const verified = { ...state, model: { ...state.model, verificationCode: event.verificationCode } };
       if (state.mode === 'new') return { ...verified, step: 'success' };
-      return withCvs(verified, event.cvs ?? []);
+      return withCvs({ ...verified, standingApplication: event.standingApplication ?? null }, event.cvs ?? []);
     }
     case 'cvSelected':
       // Picking a stored CV is an explicit choice: it drops a pending upload, which would otherwise win.

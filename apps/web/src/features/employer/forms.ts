@@ -33,12 +33,17 @@ export const jobFormSchema = z.object({
   postcode: z.string().trim().max(20),
   jobType: z.enum(['1', '2']),
   hours: z.enum(['full', 'part', 'both']),
-  remote: z.boolean(),
+  workplace: z.enum(['OnSite', 'Hybrid', 'Remote']),
   salaryRateType: z.enum(['0', '1', '2', '3']),
   salaryFrom: optionalNumberText,
   salaryTo: optionalNumberText,
-  salaryCurrency: z.string().trim().max(3),
-});
+  salaryCurrency: z.string().trim().regex(/^([A-Za-z]{3})?$/, 'Three letters, such as GBP, or leave it empty'),
+})
+  // The service refuses a range that ends below its start; said here, on the field, first.
+  .refine((form) => form.salaryFrom === '' || form.salaryTo === '' || Number(form.salaryTo) >= Number(form.salaryFrom), {
+    path: ['salaryTo'],
+    message: 'Enter an amount no lower than Salary from',
+  });
 export type JobForm = z.infer<typeof jobFormSchema>;
 
 export const businessFormSchema = z.object({

@@ -22,12 +22,14 @@ export async function insertStatusChange(db: Db, row: { id: string; application_
   await db.insertInto('application_status_history').values(row).execute();
 }
 
-export async function countCandidateApplications(db: Db, candidateId: string): Promise<number> {
-  const row = await db
+/** How many applications the candidate made (to this job only, when jobId is given). */
+export async function countCandidateApplications(db: Db, candidateId: string, jobId?: string): Promise<number> {
+  let query = db
     .selectFrom('job_applications')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('candidate_id', '=', candidateId)
-    .executeTakeFirstOrThrow();
+    .where('candidate_id', '=', candidateId);
+  if (jobId !== undefined) query = query.where('job_id', '=', jobId);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -73,13 +75,16 @@ function candidateApplicationsQuery(db: Db, candidateId: string) {
 
 type CandidateApplicationQueryRow = Awaited<ReturnType<ReturnType<typeof candidateApplicationsQuery>['execute']>>[number];
 
-/** One page of a candidate's applications with their job and business, newest first. */
+/** One page of a candidate's applications (to this job only, when jobId is given) with their job and business, newest first. */
 export async function listCandidateApplications(
   db: Db,
   candidateId: string,
   page: { offset: number; limit: number },
+  jobId?: string,
 ): Promise<CandidateApplicationRow[]> {
-  const rows = await candidateApplicationsQuery(db, candidateId).offset(page.offset).limit(page.limit).execute();
+  let query = candidateApplicationsQuery(db, candidateId);
+  if (jobId !== undefined) query = query.where('a.job_id', '=', jobId);
+  const rows = await query.offset(page.offset).limit(page.limit).execute();
   return rows.map(toCandidateApplicationRow);
 }
 
@@ -143,6 +148,7 @@ function toCandidateApplicationRow(r: CandidateApplicationQueryRow): CandidateAp
       full_time: job.full_time,
       job_type: job.job_type,
       remote: job.remote,
+      workplace: job.workplace,
       salary_rate_type: job.salary_rate_type,
       salary_amount: job.salary_amount,
       salary_negotiable: job.salary_negotiable,

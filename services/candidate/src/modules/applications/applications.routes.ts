@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApplicationResultSchema, createApplicationSchema, jobApplicationPageSchema } from '@careers/contracts/candidate';
-import { withdrawApplicationSchema, withdrawnApplicationSchema } from '@careers/contracts/candidate-api';
-import { idSchema, pageQuerySchema } from '@careers/contracts/common';
+import { jobApplicationsQuerySchema, withdrawApplicationSchema, withdrawnApplicationSchema } from '@careers/contracts/candidate-api';
+import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { productMetrics } from '@careers/server-kit/metrics';
@@ -23,18 +23,19 @@ export async function applicationRoutes(app: App) {
       schema: {
         tags,
         summary: "The caller's job applications, newest first, each with its status history (newest first)",
+        description: 'With jobId, only the caller’s applications to that job (the apply page asks whether the caller already applied).',
         security: bearerSecurity,
-        querystring: pageQuerySchema,
+        querystring: jobApplicationsQuerySchema,
         response: { 200: jobApplicationPageSchema, ...problems },
       },
     },
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
-      const { page, pageSize } = request.query;
+      const { page, pageSize, jobId } = request.query;
       const [total, rows] = await Promise.all([
-        countCandidateApplications(db, candidate.id),
-        listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+        countCandidateApplications(db, candidate.id, jobId),
+        listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }, jobId),
       ]);
       const history = await statusHistory(db, rows.map((r) => r.application.id));
       return {

@@ -1,6 +1,6 @@
 import type { Job, JobDetail } from '@careers/contracts/candidate';
 import type { createJobSchema, EmployerJob } from '@careers/contracts/employer';
-import type { JobType, SalaryRateType } from '@careers/contracts/enums';
+import { Workplace, type JobType, type SalaryRateType } from '@careers/contracts/enums';
 import type { z } from 'zod';
 import type { JobRow } from './jobs.repository';
 
@@ -23,6 +23,7 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     partTime: row.part_time,
     jobType: row.job_type as JobType,
     remote: row.remote,
+    workplace: row.workplace as Workplace,
     salaryRateType: row.salary_rate_type as SalaryRateType,
     salaryAmount: row.salary_amount,
     salaryFrom: row.salary_from,
@@ -76,6 +77,8 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /** The job's columns from an employer's create or change request. */
 export function toJobColumns(b: z.output<typeof createJobSchema>) {
+  // createJobSchema refuses a workplace and a remote that disagree.
+  const workplace: Workplace = b.workplace ?? (b.remote ? Workplace.Remote : Workplace.OnSite);
   return {
     title: b.title,
     description: b.description,
@@ -91,11 +94,12 @@ export function toJobColumns(b: z.output<typeof createJobSchema>) {
     part_time: b.partTime,
     full_time: b.fullTime,
     job_type: b.jobType,
-    remote: b.remote,
+    remote: workplace === Workplace.Remote,
+    workplace,
     salary_rate_type: b.salaryRateType,
     salary_amount: b.salaryAmount ?? null,
     salary_negotiable: b.salaryNegotiable,
-    salary_currency: b.salaryCurrency ?? null,
+    salary_currency: b.salaryCurrency || null,
     salary_from: b.salaryFrom ?? null,
     salary_to: b.salaryTo ?? null,
   };

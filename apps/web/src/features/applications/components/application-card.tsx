@@ -35,7 +35,10 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
         <header className="application-card__header">
           <div>
             <h2 id={titleId} className="list-card__title application-card__title">
-              {application.job.title}
+              {/* Back to the job (issue 12 item 4), loaded from the server so its details come with it (0171); a closed job's page says it is closed. */}
+              <a className="application-card__job-link" href={`/apply/${encodeURIComponent(application.job.jobId)}`}>
+                {application.job.title}
+              </a>
             </h2>
             <p className="list-card__subtitle application-card__place">{place}</p>
           </div>

@@ -8,7 +8,7 @@ import { renderPage } from '../../../testing/render';
 import { ApplicationsPage } from './applications-page';
 
 describe('job applications page', () => {
-  it('shows each application in plain words with its timeline newest first, and pages on to page 2', async () => {
+  it('shows each application in plain words with its timeline newest first, and pages on to page 2', { timeout: 15_000 }, async () => {
     const asked: unknown[] = [];
     fakeServices((request) => {
       if (request.url !== '/job-applications') return undefined;
@@ -35,6 +35,8 @@ describe('job applications page', () => {
     expect(within(card).getByText('Corner Café · Leeds')).toBeInTheDocument();
     expect(card.querySelector('.badge')).toHaveTextContent('Status: Interview to be scheduled');
     expect(within(card).getByText('Ada CV.pdf')).toBeInTheDocument();
+    // Each application leads back to its job's page (issue 12 item 4).
+    expect(within(card).getByRole('link', { name: 'Barista' })).toHaveAttribute('href', `/apply/${jobDetail('Barista').jobId}`);
     expect(screen.getAllByText((_, element) => element?.classList.contains('badge') === true && element.textContent === 'Status: Not selected')).toHaveLength(9);
 
     await user.click(within(card).getByText('Progress'));

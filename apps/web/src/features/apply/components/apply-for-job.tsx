@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
@@ -21,14 +21,19 @@ import {
 import { applyReducer, initialApplyState, type ApplyEvent } from '../apply-machine';
 import { createApplyPorts } from '../apply-ports';
 import { applyMessages } from '../messages';
+import type { JobFact } from '../utils/job-facts';
 import { readApplicationTracking } from '../utils/tracking';
 import { ApplyFormStep } from './apply-form-step';
 import { CvSelectionStep } from './cv-selection-step';
+import { JobDetails } from './job-details';
 import { JobHeader } from './job-header';
 import { LoginStep } from './login-step';
 import { SuccessStep } from './success-step';
 import { VerificationStep } from './verification-step';
 import './apply.css';
+
+// Shown only to a signed-in candidate who already applied, after the page is interactive (0172).
+const AlreadyApplied = lazy(() => import('./already-applied'));
 
 /** The apply-for-job page (product.md §2 and §4): the job's header, then the steps. */
 export function ApplyForJob({ jobId }: { jobId: string }) {
@@ -48,7 +53,7 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           </p>
         </>
       ) : null}
-      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} /> : null}
+      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} facts={serverPage?.job === job.data ? serverPage.facts : undefined} /> : null}
     </div>
   );
 }
@@ -57,7 +62,7 @@ const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 
-function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
+function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null; facts: JobFact[] | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
@@ -78,7 +83,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
-    void restoreStoredSession(ports).then((event) => {
+    void restoreStoredSession(ports, job.id).then((event) => {
       if (cancelled) return;
       if (event) dispatch(event);
       setRestoreDone(true);
@@ -86,7 +91,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
     return () => {
       cancelled = true;
     };
-  }, [ports, restoring]);
+  }, [ports, restoring, job.id]);
 
   // Focus moves to the new step's heading, so keyboard and screen-reader users land on it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -128,6 +133,7 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
     </div>
   );
 
+  const alreadyApplied = state.step === 'cvSelection' && state.standingApplication !== null;
   let content;
   if (restoring) {
     content = <Spinner label="Checking login status" />;
@@ -171,13 +177,18 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
             busy={busy}
             alert={alert}
             onAlertChange={setAlert}
-            onSubmit={(code) => void run(() => submitVerification(ports, state, code))}
+            onSubmit={(code) => void run(() => submitVerification(ports, state, code, job.id))}
             onAddressChanged={state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined}
           />
         );
         break;
       case 'cvSelection':
-        content = (
+        // Already applied (and not withdrawn): said on arrival instead of offering Apply (issue 12 item 5).
+        content = state.standingApplication ? (
+          <Suspense fallback={null}>
+            <AlreadyApplied headingRef={headingRef} application={state.standingApplication} onLogout={() => void logout()} />
+          </Suspense>
+        ) : (
           <CvSelectionStep
             headingRef={headingRef}
             cvs={state.cvs}
@@ -211,7 +222,8 @@ function ApplySteps({ job, logoUrl }: { job: Job; logoUrl: string | null }) {
   return (
     <>
       <JobHeader job={job} logoUrl={logoUrl} applied={state.step === 'success'} />
-      {state.step === 'success' ? null : closedNotice}
+      {state.step === 'success' || alreadyApplied ? null : closedNotice}
+      {state.step === 'success' ? null : <JobDetails job={job} facts={facts} />}
       {content}
     </>
   );

@@ -63,6 +63,7 @@ export function jobBody(job: EmployerJob, changes: Partial<CreateJob> = {}): Cre
     partTime: job.partTime ?? false,
     jobType: job.jobType ?? 1,
     remote: job.remote ?? false,
+    ...(job.workplace ? { workplace: job.workplace } : {}),
     salaryRateType: job.salaryRateType ?? 0,
     salaryAmount: job.salaryAmount ?? null,
     salaryFrom: job.salaryFrom ?? null,

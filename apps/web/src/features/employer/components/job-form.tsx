@@ -1,10 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import type { CreateJob, EmployerJob } from '@careers/contracts/employer';
-import type { JobType, SalaryRateType } from '@careers/contracts/enums';
+import type { JobType, SalaryRateType, Workplace } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { Switch } from '../../../components/switch';
 import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
@@ -23,7 +22,7 @@ function toForm(job: EmployerJob | null): JobForm {
     postcode: job?.postcode ?? '',
     jobType: String(job?.jobType ?? 1) as JobForm['jobType'],
     hours: job?.partTime && job.fullTime ? 'both' : job?.partTime ? 'part' : 'full',
-    remote: job?.remote ?? false,
+    workplace: job?.workplace ?? (job?.remote ? 'Remote' : 'OnSite'),
     salaryRateType: String(job?.salaryRateType ?? 0) as JobForm['salaryRateType'],
     salaryFrom: job?.salaryFrom == null ? '' : String(job.salaryFrom),
     salaryTo: job?.salaryTo == null ? '' : String(job.salaryTo),
@@ -40,7 +39,8 @@ function toBody(values: JobForm, job: EmployerJob | null): CreateJob {
     jobType: Number(values.jobType) as JobType,
     fullTime: values.hours !== 'part',
     partTime: values.hours !== 'full',
-    remote: values.remote,
+    workplace: values.workplace as Workplace,
+    remote: values.workplace === 'Remote',
     salaryRateType: Number(values.salaryRateType) as SalaryRateType,
     salaryFrom: numberOrNull(values.salaryFrom),
     salaryTo: numberOrNull(values.salaryTo),
@@ -94,6 +94,14 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
           </select>
         </label>
         <label className="employer-select">
+          <span>Workplace</span>
+          <select {...form.register('workplace')}>
+            <option value="OnSite">On-site</option>
+            <option value="Hybrid">Hybrid</option>
+            <option value="Remote">Remote</option>
+          </select>
+        </label>
+        <label className="employer-select">
           <span>Salary per</span>
           <select {...form.register('salaryRateType')}>
             <option value="0">Not given</option>
@@ -106,7 +114,6 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
         <TextInput label="Salary from" inputMode="decimal" error={errors.salaryFrom?.message} {...form.register('salaryFrom')} />
         <TextInput label="Salary to" inputMode="decimal" error={errors.salaryTo?.message} {...form.register('salaryTo')} />
       </div>
-      <Switch label="Remote" {...form.register('remote')} />
       <div className="employer-form__actions">
         <Link className="btn btn--secondary" to={job ? `/employer/jobs/${job.id}` : '/employer'}>
           Cancel
