@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { Job } from '@careers/contracts/candidate';
 import type { JobFact } from '../utils/job-facts';
 
@@ -10,8 +11,21 @@ const FOLDED_DESCRIPTION_LENGTH = 280;
  * hydration changes nothing; wider screens show it whole.
  */
 export function JobDetails({ job, facts: serverFacts }: { job: Job; facts?: JobFact[] }) {
-  // The facts in words come with the server-rendered page (0171); a page rendered in the browser shows the description only.
-  const facts = serverFacts ?? [];
+  // The facts in words come with the server-rendered page (0171); a page rendered in the browser words them
+  // once job-facts.ts has loaded (a chunk of its own, outside the apply page's first JavaScript).
+  const [loadedFacts, setLoadedFacts] = useState<JobFact[] | null>(null);
+  useEffect(() => {
+    if (serverFacts) return;
+    let current = true;
+    import('../utils/job-facts').then(
+      ({ jobFacts }) => current && setLoadedFacts(jobFacts(job)),
+      () => undefined, // The chunk did not load: the description still shows, the facts stay out.
+    );
+    return () => {
+      current = false;
+    };
+  }, [job, serverFacts]);
+  const facts = serverFacts ?? loadedFacts ?? [];
   // Paragraphs at blank lines; shown as text, never as HTML.
   const paragraphs = job.description.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   // Not useId: the server (React) and the browser (Preact) would number it differently.
