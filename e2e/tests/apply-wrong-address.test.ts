@@ -98,7 +98,7 @@ describe.each([
     expect(await field.inputValue()).toBe(typo.email);
     await look(candidate, 'change-address', label);
     await field.fill('not an address');
-    await candidate.getByRole('button', { name: 'Send a new code' }).click();
+    await candidate.getByRole('button', { name: 'Change address' }).click();
     await candidate.getByText('Email is not valid.', { exact: true }).waitFor();
     // Cancel keeps the step as it was.
     await candidate.getByRole('button', { name: 'Cancel' }).click();
@@ -106,7 +106,7 @@ describe.each([
     await candidate.getByRole('button', { name: 'Wrong address? Change it' }).click();
     const since = await mailboxMark();
     await candidate.getByLabel('Your e-mail address', { exact: true }).fill(right.email);
-    await candidate.getByRole('button', { name: 'Send a new code' }).click();
+    await candidate.getByRole('button', { name: 'Change address' }).click();
     await candidate.getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await candidate.locator('.apply-step__lead').getByText(right.email, { exact: true }).isVisible()).toBe(true);
     await look(candidate, 'code-step-after-change', label);
@@ -154,7 +154,7 @@ describe.each([
     await look(page, 'signup-change-address', label);
     const since = await mailboxMark();
     await field.fill(right.email);
-    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByRole('button', { name: 'Change address' }).click();
     await page.getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true }).waitFor({ timeout: 20_000 });
     await look(page, 'signup-code-step-after-change', label);
     await enterEmailedCode(page, right.email, since);

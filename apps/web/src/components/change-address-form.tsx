@@ -67,7 +67,7 @@ export default function ChangeAddressForm({ currentEmail, onChanged, onCancel, c
       </div>
       <div className={classes.row}>
         <Button type="submit" busy={change.isPending}>
-          Send a new code
+          Change address
         </Button>
         <Button variant="link" onClick={onCancel} disabled={change.isPending}>
           Cancel

@@ -159,7 +159,7 @@ describe('account page: deleting the account', () => {
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('alertdialog');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please try again in 30 seconds.');
-    await user.click(within(dialog).getByRole('button', { name: 'Send a new code' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
     expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(2);
   });

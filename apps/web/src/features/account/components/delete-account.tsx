@@ -124,7 +124,7 @@ export function DeleteAccount() {
           />
           <div className="account-form__actions">
             <Button variant="link" onClick={sendCode} disabled={requestCode.isPending}>
-              Send a new code
+              Resend
             </Button>
           </div>
         </div>

@@ -79,7 +79,7 @@ export function EmployerCodeSignIn({ email, onSignedIn, onBack }: { email: strin
       </Button>
       <p className="auth-form__switch">
         <Button variant="link" disabled={send.isPending} onClick={() => send.mutate()}>
-          Send a new code
+          Resend
         </Button>
       </p>
       <p className="auth-form__switch">
