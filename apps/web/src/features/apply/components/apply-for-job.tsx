@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner';
 import { signOut } from '../../../lib/session/sign-out';
 import { LOGIN_PATH } from '../../../lib/return-url';
 import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
+import { paths } from '../../../app/paths';
 import { useJob } from '../api/get-job';
 import {
   APPLICATIONS_PATH,
@@ -49,7 +50,7 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
           <p className="apply-missing">
             The link may be mistyped, or the job may have been taken down. Your applications are on your{' '}
-            <a href="/applications">Job Applications</a> page; if you are not signed in, <a href="/account/login">sign in</a> first.
+            <a href={paths.applications}>Job Applications</a> page; if you are not signed in, <a href={paths.login}>sign in</a> first.
           </p>
         </>
       ) : null}
