@@ -10,12 +10,37 @@ import globals from 'globals';
  * scripts share (docs/decisions/0190). apps/web/eslint.config.js repeats the portal's patterns where it sets
  * its own no-restricted-imports.
  */
-const relativeInto = (folder) => ({ regex: `^(\\.\\./)+${folder}/`, message: `Import ${folder} through its package, not its files.` });
-const noService = (name) => ({ group: [`@careers/${name}`, `@careers/${name}/*`], message: `The ${name} service is reached over HTTP only.` });
-const noTestSupport = { group: ['@careers/test-support', '@careers/test-support/*'], message: 'The product never depends on test support.' };
-export const portalBoundary = [noService('identity'), noService('candidate'), noTestSupport, relativeInto('services'), relativeInto('packages')];
-const identityBoundary = [noService('candidate'), relativeInto('candidate'), relativeInto('packages'), relativeInto('apps')];
-const candidateBoundary = [noService('identity'), relativeInto('identity'), relativeInto('packages'), relativeInto('apps')];
+const relativeInto = (folder) => ({
+  regex: `^(\\.\\./)+${folder}/`,
+  message: `Import ${folder} through its package, not its files.`,
+});
+const noService = (name) => ({
+  group: [`@careers/${name}`, `@careers/${name}/*`],
+  message: `The ${name} service is reached over HTTP only.`,
+});
+const noTestSupport = {
+  group: ['@careers/test-support', '@careers/test-support/*'],
+  message: 'The product never depends on test support.',
+};
+export const portalBoundary = [
+  noService('identity'),
+  noService('candidate'),
+  noTestSupport,
+  relativeInto('services'),
+  relativeInto('packages'),
+];
+const identityBoundary = [
+  noService('candidate'),
+  relativeInto('candidate'),
+  relativeInto('packages'),
+  relativeInto('apps'),
+];
+const candidateBoundary = [
+  noService('identity'),
+  relativeInto('identity'),
+  relativeInto('packages'),
+  relativeInto('apps'),
+];
 const boundaries = [
   { files: ['apps/web/**/*.{ts,tsx}'], patterns: portalBoundary },
   { files: ['services/identity/**/*.ts'], patterns: identityBoundary },
@@ -24,14 +49,43 @@ const boundaries = [
   { files: ['services/candidate/src/**/*.ts'], patterns: [...candidateBoundary, noTestSupport] },
   {
     files: ['packages/contracts/**/*.ts'],
-    patterns: [{ group: ['@careers/*', '!@careers/contracts'], message: 'Contracts depend on no other part.' }, relativeInto('services'), relativeInto('apps'), relativeInto('server-kit')],
+    patterns: [
+      { group: ['@careers/*', '!@careers/contracts'], message: 'Contracts depend on no other part.' },
+      relativeInto('services'),
+      relativeInto('apps'),
+      relativeInto('server-kit'),
+    ],
   },
-  { files: ['packages/server-kit/**/*.ts'], patterns: [noService('identity'), noService('candidate'), noTestSupport, { group: ['@careers/web', '@careers/web/*'], message: 'server-kit serves the services.' }, relativeInto('services'), relativeInto('apps')] },
+  {
+    files: ['packages/server-kit/**/*.ts'],
+    patterns: [
+      noService('identity'),
+      noService('candidate'),
+      noTestSupport,
+      { group: ['@careers/web', '@careers/web/*'], message: 'server-kit serves the services.' },
+      relativeInto('services'),
+      relativeInto('apps'),
+    ],
+  },
   {
     files: ['packages/test-support/**/*.ts'],
-    patterns: [noService('identity'), noService('candidate'), { group: ['@careers/web', '@careers/web/*'], message: 'Test support reaches the parts over HTTP.' }, relativeInto('services'), relativeInto('apps')],
+    patterns: [
+      noService('identity'),
+      noService('candidate'),
+      { group: ['@careers/web', '@careers/web/*'], message: 'Test support reaches the parts over HTTP.' },
+      relativeInto('services'),
+      relativeInto('apps'),
+    ],
   },
-  { files: ['scripts/**/*.{ts,mjs}'], patterns: [{ regex: '^(\\.\\./)+(services|apps)/[^/]+/src/', message: 'Scripts use a part through its public entry point (@careers/<service>/public).' }] },
+  {
+    files: ['scripts/**/*.{ts,mjs}'],
+    patterns: [
+      {
+        regex: '^(\\.\\./)+(services|apps)/[^/]+/src/',
+        message: 'Scripts use a part through its public entry point (@careers/<service>/public).',
+      },
+    ],
+  },
 ].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 
 export default tseslint.config(
@@ -52,7 +106,10 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/config.ts', 'packages/server-kit/src/testing.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through the config module.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through the config module.' },
+      ],
     },
   },
 );

@@ -41,7 +41,10 @@ export function sha256(body: Buffer): string {
 /** A key as a relative path inside a folder, refusing anything that could leave it. */
 export function keyPath(root: string, key: string): string {
   const parts = key.split('/');
-  if (key.length === 0 || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\') || p.includes('\0'))) {
+  if (
+    key.length === 0 ||
+    parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\') || p.includes('\0'))
+  ) {
     throw new Error(`refusing an unsafe object key: ${JSON.stringify(key)}`);
   }
   return path.join(root, ...parts);
@@ -54,10 +57,12 @@ export function openObjectStore(env: Record<string, string | undefined> = proces
     return {
       describe: `files under ${root}`,
       async list() {
-        const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-          if (err.code === 'ENOENT') return [];
-          throw err;
-        });
+        const entries = await fs
+          .readdir(root, { recursive: true, withFileTypes: true })
+          .catch((err: NodeJS.ErrnoException) => {
+            if (err.code === 'ENOENT') return [];
+            throw err;
+          });
         return entries
           .filter((e) => e.isFile())
           .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))

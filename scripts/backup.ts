@@ -21,7 +21,9 @@ export const BACKUP_FORMAT = 1;
 function requireUrl(name: string): string {
   const url = process.env[name];
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-    console.error(`${name} must name the PostgreSQL database to back up (the embedded PGlite default is backed up by copying DATA_DIR while stopped).`);
+    console.error(
+      `${name} must name the PostgreSQL database to back up (the embedded PGlite default is backed up by copying DATA_DIR while stopped).`,
+    );
     process.exit(2);
   }
   return url;
@@ -46,9 +48,15 @@ const startedAt = new Date();
 for (const [name, url] of Object.entries(databases)) {
   const file = path.join(folder, `${name}.dump`);
   const connection = pgConnection(url);
-  const result = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-acl', '--file', file, '--dbname', connection.dbname], { encoding: 'utf8', env: connection.env });
+  const result = spawnSync(
+    'pg_dump',
+    ['--format=custom', '--no-owner', '--no-acl', '--file', file, '--dbname', connection.dbname],
+    { encoding: 'utf8', env: connection.env },
+  );
   if (result.status !== 0) {
-    console.error(`pg_dump of the ${name} database failed (${result.status ?? result.signal}): ${result.error?.message ?? result.stderr}`);
+    console.error(
+      `pg_dump of the ${name} database failed (${result.status ?? result.signal}): ${result.error?.message ?? result.stderr}`,
+    );
     process.exit(1);
   }
   console.log(`${name} database: ${(await fs.stat(file)).size} bytes`);
@@ -64,6 +72,12 @@ for (const key of await store.list()) {
 }
 console.log(`objects (${store.describe}): ${objects.length}, ${objects.reduce((n, o) => n + o.size, 0)} bytes`);
 
-const manifest = { format: BACKUP_FORMAT, startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), databases: Object.keys(databases), objects };
+const manifest = {
+  format: BACKUP_FORMAT,
+  startedAt: startedAt.toISOString(),
+  finishedAt: new Date().toISOString(),
+  databases: Object.keys(databases),
+  objects,
+};
 await fs.writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 console.log(`backup complete: ${folder}`);

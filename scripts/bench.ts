@@ -60,7 +60,9 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 function header() {
   console.log(`\nnpm run bench, ${new Date().toISOString()}`);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL\n`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, PostgreSQL\n`,
+  );
 }
 
 /** Hundreds of new candidates applying at once, end to end (scripts/load-apply.ts): fails the run on any error or loss. */
@@ -103,8 +105,15 @@ try {
     },
   });
   const { candidateUrl, identityUrl, portalUrl } = stack;
-  const token = (userId: string, email: string, roles: ('Candidate' | 'BusinessUser')[]) => key.token(identityUrl, userId, email, roles);
-  const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false, resetLink: (email) => box.wait(email, resetLinkIn, 20_000) });
+  const token = (userId: string, email: string, roles: ('Candidate' | 'BusinessUser')[]) =>
+    key.token(identityUrl, userId, email, roles);
+  const links = await seedDemo({
+    identityUrl,
+    candidateUrl,
+    portalUrl,
+    onlyIfEmpty: false,
+    resetLink: (email) => box.wait(email, resetLinkIn, 20_000),
+  });
   const jobId = links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
   if (!jobId) throw new Error('the demo data has no job');
 
@@ -128,7 +137,10 @@ try {
   }
 
   const job = await compareJobApi(candidateUrl, jobId, await freePort(), seconds);
-  report('GET /job/{id} req/s: service / bare Fastify', `${Math.round(job.service.requestsPerSecond)} / ${Math.round(job.bare.requestsPerSecond)} = ${ratio(job.service.requestsPerSecond, job.bare.requestsPerSecond)}`);
+  report(
+    'GET /job/{id} req/s: service / bare Fastify',
+    `${Math.round(job.service.requestsPerSecond)} / ${Math.round(job.bare.requestsPerSecond)} = ${ratio(job.service.requestsPerSecond, job.bare.requestsPerSecond)}`,
+  );
 
   // The server side of a new candidate's apply: their profile, their CV, the application.
   const applySamples: number[] = [];
@@ -153,10 +165,14 @@ try {
     });
     const answer = (await applied.json()) as { isValidResponse: boolean };
     applySamples.push(performance.now() - started);
-    if (profile.status !== 200 || !answer.isValidResponse) throw new Error(`new-candidate apply failed (${profile.status}, ${JSON.stringify(answer)})`);
+    if (profile.status !== 200 || !answer.isValidResponse)
+      throw new Error(`new-candidate apply failed (${profile.status}, ${JSON.stringify(answer)})`);
   }
   applySamples.sort((a, b) => a - b);
-  report('new-candidate apply, server side (median of 30)', `${applySamples[15]!.toFixed(1)} ms (profile + CV + application)`);
+  report(
+    'new-candidate apply, server side (median of 30)',
+    `${applySamples[15]!.toFixed(1)} ms (profile + CV + application)`,
+  );
 
   const candidateDb = databaseUrl(databases.candidate);
   const listTokens = {
@@ -169,15 +185,26 @@ try {
   await loadApplications(candidateDb, 1_000_000);
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   const atMillion = await timeLists(candidateUrl, small.jobId, listTokens);
-  report('page 1 of /job-applications: 1k / 1M rows', `${atThousand.candidate.toFixed(2)} / ${atMillion.candidate.toFixed(2)} ms = ${ratio(atMillion.candidate, atThousand.candidate)}`);
-  report("page 1 of an employer's job applications: 1k / 1M", `${atThousand.employer.toFixed(2)} / ${atMillion.employer.toFixed(2)} ms = ${ratio(atMillion.employer, atThousand.employer)}`);
-  console.log(`  (1M rows loaded in ${loadSeconds.toFixed(0)} s by scripts/bench/load-applications.ts; plans at 1M rows:)`);
-  for (const plan of await explainLists(candidateDb, small.jobId, BENCH_CANDIDATE)) console.log(plan.replace(/^/gm, '    '));
+  report(
+    'page 1 of /job-applications: 1k / 1M rows',
+    `${atThousand.candidate.toFixed(2)} / ${atMillion.candidate.toFixed(2)} ms = ${ratio(atMillion.candidate, atThousand.candidate)}`,
+  );
+  report(
+    "page 1 of an employer's job applications: 1k / 1M",
+    `${atThousand.employer.toFixed(2)} / ${atMillion.employer.toFixed(2)} ms = ${ratio(atMillion.employer, atThousand.employer)}`,
+  );
+  console.log(
+    `  (1M rows loaded in ${loadSeconds.toFixed(0)} s by scripts/bench/load-applications.ts; plans at 1M rows:)`,
+  );
+  for (const plan of await explainLists(candidateDb, small.jobId, BENCH_CANDIDATE))
+    console.log(plan.replace(/^/gm, '    '));
   const healthz = await medianMs(200, () => fetch(`${candidateUrl}/healthz`));
   report('  for scale: GET /healthz (median)', `${healthz.toFixed(2)} ms`);
 
   // The upload benchmark runs its own in-process service (services/candidate/bench/upload-memory.ts).
-  const upload = spawn('npm', ['run', 'bench:upload', '--workspace', 'services/candidate', '--silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const upload = spawn('npm', ['run', 'bench:upload', '--workspace', 'services/candidate', '--silent'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let uploadOut = '';
   upload.stdout.on('data', (chunk: Buffer) => (uploadOut += chunk.toString()));
   await once(upload, 'exit');
@@ -189,7 +216,8 @@ try {
   await stack?.stop();
   mailbox?.close();
   await sink?.close();
-  for (const name of Object.values(databases)) await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  for (const name of Object.values(databases))
+    await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
 }
 // After the other figures, on its own stack: the bench's stack is stopped and its databases gone.
 if (exitCode === 0) exitCode = await loadTest();

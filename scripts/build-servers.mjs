@@ -19,7 +19,10 @@ export const SERVERS = {
   candidate: {
     outdir: 'services/candidate/dist',
     // CV text extraction runs in a worker thread that loads its own file beside the server's.
-    entries: { server: 'services/candidate/src/server.ts', 'cv-extraction.worker': 'services/candidate/src/modules/cvs/cv-extraction.worker.ts' },
+    entries: {
+      server: 'services/candidate/src/server.ts',
+      'cv-extraction.worker': 'services/candidate/src/modules/cvs/cv-extraction.worker.ts',
+    },
   },
   portal: { outdir: 'apps/web/server-dist', entries: { server: 'apps/web/server/server.ts' } },
   // `npm start`'s launcher: it stays up beside the parts, so it runs compiled too.
@@ -30,12 +33,15 @@ export const SERVERS = {
 const npmPackagesExternal = {
   name: 'npm-packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@careers/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@careers/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
 const names = process.argv.slice(2);
-for (const name of names) if (!(name in SERVERS)) throw new Error(`unknown server ${name}; one of ${Object.keys(SERVERS).join(', ')}`);
+for (const name of names)
+  if (!(name in SERVERS)) throw new Error(`unknown server ${name}; one of ${Object.keys(SERVERS).join(', ')}`);
 const started = Date.now();
 await Promise.all(
   (names.length ? names : Object.keys(SERVERS)).map(async (name) => {

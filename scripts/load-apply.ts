@@ -43,7 +43,19 @@ import { servicesClient } from '@careers/test-support/api-client';
 import { createEmployer } from '@careers/test-support/employer';
 import { pdfWithText } from '@careers/test-support/fixtures';
 
-export const STEPS = ['job', 'check', 'botCheck', 'register', 'profile', 'cv', 'apply', 'sendCode', 'mail', 'botCheck2', 'verify'] as const;
+export const STEPS = [
+  'job',
+  'check',
+  'botCheck',
+  'register',
+  'profile',
+  'cv',
+  'apply',
+  'sendCode',
+  'mail',
+  'botCheck2',
+  'verify',
+] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface LoadApplyOptions {
@@ -147,7 +159,10 @@ interface Answer {
 /** Mail to one address, as it reaches the sink: one poller for every waiting candidate. */
 export class Mailbox {
   private seen = 0;
-  private readonly waiting = new Map<string, { resolve: (code: string) => void; match: (subject: string, links: string[]) => string | null }>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (code: string) => void; match: (subject: string, links: string[]) => string | null }
+  >();
   /** Messages no one was waiting for yet (the wait may start after the e-mail arrived). */
   private readonly early = new Map<string, { subject: string; links: string[] }[]>();
   private readonly timer: NodeJS.Timeout;
@@ -175,7 +190,11 @@ export class Mailbox {
   }
 
   /** Resolves with what `match` finds in the first e-mail to `address` (earlier ones included). */
-  wait(address: string, match: (subject: string, links: string[]) => string | null, timeoutMs: number): Promise<string> {
+  wait(
+    address: string,
+    match: (subject: string, links: string[]) => string | null,
+    timeoutMs: number,
+  ): Promise<string> {
     const to = address.toLowerCase();
     for (const entry of this.early.get(to) ?? []) {
       const found = match(entry.subject, entry.links);
@@ -217,7 +236,8 @@ export function solveBotCheck(c: { algorithm: string; challenge: string; salt: s
 }
 
 /** The password-reset link in an e-mail's links, for `Mailbox.wait`. */
-export const resetLinkIn = (_subject: string, links: string[]) => links.find((l) => l.includes('/account/reset/')) ?? null;
+export const resetLinkIn = (_subject: string, links: string[]) =>
+  links.find((l) => l.includes('/account/reset/')) ?? null;
 
 const codeIn = (subject: string) => /sign-in code: (\d{6})\b/.exec(subject)?.[1] ?? null;
 
@@ -256,7 +276,10 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     const { identityUrl, candidateUrl, portalUrl } = stack;
     const box = mailbox;
 
-    const call = async (url: string, init: RequestInit & { token?: string; json?: unknown; ip?: string } = {}): Promise<Answer> => {
+    const call = async (
+      url: string,
+      init: RequestInit & { token?: string; json?: unknown; ip?: string } = {},
+    ): Promise<Answer> => {
       const headers = new Headers(init.headers);
       // What a browser on the portal sends with every call.
       headers.set('origin', portalUrl);
@@ -281,9 +304,23 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     const botCheckToken = async (ip: string): Promise<string> => {
       const res = await call(`${identityUrl}/api/bot-check/challenge`, { ip });
       if (res.status !== 200) throw new Error(`challenge: HTTP ${res.status} ${JSON.stringify(res.body)}`);
-      const c = res.body as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
+      const c = res.body as {
+        algorithm: string;
+        challenge: string;
+        salt: string;
+        signature: string;
+        maxnumber?: number;
+      };
       const number = solveBotCheck(c);
-      return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature })).toString('base64');
+      return Buffer.from(
+        JSON.stringify({
+          algorithm: c.algorithm,
+          challenge: c.challenge,
+          number,
+          salt: c.salt,
+          signature: c.signature,
+        }),
+      ).toString('base64');
     };
 
     // The employer, the real way: registration, the address proved through the e-mailed reset link, a
@@ -320,7 +357,9 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     const failures: LoadApplyFailure[] = [];
     const acknowledged: string[] = [];
     let requests = 0;
-    const pdfs = Array.from({ length: options.candidates }, (_, i) => pdfWithText(`Curriculum vitae of Load Candidate ${i}`));
+    const pdfs = Array.from({ length: options.candidates }, (_, i) =>
+      pdfWithText(`Curriculum vitae of Load Candidate ${i}`),
+    );
 
     const candidate = async (i: number) => {
       // 198.18.0.0/15 is set aside for benchmarks (RFC 2544): one address per candidate.
@@ -336,19 +375,34 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
           samples[step].push(performance.now() - t);
           return value;
         } catch (error) {
-          throw error instanceof StepError ? error : new StepError(step, error instanceof Error ? error.message : String(error));
+          throw error instanceof StepError
+            ? error
+            : new StepError(step, error instanceof Error ? error.message : String(error));
         }
       };
-      const request = async (step: Step, url: string, init: Parameters<typeof call>[1], expected = 200): Promise<unknown> => {
+      const request = async (
+        step: Step,
+        url: string,
+        init: Parameters<typeof call>[1],
+        expected = 200,
+      ): Promise<unknown> => {
         requests += 1;
         const res = await call(url, { ...init, ip });
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status !== expected) throw new StepError(step, `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+        if (res.status !== expected)
+          throw new StepError(step, `HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
         return res.body;
       };
       try {
         await timed('job', () => request('job', `${candidateUrl}/job/${job.id}`, {}));
-        await timed('check', () => request('check', `${identityUrl}/api/account/can-log-in`, { method: 'POST', json: { email, applicationRole: Role.Candidate, token: '' } }, 404));
+        await timed('check', () =>
+          request(
+            'check',
+            `${identityUrl}/api/account/can-log-in`,
+            { method: 'POST', json: { email, applicationRole: Role.Candidate, token: '' } },
+            404,
+          ),
+        );
         const registerToken = await timed('botCheck', () => {
           requests += 1;
           return botCheckToken(ip);
@@ -359,33 +413,57 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
             json: { name, email, phone, password: CANDIDATE_BUILT_IN_PASSWORD, token: registerToken },
           }),
         )) as { succeeded: boolean; accessToken: string | null; errors: string[] };
-        if (!registration.succeeded || !registration.accessToken) throw new StepError('register', registration.errors.join('; '));
+        if (!registration.succeeded || !registration.accessToken)
+          throw new StepError('register', registration.errors.join('; '));
         const token = registration.accessToken;
-        await timed('profile', () => request('profile', `${candidateUrl}/candidate`, { method: 'POST', token, json: { name, email, phoneNumber: phone, postcode: 'LS1 1AA' } }));
+        await timed('profile', () =>
+          request('profile', `${candidateUrl}/candidate`, {
+            method: 'POST',
+            token,
+            json: { name, email, phoneNumber: phone, postcode: 'LS1 1AA' },
+          }),
+        );
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(pdfs[i]!)], { type: 'application/pdf' }), `cv-${i}.pdf`);
-        const { cvId } = (await timed('cv', () => request('cv', `${candidateUrl}/cvs`, { method: 'POST', token, body: form }))) as { cvId: string };
+        const { cvId } = (await timed('cv', () =>
+          request('cv', `${candidateUrl}/cvs`, { method: 'POST', token, body: form }),
+        )) as { cvId: string };
         const applied = (await timed('apply', () =>
           request('apply', `${candidateUrl}/job-applications`, {
             method: 'POST',
             token,
-            json: { jobId: job.id, cvId, readyToWork: true, landingUrl: `${portalUrl}/apply/${job.id}?utm_source=load` , utmSource: 'load' },
+            json: {
+              jobId: job.id,
+              cvId,
+              readyToWork: true,
+              landingUrl: `${portalUrl}/apply/${job.id}?utm_source=load`,
+              utmSource: 'load',
+            },
           }),
         )) as { isValidResponse: boolean; result: { applicationId: string } | null; errors: string[] };
-        if (!applied.isValidResponse || !applied.result) throw new StepError('apply', `refused: ${applied.errors.join('; ')}`);
+        if (!applied.isValidResponse || !applied.result)
+          throw new StepError('apply', `refused: ${applied.errors.join('; ')}`);
         acknowledged.push(applied.result.applicationId);
         untilApplied.push(performance.now() - flowStarted);
-        await timed('sendCode', () => request('sendCode', `${identityUrl}/api/account/send-verification-code`, { method: 'POST', json: { email } }));
+        await timed('sendCode', () =>
+          request('sendCode', `${identityUrl}/api/account/send-verification-code`, { method: 'POST', json: { email } }),
+        );
         const code = await timed('mail', () => box.wait(email, codeIn, timeoutMs));
         const verifyToken = await timed('botCheck2', () => {
           requests += 1;
           return botCheckToken(ip);
         });
-        const auth = (await timed('verify', () => request('verify', `${identityUrl}/api/account/verify-code`, { method: 'POST', json: { email, code, token: verifyToken } }))) as {
+        const auth = (await timed('verify', () =>
+          request('verify', `${identityUrl}/api/account/verify-code`, {
+            method: 'POST',
+            json: { email, code, token: verifyToken },
+          }),
+        )) as {
           success: boolean;
           accessToken: string | null;
         };
-        if (!auth.success || !auth.accessToken) throw new StepError('verify', `not signed in: ${JSON.stringify(auth).slice(0, 200)}`);
+        if (!auth.success || !auth.accessToken)
+          throw new StepError('verify', `not signed in: ${JSON.stringify(auth).slice(0, 200)}`);
         flows.push(performance.now() - flowStarted);
       } catch (error) {
         const step = error instanceof StepError ? error.step : 'job';
@@ -403,7 +481,13 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     // 0 lost: the employer's API, every page, and the database itself.
     const listed = new Set<string>();
     for (let page = 1; ; page += 1) {
-      const res = expect200('employer list', await call(`${candidateUrl}/business/jobs/${job.id}/applications?page=${page}&pageSize=100`, { ip: employerIp, token: employerToken })) as EmployerApplicationPage;
+      const res = expect200(
+        'employer list',
+        await call(`${candidateUrl}/business/jobs/${job.id}/applications?page=${page}&pageSize=100`, {
+          ip: employerIp,
+          token: employerToken,
+        }),
+      ) as EmployerApplicationPage;
       for (const application of res.applications) listed.add(application.id);
       if (res.applications.length < 100) break;
     }
@@ -411,7 +495,9 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     await client.connect();
     let rows: string[];
     try {
-      rows = (await client.query<{ id: string }>('select id from job_applications where job_id = $1', [job.id])).rows.map((r) => r.id);
+      rows = (
+        await client.query<{ id: string }>('select id from job_applications where job_id = $1', [job.id])
+      ).rows.map((r) => r.id);
     } finally {
       await client.end();
     }
@@ -439,7 +525,8 @@ export async function runLoadApply(options: LoadApplyOptions): Promise<LoadApply
     mailbox?.close();
     await stack?.stop();
     await sink?.close();
-    for (const name of Object.values(databases)) await admin(options.adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
+    for (const name of Object.values(databases))
+      await admin(options.adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
   }
 }
 
@@ -454,10 +541,12 @@ async function sampleConnections(adminUrl: string, databases: { identity: string
   let running = true;
   const sampling = (async () => {
     while (running) {
-      const { rows } = await client.query<{ datname: string; n: number }>('select datname, count(*)::int as n from pg_stat_activity where datname = any($1) group by datname', [
-        [databases.identity, databases.candidate],
-      ]);
-      for (const part of ['identity', 'candidate'] as const) most[part] = Math.max(most[part], rows.find((r) => r.datname === databases[part])?.n ?? 0);
+      const { rows } = await client.query<{ datname: string; n: number }>(
+        'select datname, count(*)::int as n from pg_stat_activity where datname = any($1) group by datname',
+        [[databases.identity, databases.candidate]],
+      );
+      for (const part of ['identity', 'candidate'] as const)
+        most[part] = Math.max(most[part], rows.find((r) => r.datname === databases[part])?.n ?? 0);
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
@@ -474,25 +563,45 @@ const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms`
 /** The figures as lines: `report(label, value)` prints one (the bench's column layout). */
 export function reportLoadApply(result: LoadApplyResult, report: (label: string, value: string) => void): void {
   report(`load: new candidates applying at once, PostgreSQL`, `${result.candidates}`);
-  report('  errors / lost applications', `${result.failures.length} / ${result.lost.length} (acknowledged ${result.acknowledged}, employer sees ${result.employerSees}, rows ${result.rowsStored})`);
+  report(
+    '  errors / lost applications',
+    `${result.failures.length} / ${result.lost.length} (acknowledged ${result.acknowledged}, employer sees ${result.employerSees}, rows ${result.rowsStored})`,
+  );
   report('  whole flow, p50 / p99', `${ms(result.flow.p50)} / ${ms(result.flow.p99)} (max ${ms(result.flow.max)})`);
-  report('  until the application is acknowledged, p50 / p99', `${ms(result.untilApplied.p50)} / ${ms(result.untilApplied.p99)}`);
+  report(
+    '  until the application is acknowledged, p50 / p99',
+    `${ms(result.untilApplied.p50)} / ${ms(result.untilApplied.p99)}`,
+  );
   for (const step of STEPS) {
     const p = result.steps[step];
     report(`  ${step}, p50 / p99`, `${ms(p.p50)} / ${ms(p.p99)}`);
   }
-  report('  throughput', `${result.flowsPerSecond.toFixed(1)} candidates/s, ${result.requestsPerSecond.toFixed(0)} requests/s (${result.seconds.toFixed(1)} s in all)`);
-  report('  most PostgreSQL connections: identity / candidate', `${result.connections.identity} / ${result.connections.candidate}`);
-  report('  HTTP answers by status', Object.entries(result.statuses).map(([status, n]) => `${status}: ${n}`).join(', '));
+  report(
+    '  throughput',
+    `${result.flowsPerSecond.toFixed(1)} candidates/s, ${result.requestsPerSecond.toFixed(0)} requests/s (${result.seconds.toFixed(1)} s in all)`,
+  );
+  report(
+    '  most PostgreSQL connections: identity / candidate',
+    `${result.connections.identity} / ${result.connections.candidate}`,
+  );
+  report(
+    '  HTTP answers by status',
+    Object.entries(result.statuses)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', '),
+  );
   const byStep = new Map<string, LoadApplyFailure[]>();
   for (const failure of result.failures) byStep.set(failure.step, [...(byStep.get(failure.step) ?? []), failure]);
   for (const [step, list] of byStep) report(`  failed at ${step}`, `${list.length}, e.g. ${list[0]!.detail}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const adminUrl = process.env.LOAD_POSTGRES_URL ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    process.env.LOAD_POSTGRES_URL ?? process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const candidates = Number(process.env.LOAD_CANDIDATES ?? 300);
-  console.log(`scripts/load-apply.ts, ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`);
+  console.log(
+    `scripts/load-apply.ts, ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`,
+  );
   try {
     const result = await runLoadApply({ adminUrl, candidates, log: (line) => console.log(`[load] ${line}`) });
     reportLoadApply(result, (label, value) => console.log(`${label.padEnd(52)} ${value}`));

@@ -178,8 +178,15 @@ async function logIn(identityUrl: string, email: string): Promise<string | null>
  * embedded default). With SMTP the outbox does not exist: reset the demo passwords through the e-mailed
  * links, then run the seed again.
  */
-async function proveByResetLink(identityUrl: string, email: string, resetLink?: SeedOptions['resetLink']): Promise<void> {
-  const asked = await call(`${identityUrl}/api/account/forgot-password`, { method: 'POST', json: { email, portalType: 'Business' } });
+async function proveByResetLink(
+  identityUrl: string,
+  email: string,
+  resetLink?: SeedOptions['resetLink'],
+): Promise<void> {
+  const asked = await call(`${identityUrl}/api/account/forgot-password`, {
+    method: 'POST',
+    json: { email, portalType: 'Business' },
+  });
   if (asked.status !== 200) fail(`asking for a reset link for ${email}`, asked);
   const tokenIn = (text: string | undefined) => text?.match(/\/account\/reset\/[^/\s]+\/([^\s]+)/)?.[1];
   const reset = async (token: string) => {
@@ -197,7 +204,10 @@ async function proveByResetLink(identityUrl: string, email: string, resetLink?: 
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
     const res = await call<{ to: string; kind: string; text: string }[]>(`${identityUrl}/dev/outbox`);
-    if (res.status === 404) throw new Error(`no dev outbox at ${identityUrl}: set the password of ${email} through the link e-mailed to it, then seed again`);
+    if (res.status === 404)
+      throw new Error(
+        `no dev outbox at ${identityUrl}: set the password of ${email} through the link e-mailed to it, then seed again`,
+      );
     if (res.status !== 200) fail('reading the dev outbox', res);
     const mail = res.body.find((m) => m.to.toLowerCase() === email.toLowerCase() && m.kind === 'password-reset-link');
     const token = tokenIn(mail?.text);
@@ -207,17 +217,33 @@ async function proveByResetLink(identityUrl: string, email: string, resetLink?: 
   throw new Error(`no password-reset e-mail to ${email} in the dev outbox`);
 }
 
-async function registerOrLogIn(identityUrl: string, demo: DemoBusiness, resetLink?: SeedOptions['resetLink']): Promise<string> {
+async function registerOrLogIn(
+  identityUrl: string,
+  demo: DemoBusiness,
+  resetLink?: SeedOptions['resetLink'],
+): Promise<string> {
   const existing = await logIn(identityUrl, demo.email);
   if (existing) return existing;
-  const res = await call<{ succeeded: boolean; accessToken: string | null }>(`${identityUrl}/api/register/business-user`, {
-    method: 'POST',
-    json: { name: demo.name, email: demo.email, phone: demo.phone, password: DEMO_PASSWORD, token: await botCheckToken(identityUrl) },
-  });
+  const res = await call<{ succeeded: boolean; accessToken: string | null }>(
+    `${identityUrl}/api/register/business-user`,
+    {
+      method: 'POST',
+      json: {
+        name: demo.name,
+        email: demo.email,
+        phone: demo.phone,
+        password: DEMO_PASSWORD,
+        token: await botCheckToken(identityUrl),
+      },
+    },
+  );
   if (res.status !== 200 || !res.body.succeeded || !res.body.accessToken) fail(`registration of ${demo.email}`, res);
   await proveByResetLink(identityUrl, demo.email, resetLink);
   // A new sign-in: the registration's session ended with the proof.
-  return (await logIn(identityUrl, demo.email)) ?? fail(`log-in of ${demo.email} after proving the address`, { status: 401, body: null });
+  return (
+    (await logIn(identityUrl, demo.email)) ??
+    fail(`log-in of ${demo.email} after proving the address`, { status: 401, body: null })
+  );
 }
 
 interface Job {
@@ -230,13 +256,21 @@ async function ensureBusiness(options: SeedOptions, demo: DemoBusiness, token: s
   const base = options.candidateUrl;
   const existing = await call(`${base}/business`, { token });
   if (existing.status === 404) {
-    const created = await call(`${base}/business`, { method: 'POST', token, json: { name: demo.name, city: demo.city, phone: demo.phone, domain: demo.domain } });
+    const created = await call(`${base}/business`, {
+      method: 'POST',
+      token,
+      json: { name: demo.name, city: demo.city, phone: demo.phone, domain: demo.domain },
+    });
     if (created.status !== 200) fail(`creating ${demo.name}`, created);
   } else if (existing.status !== 200) {
     fail(`reading ${demo.name}`, existing);
   }
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(initialsLogo(demo.initials, demo.color))], { type: 'image/png' }), 'logo.png');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(initialsLogo(demo.initials, demo.color))], { type: 'image/png' }),
+    'logo.png',
+  );
   const logo = await call(`${base}/business/logo`, { method: 'POST', token, body: form });
   if (logo.status !== 200) fail(`logo of ${demo.name}`, logo);
 
@@ -260,7 +294,9 @@ async function existingJobs(options: SeedOptions, token: string): Promise<Job[] 
 }
 
 function links(options: SeedOptions, business: string, jobs: Job[]): string[] {
-  return jobs.map((j) => `${options.portalUrl}/apply/${j.id}   ${j.title} at ${business}${j.isLive ? '' : ' (closed)'}`);
+  return jobs.map(
+    (j) => `${options.portalUrl}/apply/${j.id}   ${j.title} at ${business}${j.isLive ? '' : ' (closed)'}`,
+  );
 }
 
 export async function seedDemo(options: SeedOptions): Promise<string[]> {

@@ -12,8 +12,13 @@ try {
   const links = await seedDemo({ identityUrl, candidateUrl, portalUrl, onlyIfEmpty: false });
   console.log('Demo jobs (apply links):');
   for (const link of links) console.log(`  ${link}`);
-  console.log(`\nDemo employers sign in with password "${DEMO_PASSWORD}": ${DEMO_BUSINESSES.map((b) => b.email).join(', ')}`);
+  console.log(
+    `\nDemo employers sign in with password "${DEMO_PASSWORD}": ${DEMO_BUSINESSES.map((b) => b.email).join(', ')}`,
+  );
 } catch (err) {
-  console.error(`Seeding failed (are the services running? ${identityUrl}, ${candidateUrl}):`, err instanceof Error ? err.message : err);
+  console.error(
+    `Seeding failed (are the services running? ${identityUrl}, ${candidateUrl}):`,
+    err instanceof Error ? err.message : err,
+  );
   process.exit(1);
 }

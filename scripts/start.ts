@@ -25,7 +25,12 @@ if (env.SKIP_WEB_BUILD !== 'true') {
   process.stdout.write('Building the portal… ');
   // Vite's table of every chunk is for whoever works on the bundle (`npm run build` shows it); here it
   // would push the banner off the screen. Shown only when the build fails.
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (build.status !== 0) {
     console.log('failed:');
     process.stdout.write(build.stdout ?? '');
@@ -87,12 +92,15 @@ let demoLinks: string[] = [];
 if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
   // The embedded default comes with demo employers and jobs so the apply page can be tried at once.
   const { seedDemo } = await import('./seed-demo');
-  demoLinks = await seedDemo({ identityUrl: identity, candidateUrl: candidate, portalUrl: portal, onlyIfEmpty: true }).catch(
-    (err: unknown) => {
-      console.error('Could not create the demo data:', err);
-      return [];
-    },
-  );
+  demoLinks = await seedDemo({
+    identityUrl: identity,
+    candidateUrl: candidate,
+    portalUrl: portal,
+    onlyIfEmpty: true,
+  }).catch((err: unknown) => {
+    console.error('Could not create the demo data:', err);
+    return [];
+  });
 }
 
 console.log(banner());

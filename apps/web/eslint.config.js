@@ -18,7 +18,10 @@ export default [
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Only the runtime config module reads settings; the browser has no process.env.
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through src/config.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through src/config.' },
+      ],
       'no-restricted-imports': ['error', { patterns: portalBoundary }],
     },
   },
@@ -26,7 +29,10 @@ export default [
     files: ['server/**/*.ts'],
     ignores: ['server/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through server/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through server/config.ts.' },
+      ],
       'no-restricted-imports': ['error', { patterns: portalBoundary }],
     },
   },
@@ -39,7 +45,8 @@ export default [
           patterns: [
             ...portalBoundary,
             {
-              regex: '^(\\.\\./)+(features/)?(auth|apply|profile|cvs|applications|cv-drops|contact|account|employer)(/|$)',
+              regex:
+                '^(\\.\\./)+(features/)?(auth|apply|profile|cvs|applications|cv-drops|contact|account|employer)(/|$)',
               message: 'Features must not import each other; shared code lives in components/ and lib/.',
             },
           ],
@@ -50,7 +57,15 @@ export default [
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...portalBoundary, { regex: '(^|/)(features|app)/', message: 'Shared code must not depend on features or app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...portalBoundary,
+            { regex: '(^|/)(features|app)/', message: 'Shared code must not depend on features or app.' },
+          ],
+        },
+      ],
     },
   },
 ];

@@ -29,15 +29,25 @@ interface Lhr {
   finalDisplayedUrl: string;
   runtimeError?: { code: string; message: string };
   categories: Record<string, { title: string; score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
 }
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { job: { type: 'string' }, runs: { type: 'string', default: '1' }, dist: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  options: {
+    job: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    dist: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 if (values.help) {
-  console.log('usage: node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>] [--runs <n>] [--dist <portal build>]');
+  console.log(
+    'usage: node --import tsx e2e/lighthouse/run.ts [portalUrl] [--job <jobId>] [--runs <n>] [--dist <portal build>]',
+  );
   process.exit(0);
 }
 
@@ -60,7 +70,9 @@ try {
   for (const page of pages.flatMap((entry) => Array.from({ length: runs }, () => entry))) {
     const lhr = await audit(page.name, page.url);
     if (lhr.runtimeError) {
-      console.error(`${page.name}: Lighthouse could not audit ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      console.error(
+        `${page.name}: Lighthouse could not audit ${page.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
       exitCode = 1;
       continue;
     }
@@ -78,7 +90,12 @@ process.exit(exitCode);
 async function firstDemoJob(own: Stack): Promise<string | undefined> {
   try {
     const { seedDemo } = await import('../../scripts/seed-demo');
-    const links = await seedDemo({ identityUrl: own.identityUrl, candidateUrl: own.candidateUrl, portalUrl: own.portalUrl, onlyIfEmpty: false });
+    const links = await seedDemo({
+      identityUrl: own.identityUrl,
+      candidateUrl: own.candidateUrl,
+      portalUrl: own.portalUrl,
+      onlyIfEmpty: false,
+    });
     return links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
   } catch (error) {
     console.log(`Could not create the demo jobs (${error instanceof Error ? error.message : String(error)}).`);
@@ -131,10 +148,14 @@ function printSummary(name: string, lhr: Lhr) {
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];
     const score = category?.score;
-    console.log(`  ${(category?.title ?? id).padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`);
+    console.log(
+      `  ${(category?.title ?? id).padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`,
+    );
   }
   console.log(`  JavaScript       ${kb(sum(requests.filter((r) => r.resourceType === 'Script')))} transferred`);
   console.log(`  All resources    ${kb(sum(requests))} transferred in ${requests.length} requests`);
   const cls = lhr.audits['cumulative-layout-shift']?.numericValue;
-  console.log(`  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${cls === undefined ? 'n/a' : cls.toFixed(3)}`);
+  console.log(
+    `  FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${cls === undefined ? 'n/a' : cls.toFixed(3)}`,
+  );
 }

@@ -37,7 +37,10 @@ export async function waitForApplyStep(page: Page, step: ApplyStepName, timeout 
 /** Opens /apply/{jobId} (query optional) and waits for the job's header. */
 export async function openApplyPage(page: Page, jobId: string, query = ''): Promise<void> {
   await page.goto(`/apply/${jobId}${query}`);
-  await page.getByRole('heading', { level: 1 }).filter({ hasText: /^Apply now/ }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('heading', { level: 1 })
+    .filter({ hasText: /^Apply now/ })
+    .waitFor({ timeout: 15_000 });
 }
 
 /** The form step's fields by their labels (product.md §2: name, email, phone, postCode, CV). */
@@ -81,7 +84,10 @@ export async function storedSession(page: Page): Promise<{ accessToken: string; 
   const session = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       try {
-        const parsed = JSON.parse(localStorage.getItem(localStorage.key(i) ?? '') ?? '') as { accessToken?: unknown; refreshToken?: unknown };
+        const parsed = JSON.parse(localStorage.getItem(localStorage.key(i) ?? '') ?? '') as {
+          accessToken?: unknown;
+          refreshToken?: unknown;
+        };
         if (typeof parsed.accessToken === 'string' && parsed.accessToken && typeof parsed.refreshToken === 'string') {
           return { accessToken: parsed.accessToken, refreshToken: parsed.refreshToken };
         }
@@ -110,8 +116,13 @@ export interface CandidateApplication {
 /** GET /job-applications with the candidate's own token. */
 export async function candidateApplications(token: string): Promise<CandidateApplication[]> {
   const api = stackApi();
-  return expectOk('the candidate’s applications', await api.call<{ applications: CandidateApplication[] }>(`${api.urls.candidateUrl}/job-applications?page=1&pageSize=50`, { token }))
-    .applications;
+  return expectOk(
+    'the candidate’s applications',
+    await api.call<{ applications: CandidateApplication[] }>(
+      `${api.urls.candidateUrl}/job-applications?page=1&pageSize=50`,
+      { token },
+    ),
+  ).applications;
 }
 
 export interface ApiCandidate {
@@ -125,10 +136,21 @@ export interface ApiCandidate {
  */
 export async function registerCandidateByApi(candidate: CandidateDetails, cvs: CvFile[] = []): Promise<ApiCandidate> {
   const api = stackApi();
-  const registered = await api.identity.registerCandidateUser({ name: candidate.name, email: candidate.email, phone: candidate.phone, password: CANDIDATE_BUILT_IN_PASSWORD });
-  if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${candidate.email} failed: ${JSON.stringify(registered)}`);
+  const registered = await api.identity.registerCandidateUser({
+    name: candidate.name,
+    email: candidate.email,
+    phone: candidate.phone,
+    password: CANDIDATE_BUILT_IN_PASSWORD,
+  });
+  if (!registered.succeeded || !registered.accessToken)
+    throw new Error(`registration of ${candidate.email} failed: ${JSON.stringify(registered)}`);
   const token = registered.accessToken;
-  await api.candidate.create(token, { name: candidate.name, email: candidate.email, phoneNumber: candidate.phone, postcode: candidate.postCode });
+  await api.candidate.create(token, {
+    name: candidate.name,
+    email: candidate.email,
+    phoneNumber: candidate.phone,
+    postcode: candidate.postCode,
+  });
   const uploaded: ApiCandidate['cvs'] = [];
   for (const cv of cvs) {
     uploaded.push(await api.candidate.uploadCv(token, cv));
@@ -145,7 +167,10 @@ export async function expectPath(page: Page, path: string, timeout = 15_000): Pr
 
 /** Nothing sticks out sideways: the page is no wider than the viewport (360 px phones scroll only down). */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
-  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const { scrollWidth, viewport } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(scrollWidth, `page width on ${label}`).toBeLessThanOrEqual(viewport);
 }
 

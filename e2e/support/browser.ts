@@ -40,10 +40,13 @@ export async function openPortalPage(browser: Browser, options: BrowserContextOp
   const events: string[] = [];
   const note = (event: string) => events.push(`${((Date.now() - opened) / 1000).toFixed(1)}s ${event}`);
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console.${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+  page.on('requestfailed', (request) =>
+    note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400) note(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
@@ -55,7 +58,13 @@ export async function openPortalPage(browser: Browser, options: BrowserContextOp
   let last = { url: '', text: '' };
   const snapshot = async () => {
     if (page.isClosed()) return;
-    last = { url: page.url(), text: await page.locator('body').innerText({ timeout: 2_000 }).catch(() => '(unreadable)') };
+    last = {
+      url: page.url(),
+      text: await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch(() => '(unreadable)'),
+    };
   };
   const close = context.close.bind(context);
   context.close = async (closeOptions) => {
@@ -64,7 +73,9 @@ export async function openPortalPage(browser: Browser, options: BrowserContextOp
   };
   onTestFailed(async () => {
     await snapshot();
-    console.log([`--- browser at failure: ${last.url}`, ...events, '--- page text:', last.text.slice(0, 1_500), '---'].join('\n'));
+    console.log(
+      [`--- browser at failure: ${last.url}`, ...events, '--- page text:', last.text.slice(0, 1_500), '---'].join('\n'),
+    );
   });
   return page;
 }

@@ -13,13 +13,19 @@ import type { MailSink, SinkMessage } from './mail-sink';
 
 /** Fails with the answer unless its status is one of `ok`. */
 export function expectStatus(what: string, answer: Answer, ok: number[] = [200]): Answer {
-  if (!ok.includes(answer.status)) throw new Error(`${what} answered ${answer.status} (via ${answer.upstream ?? '?'}): ${answer.text().slice(0, 400)}`);
+  if (!ok.includes(answer.status))
+    throw new Error(
+      `${what} answered ${answer.status} (via ${answer.upstream ?? '?'}): ${answer.text().slice(0, 400)}`,
+    );
   return answer;
 }
 
 /** A solved ALTCHA payload, as the portal's widget sends it. */
 export async function botToken(cluster: Cluster, from?: string): Promise<string> {
-  const c = expectStatus('bot-check challenge', await call(`${cluster.identityUrl}/api/bot-check/challenge`, { from })).json<{
+  const c = expectStatus(
+    'bot-check challenge',
+    await call(`${cluster.identityUrl}/api/bot-check/challenge`, { from }),
+  ).json<{
     algorithm: string;
     challenge: string;
     salt: string;
@@ -46,8 +52,12 @@ export function clusterFetch(from?: string): Fetch {
     }
     const answer = await call(String(input), options);
     const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-    return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders });
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+    return new Response(answer.status === 204 || answer.status === 304 ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: responseHeaders,
+    });
   };
 }
 
@@ -60,7 +70,13 @@ export function mailMark(mail: MailSink): number {
   return mail.messages().at(-1)?.id ?? 0;
 }
 
-export async function waitForMessage(mail: MailSink, address: string, since: number, match: (m: SinkMessage) => boolean, timeoutMs = 15_000): Promise<SinkMessage> {
+export async function waitForMessage(
+  mail: MailSink,
+  address: string,
+  since: number,
+  match: (m: SinkMessage) => boolean,
+  timeoutMs = 15_000,
+): Promise<SinkMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const found = messagesTo(mail, address, since).filter(match).at(-1);
@@ -76,7 +92,10 @@ export interface Employer {
 }
 
 export async function newEmployer(cluster: Cluster, from?: string): Promise<Employer> {
-  const client = servicesClient({ identityUrl: cluster.identityUrl, candidateUrl: cluster.candidateUrl }, clusterFetch(from));
+  const client = servicesClient(
+    { identityUrl: cluster.identityUrl, candidateUrl: cluster.candidateUrl },
+    clusterFetch(from),
+  );
   const employer = await createEmployer(client, {
     label: 'cluster-employer',
     business: { name: `Cluster Business ${randomUUID().slice(0, 8)}` },
@@ -84,7 +103,9 @@ export async function newEmployer(cluster: Cluster, from?: string): Promise<Empl
     resetLink: async (email, send) => {
       const since = mailMark(cluster.mail);
       await send();
-      return (await waitForMessage(cluster.mail, email, since, (m) => m.links.some((l) => l.includes('/account/reset/')))).links.find((l) => l.includes('/account/reset/'))!;
+      return (
+        await waitForMessage(cluster.mail, email, since, (m) => m.links.some((l) => l.includes('/account/reset/')))
+      ).links.find((l) => l.includes('/account/reset/'))!;
     },
   });
   return { accessToken: employer.token, businessId: employer.business.id };
@@ -93,7 +114,13 @@ export async function newEmployer(cluster: Cluster, from?: string): Promise<Empl
 export { JOB_FIELDS };
 
 export async function createJob(cluster: Cluster, employer: Employer, title: string): Promise<string> {
-  return expectStatus('creating a job', await call(`${cluster.candidateUrl}/business/jobs`, { token: employer.accessToken, json: { title, ...JOB_FIELDS } })).json<{ id: string }>().id;
+  return expectStatus(
+    'creating a job',
+    await call(`${cluster.candidateUrl}/business/jobs`, {
+      token: employer.accessToken,
+      json: { title, ...JOB_FIELDS },
+    }),
+  ).json<{ id: string }>().id;
 }
 
 export interface Applicant {
@@ -110,7 +137,11 @@ export interface Applicant {
  * The portal's apply-as-a-new-candidate path: bot check and registration, the candidate record, the
  * CV upload, the application. Every answer must be 200.
  */
-export async function signUpAndApply(cluster: Cluster, jobId: string, options: { from?: string; label?: string } = {}): Promise<Applicant> {
+export async function signUpAndApply(
+  cluster: Cluster,
+  jobId: string,
+  options: { from?: string; label?: string } = {},
+): Promise<Applicant> {
   const id = randomUUID().slice(0, 8);
   const email = `${options.label ?? 'cluster'}-${id}@example.com`;
   const name = `Cluster Candidate ${id}`;
@@ -123,16 +154,36 @@ export async function signUpAndApply(cluster: Cluster, jobId: string, options: {
   const token = await botToken(cluster, options.from);
   const registered = step(
     'registration',
-    await call(`${cluster.identityUrl}/api/register/candidate-user`, { ...o, json: { name, email, phone: '07700 900123', password: `Cv-${randomUUID()}`, token } }),
+    await call(`${cluster.identityUrl}/api/register/candidate-user`, {
+      ...o,
+      json: { name, email, phone: '07700 900123', password: `Cv-${randomUUID()}`, token },
+    }),
   ).json<{ succeeded: boolean; accessToken: string | null }>();
   if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${email} did not succeed`);
   const access = registered.accessToken;
-  step('creating the candidate', await call(`${cluster.candidateUrl}/candidate`, { ...o, token: access, json: { name, email, phoneNumber: '07700 900123', postcode: 'LS1 4DY' } }));
+  step(
+    'creating the candidate',
+    await call(`${cluster.candidateUrl}/candidate`, {
+      ...o,
+      token: access,
+      json: { name, email, phoneNumber: '07700 900123', postcode: 'LS1 4DY' },
+    }),
+  );
   const cv = pdfWithText([`Curriculum vitae: ${name}`, `Reference ${id}`, 'Experience: running clusters.']);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(cv)], { type: 'application/pdf' }), `cv-${id}.pdf`);
-  const { cvId } = step('uploading the CV', await call(`${cluster.candidateUrl}/cvs`, { ...o, token: access, form })).json<{ cvId: string }>();
-  const applied = step('applying', await call(`${cluster.candidateUrl}/job-applications`, { ...o, token: access, json: { jobId, cvId, readyToWork: true } })).json<{
+  const { cvId } = step(
+    'uploading the CV',
+    await call(`${cluster.candidateUrl}/cvs`, { ...o, token: access, form }),
+  ).json<{ cvId: string }>();
+  const applied = step(
+    'applying',
+    await call(`${cluster.candidateUrl}/job-applications`, {
+      ...o,
+      token: access,
+      json: { jobId, cvId, readyToWork: true },
+    }),
+  ).json<{
     result: { applicationId: string } | null;
     isValidResponse: boolean;
   }>();
@@ -152,8 +203,17 @@ export function sendCode(cluster: Cluster, email: string, from?: string): Promis
 }
 
 /** verify-code with a fresh bot-check payload, or the one given. */
-export async function verifyCode(cluster: Cluster, email: string, code: string, from?: string, token?: string): Promise<Answer> {
-  return call(`${cluster.identityUrl}/api/account/verify-code`, { from, json: { email, code, token: token ?? (await botToken(cluster, from)) } });
+export async function verifyCode(
+  cluster: Cluster,
+  email: string,
+  code: string,
+  from?: string,
+  token?: string,
+): Promise<Answer> {
+  return call(`${cluster.identityUrl}/api/account/verify-code`, {
+    from,
+    json: { email, code, token: token ?? (await botToken(cluster, from)) },
+  });
 }
 
 /** Sign in by the e-mailed code: send it, read it from the mailbox, verify it. */
@@ -164,7 +224,11 @@ export async function signInByCode(cluster: Cluster, email: string, from?: strin
   const verified = expectStatus(`verify-code for ${email}`, await verifyCode(cluster, email, message.code!, from));
   const auth = verified.json<{ accessToken: string | null; refreshToken: string | null }>();
   if (!auth.accessToken || !auth.refreshToken) throw new Error(`verify-code for ${email} gave no tokens`);
-  return { accessToken: auth.accessToken, refreshToken: auth.refreshToken, servedBy: [sent, verified].map((a) => cluster.instanceAt(a.upstream) ?? '?') };
+  return {
+    accessToken: auth.accessToken,
+    refreshToken: auth.refreshToken,
+    servedBy: [sent, verified].map((a) => cluster.instanceAt(a.upstream) ?? '?'),
+  };
 }
 
 export function jwtHeader(token: string): { kid?: string; alg?: string } {

@@ -51,7 +51,11 @@ export class Instance {
   async start(timeoutMs = 60_000): Promise<void> {
     const { entry, readyPath } = ENTRIES[this.part];
     const out = createWriteStream(path.join(logsDir, `cluster-${this.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: repoRoot, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+      cwd: repoRoot,
+      env: this.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.pipe(out, { end: false });
     child.stderr?.pipe(out, { end: false });
     child.once('close', () => out.end());
@@ -59,7 +63,10 @@ export class Instance {
     const deadline = Date.now() + timeoutMs;
     let last = 'no answer';
     while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited (${child.signalCode ?? child.exitCode}); see e2e/.logs/cluster-${this.name}.log`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(
+          `${this.name} exited (${child.signalCode ?? child.exitCode}); see e2e/.logs/cluster-${this.name}.log`,
+        );
       try {
         const res = await fetch(this.url + readyPath, { signal: AbortSignal.timeout(2_000) });
         if (res.ok) return;
@@ -155,7 +162,8 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
   chmodSync(workDir, 0o755);
   mkdirSync(logsDir, { recursive: true });
   // Instances append to their log across restarts; each run starts with empty ones.
-  for (const file of readdirSync(logsDir)) if (file.startsWith('cluster-')) rmSync(path.join(logsDir, file), { force: true });
+  for (const file of readdirSync(logsDir))
+    if (file.startsWith('cluster-')) rmSync(path.join(logsDir, file), { force: true });
   const cleanups: (() => Promise<void>)[] = [];
   const instances: Instance[] = [];
   let nginx: ChildProcess | undefined;
@@ -175,7 +183,8 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       nginx.kill('SIGQUIT');
       await exited;
     }
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('[cluster] cleanup:', error));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error: unknown) => console.error('[cluster] cleanup:', error));
     process.off('exit', killOnExit);
     rmSync(workDir, { recursive: true, force: true });
   };
@@ -184,7 +193,9 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
     // Databases: fresh ones on the machine's PostgreSQL, dropped afterwards.
     const admin = new pg.Client({ connectionString: ADMIN_POSTGRES_URL });
     await admin.connect().catch((error: unknown) => {
-      throw new Error(`The cluster test needs PostgreSQL at ${ADMIN_POSTGRES_URL} (TEST_POSTGRES_URL) and Redis at ${REDIS_URL} (TEST_REDIS_URL): ${String(error)}`);
+      throw new Error(
+        `The cluster test needs PostgreSQL at ${ADMIN_POSTGRES_URL} (TEST_POSTGRES_URL) and Redis at ${REDIS_URL} (TEST_REDIS_URL): ${String(error)}`,
+      );
     });
     cleanups.push(async () => admin.end());
     const createdDbs: string[] = [];
@@ -215,7 +226,13 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
     const startObjectStore = async () => {
       const directory = path.join(workDir, `s3-${randomUUID().slice(0, 8)}`);
       mkdirSync(directory);
-      const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+      const server = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory,
+        configureBuckets: [{ name: BUCKET }],
+      });
       const { port } = await server.run();
       cleanups.push(async () => server.close());
       return `http://127.0.0.1:${port}`;
@@ -258,7 +275,10 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       ...CLUSTER_TUNING,
     };
     // deploy/careers.env.example is the base every instance starts from; the test's values go over it.
-    const baseEnv = { ...cleanEnv(), ...parseEnvFile(readFileSync(path.join(repoRoot, 'deploy/careers.env.example'), 'utf8')) };
+    const baseEnv = {
+      ...cleanEnv(),
+      ...parseEnvFile(readFileSync(path.join(repoRoot, 'deploy/careers.env.example'), 'utf8')),
+    };
 
     // Signing keys: one PEM, copied into every identity instance's DATA_DIR/identity-keys (operations.md).
     const firstKey = newSigningKeyPem();
@@ -275,7 +295,14 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
           identityDataDirs.push(dataDir);
         }
         const port = await freePort();
-        instances.push(new Instance(name, part, port, () => ({ ...baseEnv, ...sharedEnv, DATA_DIR: dataDir, [ENTRIES[part].portVar]: String(port) })));
+        instances.push(
+          new Instance(name, part, port, () => ({
+            ...baseEnv,
+            ...sharedEnv,
+            DATA_DIR: dataDir,
+            [ENTRIES[part].portVar]: String(port),
+          })),
+        );
       }
     }
     const byPart = (part: PartName) => instances.filter((i) => i.part === part);
@@ -335,7 +362,9 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       ].join('\n'),
     );
     const nginxLog = createWriteStream(path.join(logsDir, 'cluster-nginx.log'), { flags: 'w' });
-    nginx = spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     nginx.stdout?.pipe(nginxLog, { end: false });
     nginx.stderr?.pipe(nginxLog, { end: false });
     cleanups.push(async () => {
@@ -349,15 +378,20 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
     const deadline = Date.now() + 10_000;
     for (;;) {
       if (nginx.exitCode !== null) throw new Error(`nginx exited (${nginx.exitCode}); see e2e/.logs/cluster-nginx.log`);
-      const ok = await fetch(`${publicUrl('identity')}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${publicUrl('identity')}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('nginx did not answer in time');
       await sleep(100);
     }
 
     const portToName = new Map(instances.map((i) => [`127.0.0.1:${i.port}`, i.name]));
-    const instanceAt = (addr: string | undefined) => (addr ? portToName.get(addr.split(',').at(-1)!.trim()) : undefined);
-    const servedBy = async (part: PartName) => instanceAt((await call(`${publicUrl(part)}/healthz`).catch(() => undefined))?.upstream);
+    const instanceAt = (addr: string | undefined) =>
+      addr ? portToName.get(addr.split(',').at(-1)!.trim()) : undefined;
+    const servedBy = async (part: PartName) =>
+      instanceAt((await call(`${publicUrl(part)}/healthz`).catch(() => undefined))?.upstream);
     /** Rewrites the site configuration and reloads nginx (SIGHUP: new workers, old ones finish their requests). */
     const setDrained = async (instance: Instance, down: boolean) => {
       if (down) drained.add(instance.name);
@@ -369,7 +403,8 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       let elsewhere = 0;
       while (down ? elsewhere < 4 : (await servedBy(instance.part)) !== instance.name) {
         if (down) elsewhere = (await servedBy(instance.part)) === instance.name ? 0 : elsewhere + 1;
-        if (Date.now() > deadline) throw new Error(`nginx did not ${down ? 'stop' : 'resume'} sending ${instance.name} requests within 15 s`);
+        if (Date.now() > deadline)
+          throw new Error(`nginx did not ${down ? 'stop' : 'resume'} sending ${instance.name} requests within 15 s`);
         if (!down) await sleep(100);
       }
     };
@@ -420,7 +455,12 @@ export function parseEnvFile(text: string): Record<string, string> {
 export function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) {
-    if (key.startsWith('VITEST') || key.endsWith('_DATABASE_URL') || key.startsWith('S3_') || ['NODE_ENV', 'TEST', 'REDIS_URL', 'PUBLIC_BLOB_BASE_URL', 'JWT_PRIVATE_KEY', 'SMTP_URL'].includes(key)) {
+    if (
+      key.startsWith('VITEST') ||
+      key.endsWith('_DATABASE_URL') ||
+      key.startsWith('S3_') ||
+      ['NODE_ENV', 'TEST', 'REDIS_URL', 'PUBLIC_BLOB_BASE_URL', 'JWT_PRIVATE_KEY', 'SMTP_URL'].includes(key)
+    ) {
       delete env[key];
     }
   }
@@ -433,8 +473,16 @@ export { freePort as freePortFor } from './stack';
  * Runs one of the repository's TypeScript scripts (npm run backup / restore) with the given environment.
  * Asynchronously: s3rver answers from this very process.
  */
-export async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repoRoot, env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env: { ...cleanEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -485,7 +533,16 @@ export async function call(url: string, options: CallOptions = {}): Promise<Answ
   const target = new URL(url);
   return new Promise<Answer>((resolve, reject) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? (body ? 'POST' : 'GET'), headers, localAddress: options.from, agent: false, timeout: 60_000 },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        localAddress: options.from,
+        agent: false,
+        timeout: 60_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -32,7 +32,12 @@ export function proveEmployerAddress(email: string, password: string): Promise<s
 /** A new business user with their business (unique names, so tests never share one). */
 export async function newEmployer(label = 'employer'): Promise<Employer> {
   const employer = await createEmployer(stackApi(), { label, resetLink: mailboxResetLink });
-  return { email: employer.email, accessToken: employer.token, businessId: employer.business.id, businessName: employer.business.name };
+  return {
+    email: employer.email,
+    accessToken: employer.token,
+    businessId: employer.business.id,
+    businessName: employer.business.name,
+  };
 }
 
 export interface Job {
@@ -42,10 +47,18 @@ export interface Job {
 }
 
 export async function createJob(employer: Employer, title: string): Promise<Job> {
-  return stackApi().employer.createJob(employer.accessToken, { ...JOB_FIELDS, title, description: `${title}: a job created by the browser tests.` });
+  return stackApi().employer.createJob(employer.accessToken, {
+    ...JOB_FIELDS,
+    title,
+    description: `${title}: a job created by the browser tests.`,
+  });
 }
 
-export async function setApplicationStatus(employer: Employer, applicationId: string, applicationStatus: ApplicationStatus): Promise<void> {
+export async function setApplicationStatus(
+  employer: Employer,
+  applicationId: string,
+  applicationStatus: ApplicationStatus,
+): Promise<void> {
   await stackApi().employer.setApplicationStatus(employer.accessToken, applicationId, { applicationStatus });
 }
 

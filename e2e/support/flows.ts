@@ -17,7 +17,12 @@ export interface CandidateDetails {
 /** A candidate nobody has used yet: unique e-mail, so tests never share accounts or rate limits. */
 export function newCandidate(label = 'candidate'): CandidateDetails {
   const id = randomUUID().slice(0, 8);
-  return { name: `Test ${label} ${id}`, email: `${label}-${id}@example.com`, phone: '07700 900123', postCode: 'SW1A 1AA' };
+  return {
+    name: `Test ${label} ${id}`,
+    email: `${label}-${id}@example.com`,
+    phone: '07700 900123',
+    postCode: 'SW1A 1AA',
+  };
 }
 
 export interface CodeStepOptions {
@@ -31,8 +36,14 @@ export interface CodeStepOptions {
  * Sign in by code from the login page: e-mail, 'Get a verification code', the code from the mailbox,
  * 'Sign In'. With `returnUrl` it starts from /account/login?returnUrl=… and expects to land there.
  */
-export async function signInByCode(page: Page, email: string, options: CodeStepOptions & { returnUrl?: string } = {}): Promise<void> {
-  const loginPath = options.returnUrl ? `/account/login?returnUrl=${encodeURIComponent(options.returnUrl)}` : '/account/login';
+export async function signInByCode(
+  page: Page,
+  email: string,
+  options: CodeStepOptions & { returnUrl?: string } = {},
+): Promise<void> {
+  const loginPath = options.returnUrl
+    ? `/account/login?returnUrl=${encodeURIComponent(options.returnUrl)}`
+    : '/account/login';
   await page.goto(loginPath);
   await page.getByLabel('Email', { exact: true }).fill(email);
   const since = await mailboxMark();
@@ -57,7 +68,11 @@ export async function signUpUntilCodeStep(page: Page, candidate: CandidateDetail
 }
 
 /** Sign up from /account/signup (without a CV), then verify the e-mailed code. */
-export async function signUpByCode(page: Page, candidate: CandidateDetails, options: CodeStepOptions = {}): Promise<void> {
+export async function signUpByCode(
+  page: Page,
+  candidate: CandidateDetails,
+  options: CodeStepOptions = {},
+): Promise<void> {
   await fillSignUpForm(page, candidate);
   const since = await mailboxMark();
   await page.getByRole('button', { name: 'Get a verification code' }).click();
@@ -68,7 +83,12 @@ export async function signUpByCode(page: Page, candidate: CandidateDetails, opti
  * The Verification step shared by login, signup and apply: waits for it (failing with the page's alert
  * if one shows instead), reads the code that arrived after `since`, signs in and checks where it lands.
  */
-export async function enterEmailedCode(page: Page, email: string, since: number, options: CodeStepOptions = {}): Promise<void> {
+export async function enterEmailedCode(
+  page: Page,
+  email: string,
+  since: number,
+  options: CodeStepOptions = {},
+): Promise<void> {
   await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
   const code = await latestCode(email, { since });
   await page.getByPlaceholder('Paste verification code').fill(code);
@@ -80,10 +100,13 @@ export async function enterEmailedCode(page: Page, email: string, since: number,
   await page.getByRole('button', { name: 'Sign In' }).click();
   const expectPath = options.expectPath ?? '/applications';
   await expect
-    .poll(async () => {
-      const alert = await visibleAlert(page);
-      return alert ? `alert: ${alert}` : new URL(page.url()).pathname + new URL(page.url()).search;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const alert = await visibleAlert(page);
+        return alert ? `alert: ${alert}` : new URL(page.url()).pathname + new URL(page.url()).search;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(expectPath);
 }
 
@@ -91,7 +114,8 @@ export async function enterEmailedCode(page: Page, email: string, since: number,
 export async function waitForStepOrAlert(page: Page, target: Locator, what: string, timeout = 20_000): Promise<void> {
   const alert = page.getByRole('alert').filter({ hasText: /\S/ });
   await target.or(alert).first().waitFor({ state: 'visible', timeout });
-  if (!(await target.isVisible())) throw new Error(`Expected ${what}, but the page says: ${await alert.first().innerText()}`);
+  if (!(await target.isVisible()))
+    throw new Error(`Expected ${what}, but the page says: ${await alert.first().innerText()}`);
 }
 
 async function visibleAlert(page: Page): Promise<string | null> {

@@ -38,7 +38,12 @@ export function employerApplications(employer: Employer, jobId: string): Promise
 }
 
 /** GET /business/cv-drops: CVs dropped with the employer. */
-export async function employerCvDrops(employer: Employer): Promise<{ id: string; candidate: { email: string }; cvId: string | null }[]> {
+export async function employerCvDrops(
+  employer: Employer,
+): Promise<{ id: string; candidate: { email: string }; cvId: string | null }[]> {
   const api = stackApi();
-  return expectOk('the employer’s CV drops', await api.call(`${api.urls.candidateUrl}/business/cv-drops?page=1&pageSize=50`, { token: employer.token }));
+  return expectOk(
+    'the employer’s CV drops',
+    await api.call(`${api.urls.candidateUrl}/business/cv-drops?page=1&pageSize=50`, { token: employer.token }),
+  );
 }

@@ -49,7 +49,11 @@ export async function latestCode(address: string, options: Omit<WaitForMailOptio
 }
 
 /** The first link of the newest e-mail to `address` whose link contains `contains`. */
-export async function latestLink(address: string, contains: string, options: Omit<WaitForMailOptions, 'match'> = {}): Promise<string> {
+export async function latestLink(
+  address: string,
+  contains: string,
+  options: Omit<WaitForMailOptions, 'match'> = {},
+): Promise<string> {
   const message = await waitForMail(address, { ...options, match: (m) => m.links.some((l) => l.includes(contains)) });
   return message.links.find((l) => l.includes(contains)) as string;
 }

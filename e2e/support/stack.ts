@@ -92,7 +92,10 @@ const PARTS: readonly Part[] = [
 /** Compiles the three servers (about a tenth of a second); the stack then runs exactly that. */
 export function buildServers(): void {
   const result = spawnSync(process.execPath, ['scripts/build-servers.mjs'], { cwd: repoRoot, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`Building the servers (scripts/build-servers.mjs) failed with exit ${result.status ?? result.signal}:\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `Building the servers (scripts/build-servers.mjs) failed with exit ${result.status ?? result.signal}:\n${result.stderr}`,
+    );
 }
 
 /**
@@ -101,15 +104,21 @@ export function buildServers(): void {
  */
 export function buildPortal(outDir: string): void {
   const started = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web', '--silent', '--', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: childEnv({ NO_COLOR: '1', FORCE_COLOR: '0' }),
-  });
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '--workspace', 'apps/web', '--silent', '--', '--outDir', outDir, '--emptyOutDir'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      env: childEnv({ NO_COLOR: '1', FORCE_COLOR: '0' }),
+    },
+  );
   if (result.status !== 0) {
     const output = `${result.stdout}\n${result.stderr}`.trim().split('\n');
     const tail = output.slice(-60).join('\n');
-    throw new Error(`Building the portal (npm run build --workspace apps/web) failed with exit ${result.status ?? result.signal}:\n${tail}`);
+    throw new Error(
+      `Building the portal (npm run build --workspace apps/web) failed with exit ${result.status ?? result.signal}:\n${tail}`,
+    );
   }
   log(`portal built in ${Date.now() - started} ms`);
 }
@@ -151,7 +160,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     workDir = await mkdtemp(path.join(os.tmpdir(), 'careers-e2e-'));
     const dataDir = path.join(workDir, 'data');
     mkdirSync(dataDir);
-    const portalDist = options.portalDist ? path.resolve(repoRoot, options.portalDist) : path.join(workDir, 'portal-dist');
+    const portalDist = options.portalDist
+      ? path.resolve(repoRoot, options.portalDist)
+      : path.join(workDir, 'portal-dist');
     if (withPortal && !options.portalDist) buildPortal(portalDist);
     buildServers();
     sink = options.mailSink ?? (await startMailSink());
@@ -190,7 +201,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     }
 
     const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
-    await Promise.all(children.map(({ part, child }) => waitReady(part, child, url(part.name) + part.readyPath, deadline)));
+    await Promise.all(
+      children.map(({ part, child }) => waitReady(part, child, url(part.name) + part.readyPath, deadline)),
+    );
 
     return {
       portalUrl: url('portal'),
@@ -231,7 +244,9 @@ async function waitReady(part: Part, child: ChildProcess, url: string, deadline:
   let lastProblem = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${part.name} exited (${child.signalCode ?? child.exitCode}) before it was ready; see ${path.join(logsDir, `${part.name}.log`)}`);
+      throw new Error(
+        `${part.name} exited (${child.signalCode ?? child.exitCode}) before it was ready; see ${path.join(logsDir, `${part.name}.log`)}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
@@ -242,7 +257,9 @@ async function waitReady(part: Part, child: ChildProcess, url: string, deadline:
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`${part.name} was not ready at ${url} in time (${lastProblem}); see ${path.join(logsDir, `${part.name}.log`)}`);
+  throw new Error(
+    `${part.name} was not ready at ${url} in time (${lastProblem}); see ${path.join(logsDir, `${part.name}.log`)}`,
+  );
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

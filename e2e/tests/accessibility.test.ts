@@ -23,8 +23,16 @@ afterEach(async () => {
 });
 
 const pages: { name: string; path: string; ready: (p: Page) => Promise<boolean> }[] = [
-  { name: 'login', path: '/account/login', ready: (p) => p.getByRole('button', { name: 'Get a verification code' }).isVisible() },
-  { name: 'not-found', path: '/no-such-page', ready: (p) => p.getByRole('heading', { name: /not found/i }).isVisible() },
+  {
+    name: 'login',
+    path: '/account/login',
+    ready: (p) => p.getByRole('button', { name: 'Get a verification code' }).isVisible(),
+  },
+  {
+    name: 'not-found',
+    path: '/no-such-page',
+    ready: (p) => p.getByRole('heading', { name: /not found/i }).isVisible(),
+  },
   { name: 'signup', path: '/account/signup', ready: (p) => p.getByRole('heading', { name: 'Sign Up' }).isVisible() },
   {
     name: 'forgotten password',

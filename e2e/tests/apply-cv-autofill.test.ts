@@ -8,7 +8,13 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfCv, type CvFile } from '../support/apply-files';
-import { enterApplyCode, expectNoSidewaysScroll, formFields, openApplyPage, waitForApplyStep } from '../support/apply-flows';
+import {
+  enterApplyCode,
+  expectNoSidewaysScroll,
+  formFields,
+  openApplyPage,
+  waitForApplyStep,
+} from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newCandidate, type CandidateDetails } from '../support/flows';
@@ -32,10 +38,16 @@ function autofillCandidate(): CandidateDetails {
 
 /** A CV whose header holds the candidate's name, e-mail and phone on their own lines. */
 function cvOf(candidate: CandidateDetails, phone: string): CvFile {
-  return pdfCv('Robin CV.pdf', [candidate.name, 'Pastry chef', `${candidate.email} | Mobile: ${phone}`, 'Experience 2015 - 2020']);
+  return pdfCv('Robin CV.pdf', [
+    candidate.name,
+    'Pastry chef',
+    `${candidate.email} | Mobile: ${phone}`,
+    'Experience 2015 - 2020',
+  ]);
 }
 
-const isAutofillPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/cv-autofill';
+const isAutofillPost = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/cv-autofill';
 
 async function shot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -77,7 +89,11 @@ describe('the apply form fills itself from the chosen CV', () => {
     await waitForApplyStep(page, 'success');
     const mine = (await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.candidate).toMatchObject({ name: candidate.name, phoneNumber: typedPhone, postcode: candidate.postCode });
+    expect(mine[0]?.candidate).toMatchObject({
+      name: candidate.name,
+      phoneNumber: typedPhone,
+      postcode: candidate.postCode,
+    });
   });
 
   it('at 360 px: fills all three empty fields, fits the screen, and a failed read only says so', async () => {
@@ -107,7 +123,9 @@ describe('the apply form fills itself from the chosen CV', () => {
 
     // Another CV while the service cannot read it: a short note, the fields as they were, Apply still there.
     await fields.name.fill('');
-    await page.route('**/cv-autofill', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }));
+    await page.route('**/cv-autofill', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+    );
     await fields.cv.setInputFiles(cvOf(autofillCandidate(), '07700 900000'));
     await page.getByRole('status').filter({ hasText: FAILED_NOTE }).waitFor({ timeout: 30_000 });
     expect(await fields.name.inputValue()).toBe('');

@@ -42,7 +42,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cvRadio = (page: Page, fileName: string) => page.getByRole('radio', { name: new RegExp(`^${escape(fileName)}`) });
 
 describe('apply as an existing candidate (phone, 360 px)', () => {
-  it("an already registered e-mail on the form: notice, code, then the CV is chosen on cvSelection", async () => {
+  it('an already registered e-mail on the form: notice, code, then the CV is chosen on cvSelection', async () => {
     const candidate = newCandidate('apply-known');
     const older = txtCv('Known Older CV.txt');
     const newer = pdfCv('Known Newer CV.pdf');
@@ -61,7 +61,9 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await notice.innerText()).toMatch(/CV .*next step/);
     await expectNoAxeViolations(page, 'apply verification with the existing-account notice at 360 px');
     // Mode existing: nothing was applied for before the candidate signed in.
-    expect((await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email)).toEqual([]);
+    expect((await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email)).toEqual(
+      [],
+    );
 
     await enterApplyCode(page, candidate.email, since);
     await waitForApplyStep(page, 'cvSelection');
@@ -73,14 +75,24 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await page.getByText(/^(Last used|Uploaded) on (\d{1,2} \w{3} \d{4}|-)$/).count()).toBe(2);
     expect(await page.getByText(onForm.name, { exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'apply cvSelection of an existing candidate at 360 px');
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cv-picker-360.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/cv-picker-360.png`, fullPage: true });
 
     // product.md §2: each CV can be previewed in a modal showing the file's content in a frame.
     await page.getByRole('button', { name: `Preview ${older.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: older.name });
     await dialog.waitFor({ timeout: 10_000 });
     const frame = dialog.frameLocator('iframe');
-    await expect.poll(async () => frame.locator('body').innerText({ timeout: 2_000 }).catch(() => ''), { timeout: 10_000 }).toContain(`Curriculum vitae: ${older.name}`);
+    await expect
+      .poll(
+        async () =>
+          frame
+            .locator('body')
+            .innerText({ timeout: 2_000 })
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toContain(`Curriculum vitae: ${older.name}`);
     await expectNoAxeViolationsBesidePreview(page, 'apply cvSelection with the CV preview open at 360 px');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -89,7 +101,9 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await cvRadio(page, older.name).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'success');
-    expect(await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible()).toBe(true);
+    expect(
+      await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible(),
+    ).toBe(true);
 
     const olderId = account.cvs.find((c) => c.fileName === older.name)?.cvId;
     const mine = (await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email);
@@ -147,7 +161,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await card.getByText(upload.name, { exact: true }).isVisible()).toBe(true);
     expect(await stepHeading(page, 'cvSelection').count()).toBe(0);
   });
-  it("an existing candidate who keeps the CV picked on the form applies with that file (a new upload wins, product.md §4)", async () => {
+  it('an existing candidate who keeps the CV picked on the form applies with that file (a new upload wins, product.md §4)', async () => {
     const candidate = newCandidate('apply-keep');
     const account = await registerCandidateByApi(candidate, [txtCv('Stored Long Ago.txt')]);
     const page = await phonePage();

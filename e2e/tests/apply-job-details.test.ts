@@ -54,7 +54,8 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
-const fact = (page: Page, label: string) => page.locator('.job-details__facts > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+const fact = (page: Page, label: string) =>
+  page.locator('.job-details__facts > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
 
 describe.each([
   ['360 px', PHONE],
@@ -85,7 +86,10 @@ describe.each([
       const open = await text.evaluate((el) => ({ shown: el.clientHeight, whole: el.scrollHeight }));
       expect(open.shown).toBe(open.whole);
       // The title stays within two lines.
-      const title = await page.getByRole('heading', { level: 1 }).evaluate((el) => ({ height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) }));
+      const title = await page.getByRole('heading', { level: 1 }).evaluate((el) => ({
+        height: el.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(el).lineHeight),
+      }));
       expect(title.height).toBeLessThanOrEqual(2 * title.line + 1);
     } else {
       expect(await toggle.isVisible()).toBe(false);
@@ -107,38 +111,50 @@ describe('a candidate who already applied', () => {
       await signUpByCode(page, candidate);
       const signedIn = await page.context().storageState();
       const token = await candidateAccessToken(candidate.email);
-      const applicationId = await applyViaApi(token, job.id, await uploadCvViaApi(token, pdfCv('Applied Before CV.pdf', candidate.name)));
+      const applicationId = await applyViaApi(
+        token,
+        job.id,
+        await uploadCvViaApi(token, pdfCv('Applied Before CV.pdf', candidate.name)),
+      );
       return { signedIn, applicationId };
     })());
 
   it.each([
     ['360 px', PHONE],
     ['1280 px', DESKTOP],
-  ] as const)('is told so on arrival at %s, and finds the application and the way back to the job', { timeout: 120_000 }, async (label, viewport) => {
-    const { signedIn, applicationId } = await appliedCandidate();
-    const page = await openPage({ viewport, storageState: signedIn });
-    await openApplyPage(page, job.id);
-    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
-    const notice = page.getByRole('heading', { level: 2, name: `You applied on ${today}` });
-    await notice.waitFor({ timeout: 20_000 });
-    // No Apply on offer: the service would refuse it.
-    expect(await page.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
-    expect(await page.getByRole('heading', { level: 2, name: 'Choose a CV' }).count()).toBe(0);
-    await expectNoSidewaysScroll(page, `the already-applied notice at ${label}`);
-    await expectNoAxeViolations(page, `the already-applied notice at ${label}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `already-applied-${viewport.width}.png`), fullPage: true });
+  ] as const)(
+    'is told so on arrival at %s, and finds the application and the way back to the job',
+    { timeout: 120_000 },
+    async (label, viewport) => {
+      const { signedIn, applicationId } = await appliedCandidate();
+      const page = await openPage({ viewport, storageState: signedIn });
+      await openApplyPage(page, job.id);
+      const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+        new Date(),
+      );
+      const notice = page.getByRole('heading', { level: 2, name: `You applied on ${today}` });
+      await notice.waitFor({ timeout: 20_000 });
+      // No Apply on offer: the service would refuse it.
+      expect(await page.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 2, name: 'Choose a CV' }).count()).toBe(0);
+      await expectNoSidewaysScroll(page, `the already-applied notice at ${label}`);
+      await expectNoAxeViolations(page, `the already-applied notice at ${label}`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `already-applied-${viewport.width}.png`), fullPage: true });
 
-    await page.getByRole('link', { name: 'See your application' }).click();
-    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toBe(`/applications?application=${applicationId}`);
-    const card = page.getByRole('article', { name: TITLE, exact: true });
-    await card.waitFor({ timeout: 15_000 });
-    expect(await card.getAttribute('aria-current')).toBe('true');
-    await expectNoSidewaysScroll(page, `/applications with the job link at ${label}`);
-    await expectNoAxeViolations(page, `/applications with the job link at ${label}`);
+      await page.getByRole('link', { name: 'See your application' }).click();
+      await expect
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 })
+        .toBe(`/applications?application=${applicationId}`);
+      const card = page.getByRole('article', { name: TITLE, exact: true });
+      await card.waitFor({ timeout: 15_000 });
+      expect(await card.getAttribute('aria-current')).toBe('true');
+      await expectNoSidewaysScroll(page, `/applications with the job link at ${label}`);
+      await expectNoAxeViolations(page, `/applications with the job link at ${label}`);
 
-    // Each application leads back to its job.
-    await card.getByRole('link', { name: TITLE }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/apply/${job.id}`);
-    await notice.waitFor({ timeout: 20_000 });
-  });
+      // Each application leads back to its job.
+      await card.getByRole('link', { name: TITLE }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/apply/${job.id}`);
+      await notice.waitFor({ timeout: 20_000 });
+    },
+  );
 });

@@ -7,11 +7,24 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docxCv } from '../support/apply-files';
-import { enterApplyCode, expectPath, fillApplyForm, openApplyPage, stepHeading, waitForApplyStep } from '../support/apply-flows';
+import {
+  enterApplyCode,
+  expectPath,
+  fillApplyForm,
+  openApplyPage,
+  stepHeading,
+  waitForApplyStep,
+} from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { launchBrowser, openPortalPage, PHONE } from '../support/browser';
 import { newCandidate } from '../support/flows';
-import { createEmployer, employerApplications, employerCvDrops, type Employer, type EmployerJob } from '../support/jobs';
+import {
+  createEmployer,
+  employerApplications,
+  employerCvDrops,
+  type Employer,
+  type EmployerJob,
+} from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
 
 let browser: Browser;
@@ -25,7 +38,11 @@ let page: Page | undefined;
 beforeAll(async () => {
   [browser, withLogo, withoutLogo] = await Promise.all([
     launchBrowser(),
-    createEmployer({ label: 'applypage', withLogo: true, jobs: [{ title: 'Lighthouse Keeper' }, { title: 'Harbour Pilot', isLive: false }] }),
+    createEmployer({
+      label: 'applypage',
+      withLogo: true,
+      jobs: [{ title: 'Lighthouse Keeper' }, { title: 'Harbour Pilot', isLive: false }],
+    }),
     createEmployer({ label: 'nologo', withLogo: false, jobs: [{ title: 'Ferry Deckhand' }] }),
   ]);
   [liveJob, closedJob] = withLogo.jobs as [EmployerJob, EmployerJob];
@@ -102,9 +119,19 @@ describe('job header', () => {
     expect(await logoSettled).toMatch(/^(HTTP 404|failed)$/);
     // …and no broken image stays on the page.
     await expect
-      .poll(async () => (await p.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0).length)), {
-        timeout: 5_000,
-      })
+      .poll(
+        async () =>
+          await p
+            .locator('img')
+            .evaluateAll(
+              (imgs) =>
+                imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth === 0)
+                  .length,
+            ),
+        {
+          timeout: 5_000,
+        },
+      )
       .toBe(0);
     expect(await headerImages(p)).toEqual([]);
     await waitForApplyStep(p, 'form');
@@ -144,7 +171,9 @@ describe('a job that is no longer live', () => {
     const drops = (await employerCvDrops(withLogo)).filter((d) => d.candidate.email === candidate.email);
     expect(drops).toHaveLength(1);
     expect(drops[0]?.cvId).toBeTruthy();
-    expect((await employerApplications(withLogo, closedJob.id)).filter((a) => a.candidate.email === candidate.email)).toEqual([]);
+    expect(
+      (await employerApplications(withLogo, closedJob.id)).filter((a) => a.candidate.email === candidate.email),
+    ).toEqual([]);
 
     // Signed in, the closed job's link opens at cvSelection, still as a CV drop.
     await openApplyPage(p, closedJob.id);

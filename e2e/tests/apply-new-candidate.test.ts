@@ -35,7 +35,11 @@ const cv = pdfCv('Apply New Candidate CV.pdf');
 const openPage = usePortalPages();
 
 beforeAll(async () => {
-  employer = await createEmployer({ label: 'applynew', withLogo: true, jobs: [{ title: 'Night Baker' }, { title: 'Pastry Chef' }] });
+  employer = await createEmployer({
+    label: 'applynew',
+    withLogo: true,
+    jobs: [{ title: 'Night Baker' }, { title: 'Pastry Chef' }],
+  });
   [firstJob, secondJob] = employer.jobs as [EmployerJob, EmployerJob];
 });
 
@@ -52,7 +56,8 @@ async function candidateWhoApplied(label: string): Promise<CandidateDetails> {
   return candidate;
 }
 
-const isApplicationPost = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/job-applications';
+const isApplicationPost = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/job-applications';
 
 describe('apply as a new candidate (phone, 360 px)', () => {
   it('form → code from the e-mail → success → Continue to /applications; the employer gets readyToWork and the tracking fields', async () => {
@@ -79,7 +84,14 @@ describe('apply as a new candidate (phone, 360 px)', () => {
 
     // product.md §3: readyToWork true from the portal; tracking from the link the candidate arrived by.
     const body = (await applicationPost).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ jobId: firstJob.id, readyToWork: true, utmSource: 'board', utmCampaign: 'spring', publisherId: 'p1', boostId: 'b1' });
+    expect(body).toMatchObject({
+      jobId: firstJob.id,
+      readyToWork: true,
+      utmSource: 'board',
+      utmCampaign: 'spring',
+      publisherId: 'p1',
+      boostId: 'b1',
+    });
     expect(String(body.landingUrl)).toContain(`/apply/${firstJob.id}${query}`);
 
     await enterApplyCode(page, candidate.email, since);
@@ -87,8 +99,14 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     // Sent: the page no longer asks to apply (issue 12 item 13).
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`You applied to ${firstJob.title}`);
     const success = page.locator('section').filter({ has: stepHeading(page, 'success') });
-    expect(await success.getByText(`Your application was successfully sent to ${employer.business.name}`, { exact: true }).isVisible()).toBe(true);
-    expect(await success.getByText('You will be redirected to your candidate dashboard.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await success
+        .getByText(`Your application was successfully sent to ${employer.business.name}`, { exact: true })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await success.getByText('You will be redirected to your candidate dashboard.', { exact: true }).isVisible(),
+    ).toBe(true);
     expect(await success.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'apply success at 360 px');
     await expectNoSidewaysScroll(page, 'the success step');
@@ -131,8 +149,12 @@ describe('apply as a new candidate (phone, 360 px)', () => {
 
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'success');
-    expect(await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible()).toBe(true);
-    const mine = (await employerApplications(employer, secondJob.id)).filter((a) => a.candidate.email === candidate.email);
+    expect(
+      await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible(),
+    ).toBe(true);
+    const mine = (await employerApplications(employer, secondJob.id)).filter(
+      (a) => a.candidate.email === candidate.email,
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]?.readyToWork).toBe(true);
 
@@ -165,6 +187,8 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     expect(waited).toBeGreaterThanOrEqual(1_700);
     expect(waited).toBeLessThan(4_500);
     // Nothing new reached the employer.
-    expect((await employerApplications(employer, firstJob.id)).filter((a) => a.candidate.email === candidate.email)).toHaveLength(1);
+    expect(
+      (await employerApplications(employer, firstJob.id)).filter((a) => a.candidate.email === candidate.email),
+    ).toHaveLength(1);
   });
 });

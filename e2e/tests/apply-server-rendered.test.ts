@@ -65,18 +65,27 @@ const errorsOf = (p: Page) => {
  * the elements that moved, so that a failure says what moved and when.
  */
 function recordLayoutShifts() {
-  type Shift = { value: number; startTime: number; sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  type Shift = {
+    value: number;
+    startTime: number;
+    sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   const shifts: { value: number; at: number; moved: string[] }[] = [];
   (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
   const name = (node: Node | undefined) =>
-    node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName);
-  const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+    node instanceof Element
+      ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}`
+      : String(node?.nodeName);
+  const box = (rect: DOMRectReadOnly) =>
+    `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as unknown as Shift[]) {
       shifts.push({
         value: entry.value,
         at: Math.round(entry.startTime),
-        moved: (entry.sources ?? []).map((source) => `${name(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`),
+        moved: (entry.sources ?? []).map(
+          (source) => `${name(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+        ),
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -108,9 +117,7 @@ const layoutShifts = (p: Page) =>
 const settle = (p: Page) =>
   p.evaluate(
     () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
-      ),
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))),
   );
 
 describe.each([
@@ -129,20 +136,29 @@ describe.each([
     await heading.waitFor({ timeout: 15_000 });
     expect(await heading.innerText()).toBe(`Apply now to ${liveJob.title}`);
     expect(await p.getByText(`At ${employer.business.name}`).isVisible()).toBe(true);
-    for (const field of ['Name', 'Email', 'Phone', 'Post code']) expect(await p.getByLabel(field, { exact: true }).isVisible()).toBe(true);
+    for (const field of ['Name', 'Email', 'Phone', 'Post code'])
+      expect(await p.getByLabel(field, { exact: true }).isVisible()).toBe(true);
     expect(await p.getByRole('button', { name: 'Apply', exact: true }).isVisible()).toBe(true);
     const logo = p.locator('main header img');
     expect(await logo.getAttribute('width')).toBe('64');
     expect(await logo.getAttribute('height')).toBe('64');
     expect(await p.title()).toBe(`Apply now to ${liveJob.title} · Careers Portal`);
-    const jsonLd = JSON.parse((await p.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    const jsonLd = JSON.parse((await p.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
     expect(jsonLd).toMatchObject({ '@type': 'JobPosting', title: liveJob.title, directApply: true });
     // Nothing has run: the page is the server's HTML alone.
     expect(await hydrated(p)).toBe(false);
     await p.evaluate(() => document.querySelector('h1')?.setAttribute('data-before-hydration', ''));
     // The server's page alone has not moved since its first paint.
-    expect(await layoutShifts(p), 'layout shifts of the server-rendered page (value, time, moved elements)').toEqual([]);
-    await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-before-hydration.png`), fullPage: true });
+    expect(await layoutShifts(p), 'layout shifts of the server-rendered page (value, time, moved elements)').toEqual(
+      [],
+    );
+    await p.screenshot({
+      path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-before-hydration.png`),
+      fullPage: true,
+    });
     // A full-page screenshot may resize the page for a moment: what it moves is not the page's doing.
     await settle(p);
     await p.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts.splice(0));
@@ -172,7 +188,10 @@ describe.each([
     await p.getByLabel('Name', { exact: true }).fill('');
     await settle(p);
     expect(await layoutShifts(p), 'layout shifts after the blur error (value, time, moved elements)').toEqual([]);
-    await p.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-after-hydration.png`), fullPage: true });
+    await p.screenshot({
+      path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-after-hydration.png`),
+      fullPage: true,
+    });
 
     expect(await p.title()).toBe(`Apply now to ${liveJob.title} · Careers Portal`);
     expect(errors, 'no hydration error or other console error').toEqual([]);

@@ -39,7 +39,8 @@ async function phonePage(): Promise<{ page: Page; calls: string[] }> {
   const portal = new URL(inject('stack').portalUrl).origin;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin !== portal && ['fetch', 'xhr'].includes(request.resourceType())) calls.push(`${request.method()} ${url.pathname}`);
+    if (url.origin !== portal && ['fetch', 'xhr'].includes(request.resourceType()))
+      calls.push(`${request.method()} ${url.pathname}`);
   });
   return { page, calls };
 }
@@ -90,7 +91,8 @@ describe('form step validation (product.md §5)', () => {
     expect(await fieldError(fields.phone)).toBe(PHONE_MSG);
     expect(await fieldError(fields.postCode)).toBe(POST_CODE);
     expect(await dangerAlert(page)).toBe(CV);
-    for (const field of Object.values(fields).slice(0, 4)) expect(await field.getAttribute('aria-invalid')).toBe('true');
+    for (const field of Object.values(fields).slice(0, 4))
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page, 'apply form showing its errors at 360 px');
 
     // Valid details but still no CV: still no call.
@@ -144,7 +146,11 @@ describe('form step validation (product.md §5)', () => {
     const { page, calls } = await phonePage();
     await openApplyPage(page, job.id);
     await waitForApplyStep(page, 'form');
-    await fillApplyForm(page, newCandidate('apply-png'), { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await fillApplyForm(page, newCandidate('apply-png'), {
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not really a png'),
+    });
     const rejection = page.getByRole('alert').filter({ hasText: WRONG_TYPE });
     await rejection.waitFor({ timeout: 5_000 });
     expect((await rejection.innerText()).trim()).toBe(WRONG_TYPE);
@@ -201,7 +207,10 @@ describe('login and verification steps', () => {
     // 'Resend' mails a new code and says so (product.md §8 success toast); the new code signs in.
     const beforeResend = await mailboxMark();
     await page.getByRole('button', { name: 'Resend', exact: true }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Verification code is sent successfully.' }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Verification code is sent successfully.' })
+      .waitFor({ timeout: 10_000 });
     const resent = await latestCode(candidate.email, { since: beforeResend });
     await codeInput.fill(resent);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -225,13 +234,17 @@ describe('login and verification steps', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(() => dangerAlert(page)).toBe('Please select or upload a CV');
     await expectNoAxeViolations(page, 'apply cvSelection with an error at 360 px');
-    expect((await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email)).toEqual([]);
+    expect((await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email)).toEqual(
+      [],
+    );
 
     await page.locator('input[type="file"]').setInputFiles(pdfCv('Uploaded At Last.pdf'));
     await expect.poll(() => dangerAlert(page)).toBeNull();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'success');
-    expect((await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email)).toHaveLength(1);
+    expect(
+      (await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email),
+    ).toHaveLength(1);
     expect(account.cvs).toEqual([]);
   });
 });

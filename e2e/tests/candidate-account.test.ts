@@ -51,7 +51,11 @@ describe('profile, contact and e-mail change', () => {
     await name.fill(newName);
     await page.getByLabel('Phone number', { exact: true }).fill('07700 900456');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Your profile has been saved.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your profile has been saved.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await shownName(page).innerText()).toBe(newName);
     signedIn = await page.context().storageState();
 
@@ -78,7 +82,9 @@ describe('profile, contact and e-mail change', () => {
     await name.fill('');
     await page.getByLabel('Post code', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => page.getByText('Please enter your name', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please enter your name', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByText('Please enter your post code', { exact: true }).isVisible()).toBe(true);
     expect(saves).toEqual([]);
     await page.reload();
@@ -89,15 +95,24 @@ describe('profile, contact and e-mail change', () => {
     expect(signedIn, 'needs the account of the first test').toBeDefined();
     const page = await freshPage({ storageState: signedIn });
     await page.goto('/contact-us');
-    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(candidate.email);
+    await expect
+      .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe(candidate.email);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(newName);
 
     const message = page.getByLabel('How can we help?');
     await message.fill('Where is my application for the warehouse job?');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/contact/contact') && r.request().method() === 'POST', { timeout: 15_000 });
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/contact/contact') && r.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(200);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await message.inputValue()).toBe('');
   });
 
@@ -130,30 +145,47 @@ describe('profile, contact and e-mail change', () => {
     // The current address's code is required: without it nothing is sent.
     await page.getByRole('button', { name: 'Confirm new email' }).click();
     await expect
-      .poll(() => page.getByText('Please enter the verification code sent to your current email address').isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText('Please enter the verification code sent to your current email address').isVisible(), {
+        timeout: 10_000,
+      })
       .toBe(true);
     // The two codes leave through the outbox one after the other: wait for the current address's to arrive.
     await latestCode(candidate.email, { since });
     const toCurrent = (await mailFor(candidate.email, since)).filter((m) => m.code !== null);
-    expect(toCurrent.map((m) => m.subject)).toEqual([expect.stringMatching(/code to approve an e-mail change: \d{6}$/)]);
+    expect(toCurrent.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/code to approve an e-mail change: \d{6}$/),
+    ]);
     await page.getByLabel(`Code sent to ${candidate.email}`).fill(toCurrent[0]!.code!);
     await page.getByRole('button', { name: 'Confirm new email' }).click();
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: `Your email address is now ${newEmail}.` }).isVisible(), { timeout: 15_000 })
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: `Your email address is now ${newEmail}.` })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(await page.getByText(`You sign in with ${newEmail}.`).isVisible()).toBe(true);
 
     // The session elsewhere is over; this one goes on.
     expect(await sessionRenews(elsewhere)).toBe(false);
     await page.reload();
-    await expect.poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     // The old address has no account any more; the new one signs in and sees the same candidate.
     const other = await freshPage();
     await other.goto('/account/login');
     await other.getByLabel('Email', { exact: true }).fill(candidate.email);
     await other.getByRole('button', { name: 'Get a verification code' }).click();
-    await expect.poll(() => other.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => other.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await signInByCode(other, newEmail);
     await expect.poll(() => shownName(other).innerText(), { timeout: 15_000 }).toBe(newName);
 
@@ -161,19 +193,27 @@ describe('profile, contact and e-mail change', () => {
     const undo = await latestLink(candidate.email, '/account/undo-email-change/', { since });
     const owner = await freshPage();
     await owner.goto(undo);
-    await expect.poll(() => owner.getByRole('heading', { name: 'Email address restored' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => owner.getByRole('heading', { name: 'Email address restored' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await sessionRenews(page)).toBe(false);
     expect(await sessionRenews(other)).toBe(false);
     await owner.getByRole('link', { name: 'Sign in' }).click();
     await signInByCode(owner, candidate.email);
     await expect.poll(() => shownName(owner).innerText(), { timeout: 15_000 }).toBe(newName);
     await owner.goto('/user-account');
-    await expect.poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     // The link works once.
     const again = await freshPage();
     await again.goto(undo);
-    await expect.poll(() => again.getByRole('alert').filter({ hasText: 'This link has already been used.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => again.getByRole('alert').filter({ hasText: 'This link has already been used.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
   });
 });
 
@@ -201,7 +241,11 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
     // A wrong code deletes nothing.
     await dialog.getByLabel('Verification code').fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
     await confirm.click();
-    await expect.poll(() => dialog.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(path(page)).toBe('/user-account');
     await dialog.getByLabel('Verification code').fill(code);
     await confirm.click();

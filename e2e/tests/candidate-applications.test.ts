@@ -7,7 +7,17 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usePortalPages } from '../support/browser';
-import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
+import {
+  applyViaApi,
+  ApplicationStatus,
+  candidateAccessToken,
+  createJob,
+  newEmployer,
+  setApplicationStatus,
+  uploadCvViaApi,
+  type Employer,
+  type Job,
+} from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode } from '../support/flows';
 
@@ -77,9 +87,15 @@ describe('an employer moves the application; the candidate sees it on /applicati
     await page.goto('/applications');
     await card(page, job.title).waitFor({ timeout: 15_000 });
     expect(await statusOf(page, job.title)).toBe('Interview to be scheduled');
-    expect(await timeline(page, job.title)).toEqual(['Interview to be scheduled', 'Under review', 'Application received']);
+    expect(await timeline(page, job.title)).toEqual([
+      'Interview to be scheduled',
+      'Under review',
+      'Application received',
+    ]);
     // Each step has its time.
-    const times = await card(page, job.title).locator('details li time').evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
+    const times = await card(page, job.title)
+      .locator('details li time')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
     expect(times).toHaveLength(3);
     for (const time of times) expect(Number.isNaN(Date.parse(time))).toBe(false);
     expect([...times].sort().reverse()).toEqual(times);

@@ -30,7 +30,10 @@ interface SignedInCandidate {
  * A candidate who signed up with the long-named PDF (made through the APIs as the portal's sign-up makes
  * it), with `more` CVs uploaded after it, signed in by code in a browser.
  */
-async function signedInCandidate(label: string, more: (candidate: CandidateDetails) => UploadFile[] = () => []): Promise<SignedInCandidate> {
+async function signedInCandidate(
+  label: string,
+  more: (candidate: CandidateDetails) => UploadFile[] = () => [],
+): Promise<SignedInCandidate> {
   const candidate = newCandidate(label);
   const cvs = [pdfCv(SIGNUP_CV_NAME, candidate.name), ...more(candidate)];
   await registerCandidateByApi(candidate, cvs);
@@ -46,7 +49,8 @@ async function signedInPage(who: SignedInCandidate, at: string) {
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const cvRow = (page: Page, fileName: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName, exact: true }) });
+const cvRow = (page: Page, fileName: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: fileName, exact: true }) });
 const fileInput = (page: Page) => page.locator('input[type="file"]');
 
 describe('signup with a CV (product.md §2 signup screen)', () => {
@@ -59,12 +63,20 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
     await page.getByLabel('Phone', { exact: true }).fill(candidate.phone);
     await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
 
-    await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await fileInput(page).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('plain text'),
+    });
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     const cv = pdfCv(SIGNUP_CV_NAME, candidate.name);
     await fileInput(page).setInputFiles(cv);
-    await expect.poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).count()).toBe(0);
 
     const since = await mailboxMark();
@@ -95,7 +107,9 @@ describe('/cvs (product.md §1, §7)', () => {
     const { candidate } = who;
     const page = await signedInPage(who, '/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     const cv = pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name);
     // Held back a moment on its way to the real service, so the progress bar can be seen.
@@ -105,37 +119,60 @@ describe('/cvs (product.md §1, §7)', () => {
     });
     await fileInput(page).setInputFiles(cv);
     await page.getByRole('button', { name: 'Upload CV' }).click();
-    await expect.poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: 5_000 })
+      .toBe(true);
 
     await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await page.unroute('**/cvs');
     await page.reload();
     await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
-  it('refuses a file whose bytes are no CV, whatever its name, with the server\'s reason', async () => {
+  it("refuses a file whose bytes are no CV, whatever its name, with the server's reason", async () => {
     const page = await signedInPage(await signedInCandidate('cvs-refused'), '/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });
     const before = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
     const name = 'not-really-a.pdf';
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST', { timeout: 15_000 });
-    await fileInput(page).setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x20]) });
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
+    await fileInput(page).setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x20]),
+    });
     await page.getByRole('button', { name: 'Upload CV' }).click();
     expect((await answer).status()).toBe(415);
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Must be in the following format: pdf, doc, docx, txt' }).isVisible(), { timeout: 15_000 })
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: 'Must be in the following format: pdf, doc, docx, txt' })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     expect(await cvRow(page, name).count()).toBe(0);
     expect(await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText()).toBe(before);
   });
 
   it('previews the PDF in a modal: the frame shows the uploaded file', async () => {
-    const who = await signedInCandidate('cvs-preview', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const who = await signedInCandidate('cvs-preview', (candidate) => [
+      pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name),
+    ]);
     const cv = who.cvs[1]!;
     const page = await signedInPage(who, '/cvs');
-    const previewAnswer = page.waitForResponse((response) => /\/cvs\/[^/]+\/preview$/.test(new URL(response.url()).pathname), { timeout: 15_000 });
+    const previewAnswer = page.waitForResponse(
+      (response) => /\/cvs\/[^/]+\/preview$/.test(new URL(response.url()).pathname),
+      { timeout: 15_000 },
+    );
     await page.getByRole('button', { name: `Preview ${cv.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Preview of ${cv.name}` });
     const frame = dialog.locator(`iframe[title="${cv.name}"]`);
@@ -146,10 +183,13 @@ describe('/cvs (product.md §1, §7)', () => {
     const src = (await frame.getAttribute('src')) ?? '';
     expect(src).toMatch(/^blob:/);
     await expect
-      .poll(async () => {
-        const loaded = page.frames().find((f) => f.url() === src);
-        return loaded ? loaded.evaluate(() => document.contentType).catch(() => 'unreadable') : 'not loaded';
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const loaded = page.frames().find((f) => f.url() === src);
+          return loaded ? loaded.evaluate(() => document.contentType).catch(() => 'unreadable') : 'not loaded';
+        },
+        { timeout: 15_000 },
+      )
       .toBe('application/pdf');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -160,18 +200,26 @@ describe('/cvs (product.md §1, §7)', () => {
     const { candidate } = who;
     const page = await signedInPage(who, '/cvs');
     const name = `Plain CV ${Date.now()}.txt`;
-    await fileInput(page).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(`${candidate.name}\nTen years of testing & <care>.\n`) });
+    await fileInput(page).setInputFiles({
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${candidate.name}\nTen years of testing & <care>.\n`),
+    });
     await page.getByRole('button', { name: 'Upload CV' }).click();
     await cvRow(page, name).waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: `Preview ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Preview of ${name}` });
     const frame = dialog.frameLocator(`iframe[title="${name}"]`);
-    await expect.poll(() => frame.getByText('Ten years of testing & <care>.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => frame.getByText('Ten years of testing & <care>.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await frame.getByText(candidate.name).isVisible()).toBe(true);
   });
 
   it('downloads a CV under its uploaded name, with the uploaded bytes', async () => {
-    const who = await signedInCandidate('cvs-download', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const who = await signedInCandidate('cvs-download', (candidate) => [
+      pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name),
+    ]);
     const cv = who.cvs[1]!;
     const page = await signedInPage(who, '/cvs');
     const downloadEvent = page.waitForEvent('download', { timeout: 15_000 });
@@ -187,7 +235,9 @@ describe('/cvs (product.md §1, §7)', () => {
   });
 
   it('deletes a CV only after the confirmation; after a reload it is still gone', async () => {
-    const who = await signedInCandidate('cvs-delete', (candidate) => [pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name)]);
+    const who = await signedInCandidate('cvs-delete', (candidate) => [
+      pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name),
+    ]);
     const cv = who.cvs[1]!;
     const page = await signedInPage(who, '/cvs');
     await cvRow(page, cv.name).waitFor({ timeout: 15_000 });
@@ -204,7 +254,9 @@ describe('/cvs (product.md §1, §7)', () => {
     await dialog.getByRole('button', { name: 'Delete CV' }).click();
     await expect.poll(() => cvRow(page, cv.name).count(), { timeout: 15_000 }).toBe(0);
     const before = Number(/\((\d+)\)/.exec(countBefore)?.[1]);
-    await expect.poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await page.reload();
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 15_000 });

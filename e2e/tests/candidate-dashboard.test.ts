@@ -62,7 +62,10 @@ it('a candidate with a CV, an application and a CV drop', async () => {
 /** Each signed-in page, and what shows that its data has arrived. */
 const signedInPages: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
   { path: '/', ready: (p) => p.getByRole('heading', { name: /^Hello, / }).waitFor() },
-  { path: '/profile', ready: (p) => expect.poll(() => p.getByLabel('Name', { exact: true }).inputValue()).toBe(candidate.name) },
+  {
+    path: '/profile',
+    ready: (p) => expect.poll(() => p.getByLabel('Name', { exact: true }).inputValue()).toBe(candidate.name),
+  },
   { path: '/cvs', ready: (p) => p.getByRole('heading', { name: cvName, exact: true }).waitFor() },
   {
     path: '/applications',
@@ -92,7 +95,11 @@ describe.each([
       if (viewport.width < 1024) await closeNav(page);
       await ready(page);
       await expectNoAxeViolations(page, `${at} at ${viewport.width} px`);
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${at.replace(/\W/g, '') || 'home'}-${viewport.width}.png`, fullPage: true });
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({
+          path: `${process.env.E2E_SCREENSHOTS}/${at.replace(/\W/g, '') || 'home'}-${viewport.width}.png`,
+          fullPage: true,
+        });
     }
     if (viewport.width < 1024) {
       // The phone menu, opened, reaches every signed-in page (issue 12 item 13) without sideways scroll.
@@ -103,7 +110,8 @@ describe.each([
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);
-      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/menu-${viewport.width}.png` });
+      if (process.env.E2E_SCREENSHOTS)
+        await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/menu-${viewport.width}.png` });
     }
   });
 

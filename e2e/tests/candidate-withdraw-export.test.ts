@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-const badge = async (locator: ReturnType<typeof card>) => ((await locator.locator('.badge').textContent()) ?? '').replace(/^Status:\s*/, '').trim();
+const badge = async (locator: ReturnType<typeof card>) =>
+  ((await locator.locator('.badge').textContent()) ?? '').replace(/^Status:\s*/, '').trim();
 
 describe.each([
   ['phone', PHONE],
@@ -59,7 +60,10 @@ describe.each([
     await expect.poll(() => badge(orchardCard), { timeout: 15_000 }).toBe('Withdrawn');
     expect(await orchardCard.getByText('I found a job closer to home.').isVisible()).toBe(true);
     await orchardCard.locator('summary').click();
-    expect(await orchardCard.locator('li .application-card__step').allInnerTexts()).toEqual(['You withdrew your application', 'Application received']);
+    expect(await orchardCard.locator('li .application-card__step').allInnerTexts()).toEqual([
+      'You withdrew your application',
+      'Application received',
+    ]);
     expect(await badge(card(page, cider.title))).toBe('Application received');
     await expectNoSidewaysScroll(page, `/applications with a withdrawn application at ${viewport.width} px`);
     // The success toast fades in and out (its colours mid-fade are no fair contrast test): check the page once it went.
@@ -69,8 +73,12 @@ describe.each([
     await expectNoAxeViolations(page, `/applications with a withdrawn application at ${viewport.width} px`);
 
     // The employer sees it withdrawn, with the reason; SPEC's status is kept.
-    const seen = (await employerApplications(employer, orchard.id)).filter((a) => a.candidate.email === candidate.email);
-    expect(seen.map((a) => [a.applicationStatus, Boolean(a.withdrawnOn), a.withdrawalReason])).toEqual([[0, true, 'I found a job closer to home.']]);
+    const seen = (await employerApplications(employer, orchard.id)).filter(
+      (a) => a.candidate.email === candidate.email,
+    );
+    expect(seen.map((a) => [a.applicationStatus, Boolean(a.withdrawnOn), a.withdrawalReason])).toEqual([
+      [0, true, 'I found a job closer to home.'],
+    ]);
 
     // Apply again through the apply page: signed in, it opens on the CV choice; keep the stored CV, Apply.
     await orchardCard.getByRole('link', { name: `Apply again for ${orchard.title}` }).click();
@@ -79,14 +87,21 @@ describe.each([
     await page.getByRole('radio', { name: new RegExp(`^${cv.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).check();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'success');
-    const again = (await employerApplications(employer, orchard.id)).filter((a) => a.candidate.email === candidate.email);
+    const again = (await employerApplications(employer, orchard.id)).filter(
+      (a) => a.candidate.email === candidate.email,
+    );
     expect(again.map((a) => Boolean(a.withdrawnOn)).sort()).toEqual([false, true]);
 
     await page.goto('/applications');
     await expect.poll(() => card(page, orchard.title).count(), { timeout: 15_000 }).toBe(2);
-    const shown = await page.getByRole('article').evaluateAll((articles) =>
-      articles.map((article) => [article.querySelector('h2')?.textContent ?? '', (article.querySelector('.badge')?.textContent ?? '').replace(/^Status:\s*/, '').trim()]),
-    );
+    const shown = await page
+      .getByRole('article')
+      .evaluateAll((articles) =>
+        articles.map((article) => [
+          article.querySelector('h2')?.textContent ?? '',
+          (article.querySelector('.badge')?.textContent ?? '').replace(/^Status:\s*/, '').trim(),
+        ]),
+      );
 
     // Export my data, from the account page.
     await page.goto('/user-account');
@@ -98,11 +113,17 @@ describe.each([
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^careers-data-\d{4}-\d\d-\d\d\.zip$/);
     const zip = await JSZip.loadAsync(await readFile(await download.path()));
-    const read = async <T>(name: string): Promise<T> => JSON.parse((await zip.file(name)?.async('string')) ?? 'null') as T;
+    const read = async <T>(name: string): Promise<T> =>
+      JSON.parse((await zip.file(name)?.async('string')) ?? 'null') as T;
 
     const accountJson = await read<DataExportAccount>('account.json');
     expect(accountJson.email).toBe(candidate.email);
-    expect(await read('profile.json')).toMatchObject({ name: candidate.name, email: candidate.email, phoneNumber: candidate.phone, postcode: candidate.postCode });
+    expect(await read('profile.json')).toMatchObject({
+      name: candidate.name,
+      email: candidate.email,
+      phoneNumber: candidate.phone,
+      postcode: candidate.postCode,
+    });
 
     // Every application the candidate sees, in the same order, with the same state.
     const applications = await read<JobApplication[]>('applications.json');

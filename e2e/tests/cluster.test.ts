@@ -9,7 +9,19 @@ import { appendFileSync, copyFileSync, mkdirSync, readdirSync, utimesSync, write
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUCKET, call, cleanEnv, freePortFor, Instance, newSigningKeyPem, runScript, sleep, startCluster, type Answer, type Cluster } from '../support/cluster';
+import {
+  BUCKET,
+  call,
+  cleanEnv,
+  freePortFor,
+  Instance,
+  newSigningKeyPem,
+  runScript,
+  sleep,
+  startCluster,
+  type Answer,
+  type Cluster,
+} from '../support/cluster';
 import {
   botToken,
   createJob,
@@ -67,13 +79,20 @@ describe('a cluster behind nginx', () => {
     firstVerification = Date.now();
     for (const applicant of applicants) {
       const session = await signInByCode(cluster, applicant.email, '127.0.0.30');
-      const download = expectStatus('downloading the CV', await call(`${cluster.candidateUrl}/cvs/download/${applicant.cvId}`, { token: session.accessToken }));
+      const download = expectStatus(
+        'downloading the CV',
+        await call(`${cluster.candidateUrl}/cvs/download/${applicant.cvId}`, { token: session.accessToken }),
+      );
       expect(download.body.equals(applicant.cv)).toBe(true);
-      const list = expectStatus('the applications', await call(`${cluster.candidateUrl}/job-applications?page=1&pageSize=10`, { token: session.accessToken })).json<{
+      const list = expectStatus(
+        'the applications',
+        await call(`${cluster.candidateUrl}/job-applications?page=1&pageSize=10`, { token: session.accessToken }),
+      ).json<{
         applications: { id: string }[];
       }>();
       expect(list.applications.map((a) => a.id)).toEqual([applicant.applicationId]);
-      for (const name of [...applicant.servedBy, ...session.servedBy, cluster.instanceAt(download.upstream)]) served.add(name ?? '?');
+      for (const name of [...applicant.servedBy, ...session.servedBy, cluster.instanceAt(download.upstream)])
+        served.add(name ?? '?');
     }
     expect([...served].sort()).toEqual(['candidate-1', 'candidate-2', 'identity-1', 'identity-2']);
     expect(names(portalAnswers)).toEqual(new Set(['portal-1', 'portal-2']));
@@ -111,11 +130,18 @@ describe('a cluster behind nginx', () => {
     for (let i = 0; i < 5; i++) second.push(await sendCode(cluster, target.email, '127.0.0.42'));
     expect(second.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     // The address's 10 an hour are spent, whichever instance and client asks next.
-    const third = [await sendCode(cluster, target.email, '127.0.0.43'), await sendCode(cluster, target.email, '127.0.0.43')];
+    const third = [
+      await sendCode(cluster, target.email, '127.0.0.43'),
+      await sendCode(cluster, target.email, '127.0.0.43'),
+    ];
     expect(third.map((a) => a.status)).toEqual([429, 429]);
     expect(names(third)).toEqual(new Set(['identity-1', 'identity-2']));
     // Background work runs once: each accepted send is exactly one e-mail, though both instances poll the outbox.
-    await expect.poll(() => messagesTo(cluster.mail, target.email, since).filter((m) => m.code !== null).length, { timeout: 15_000 }).toBe(10);
+    await expect
+      .poll(() => messagesTo(cluster.mail, target.email, since).filter((m) => m.code !== null).length, {
+        timeout: 15_000,
+      })
+      .toBe(10);
     await sleep(1_500);
     const codes = messagesTo(cluster.mail, target.email, since).filter((m) => m.code !== null);
     expect(codes).toHaveLength(10);
@@ -134,7 +160,10 @@ describe('a cluster behind nginx', () => {
     expect(tries.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
     expect(names(tries)).toEqual(new Set(['identity-1', 'identity-2']));
     // The attacker's sixth try is refused even with the right code, on both instances.
-    const refused = [await verifyCode(cluster, target.email, code, '127.0.0.45', tokens[5]), await verifyCode(cluster, target.email, code, '127.0.0.45', tokens[6])];
+    const refused = [
+      await verifyCode(cluster, target.email, code, '127.0.0.45', tokens[5]),
+      await verifyCode(cluster, target.email, code, '127.0.0.45', tokens[6]),
+    ];
     expect(refused.map((a) => a.status)).toEqual([429, 429]);
     expect(names(refused)).toEqual(new Set(['identity-1', 'identity-2']));
     // The owner, from another address, is not locked out.
@@ -146,13 +175,25 @@ describe('a cluster behind nginx', () => {
   it('holds the per-address lookup limit across instances: 10 per window, not 10 per instance', async () => {
     const answers: Answer[] = [];
     for (let i = 0; i < 12; i++) {
-      answers.push(await call(`${cluster.identityUrl}/api/account/can-log-in`, { from: '127.0.0.47', json: { email: `nobody-${i}-${randomUUID().slice(0, 6)}@example.com` } }));
+      answers.push(
+        await call(`${cluster.identityUrl}/api/account/can-log-in`, {
+          from: '127.0.0.47',
+          json: { email: `nobody-${i}-${randomUUID().slice(0, 6)}@example.com` },
+        }),
+      );
     }
     expect(answers.map((a) => a.status)).toEqual([...Array<number>(10).fill(404), 429, 429]);
     expect(names(answers.slice(0, 10))).toEqual(new Set(['identity-1', 'identity-2']));
     expect(names(answers.slice(10))).toEqual(new Set(['identity-1', 'identity-2']));
     // Another client is not affected.
-    expect((await call(`${cluster.identityUrl}/api/account/can-log-in`, { from: '127.0.0.48', json: { email: 'someone@example.com' } })).status).toBe(404);
+    expect(
+      (
+        await call(`${cluster.identityUrl}/api/account/can-log-in`, {
+          from: '127.0.0.48',
+          json: { email: 'someone@example.com' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses a replayed bot-check payload on every instance', async () => {
@@ -160,20 +201,31 @@ describe('a cluster behind nginx', () => {
     const register = (label: string) =>
       call(`${cluster.identityUrl}/api/register/candidate-user`, {
         from: '127.0.0.49',
-        json: { name: 'Replay Test', email: `${label}-${randomUUID().slice(0, 8)}@example.com`, phone: '07700 900123', password: `Pw-${randomUUID()}`, token },
+        json: {
+          name: 'Replay Test',
+          email: `${label}-${randomUUID().slice(0, 8)}@example.com`,
+          phone: '07700 900123',
+          password: `Pw-${randomUUID()}`,
+          token,
+        },
       });
     const firstUse = await register('replay-first');
     expect(firstUse.status).toBe(200);
     expect(firstUse.json<{ succeeded: boolean }>().succeeded).toBe(true);
     const replays = [await register('replay-a'), await register('replay-b'), await register('replay-c')];
     expect(replays.map((a) => a.status)).toEqual([400, 400, 400]);
-    for (const replay of replays) expect(replay.json<{ errors: string[] }>().errors).toContain('Bot check failed. Please try again.');
+    for (const replay of replays)
+      expect(replay.json<{ errors: string[] }>().errors).toContain('Bot check failed. Please try again.');
     expect(names([firstUse, ...replays])).toEqual(new Set(['identity-1', 'identity-2']));
   });
 
   it('rotates refresh tokens across instances, and a reused token revokes the family wherever it is presented', async () => {
     const session = await signInByCode(cluster, applicants[1]!.email, '127.0.0.50');
-    const refresh = (accessToken: string, refreshToken: string) => call(`${cluster.identityUrl}/api/account/refresh`, { from: '127.0.0.50', json: { accessToken, refreshToken, ipAddress: '' } });
+    const refresh = (accessToken: string, refreshToken: string) =>
+      call(`${cluster.identityUrl}/api/account/refresh`, {
+        from: '127.0.0.50',
+        json: { accessToken, refreshToken, ipAddress: '' },
+      });
     const r1 = expectStatus('first refresh', await refresh(session.accessToken, session.refreshToken));
     const second = r1.json<{ accessToken: string; refreshToken: string }>();
     const r2 = expectStatus('second refresh', await refresh(second.accessToken, second.refreshToken));
@@ -182,7 +234,10 @@ describe('a cluster behind nginx', () => {
     // The first token again: reuse. Then the newest one, which the reuse revoked, on the other instance too.
     const reuse = await refresh(second.accessToken, session.refreshToken);
     expect(reuse.status).toBe(400);
-    const afterReuse = [await refresh(third.accessToken, third.refreshToken), await refresh(third.accessToken, third.refreshToken)];
+    const afterReuse = [
+      await refresh(third.accessToken, third.refreshToken),
+      await refresh(third.accessToken, third.refreshToken),
+    ];
     expect(afterReuse.map((a) => a.status)).toEqual([400, 400]);
     expect(names(afterReuse)).toEqual(new Set(['identity-1', 'identity-2']));
   });
@@ -193,9 +248,23 @@ describe('a cluster behind nginx', () => {
     try {
       const ids = applicants.map((a) => a.cvId);
       await expect
-        .poll(async () => (await db.query<{ n: string }>(`select count(*) as n from cvs where id = any($1) and parse_status = 'Pending'`, [ids])).rows[0]!.n, { timeout: 20_000 })
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: string }>(
+                `select count(*) as n from cvs where id = any($1) and parse_status = 'Pending'`,
+                [ids],
+              )
+            ).rows[0]!.n,
+          { timeout: 20_000 },
+        )
         .toBe('0');
-      const rows = (await db.query<{ parse_status: string; parse_attempts: number }>('select parse_status, parse_attempts from cvs where id = any($1)', [ids])).rows;
+      const rows = (
+        await db.query<{ parse_status: string; parse_attempts: number }>(
+          'select parse_status, parse_attempts from cvs where id = any($1)',
+          [ids],
+        )
+      ).rows;
       expect(rows).toHaveLength(ids.length);
       for (const row of rows) expect(row).toEqual({ parse_status: 'Parsed', parse_attempts: 1 });
     } finally {
@@ -215,7 +284,14 @@ describe('a cluster behind nginx', () => {
     expect(names(warm)).toEqual(new Set(['candidate-1', 'candidate-2']));
     const before = warm[0]!.json<{ title: string }>().title;
     const title = `Cluster engineer ${randomUUID().slice(0, 6)}`;
-    const changed = expectStatus('changing the job', await call(`${cluster.candidateUrl}/business/jobs/${jobId}`, { method: 'PUT', token: employer.accessToken, json: { title, ...JOB_FIELDS } }));
+    const changed = expectStatus(
+      'changing the job',
+      await call(`${cluster.candidateUrl}/business/jobs/${jobId}`, {
+        method: 'PUT',
+        token: employer.accessToken,
+        json: { title, ...JOB_FIELDS },
+      }),
+    );
     const changedAt = Date.now();
     const seen: { at: number; instance: string | undefined; title: string }[] = [];
     // At least 4.5 s, and until each instance has answered at least once past 3.5 s (a loaded machine is slow).
@@ -223,7 +299,11 @@ describe('a cluster behind nginx', () => {
     while ((Date.now() - changedAt < 4_500 || !answeredLate()) && Date.now() - changedAt < 20_000) {
       const startedAt = Date.now() - changedAt;
       const answer = expectStatus('reading the job', await read());
-      seen.push({ at: startedAt, instance: cluster.instanceAt(answer.upstream), title: answer.json<{ title: string }>().title });
+      seen.push({
+        at: startedAt,
+        instance: cluster.instanceAt(answer.upstream),
+        title: answer.json<{ title: string }>().title,
+      });
       await sleep(50);
     }
     expect(seen.every((s) => s.title === title || s.title === before)).toBe(true);
@@ -234,7 +314,9 @@ describe('a cluster behind nginx', () => {
     const late = seen.filter((s) => s.at > 3_500);
     expect(new Set(late.map((s) => s.instance))).toEqual(new Set(['candidate-1', 'candidate-2']));
     expect(late.every((s) => s.title === title)).toBe(true);
-    note(`job cache: ${stale.length} stale answers of ${seen.length}, the last one asked ${stale.at(-1)?.at ?? '-'} ms after the change`);
+    note(
+      `job cache: ${stale.length} stale answers of ${seen.length}, the last one asked ${stale.at(-1)?.at ?? '-'} ms after the change`,
+    );
   });
 
   it('verifies tokens of a newly added signing key on every candidate instance, and old tokens keep working', async () => {
@@ -252,12 +334,15 @@ describe('a cluster behind nginx', () => {
       await cluster.restartInRotation(instance);
     }
     for (const instance of cluster.byPart('identity')) {
-      const jwks = expectStatus('the JWKS', await call(`${instance.url}/.well-known/jwks.json`)).json<{ keys: { kid: string }[] }>();
+      const jwks = expectStatus('the JWKS', await call(`${instance.url}/.well-known/jwks.json`)).json<{
+        keys: { kid: string }[];
+      }>();
       expect(jwks.keys).toHaveLength(2);
     }
     expect(jwtHeader((await signInByCode(cluster, applicants[2]!.email, '127.0.0.51')).accessToken).kid).toBe(oldKid);
     // Phase 2: the new key becomes the newest and signs, on each instance in turn.
-    for (const dir of cluster.identityDataDirs) utimesSync(path.join(dir, 'identity-keys', 'key-2.pem'), new Date(), new Date());
+    for (const dir of cluster.identityDataDirs)
+      utimesSync(path.join(dir, 'identity-keys', 'key-2.pem'), new Date(), new Date());
     for (const instance of cluster.byPart('identity')) {
       await cluster.restartInRotation(instance);
     }
@@ -267,8 +352,20 @@ describe('a cluster behind nginx', () => {
     const wait = firstVerification + 31_000 - Date.now();
     if (wait > 0) await sleep(wait);
     const uses: Answer[] = [];
-    for (const token of [newSession.accessToken, newSession.accessToken, oldSession.accessToken, oldSession.accessToken, newSession.accessToken, oldSession.accessToken]) {
-      uses.push(expectStatus('a call with the token', await call(`${cluster.candidateUrl}/job-applications?page=1&pageSize=10`, { token })));
+    for (const token of [
+      newSession.accessToken,
+      newSession.accessToken,
+      oldSession.accessToken,
+      oldSession.accessToken,
+      newSession.accessToken,
+      oldSession.accessToken,
+    ]) {
+      uses.push(
+        expectStatus(
+          'a call with the token',
+          await call(`${cluster.candidateUrl}/job-applications?page=1&pageSize=10`, { token }),
+        ),
+      );
     }
     expect(names(uses.filter((_, i) => [0, 1, 4].includes(i)))).toEqual(new Set(['candidate-1', 'candidate-2']));
     expect(names(uses.filter((_, i) => [2, 3, 5].includes(i)))).toEqual(new Set(['candidate-1', 'candidate-2']));
@@ -278,7 +375,9 @@ describe('a cluster behind nginx', () => {
       json: { accessToken: oldSession.accessToken, refreshToken: oldSession.refreshToken, ipAddress: '' },
     });
     expect(refreshed.status).toBe(200);
-    expect(jwtHeader(refreshed.json<{ accessToken: string }>().accessToken).kid).toBe(jwtHeader(newSession.accessToken).kid);
+    expect(jwtHeader(refreshed.json<{ accessToken: string }>().accessToken).kid).toBe(
+      jwtHeader(newSession.accessToken).kid,
+    );
   });
 
   it('loses no request while every instance in turn is restarted (SIGTERM) as candidates apply', async () => {
@@ -291,7 +390,12 @@ describe('a cluster behind nginx', () => {
       while (running) {
         const n = next++;
         try {
-          done.push(await signUpAndApply(cluster, jobId, { from: `127.0.${1 + Math.floor(n / 200)}.${1 + (n % 200)}`, label: 'rolling' }));
+          done.push(
+            await signUpAndApply(cluster, jobId, {
+              from: `127.0.${1 + Math.floor(n / 200)}.${1 + (n % 200)}`,
+              label: 'rolling',
+            }),
+          );
           portalAnswers.push((await call(`${cluster.portalUrl}/apply/${jobId}`)).status);
         } catch (error) {
           failures.push(error instanceof Error ? error.message : String(error));
@@ -310,7 +414,11 @@ describe('a cluster behind nginx', () => {
       await sleep(1_000);
       for (const instance of cluster.instances) {
         if (instance === candidate1) {
-          slowUpload = call(`${candidate1.url}/cvs`, { token: uploader.accessToken, form, trickle: { pieces: 40, pauseMs: 150 } }).then((answer) => ({ answer, at: Date.now() }));
+          slowUpload = call(`${candidate1.url}/cvs`, {
+            token: uploader.accessToken,
+            form,
+            trickle: { pieces: 40, pauseMs: 150 },
+          }).then((answer) => ({ answer, at: Date.now() }));
         }
         exitCodes[instance.name] = await cluster.restartInRotation(instance);
       }
@@ -318,7 +426,9 @@ describe('a cluster behind nginx', () => {
       running = false;
       await Promise.all(workers);
     }
-    note(`rolling restart: ${done.length} sign-ups with applications and ${portalAnswers.length} apply pages while 6 instances restarted, ${failures.length} failures`);
+    note(
+      `rolling restart: ${done.length} sign-ups with applications and ${portalAnswers.length} apply pages while 6 instances restarted, ${failures.length} failures`,
+    );
     expect(failures, failures.join('\n')).toEqual([]);
     const drained = await slowUpload!;
     expect(drained.answer.status, drained.answer.text()).toBe(200);
@@ -329,14 +439,24 @@ describe('a cluster behind nginx', () => {
     const db = new pg.Client({ connectionString: cluster.databases.candidate });
     await db.connect();
     try {
-      const stored = await db.query<{ n: string }>('select count(*) as n from job_applications where id = any($1)', [done.map((a) => a.applicationId)]);
+      const stored = await db.query<{ n: string }>('select count(*) as n from job_applications where id = any($1)', [
+        done.map((a) => a.applicationId),
+      ]);
       expect(Number(stored.rows[0]!.n)).toBe(done.length);
       // Every CV uploaded while the workers' instances were being restarted is parsed, and parsed once.
       const ids = done.map((a) => a.cvId);
       const waitFrom = Date.now();
-      const pending = async () => (await db.query<{ n: string }>(`select count(*) as n from cvs where id = any($1) and parse_status = 'Pending'`, [ids])).rows[0]!.n;
+      const pending = async () =>
+        (
+          await db.query<{ n: string }>(
+            `select count(*) as n from cvs where id = any($1) and parse_status = 'Pending'`,
+            [ids],
+          )
+        ).rows[0]!.n;
       await expect.poll(pending, { timeout: 120_000, interval: 500 }).toBe('0');
-      note(`rolling restart: the last of ${ids.length} CVs parsed ${Date.now() - waitFrom} ms after the restarts ended`);
+      note(
+        `rolling restart: the last of ${ids.length} CVs parsed ${Date.now() - waitFrom} ms after the restarts ended`,
+      );
       const parsed = await db.query<{ parse_status: string; parse_attempts: number; n: string }>(
         'select parse_status, parse_attempts, count(*) as n from cvs where id = any($1) group by 1, 2',
         [ids],
@@ -384,7 +504,8 @@ describe('a cluster behind nginx', () => {
     mkdirSync(path.join(identityDir, 'identity-keys'), { recursive: true, mode: 0o700 });
     mkdirSync(candidateDir);
     const keysFrom = path.join(cluster.identityDataDirs[0]!, 'identity-keys');
-    for (const file of readdirSync(keysFrom)) copyFileSync(path.join(keysFrom, file), path.join(identityDir, 'identity-keys', file));
+    for (const file of readdirSync(keysFrom))
+      copyFileSync(path.join(keysFrom, file), path.join(identityDir, 'identity-keys', file));
     const env = {
       ...cleanEnv(),
       ...cluster.sharedEnv,
@@ -394,15 +515,29 @@ describe('a cluster behind nginx', () => {
       REDIS_KEY_PREFIX: `${cluster.redisPrefix}restored:`,
     };
     const restored = [
-      new Instance('restored-identity', 'identity', identityPort, () => ({ ...env, DATA_DIR: identityDir, IDENTITY_PORT: String(identityPort) })),
-      new Instance('restored-candidate', 'candidate', candidatePort, () => ({ ...env, DATA_DIR: candidateDir, CANDIDATE_PORT: String(candidatePort) })),
+      new Instance('restored-identity', 'identity', identityPort, () => ({
+        ...env,
+        DATA_DIR: identityDir,
+        IDENTITY_PORT: String(identityPort),
+      })),
+      new Instance('restored-candidate', 'candidate', candidatePort, () => ({
+        ...env,
+        DATA_DIR: candidateDir,
+        CANDIDATE_PORT: String(candidatePort),
+      })),
     ];
     try {
       for (const instance of restored) await instance.start();
       const session = await signInByCode({ ...cluster, identityUrl: restored[0]!.url }, applicant.email, '127.0.0.60');
-      const download = expectStatus('downloading the restored CV', await call(`${restored[1]!.url}/cvs/download/${applicant.cvId}`, { token: session.accessToken }));
+      const download = expectStatus(
+        'downloading the restored CV',
+        await call(`${restored[1]!.url}/cvs/download/${applicant.cvId}`, { token: session.accessToken }),
+      );
       expect(download.body.equals(applicant.cv)).toBe(true);
-      const list = expectStatus('the restored applications', await call(`${restored[1]!.url}/job-applications?page=1&pageSize=10`, { token: session.accessToken })).json<{
+      const list = expectStatus(
+        'the restored applications',
+        await call(`${restored[1]!.url}/job-applications?page=1&pageSize=10`, { token: session.accessToken }),
+      ).json<{
         applications: { id: string }[];
       }>();
       expect(list.applications.map((a) => a.id)).toEqual([applicant.applicationId]);

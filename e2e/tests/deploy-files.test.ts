@@ -34,7 +34,9 @@ describe('deploy/', () => {
   });
 
   it('refuses the template as shipped: its placeholder secrets stop every identity instance', () => {
-    expect(() => loadIdentityConfig(parseEnvFile(template))).toThrow(/BOT_CHECK_SECRET[\s\S]*OTP_PEPPER|OTP_PEPPER[\s\S]*BOT_CHECK_SECRET/);
+    expect(() => loadIdentityConfig(parseEnvFile(template))).toThrow(
+      /BOT_CHECK_SECRET[\s\S]*OTP_PEPPER|OTP_PEPPER[\s\S]*BOT_CHECK_SECRET/,
+    );
     expect(() => loadCandidateConfig(parseEnvFile(template))).toThrow(/UNSUBSCRIBE_SECRET/);
   });
 
@@ -46,14 +48,22 @@ describe('deploy/', () => {
     expect(documented.size).toBeGreaterThan(30);
     const inTemplate = new Set([...template.matchAll(/^(?:# )?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
     const fromUnits = ['IDENTITY_PORT', 'CANDIDATE_PORT', 'WEB_PORT', 'DATA_DIR'];
-    const missing = [...documented].filter((name) => !inTemplate.has(name) && !fromUnits.includes(name) && !template.includes(name));
+    const missing = [...documented].filter(
+      (name) => !inTemplate.has(name) && !fromUnits.includes(name) && !template.includes(name),
+    );
     expect(missing).toEqual([]);
   });
 
   it('has systemd units that run the compiled servers and scripts with the shared environment file', () => {
     const dir = path.join(repoRoot, 'deploy/systemd');
     const units = readdirSync(dir).filter((f) => f.endsWith('.service'));
-    expect(units.sort()).toEqual(['careers-backup.service', 'careers-candidate@.service', 'careers-identity@.service', 'careers-migrate.service', 'careers-portal@.service']);
+    expect(units.sort()).toEqual([
+      'careers-backup.service',
+      'careers-candidate@.service',
+      'careers-identity@.service',
+      'careers-migrate.service',
+      'careers-portal@.service',
+    ]);
     for (const unit of units) {
       const text = readFileSync(path.join(dir, unit), 'utf8');
       expect(text).toContain('EnvironmentFile=/etc/careers/careers.env');

@@ -46,104 +46,117 @@ describe.each([
   ['360 px', PHONE],
   ['1280 px', DESKTOP],
 ] as const)('the employer console at %s', (label, viewport) => {
-  it('signs up, sets a password by link, posts a job, moves an application, and the candidate sees it', { timeout: 180_000 }, async () => {
-    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const email = `employer-${stamp}@example.test`;
-    const businessName = `Harbour Bakery ${stamp}`;
-    const title = `Night Baker ${stamp}`;
+  it(
+    'signs up, sets a password by link, posts a job, moves an application, and the candidate sees it',
+    { timeout: 180_000 },
+    async () => {
+      const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const email = `employer-${stamp}@example.test`;
+      const businessName = `Harbour Bakery ${stamp}`;
+      const title = `Night Baker ${stamp}`;
 
-    // Sign up: the person and the business; the password is chosen through the e-mailed link.
-    const employer = await openPortalPage(browser, { viewport });
-    pages.push(employer);
-    await employer.goto('/employer/signup');
-    await employer.getByRole('heading', { name: 'Create an employer account' }).waitFor();
-    await look(employer, 'signup', label);
-    const since = await mailboxMark();
-    await employer.getByLabel('Your name', { exact: true }).fill('Morgan Reed');
-    await employer.getByLabel('Email', { exact: true }).fill(email);
-    await employer.getByLabel('Phone', { exact: true }).fill('07700 900123');
-    await employer.getByLabel('Business name', { exact: true }).fill(businessName);
-    await employer.getByLabel('City (optional)', { exact: true }).fill('Leeds');
-    await employer.getByRole('button', { name: 'Create account' }).click();
-    await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
+      // Sign up: the person and the business; the password is chosen through the e-mailed link.
+      const employer = await openPortalPage(browser, { viewport });
+      pages.push(employer);
+      await employer.goto('/employer/signup');
+      await employer.getByRole('heading', { name: 'Create an employer account' }).waitFor();
+      await look(employer, 'signup', label);
+      const since = await mailboxMark();
+      await employer.getByLabel('Your name', { exact: true }).fill('Morgan Reed');
+      await employer.getByLabel('Email', { exact: true }).fill(email);
+      await employer.getByLabel('Phone', { exact: true }).fill('07700 900123');
+      await employer.getByLabel('Business name', { exact: true }).fill(businessName);
+      await employer.getByLabel('City (optional)', { exact: true }).fill('Leeds');
+      await employer.getByRole('button', { name: 'Create account' }).click();
+      await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
 
-    const link = await latestLink(email, '/account/reset/', { since });
-    await employer.goto(new URL(link).pathname);
-    await employer.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await employer.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-    await employer.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expectPath(employer, '/employer', 20_000);
-    await employer.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-    await look(employer, 'jobs-empty', label);
+      const link = await latestLink(email, '/account/reset/', { since });
+      await employer.goto(new URL(link).pathname);
+      await employer.getByLabel('New password', { exact: true }).fill(PASSWORD);
+      await employer.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+      await employer.getByRole('button', { name: 'Save Password & Sign in' }).click();
+      await expectPath(employer, '/employer', 20_000);
+      await employer.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+      await look(employer, 'jobs-empty', label);
 
-    // Post a job.
-    await employer.goto('/employer/jobs/new');
-    await employer.getByLabel('Job title', { exact: true }).fill(title);
-    await employer.getByLabel('Description', { exact: true }).fill('Bread from 3 am, croissants by 6. We train you.');
-    await employer.getByLabel('City', { exact: true }).fill('Leeds');
-    await employer.getByLabel('Postcode', { exact: true }).fill('LS1 4AP');
-    await look(employer, 'job-form', label);
-    await employer.getByRole('button', { name: 'Post job' }).click();
-    await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
-    const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
-    const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
-    expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
-    // …and as a QR code, drawn and ready to download.
-    const qr = employer.getByRole('img', { name: 'QR code of the apply link' });
-    await qr.waitFor();
-    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    expect(await employer.getByRole('link', { name: 'Download the QR code' }).getAttribute('download')).toBe('apply-link-qr-code.svg');
+      // Post a job.
+      await employer.goto('/employer/jobs/new');
+      await employer.getByLabel('Job title', { exact: true }).fill(title);
+      await employer.getByLabel('Description', { exact: true }).fill('Bread from 3 am, croissants by 6. We train you.');
+      await employer.getByLabel('City', { exact: true }).fill('Leeds');
+      await employer.getByLabel('Postcode', { exact: true }).fill('LS1 4AP');
+      await look(employer, 'job-form', label);
+      await employer.getByRole('button', { name: 'Post job' }).click();
+      await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
+      const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
+      const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
+      expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
+      // …and as a QR code, drawn and ready to download.
+      const qr = employer.getByRole('img', { name: 'QR code of the apply link' });
+      await qr.waitFor();
+      await expect
+        .poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
+      expect(await employer.getByRole('link', { name: 'Download the QR code' }).getAttribute('download')).toBe(
+        'apply-link-qr-code.svg',
+      );
 
-    // The public apply page shows the new job.
-    const visitor = await openPortalPage(browser, { viewport });
-    pages.push(visitor);
-    await visitor.goto(new URL(applyLink).pathname);
-    await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
+      // The public apply page shows the new job.
+      const visitor = await openPortalPage(browser, { viewport });
+      pages.push(visitor);
+      await visitor.goto(new URL(applyLink).pathname);
+      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
 
-    // A candidate applies.
-    const candidate = newCandidate(`employer-console-${viewport.width}`);
-    const registered = await registerCandidateByApi(candidate, [pdfCv('night-baker-cv.pdf')]);
-    const cvId = registered.cvs[0]?.cvId ?? '';
-    await applyViaApi(registered.token, jobId, cvId);
+      // A candidate applies.
+      const candidate = newCandidate(`employer-console-${viewport.width}`);
+      const registered = await registerCandidateByApi(candidate, [pdfCv('night-baker-cv.pdf')]);
+      const cvId = registered.cvs[0]?.cvId ?? '';
+      await applyViaApi(registered.token, jobId, cvId);
 
-    // The employer finds the application, opens it and moves it.
-    await employer.reload();
-    const row = employer.getByRole('link', { name: candidate.name });
-    await row.waitFor({ timeout: 20_000 });
-    await look(employer, 'job-applications', label);
-    await row.click();
-    await employer.getByRole('heading', { name: 'Contact' }).waitFor({ timeout: 20_000 });
-    expect(await employer.getByRole('link', { name: candidate.email }).isVisible()).toBe(true);
-    await look(employer, 'application', label);
-    const move = employer.getByRole('form', { name: 'Move the application' });
-    await move.getByRole('combobox').selectOption({ value: String(ApplicationStatus.ScheduleInterview) });
-    await move.getByRole('button', { name: 'Move' }).click();
-    await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: 20_000 });
+      // The employer finds the application, opens it and moves it.
+      await employer.reload();
+      const row = employer.getByRole('link', { name: candidate.name });
+      await row.waitFor({ timeout: 20_000 });
+      await look(employer, 'job-applications', label);
+      await row.click();
+      await employer.getByRole('heading', { name: 'Contact' }).waitFor({ timeout: 20_000 });
+      expect(await employer.getByRole('link', { name: candidate.email }).isVisible()).toBe(true);
+      await look(employer, 'application', label);
+      const move = employer.getByRole('form', { name: 'Move the application' });
+      await move.getByRole('combobox').selectOption({ value: String(ApplicationStatus.ScheduleInterview) });
+      await move.getByRole('button', { name: 'Move' }).click();
+      await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: 20_000 });
 
-    // The job's numbers count it: one application, today, straight from the link, now at interview.
-    await employer.goto(`/employer/jobs/${jobId}`);
-    const reached = employer.getByRole('list', { name: 'Applications that reached each status' });
-    await reached.waitFor({ timeout: 20_000 });
-    await expect.poll(() => reached.getByRole('listitem').filter({ hasText: 'Schedule interview' }).innerText()).toContain('1 (100%)');
-    expect(await employer.getByRole('list', { name: 'Applications by source' }).innerText()).toContain('Direct');
-    expect(await employer.getByRole('img', { name: /^1 application in the last 30 days/ }).count()).toBe(1);
-    await look(employer, 'job-numbers', label);
+      // The job's numbers count it: one application, today, straight from the link, now at interview.
+      await employer.goto(`/employer/jobs/${jobId}`);
+      const reached = employer.getByRole('list', { name: 'Applications that reached each status' });
+      await reached.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => reached.getByRole('listitem').filter({ hasText: 'Schedule interview' }).innerText())
+        .toContain('1 (100%)');
+      expect(await employer.getByRole('list', { name: 'Applications by source' }).innerText()).toContain('Direct');
+      expect(await employer.getByRole('img', { name: /^1 application in the last 30 days/ }).count()).toBe(1);
+      await look(employer, 'job-numbers', label);
 
-    // The pipeline puts the application in its stage.
-    await employer.getByRole('link', { name: 'Pipeline' }).click();
-    const stage = employer.getByRole('region', { name: /^Schedule interview/ });
-    await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
-    expect(await employer.getByRole('region', { name: /^New/ }).getByRole('link').count()).toBe(0);
-    await look(employer, 'pipeline', label);
+      // The pipeline puts the application in its stage.
+      await employer.getByRole('link', { name: 'Pipeline' }).click();
+      const stage = employer.getByRole('region', { name: /^Schedule interview/ });
+      await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
+      expect(await employer.getByRole('region', { name: /^New/ }).getByRole('link').count()).toBe(0);
+      await look(employer, 'pipeline', label);
 
-    // The candidate sees the new status in their own words.
-    const candidatePage = await openPortalPage(browser, { viewport });
-    pages.push(candidatePage);
-    await signInByCode(candidatePage, candidate.email, { returnUrl: '/applications' });
-    await expectPath(candidatePage, '/applications', 20_000);
-    await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
-    await candidatePage.getByText(applicationStatusWords[ApplicationStatus.ScheduleInterview]).first().waitFor({ timeout: 20_000 });
-  });
+      // The candidate sees the new status in their own words.
+      const candidatePage = await openPortalPage(browser, { viewport });
+      pages.push(candidatePage);
+      await signInByCode(candidatePage, candidate.email, { returnUrl: '/applications' });
+      await expectPath(candidatePage, '/applications', 20_000);
+      await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
+      await candidatePage
+        .getByText(applicationStatusWords[ApplicationStatus.ScheduleInterview])
+        .first()
+        .waitFor({ timeout: 20_000 });
+    },
+  );
 });
 
 describe('signing in with an e-mailed code instead of the password', () => {
@@ -168,50 +181,58 @@ describe('signing in with an e-mailed code instead of the password', () => {
 });
 
 describe("the business's details, logo and CV drops", () => {
-  it('changes the details, uploads a logo the apply page then shows, and previews a dropped CV', { timeout: 120_000 }, async () => {
-    const existing = await newEmployer('business-page');
-    const page = await openPortalPage(browser, { viewport: DESKTOP });
-    pages.push(page);
-    await page.goto('/employer/login');
-    await page.getByLabel('Email', { exact: true }).fill(existing.email);
-    await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
-    const since = await mailboxMark();
-    await page.getByRole('button', { name: 'Email me a code' }).click();
-    await page.getByLabel('Code', { exact: true }).fill(await latestCode(existing.email, { since }));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectPath(page, '/employer', 30_000);
+  it(
+    'changes the details, uploads a logo the apply page then shows, and previews a dropped CV',
+    { timeout: 120_000 },
+    async () => {
+      const existing = await newEmployer('business-page');
+      const page = await openPortalPage(browser, { viewport: DESKTOP });
+      pages.push(page);
+      await page.goto('/employer/login');
+      await page.getByLabel('Email', { exact: true }).fill(existing.email);
+      await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+      const since = await mailboxMark();
+      await page.getByRole('button', { name: 'Email me a code' }).click();
+      await page.getByLabel('Code', { exact: true }).fill(await latestCode(existing.email, { since }));
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expectPath(page, '/employer', 30_000);
 
-    await page.getByRole('link', { name: 'Business', exact: true }).click();
-    await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
-    const renamed = `${existing.businessName} Renamed`;
-    await page.getByLabel('Business name', { exact: true }).fill(renamed);
-    await page.getByLabel('Business name', { exact: true }).press('Enter');
-    await page.getByText(renamed).first().waitFor({ timeout: 20_000 });
-    await page.locator('.employer-logo__pick input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng(64) });
-    await page.getByRole('button', { name: 'Upload logo' }).click();
-    await page.getByText('Logo uploaded.').waitFor({ timeout: 20_000 });
-    // The new logo shows as the current one; axe runs once the toasts (3 s) have gone.
-    await page.getByText('Logo uploaded.').waitFor({ state: 'detached', timeout: 20_000 });
-    await look(page, 'business', '1280 px');
-    // The apply page of the business's jobs shows the new logo.
-    const job = await createJob(existing, 'Logo Check');
-    const visitor = await openPortalPage(browser, { viewport: PHONE });
-    pages.push(visitor);
-    await visitor.goto(`/apply/${job.id}`);
-    const logo = visitor.locator('main header img');
-    await logo.waitFor({ timeout: 20_000 });
-    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await page.getByRole('link', { name: 'Business', exact: true }).click();
+      await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
+      const renamed = `${existing.businessName} Renamed`;
+      await page.getByLabel('Business name', { exact: true }).fill(renamed);
+      await page.getByLabel('Business name', { exact: true }).press('Enter');
+      await page.getByText(renamed).first().waitFor({ timeout: 20_000 });
+      await page
+        .locator('.employer-logo__pick input[type=file]')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng(64) });
+      await page.getByRole('button', { name: 'Upload logo' }).click();
+      await page.getByText('Logo uploaded.').waitFor({ timeout: 20_000 });
+      // The new logo shows as the current one; axe runs once the toasts (3 s) have gone.
+      await page.getByText('Logo uploaded.').waitFor({ state: 'detached', timeout: 20_000 });
+      await look(page, 'business', '1280 px');
+      // The apply page of the business's jobs shows the new logo.
+      const job = await createJob(existing, 'Logo Check');
+      const visitor = await openPortalPage(browser, { viewport: PHONE });
+      pages.push(visitor);
+      await visitor.goto(`/apply/${job.id}`);
+      const logo = visitor.locator('main header img');
+      await logo.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
 
-    // A candidate drops a CV with the business; the employer finds and previews it.
-    const candidate = newCandidate('cv-drop-for-console');
-    const registered = await registerCandidateByApi(candidate, [pdfCv('dropped-cv.pdf')]);
-    await dropCvViaApi(registered.token, existing.businessId, registered.cvs[0]?.cvId ?? '');
-    await page.getByRole('link', { name: 'CV drops', exact: true }).click();
-    await page.getByRole('heading', { name: 'CV drops', level: 1 }).waitFor({ timeout: 20_000 });
-    await page.getByText(candidate.name).first().waitFor({ timeout: 20_000 });
-    await page.getByRole('button', { name: `Preview the CV of ${candidate.name}` }).click();
-    await page.getByRole('dialog').waitFor({ timeout: 20_000 });
-  });
+      // A candidate drops a CV with the business; the employer finds and previews it.
+      const candidate = newCandidate('cv-drop-for-console');
+      const registered = await registerCandidateByApi(candidate, [pdfCv('dropped-cv.pdf')]);
+      await dropCvViaApi(registered.token, existing.businessId, registered.cvs[0]?.cvId ?? '');
+      await page.getByRole('link', { name: 'CV drops', exact: true }).click();
+      await page.getByRole('heading', { name: 'CV drops', level: 1 }).waitFor({ timeout: 20_000 });
+      await page.getByText(candidate.name).first().waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: `Preview the CV of ${candidate.name}` }).click();
+      await page.getByRole('dialog').waitFor({ timeout: 20_000 });
+    },
+  );
 });
 
 describe('the console and the candidate pages keep to their own users', () => {

@@ -52,7 +52,9 @@ describe('parseMail', () => {
   });
 
   it('falls back to the HTML part and reads base64 parts', () => {
-    const html = Buffer.from('<p>Code: <strong>000123</strong></p><a href="https://x.test/a?b=1&amp;c=2">go</a>').toString('base64');
+    const html = Buffer.from(
+      '<p>Code: <strong>000123</strong></p><a href="https://x.test/a?b=1&amp;c=2">go</a>',
+    ).toString('base64');
     const raw = `Subject: plain\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${html}\r\n`;
     const mail = parseMail(raw);
     expect(mail.text).toBe('Code: 000123\ngo');
@@ -62,7 +64,8 @@ describe('parseMail', () => {
 
   it('finds no code where there is none of exactly six digits, nor inside links and tokens', () => {
     expect(parseMail('Subject: x\r\n\r\nCall 0123456789 or 12345.\r\n').code).toBeNull();
-    const confirmation = 'Subject: Confirm\r\n\r\nConfirm:\r\nhttp://127.0.0.1:4000/confirm/u1/aB-123456-x_654321\r\nToken ab123456 or 123456cd.\r\n';
+    const confirmation =
+      'Subject: Confirm\r\n\r\nConfirm:\r\nhttp://127.0.0.1:4000/confirm/u1/aB-123456-x_654321\r\nToken ab123456 or 123456cd.\r\n';
     expect(parseMail(confirmation).code).toBeNull();
   });
 });

@@ -9,7 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
-import { fillSignUpForm, newCandidate, signUpUntilCodeStep, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import {
+  fillSignUpForm,
+  newCandidate,
+  signUpUntilCodeStep,
+  waitForStepOrAlert,
+  type CandidateDetails,
+} from '../support/flows';
 import { latestLink, mailboxMark } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -33,7 +39,9 @@ async function accountWithConfirmLink(label: string): Promise<{ candidate: Candi
 /** Opens a confirmation link and waits for 'Email confirmed'. */
 async function confirm(page: Page, confirmLink: string): Promise<void> {
   await page.goto(confirmLink);
-  await expect.poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
 }
 
 describe('confirm e-mail (product.md §2)', () => {
@@ -48,11 +56,15 @@ describe('confirm e-mail (product.md §2)', () => {
     // Opened where the candidate reads their mail: another browser, signed out.
     const page = await freshPage();
     await page.goto(confirmLink);
-    await expect.poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
-    await expect.poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('the same link again is refused with the server error', async () => {
@@ -60,7 +72,12 @@ describe('confirm e-mail (product.md §2)', () => {
     await confirm(await freshPage(), confirmLink);
     const page = await freshPage();
     await page.goto(confirmLink);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link has already been used.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () => page.getByRole('alert').filter({ hasText: 'The confirmation link has already been used.' }).isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
   });
@@ -68,7 +85,11 @@ describe('confirm e-mail (product.md §2)', () => {
   it('a made-up link is refused with the server error', async () => {
     const page = await freshPage();
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up/token');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link is not valid.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link is not valid.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
   });
 });
@@ -85,7 +106,9 @@ describe.each([
     await waitForStepOrAlert(page, page.getByPlaceholder('Paste verification code'), 'the Verification step');
     // With its validation message showing, too.
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByText('Please enter verification code').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please enter verification code').isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await expectNoAxeViolations(page, `signup Verification at ${viewport.width} px`);
   });
 
@@ -106,7 +129,11 @@ describe.each([
     await confirm(page, confirmLink);
     await expectNoAxeViolations(page, `confirm page at ${viewport.width} px`);
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up');
-    await expect.poll(() => page.getByRole('heading', { name: 'Email not confirmed', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Email not confirmed', exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await expectNoAxeViolations(page, `refused confirm page at ${viewport.width} px`);
   });
 
@@ -117,14 +144,24 @@ describe.each([
     await page.goto('/account/request-password-reset');
     await page.getByLabel('Email', { exact: true }).fill(candidate.email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'A reset link has been sent to your email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.getByRole('status').filter({ hasText: 'A reset link has been sent to your email address' }).isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await expectNoAxeViolations(page, `forgotten password, sent, at ${viewport.width} px`);
 
     await page.goto(`/account/reset/${encodeURIComponent(candidate.email)}/some-token`);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm password', { exact: true }).fill('other');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Please correct the errors' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Please correct the errors' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await expectNoAxeViolations(page, `password reset with errors at ${viewport.width} px`);
   });
 });

@@ -47,7 +47,9 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     const page = await freshPage();
     const since = await mailboxMark();
     await requestResetLink(page, candidate.email);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
 
     const link = await latestLink(candidate.email, '/account/reset/', { since });
     expect(new URL(link).origin).toBe(new URL(page.url()).origin);
@@ -59,22 +61,33 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     await expect.poll(() => path(page), { timeout: 20_000 }).toBe('/');
     // Signed in for real: the dashboard greets the candidate by name and survives a reload.
     const firstName = candidate.name.split(' ')[0] as string;
-    await expect.poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(path(page)).toBe('/');
   });
 
   it('the same link a second time shows the server error and signs nobody in', async () => {
     // A link used once already (through the API, as the portal's reset form sends it).
     const { candidate, link } = await accountWithResetLink('reset-reused');
-    await stackApi().identity.resetPassword({ email: candidate.email, token: decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? ''), password: 'a-New-passw0rd', confirmPassword: 'a-New-passw0rd' });
+    await stackApi().identity.resetPassword({
+      email: candidate.email,
+      token: decodeURIComponent(new URL(link).pathname.split('/').at(-1) ?? ''),
+      password: 'a-New-passw0rd',
+      confirmPassword: 'a-New-passw0rd',
+    });
     const page = await freshPage();
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).fill('another-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).fill('another-passw0rd');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => alertWith(page, 'The reset link has already been used.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => alertWith(page, 'The reset link has already been used.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(path(page)).toMatch(/^\/account\/reset\//);
     await page.goto('/applications');
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/account/login');
@@ -88,7 +101,9 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     await page.getByLabel('New password', { exact: true }).fill('a-valid-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).fill('a-valid-passw0rd');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => alertWith(page, 'The reset link is not valid.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => alertWith(page, 'The reset link is not valid.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(path(page)).toMatch(/^\/account\/reset\//);
   });
 });
@@ -111,7 +126,9 @@ describe('password reset form rules (product.md §5)', () => {
     await page.getByLabel('New password', { exact: true }).fill('first-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).fill('other-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).blur();
-    await expect.poll(() => page.getByText('Passwords must match', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Passwords must match', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
     await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(calls).toEqual([]);
@@ -126,7 +143,9 @@ describe('password reset form rules (product.md §5)', () => {
     const password = page.getByLabel('New password', { exact: true });
     await password.fill('seven77');
     await password.blur();
-    await expect.poll(() => page.getByText(/must be at least 8 characters/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText(/must be at least 8 characters/).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await password.getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Confirm password', { exact: true }).fill('seven77');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
@@ -152,7 +171,9 @@ describe('forgotten password page (product.md §2, §5)', () => {
     const page = await freshPage();
     await page.goto('/account/request-password-reset');
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
-    await expect.poll(() => page.getByText('Please enter your email', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Please enter your email', { exact: true }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
   });
 
   it('an address without an account gets the same success text, and no e-mail', async () => {
@@ -160,7 +181,9 @@ describe('forgotten password page (product.md §2, §5)', () => {
     const stranger = newCandidate('no-account').email;
     const since = await mailboxMark();
     await requestResetLink(page, stranger);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     // The outbox is polled every 100 ms in the suite: give a wrongly queued e-mail time to show up.
     await page.waitForTimeout(1_000);
     expect(await mailFor(stranger, since)).toEqual([]);

@@ -30,19 +30,25 @@ describe.each([
     const p = (page = await openPortalPage(browser, { viewport }));
     await p.goto('/account/login', { waitUntil: 'networkidle' });
     await p.getByRole('link', { name: 'Privacy Policy' }).click();
-    await expect.poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(new URL(p.url()).pathname).toBe('/privacy');
     for (const name of ['What we keep', 'How long', 'Who sees it', 'How to have it deleted']) {
       expect(await p.getByRole('heading', { level: 2, name }).isVisible()).toBe(true);
     }
     await expectNoSidewaysScroll(p, `/privacy at ${viewport.width} px`);
     await expectNoAxeViolations(p, `/privacy at ${viewport.width} px`);
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/privacy-${viewport.width}.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/privacy-${viewport.width}.png`, fullPage: true });
 
     await p.goto('/terms', { waitUntil: 'networkidle' });
-    await expect.poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expectNoSidewaysScroll(p, `/terms at ${viewport.width} px`);
     await expectNoAxeViolations(p, `/terms at ${viewport.width} px`);
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/terms-${viewport.width}.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/terms-${viewport.width}.png`, fullPage: true });
   });
 });

@@ -19,7 +19,11 @@ describe.each([
   it('/openapi.json is an OpenAPI 3 document with paths', async () => {
     const res = await fetch(`${url}/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi?: unknown; info?: { title?: unknown }; paths?: Record<string, unknown> };
+    const doc = (await res.json()) as {
+      openapi?: unknown;
+      info?: { title?: unknown };
+      paths?: Record<string, unknown>;
+    };
     expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
     expect(typeof doc.info?.title).toBe('string');
     expect(Object.keys(doc.paths ?? {}).length).toBeGreaterThan(0);

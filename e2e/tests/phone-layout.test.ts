@@ -71,7 +71,9 @@ describe('on a 360 px phone', () => {
     await page.goto('/account/request-password-reset');
     await page.getByLabel(/email/i).fill(longAddressCandidate().email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
-    await expect.poll(() => page.getByText('A reset link has been sent to your email address').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('A reset link has been sent to your email address').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expectNoSidewaysScroll(page, 'reset link sent at 360 px');
     await screenshot(page, 'reset-sent-360');
   });

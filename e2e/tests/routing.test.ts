@@ -33,7 +33,9 @@ async function expectOnLoginPage(p: Page) {
   // Polled, so that a failure names the address the page did end up at.
   await expect.poll(() => new URL(p.url()).pathname, { timeout: 15_000 }).toBe(LOGIN_PATH);
   // product.md §2 login step 1: the page that arrives is the real login form, not just its address.
-  await expect.poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
 }
 
 describe('navigation guard (product.md §2)', () => {
@@ -73,7 +75,11 @@ describe('public routes are not redirected to login (product.md §2)', () => {
     },
     { path: '/confirm/u1/tok/parts' },
     // An apply link to a job that does not exist is answered 404 (issue 9), but stays the apply page.
-    { path: '/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44', status: 404, shows: (p) => p.getByText('Error in fetching the job.').isVisible() },
+    {
+      path: '/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44',
+      status: 404,
+      shows: (p) => p.getByText('Error in fetching the job.').isVisible(),
+    },
   ];
 
   it.each(cases)('$path stays where it is', async ({ path, shows, status = 200 }) => {

@@ -81,6 +81,12 @@ describe('sessions on several devices', () => {
     });
     await laptop.reload();
     await expect.poll(() => new URL(laptop.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
-    await expect.poll(() => laptop.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          laptop.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' }).isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 });

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
-import { logout, LOGOUT_QUESTION, newCandidate, signInByCode, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import {
+  logout,
+  LOGOUT_QUESTION,
+  newCandidate,
+  signInByCode,
+  signUpByCode,
+  waitForStepOrAlert,
+  type CandidateDetails,
+} from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -29,14 +37,18 @@ describe('sign in by code', () => {
     const page = await freshPage();
     await signUpByCode(page, candidate);
     // The dashboard layout with its side menu (product.md §2), not the login page.
-    await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('the candidate signs in again from another browser with a new code', async () => {
     const candidate = await existingCandidate('signin');
     const page = await freshPage();
     await signInByCode(page, candidate.email);
-    await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('after sign-in the candidate goes back to the guarded page they asked for, query included', async () => {
@@ -69,7 +81,9 @@ describe('logout (product.md §2 dashboard, §4 session)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.reload();
-    await expect.poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/applications');
   });
 });
@@ -89,7 +103,9 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     await page.goto('/account/login');
     await page.getByLabel('Email', { exact: true }).fill(stranger);
     await page.getByRole('button', { name: 'Get a verification code' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await mailFor(stranger, since)).toEqual([]);
   });
 
@@ -106,7 +122,11 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await codeInput.fill(wrong);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/account/login');
     // One wrong try is below the wrong-try limit (design.md §3): the mailed code still signs in.
     await codeInput.fill(code);

@@ -25,11 +25,22 @@ describe.each([
     const page = await openPage({ viewport });
     await fillSignUpForm(page, candidate);
     // A .pdf name the form accepts, but bytes that are no CV: the candidate service refuses it (415).
-    await fileInput(page).setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x20]) });
-    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST', { timeout: 20_000 });
+    await fileInput(page).setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10, 0x20]),
+    });
+    const refused = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST',
+      { timeout: 20_000 },
+    );
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     expect((await refused).status()).toBe(415);
-    await expect.poll(async () => ((await dangerAlert(page).isVisible()) ? dangerAlert(page).innerText() : ''), { timeout: 20_000 }).toMatch(/Your account is created, but your CV was not accepted/);
+    await expect
+      .poll(async () => ((await dangerAlert(page).isVisible()) ? dangerAlert(page).innerText() : ''), {
+        timeout: 20_000,
+      })
+      .toMatch(/Your account is created, but your CV was not accepted/);
     expect(await dangerAlert(page).innerText()).not.toContain('Invalid email address');
     expect(await dangerAlert(page).innerText()).not.toContain('Error in creating account.');
     await expectNoSidewaysScroll(page, `/account/signup with the CV alert at ${label}`);
@@ -50,23 +61,35 @@ describe.each([
     expect(registrations).toEqual([]);
 
     await page.goto('/cvs');
-    await expect.poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('a signed-in user without a candidate record is led to complete it, then reaches the portal', async () => {
     const candidate = newCandidate('resume-record');
     const first = await openPage({ viewport });
     // The candidate record cannot be made this time: the account exists, the record does not.
-    await first.route('**/candidate', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    await first.route('**/candidate', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
     await fillSignUpForm(first, candidate);
     await first.getByRole('button', { name: 'Get a verification code' }).click();
-    await expect.poll(async () => ((await dangerAlert(first).isVisible()) ? dangerAlert(first).innerText() : ''), { timeout: 20_000 }).toContain('Error in creating account.');
+    await expect
+      .poll(async () => ((await dangerAlert(first).isVisible()) ? dangerAlert(first).innerText() : ''), {
+        timeout: 20_000,
+      })
+      .toContain('Error in creating account.');
     await first.close();
 
     // Later, elsewhere: signing in leads to the sign-up page, to complete it, not back to login.
     const page = await openPage({ viewport });
     await signInByCode(page, candidate.email, { expectPath: '/account/signup?complete=1' });
-    await expect.poll(() => page.getByText('Your account is created, but its details are not complete.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Your account is created, but its details are not complete.').isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(candidate.email);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(candidate.name);
     await expectNoSidewaysScroll(page, `/account/signup?complete=1 at ${label}`);
@@ -76,6 +99,15 @@ describe.each([
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');
     await page.goto('/profile');
-    await expect.poll(() => page.getByLabel('Post code', { exact: true }).inputValue().catch(() => ''), { timeout: 15_000 }).toBe(candidate.postCode);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByLabel('Post code', { exact: true })
+            .inputValue()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe(candidate.postCode);
   });
 });

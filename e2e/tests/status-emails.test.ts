@@ -8,7 +8,17 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
-import { applyViaApi, ApplicationStatus, candidateAccessToken, createJob, newEmployer, setApplicationStatus, uploadCvViaApi, type Employer, type Job } from '../support/employer';
+import {
+  applyViaApi,
+  ApplicationStatus,
+  candidateAccessToken,
+  createJob,
+  newEmployer,
+  setApplicationStatus,
+  uploadCvViaApi,
+  type Employer,
+  type Job,
+} from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode } from '../support/flows';
 import { mailboxMark, mailFor, waitForMail, type SinkMessage } from '../support/mailbox';
@@ -46,7 +56,11 @@ describe('status e-mails: the employer moves the application, the candidate read
     await signUpByCode(page, candidate);
     const signedIn: BrowserContextOptions['storageState'] = await page.context().storageState();
     const token = await candidateAccessToken(candidate.email);
-    const applicationId = await applyViaApi(token, job.id, await uploadCvViaApi(token, pdfCv('Status CV.pdf', candidate.name)));
+    const applicationId = await applyViaApi(
+      token,
+      job.id,
+      await uploadCvViaApi(token, pdfCv('Status CV.pdf', candidate.name)),
+    );
     const since = await mailboxMark();
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Qualify);
     const mail = await waitForMail(candidate.email, { since, match: (m) => m.subject.includes(job.title) });
@@ -60,7 +74,9 @@ describe('status e-mails: the employer moves the application, the candidate read
     const { portalUrl, candidateUrl } = inject('stack');
     const applicationLink = `${portalUrl}/applications?application=${applicationId}`;
     expect(mail.links).toContain(applicationLink);
-    expect(header(mail, 'List-Unsubscribe')).toMatch(new RegExp(`^<${candidateUrl}/status-emails/unsubscribe\\?token=[^>]+>$`));
+    expect(header(mail, 'List-Unsubscribe')).toMatch(
+      new RegExp(`^<${candidateUrl}/status-emails/unsubscribe\\?token=[^>]+>$`),
+    );
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     const signedInPage = await openPage({ storageState: signedIn });
@@ -75,7 +91,11 @@ describe('status e-mails: the employer moves the application, the candidate read
   it('a mail client’s one-click POST (RFC 8058) turns them off; the account page shows it and turns them on again', async () => {
     const { candidate, signedIn, applicationId, mail: received } = await candidateWithStatusMail();
     const oneClick = header(received, 'List-Unsubscribe')!.slice(1, -1);
-    const res = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
 
     const page = await openPage({ storageState: signedIn });

@@ -1,3 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'server-kit', include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } });
+export default defineConfig({
+  test: { name: 'server-kit', include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+});

@@ -18,13 +18,19 @@ export interface LoadResult {
 
 export async function load(url: string, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   const result = await autocannon({ url, connections: 10, duration: seconds, headers });
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
 }
 
 export async function compareJobApi(candidateUrl: string, jobId: string, port: number, seconds = 10) {
   const jobUrl = `${candidateUrl}/job/${jobId}`;
   const body = await (await fetch(jobUrl)).text();
-  const bare = spawn(process.execPath, [path.join(here, 'bare-job-server.mjs'), String(port), body], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, [path.join(here, 'bare-job-server.mjs'), String(port), body], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await once(bare.stdout, 'data');
     const bareUrl = `http://127.0.0.1:${port}/job/${jobId}`;
@@ -37,7 +43,8 @@ export async function compareJobApi(candidateUrl: string, jobId: string, port: n
       service.push(await load(jobUrl, seconds / 3));
       baseline.push(await load(bareUrl, seconds / 3));
     }
-    const median = (results: LoadResult[]) => [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[1]!;
+    const median = (results: LoadResult[]) =>
+      [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[1]!;
     const [s, b] = [median(service), median(baseline)];
     return { service: s, bare: b, ratio: s.requestsPerSecond / b.requestsPerSecond, bytes: body.length };
   } finally {

@@ -24,7 +24,10 @@ export interface PageFigures {
 interface Lhr {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  audits: Record<
+    string,
+    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+  >;
 }
 
 async function audit(url: string): Promise<PageFigures> {
@@ -32,14 +35,24 @@ async function audit(url: string): Promise<PageFigures> {
   const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
   const child = spawn(
     process.execPath,
-    [cli, url, `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`, '--only-categories=performance,accessibility', '--form-factor=mobile', '--output=json', `--output-path=${outputPath}`, '--quiet'],
+    [
+      cli,
+      url,
+      `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
+      '--only-categories=performance,accessibility',
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--quiet',
+    ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   await once(child, 'exit');
   // Lighthouse sometimes exits non-zero while tidying up Chrome after writing a good report.
   const lhr = JSON.parse(await readFile(outputPath, 'utf8')) as Lhr;
   await rm(outputPath, { force: true });
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   return {
@@ -68,7 +81,10 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeA
  * The words the apply page shows once it is complete (read in Chromium, so it works whether the page is
  * rendered by the server or in the browser), served as a static page with no script and no style sheet.
  */
-export async function serveBarePage(applyUrl: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveBarePage(
+  applyUrl: string,
+  port: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   let title: string;
   let lines: string[];
@@ -76,7 +92,10 @@ export async function serveBarePage(applyUrl: string, port: number): Promise<{ u
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     await page.goto(applyUrl, { waitUntil: 'networkidle' });
     title = await page.title();
-    lines = (await page.locator('body').innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    lines = (await page.locator('body').innerText())
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   } finally {
     await browser.close();
   }

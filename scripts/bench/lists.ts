@@ -14,8 +14,14 @@ export async function medianMs(times: number, call: () => Promise<Response>): Pr
   return samples[Math.floor(samples.length / 2)]!;
 }
 
-export async function timeLists(candidateUrl: string, jobId: string, tokens: { candidate: string; employer: string }, times = 300) {
-  const get = (path: string, token: string) => () => fetch(`${candidateUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+export async function timeLists(
+  candidateUrl: string,
+  jobId: string,
+  tokens: { candidate: string; employer: string },
+  times = 300,
+) {
+  const get = (path: string, token: string) => () =>
+    fetch(`${candidateUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const candidatePage = get('/job-applications?page=1&pageSize=10', tokens.candidate);
   const employerPage = get(`/business/jobs/${jobId}/applications?page=1&pageSize=10`, tokens.employer);
   await medianMs(50, candidatePage); // warm up

@@ -18,7 +18,8 @@ const JOBS = 1_000;
 const PER_CANDIDATE = 50;
 
 // A version-4-shaped uuid from an md5: the API's schemas accept only RFC 9562 ids.
-const uuidOf = (kind: string, n: string) => `overlay(overlay(md5('bench-${kind}-' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+const uuidOf = (kind: string, n: string) =>
+  `overlay(overlay(md5('bench-${kind}-' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 /** Grows the bench data to `total` applications (no-op for what exists); answers the measured ids. */
 export async function loadApplications(url: string, total: number): Promise<{ jobId: string; candidateEmail: string }> {
@@ -76,7 +77,9 @@ export async function loadApplications(url: string, total: number): Promise<{ jo
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [url, count] = process.argv.slice(2);
   if (!url || !Number.isInteger(Number(count)) || Number(count) < 1) {
-    console.error('usage: node --import tsx scripts/bench/load-applications.ts <CANDIDATE_DATABASE_URL> <total applications>');
+    console.error(
+      'usage: node --import tsx scripts/bench/load-applications.ts <CANDIDATE_DATABASE_URL> <total applications>',
+    );
     process.exit(2);
   }
   const started = Date.now();

@@ -37,7 +37,11 @@ let app: FastifyInstance;
 let downApp: FastifyInstance;
 
 async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
-  const parsed = parsePortalEnv({ CANDIDATE_URL: candidateBaseUrl, PORTAL_URL: 'https://jobs.example.com/', PUBLIC_BLOB_BASE_URL: 'https://blobs.example.com/pub' });
+  const parsed = parsePortalEnv({
+    CANDIDATE_URL: candidateBaseUrl,
+    PORTAL_URL: 'https://jobs.example.com/',
+    PUBLIC_BLOB_BASE_URL: 'https://blobs.example.com/pub',
+  });
   if (!parsed.ok) throw new Error(parsed.problems.join());
   return buildPortalServer({ ...parsed.config, distDir: dist }, { renderApplyPage, jobSource: { timeoutMs: 500 } });
 }
@@ -74,51 +78,72 @@ const jsonLdOf = (html: string) => {
 
 describe('server-rendered apply page', () => {
   // The first render loads the apply route's modules, which takes seconds on a busy machine.
-  it('holds the job, the logo with its size and the whole form, and the tags for search engines and link previews', { timeout: 30_000 }, async () => {
-    const response = await app.inject(`/apply/${LIVE.id}?utm_source=board`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    // React separates adjacent text with empty comments; they are not part of what a reader sees.
-    const html = response.body.replaceAll('<!-- -->', '');
-    expect(html).toMatch(/<head>.*<link rel="preload" as="image" href="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+"\/>.*<\/head>/);
-    expect(html).toContain('<div id="root"><div class="simple-page">');
-    // It paints from the HTML alone: styles written in, the settings script deferred.
-    expect(html).toContain('<style>.apply-card{margin:0 auto}</style>');
-    expect(html).not.toContain('<link rel="stylesheet"');
-    expect(html).toContain('<script src="/config.js" defer></script>');
-    const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(root).toContain('At St Mary &amp; Co');
-    expect(root).toMatch(/<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/);
-    for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
-    // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.
-    expect(root).toContain('<section class="job-details">');
-    expect(root).toMatch(/<dt>Location<\/dt><dd>Leeds<\/dd>/);
-    expect(root).toContain('<p>Care for patients on the night shift.');
-    expect(root).toContain(`<input id="job-description-fold-${LIVE.id}" class="job-details__unfold" type="checkbox"`);
-    expect(root).toContain('Show more');
-    expect(root).toContain('<form');
-    expect(root).toContain('type="file"');
-    expect(html).toContain('<title>Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Careers Portal</title>');
-    expect(html).toContain(`<link rel="canonical" href="https://jobs.example.com/apply/${LIVE.id}">`);
-    expect(html).toMatch(/<meta name="description" content="St Mary &amp; Co, Leeds: Care for patients/);
-    expect(html).toContain('<meta property="og:title" content="Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at St Mary &amp; Co">');
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
-    // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
-    expect(html.match(/<\/script>/g)).toHaveLength(4);
-    expect(jsonLdOf(html)).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'JobPosting',
-      title: LIVE.title,
-      description: LIVE.description,
-      hiringOrganization: { '@type': 'Organization', name: 'St Mary & Co', logo: expect.stringMatching(/^https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png/) },
-      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Leeds' } },
-      directApply: true,
-    });
-    // The browser hydrates with the same job and logo address.
-    const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(data)).toEqual({ jobId: LIVE.id, job: LIVE, logoUrl: expect.stringContaining('/logo.png?v='), facts: [{ label: 'Location', value: 'Leeds' }] });
-  });
+  it(
+    'holds the job, the logo with its size and the whole form, and the tags for search engines and link previews',
+    { timeout: 30_000 },
+    async () => {
+      const response = await app.inject(`/apply/${LIVE.id}?utm_source=board`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      // React separates adjacent text with empty comments; they are not part of what a reader sees.
+      const html = response.body.replaceAll('<!-- -->', '');
+      expect(html).toMatch(
+        /<head>.*<link rel="preload" as="image" href="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+"\/>.*<\/head>/,
+      );
+      expect(html).toContain('<div id="root"><div class="simple-page">');
+      // It paints from the HTML alone: styles written in, the settings script deferred.
+      expect(html).toContain('<style>.apply-card{margin:0 auto}</style>');
+      expect(html).not.toContain('<link rel="stylesheet"');
+      expect(html).toContain('<script src="/config.js" defer></script>');
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(root).toContain('At St Mary &amp; Co');
+      expect(root).toMatch(
+        /<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/,
+      );
+      for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
+      // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.
+      expect(root).toContain('<section class="job-details">');
+      expect(root).toMatch(/<dt>Location<\/dt><dd>Leeds<\/dd>/);
+      expect(root).toContain('<p>Care for patients on the night shift.');
+      expect(root).toContain(`<input id="job-description-fold-${LIVE.id}" class="job-details__unfold" type="checkbox"`);
+      expect(root).toContain('Show more');
+      expect(root).toContain('<form');
+      expect(root).toContain('type="file"');
+      expect(html).toContain(
+        '<title>Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Careers Portal</title>',
+      );
+      expect(html).toContain(`<link rel="canonical" href="https://jobs.example.com/apply/${LIVE.id}">`);
+      expect(html).toMatch(/<meta name="description" content="St Mary &amp; Co, Leeds: Care for patients/);
+      expect(html).toContain(
+        '<meta property="og:title" content="Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; at St Mary &amp; Co">',
+      );
+      expect(html).toContain('<meta name="twitter:card" content="summary">');
+      // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
+      expect(html.match(/<\/script>/g)).toHaveLength(4);
+      expect(jsonLdOf(html)).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'JobPosting',
+        title: LIVE.title,
+        description: LIVE.description,
+        hiringOrganization: {
+          '@type': 'Organization',
+          name: 'St Mary & Co',
+          logo: expect.stringMatching(/^https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png/),
+        },
+        jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Leeds' } },
+        directApply: true,
+      });
+      // The browser hydrates with the same job and logo address.
+      const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+      expect(JSON.parse(data)).toEqual({
+        jobId: LIVE.id,
+        job: LIVE,
+        logoUrl: expect.stringContaining('/logo.png?v='),
+        facts: [{ label: 'Location', value: 'Leeds' }],
+      });
+    },
+  );
 
   it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {
     const response = await app.inject(`/apply/${CLOSED.id}`);
@@ -130,13 +155,16 @@ describe('server-rendered apply page', () => {
     expect(response.body).not.toContain('Night Nurse');
   });
 
-  it.each([UNKNOWN, 'not-a-job-id'])('answers an unknown job (%s) with 404 and SPEC’s message, not indexed', async (jobId) => {
-    const response = await app.inject(`/apply/${jobId}`);
-    expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('Error in fetching the job.');
-    expect(response.body).toContain('<meta name="robots" content="noindex">');
-    expect(jsonLdOf(response.body)).toBeNull();
-  });
+  it.each([UNKNOWN, 'not-a-job-id'])(
+    'answers an unknown job (%s) with 404 and SPEC’s message, not indexed',
+    async (jobId) => {
+      const response = await app.inject(`/apply/${jobId}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Error in fetching the job.');
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(jsonLdOf(response.body)).toBeNull();
+    },
+  );
 
   it('reads a job from the candidate service once for many visitors', async () => {
     const before = jobRequests;
@@ -163,7 +191,8 @@ describe('job source', () => {
   it('never sends the candidate service a path made from anything but a job id', async () => {
     const find = createJobSource({ candidateBaseUrl: candidateUrl });
     const before = jobRequests;
-    for (const jobId of ['../business/jobs', 'x?admin=1', '%2e%2e', '']) await expect(find(jobId)).resolves.toEqual({ kind: 'missing' });
+    for (const jobId of ['../business/jobs', 'x?admin=1', '%2e%2e', ''])
+      await expect(find(jobId)).resolves.toEqual({ kind: 'missing' });
     expect(jobRequests - before).toBe(0);
   });
 
@@ -171,7 +200,10 @@ describe('job source', () => {
     const slow = createServer(() => undefined);
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     try {
-      const find = createJobSource({ candidateBaseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, timeoutMs: 100 });
+      const find = createJobSource({
+        candidateBaseUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}`,
+        timeoutMs: 100,
+      });
       const started = Date.now();
       await expect(find(LIVE.id)).resolves.toEqual({ kind: 'unavailable' });
       expect(Date.now() - started).toBeLessThan(2_000);
@@ -196,7 +228,9 @@ describe('job source', () => {
 
 describe('page text helpers', () => {
   it('escapes JSON for a script element', () => {
-    expect(jsonForScript({ text: '</script><!-- & \u2028' })).toBe('{"text":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}');
+    expect(jsonForScript({ text: '</script><!-- & \u2028' })).toBe(
+      '{"text":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028"}',
+    );
   });
 
   it('summarises long descriptions at a word', () => {
@@ -206,7 +240,12 @@ describe('page text helpers', () => {
   });
 
   it('leaves index.html alone where it has no root to fill', () => {
-    const html = composeApplyPage('<html><head><title>x</title></head><body></body></html>', { page: { jobId: 'j', job: null, logoUrl: null }, body: '<p>x</p>', pageUrl: 'https://p/apply/j', logoUrl: null });
+    const html = composeApplyPage('<html><head><title>x</title></head><body></body></html>', {
+      page: { jobId: 'j', job: null, logoUrl: null },
+      body: '<p>x</p>',
+      pageUrl: 'https://p/apply/j',
+      logoUrl: null,
+    });
     expect(html).not.toContain('<p>x</p>');
   });
 });
@@ -239,15 +278,33 @@ describe('the JobPosting that job boards read', () => {
       employmentType: ['FULL_TIME', 'PART_TIME', 'CONTRACTOR'],
       jobLocation: {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', streetAddress: '1 Park Row', addressLocality: 'Leeds', addressRegion: 'West Yorkshire', postalCode: 'LS1 5AB' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1 Park Row',
+          addressLocality: 'Leeds',
+          addressRegion: 'West Yorkshire',
+          postalCode: 'LS1 5AB',
+        },
       },
-      baseSalary: { '@type': 'MonetaryAmount', currency: 'GBP', value: { '@type': 'QuantitativeValue', minValue: 15, maxValue: 20, unitText: 'HOUR' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'GBP',
+        value: { '@type': 'QuantitativeValue', minValue: 15, maxValue: 20, unitText: 'HOUR' },
+      },
       directApply: true,
     });
   });
 
   it('states a single yearly amount, and a remote job as TELECOMMUTE', () => {
-    const jsonLd = posting({ fullTime: true, partTime: false, jobType: 1, remote: true, salaryRateType: 3, salaryAmount: 32000, salaryCurrency: 'GBP' });
+    const jsonLd = posting({
+      fullTime: true,
+      partTime: false,
+      jobType: 1,
+      remote: true,
+      salaryRateType: 3,
+      salaryAmount: 32000,
+      salaryCurrency: 'GBP',
+    });
     expect(jsonLd).toMatchObject({
       employmentType: 'FULL_TIME',
       jobLocationType: 'TELECOMMUTE',
@@ -258,7 +315,9 @@ describe('the JobPosting that job boards read', () => {
   it('leaves the salary out when its amount, currency or period is unknown', () => {
     expect(posting({ salaryRateType: 0, salaryAmount: 30000, salaryCurrency: 'GBP' })).not.toHaveProperty('baseSalary');
     expect(posting({ salaryRateType: 3, salaryAmount: 30000, salaryCurrency: null })).not.toHaveProperty('baseSalary');
-    expect(posting({ salaryRateType: 3, salaryAmount: null, salaryFrom: null, salaryTo: null, salaryCurrency: 'GBP' })).not.toHaveProperty('baseSalary');
+    expect(
+      posting({ salaryRateType: 3, salaryAmount: null, salaryFrom: null, salaryTo: null, salaryCurrency: 'GBP' }),
+    ).not.toHaveProperty('baseSalary');
     expect(posting({ remote: false })).not.toHaveProperty('jobLocationType');
     // A hybrid job is partly on site: a place, not TELECOMMUTE (which Google reads as fully remote).
     expect(posting({ remote: false, workplace: 'Hybrid', city: 'Leeds' })).not.toHaveProperty('jobLocationType');

@@ -72,18 +72,28 @@ export async function loadBuiltRenderer(distDir: string, version: string): Promi
     return null;
   }
   // A rebuild writes a new module at the same path; the query makes Node load it instead of its cached copy.
-  const module = (await import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`)) as { renderApplyPage?: ApplyPageRenderer };
+  const module = (await import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`)) as {
+    renderApplyPage?: ApplyPageRenderer;
+  };
   return module.renderApplyPage ?? null;
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const DESCRIPTION_LENGTH = 160;
 
 /** A one-paragraph summary for meta description and link previews. */
 export function summarise(text: string): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (plain.length <= DESCRIPTION_LENGTH) return plain;
   const cut = plain.slice(0, DESCRIPTION_LENGTH - 1);
   const lastSpace = cut.lastIndexOf(' ');
@@ -132,7 +142,10 @@ function jobLocation(job: Job): Record<string, unknown> {
       postalCode: job.postcode,
     }).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
   );
-  const place = Object.keys(address).length > 0 ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...address } } } : {};
+  const place =
+    Object.keys(address).length > 0
+      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...address } } }
+      : {};
   // Google reads a remote job from jobLocationType; a job that names no place is only listed as remote.
   return job.remote ? { ...place, jobLocationType: 'TELECOMMUTE' } : place;
 }
@@ -156,7 +169,13 @@ function baseSalary(job: Job): Record<string, unknown> {
           ? { value: job.salaryFrom }
           : null;
   if (!amount) return {};
-  return { baseSalary: { '@type': 'MonetaryAmount', currency: job.salaryCurrency, value: { '@type': 'QuantitativeValue', ...amount, unitText } } };
+  return {
+    baseSalary: {
+      '@type': 'MonetaryAmount',
+      currency: job.salaryCurrency,
+      value: { '@type': 'QuantitativeValue', ...amount, unitText },
+    },
+  };
 }
 
 export interface ApplyPageHtml {
@@ -165,11 +184,16 @@ export interface ApplyPageHtml {
 }
 
 /** index.html with the rendered page in #root and the job's title, description, link-preview tags and JSON-LD. */
-export function composeApplyPage(indexHtml: string, options: { page: ServerRenderedApplyPage; body: string; pageUrl: string; logoUrl: string | null }): string {
+export function composeApplyPage(
+  indexHtml: string,
+  options: { page: ServerRenderedApplyPage; body: string; pageUrl: string; logoUrl: string | null },
+): string {
   const { page, body, pageUrl, logoUrl } = options;
   const job = page.job;
   const title = job ? `Apply now to ${job.title} · Careers Portal` : 'Apply now · Careers Portal';
-  const description = job ? summarise(`${job.businessName}${job.city ? `, ${job.city}` : ''}: ${job.description}`) : 'Error in fetching the job.';
+  const description = job
+    ? summarise(`${job.businessName}${job.city ? `, ${job.city}` : ''}: ${job.description}`)
+    : 'Error in fetching the job.';
   const head: string[] = [];
   if (job) {
     head.push(
@@ -183,7 +207,11 @@ export function composeApplyPage(indexHtml: string, options: { page: ServerRende
       `<meta name="twitter:title" content="${escapeHtml(`${job.title} at ${job.businessName}`)}">`,
       `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     );
-    if (logoUrl) head.push(`<meta property="og:image" content="${escapeHtml(logoUrl)}">`, `<meta name="twitter:image" content="${escapeHtml(logoUrl)}">`);
+    if (logoUrl)
+      head.push(
+        `<meta property="og:image" content="${escapeHtml(logoUrl)}">`,
+        `<meta name="twitter:image" content="${escapeHtml(logoUrl)}">`,
+      );
     const jsonLd = logoUrl ? jobPostingJsonLd(job, logoUrl, pageUrl) : null;
     if (jsonLd) head.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
   } else {
@@ -196,7 +224,10 @@ export function composeApplyPage(indexHtml: string, options: { page: ServerRende
   const content = body.slice(hoisted.length);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(description)}" />`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
     .replace('</head>', `${head.join('')}</head>`)
     .replace(
       '<div id="root"></div>',

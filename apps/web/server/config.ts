@@ -49,7 +49,10 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
   if (!parsed.success) {
     return {
       ok: false,
-      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${issue.path[0] === 'METRICS_TOKEN' ? 'a hidden value' : JSON.stringify(cleaned[String(issue.path[0])])})`),
+      problems: parsed.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.')}: ${issue.message} (got ${issue.path[0] === 'METRICS_TOKEN' ? 'a hidden value' : JSON.stringify(cleaned[String(issue.path[0])])})`,
+      ),
     };
   }
   const vars = parsed.data;

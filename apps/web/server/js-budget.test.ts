@@ -33,7 +33,13 @@ beforeAll(async () => {
   // the build is made as `npm run build` makes it, with NODE_ENV=production.
   vi.stubEnv('NODE_ENV', 'production');
   try {
-    await build({ root, mode: 'production', logLevel: 'error', define: { 'process.env.NODE_ENV': JSON.stringify('production') }, build: { outDir: dist, emptyOutDir: true } });
+    await build({
+      root,
+      mode: 'production',
+      logLevel: 'error',
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: { outDir: dist, emptyOutDir: true },
+    });
   } finally {
     vi.unstubAllEnvs();
   }
@@ -54,7 +60,13 @@ describe('JavaScript before a landing page is interactive', () => {
 
   it('loads the bot check, the CV preview and the signed-in pages later', () => {
     const apply = initialScripts(manifest, '/apply/6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11');
-    const later = ['src/lib/bot-check-solver.ts', 'src/features/apply/cv-autofill.ts', 'src/features/apply/components/cv-preview-dialog.tsx', 'src/app/layouts/dashboard-layout.tsx', 'src/app/routes/cvs.tsx'];
+    const later = [
+      'src/lib/bot-check-solver.ts',
+      'src/features/apply/cv-autofill.ts',
+      'src/features/apply/components/cv-preview-dialog.tsx',
+      'src/app/layouts/dashboard-layout.tsx',
+      'src/app/routes/cvs.tsx',
+    ];
     for (const module of later) {
       const chunk = manifest[module]?.file;
       expect(chunk, `${module} is a chunk of its own`).toBeDefined();
@@ -63,12 +75,24 @@ describe('JavaScript before a landing page is interactive', () => {
   });
 
   it('keeps every employer console chunk (docs/decisions/0150) out of the apply, login and signup pages', () => {
-    const employerModules = Object.keys(manifest).filter((key) => /src\/(features\/employer|app\/routes\/employer|app\/layouts\/employer-)/.test(key));
-    expect(employerModules).toEqual(expect.arrayContaining(['src/app/routes/employer/console.tsx', 'src/app/layouts/employer-layout.tsx', 'src/app/routes/employer/jobs.tsx', 'src/app/routes/employer/login.tsx']));
+    const employerModules = Object.keys(manifest).filter((key) =>
+      /src\/(features\/employer|app\/routes\/employer|app\/layouts\/employer-)/.test(key),
+    );
+    expect(employerModules).toEqual(
+      expect.arrayContaining([
+        'src/app/routes/employer/console.tsx',
+        'src/app/layouts/employer-layout.tsx',
+        'src/app/routes/employer/jobs.tsx',
+        'src/app/routes/employer/login.tsx',
+      ]),
+    );
     const employerChunks = new Set(employerModules.map((key) => manifest[key]?.file));
     for (const pathname of Object.keys(CEILINGS)) {
       const loaded = initialScripts(manifest, pathname);
-      expect(loaded.filter((file) => employerChunks.has(file)), pathname).toEqual([]);
+      expect(
+        loaded.filter((file) => employerChunks.has(file)),
+        pathname,
+      ).toEqual([]);
     }
   });
 });

@@ -17,13 +17,19 @@ export function initialScripts(manifest: Manifest, pathname: string): string[] {
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  Object.keys(manifest).filter((key) => manifest[key]?.isEntry).forEach(visit);
+  Object.keys(manifest)
+    .filter((key) => manifest[key]?.isEntry)
+    .forEach(visit);
   route?.modules.forEach(visit);
   return [...files];
 }
 
 /** Gzip (level 9, as the build's .gz copies) bytes of a page's initial scripts in a build folder. */
 export async function initialScriptBytes(distDir: string, manifest: Manifest, pathname: string): Promise<number> {
-  const sizes = await Promise.all(initialScripts(manifest, pathname).map(async (file) => gzipSync(await readFile(join(distDir, file)), { level: 9 }).length));
+  const sizes = await Promise.all(
+    initialScripts(manifest, pathname).map(
+      async (file) => gzipSync(await readFile(join(distDir, file)), { level: 9 }).length,
+    ),
+  );
   return sizes.reduce((total, size) => total + size, 0);
 }

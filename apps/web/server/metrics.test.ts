@@ -43,7 +43,8 @@ describe('portal server /metrics', () => {
     expect((await fetch(`${base}/assets/index-abc123.js`)).status).toBe(200);
     expect((await fetch(`${base}/no-such-page/42`)).status).toBe(404);
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string>) => metricSample(after, name, labels) - metricSample(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
     expect(moved('http_requests_total', { method: 'GET', route: '/apply/:jobId', status: '200' })).toBe(1);
     expect(moved('http_request_duration_seconds_count', { method: 'GET', route: '/apply/:jobId' })).toBe(1);
     expect(moved('http_requests_total', { method: 'GET', route: '/*', status: '200' })).toBe(1);
@@ -59,7 +60,11 @@ describe('portal server /metrics', () => {
     const token = 'portal-metrics-'.padEnd(40, 'x');
     const guarded = await portal({ METRICS_TOKEN: token });
     expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401);
-    const ok = await guarded.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } });
+    const ok = await guarded.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('http_requests_total');
   });

@@ -42,7 +42,8 @@ describe('npm start (the embedded default)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
       const deadline = Date.now() + 90_000;
-      while (!output.includes('Stop with Ctrl+C.') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+      while (!output.includes('Stop with Ctrl+C.') && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 200));
       // Whatever the parts would log in the next moment comes after the banner, not before it.
       await new Promise((r) => setTimeout(r, 500));
       const lines = output.trimEnd().split('\n');
@@ -51,8 +52,12 @@ describe('npm start (the embedded default)', () => {
       expect(output).not.toContain('incoming request');
       expect(lines.length, output).toBeLessThan(40);
       expect(output).toContain(`  Candidate portal   http://localhost:${web}`);
-      expect(output).toContain(`  Identity service   http://localhost:${identity}   (API docs http://localhost:${identity}/docs)`);
-      expect(output).toContain(`  E-mails            kept in the dev outbox: http://localhost:${identity}/dev/outbox (from this machine only)`);
+      expect(output).toContain(
+        `  Identity service   http://localhost:${identity}   (API docs http://localhost:${identity}/docs)`,
+      );
+      expect(output).toContain(
+        `  E-mails            kept in the dev outbox: http://localhost:${identity}/dev/outbox (from this machine only)`,
+      );
       expect(output).toContain("open the dev outbox: the newest e-mail's subject ends with the 6 digits");
       expect(output).toMatch(new RegExp(`^ {4}http://localhost:${web}/apply/[0-9a-f-]{36} {3}\\S`, 'm'));
       expect(output).toContain('waits 60 s after the last (SEND_INTERVAL_SECONDS)');

@@ -8,8 +8,16 @@ const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_http-1.js': { file: 'assets/http-1.js', imports: ['_react-1.js'] },
-  'src/app/routes/apply.tsx': { file: 'assets/apply-1.js', imports: ['index.html', '_react-1.js', '_http-1.js'], css: ['assets/apply-1.css'] },
-  'src/app/layouts/auth-layout.tsx': { file: 'assets/auth-layout-1.js', imports: ['index.html'], css: ['assets/auth-layout-1.css'] },
+  'src/app/routes/apply.tsx': {
+    file: 'assets/apply-1.js',
+    imports: ['index.html', '_react-1.js', '_http-1.js'],
+    css: ['assets/apply-1.css'],
+  },
+  'src/app/layouts/auth-layout.tsx': {
+    file: 'assets/auth-layout-1.js',
+    imports: ['index.html'],
+    css: ['assets/auth-layout-1.css'],
+  },
   'src/app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['index.html', '_http-1.js'] },
 };
 

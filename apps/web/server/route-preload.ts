@@ -13,8 +13,14 @@ export const LANDING_PAGE_MODULES: { pattern: RegExp; modules: string[] }[] = [
   { pattern: /^\/apply\/[^/]+\/?$/, modules: ['src/app/routes/apply.tsx'] },
   { pattern: /^\/account\/login\/?$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'] },
   { pattern: /^\/account\/signup\/?$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/signup.tsx'] },
-  { pattern: /^\/account\/reset\/[^/]+\/.+$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/perform-password-reset.tsx'] },
-  { pattern: /^\/confirm\/[^/]+\/.+$/, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/confirm-email.tsx'] },
+  {
+    pattern: /^\/account\/reset\/[^/]+\/.+$/,
+    modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/perform-password-reset.tsx'],
+  },
+  {
+    pattern: /^\/confirm\/[^/]+\/.+$/,
+    modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/confirm-email.tsx'],
+  },
 ];
 
 /** Reads dist/.vite/manifest.json; without one (an old or hand-made build) nothing is preloaded. */
@@ -39,7 +45,9 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
     chunk.css?.forEach((file) => loaded.add(file));
     chunk.imports?.forEach(markLoaded);
   };
-  Object.keys(manifest).filter((key) => manifest[key]?.isEntry).forEach(markLoaded);
+  Object.keys(manifest)
+    .filter((key) => manifest[key]?.isEntry)
+    .forEach(markLoaded);
 
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -52,7 +60,9 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
   };
   route.modules.forEach(visit);
   return [
-    ...[...styles].filter((file) => !loaded.has(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...styles]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
 }

@@ -22,7 +22,11 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_SCRIPT);
   await writeFile(join(dist, 'assets', 'big-abc123.js.map'), '{"version":3}');
   await precompressDir(dist);
-  const parsed = parsePortalEnv({ IDENTITY_URL: 'https://id.example.com', CANDIDATE_URL: 'https://cand.example.com/', APP_ENVIRONMENT: 'Staging' });
+  const parsed = parsePortalEnv({
+    IDENTITY_URL: 'https://id.example.com',
+    CANDIDATE_URL: 'https://cand.example.com/',
+    APP_ENVIRONMENT: 'Staging',
+  });
   if (!parsed.ok) throw new Error(parsed.problems.join());
   app = await buildPortalServer({ ...parsed.config, distDir: dist });
 });
@@ -52,13 +56,16 @@ describe('portal server', () => {
     );
   });
 
-  it.each(['/', '/account/login', '/account/reset/a%40b.com/tok/en', '/confirm/u1/t', '/apply/123', '/cvs'])('answers %s with index.html (200, no-cache)', async (url) => {
-    const response = await app.inject(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/account/login', '/account/reset/a%40b.com/tok/en', '/confirm/u1/t', '/apply/123', '/cvs'])(
+    'answers %s with index.html (200, no-cache)',
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
 
   it('answers unknown pages with index.html and 404, missing assets with a plain 404', async () => {
     const page = await app.inject('/no/such/page?x=1');
@@ -105,9 +112,14 @@ describe('portal server', () => {
     await mkdir(join(dist, '.vite'), { recursive: true });
     await writeFile(
       join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-abc123.js', isEntry: true }, 'src/app/routes/apply.tsx': { file: 'assets/apply-abc123.js', imports: ['index.html'] } }),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/app/routes/apply.tsx': { file: 'assets/apply-abc123.js', imports: ['index.html'] },
+      }),
     );
-    await touchIndex('<!doctype html><html><head><title>Careers Portal</title></head><body><div id="root"></div></body></html>');
+    await touchIndex(
+      '<!doctype html><html><head><title>Careers Portal</title></head><body><div id="root"></div></body></html>',
+    );
     const apply = await app.inject('/apply/42');
     expect(apply.body).toContain('<link rel="modulepreload" crossorigin href="/assets/apply-abc123.js"></head>');
     const login = await app.inject('/profile');
@@ -116,7 +128,9 @@ describe('portal server', () => {
   });
 
   it('follows a rebuild: a changed index.html is served without a restart', async () => {
-    await touchIndex('<!doctype html><title>Careers Portal</title><div id="root"></div><script src="/assets/index-new.js"></script>');
+    await touchIndex(
+      '<!doctype html><title>Careers Portal</title><div id="root"></div><script src="/assets/index-new.js"></script>',
+    );
     const response = await app.inject('/account/login');
     expect(response.body).toContain('index-new.js');
   });
@@ -148,7 +162,12 @@ describe('portal config', () => {
     expect(parsed.ok && parsed.config).toMatchObject({
       port: 3000,
       host: '127.0.0.1',
-      runtime: { identityBaseUrl: 'http://localhost:3001', candidateBaseUrl: 'http://localhost:3002', blobBaseUrl: 'http://localhost:3002/blobs', environment: 'Production' },
+      runtime: {
+        identityBaseUrl: 'http://localhost:3001',
+        candidateBaseUrl: 'http://localhost:3002',
+        blobBaseUrl: 'http://localhost:3002/blobs',
+        environment: 'Production',
+      },
     });
   });
 
@@ -163,7 +182,11 @@ describe('portal config', () => {
     const parsed = parsePortalEnv({ WEB_PORT: 'abc', IDENTITY_URL: 'not a url', PUBLIC_BLOB_BASE_URL: 'ftp://x' });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
-      expect(parsed.problems.map((problem) => problem.split(':')[0])).toEqual(['WEB_PORT', 'IDENTITY_URL', 'PUBLIC_BLOB_BASE_URL']);
+      expect(parsed.problems.map((problem) => problem.split(':')[0])).toEqual([
+        'WEB_PORT',
+        'IDENTITY_URL',
+        'PUBLIC_BLOB_BASE_URL',
+      ]);
     }
   });
 });

@@ -10,7 +10,15 @@ import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
-import { canonicalApplyUrl, composeApplyPage, createJobSource, createStylesheetInliner, loadBuiltRenderer, type ApplyPageRenderer, type JobSourceOptions } from './apply-page';
+import {
+  canonicalApplyUrl,
+  composeApplyPage,
+  createJobSource,
+  createStylesheetInliner,
+  loadBuiltRenderer,
+  type ApplyPageRenderer,
+  type JobSourceOptions,
+} from './apply-page';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
 import { jobFacts } from '../src/features/apply/utils/job-facts';
 
@@ -27,7 +35,10 @@ export interface PortalServerOptions {
 }
 
 /** The portal's own small server: the built SPA, server-rendered apply pages, /config.js, robots.txt and /healthz. */
-export async function buildPortalServer(config: PortalServerConfig, options: PortalServerOptions = {}): Promise<FastifyInstance> {
+export async function buildPortalServer(
+  config: PortalServerConfig,
+  options: PortalServerOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ? portalLoggerOptions(options.logStream, config.log) : false });
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
@@ -75,10 +86,21 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
       request.log.error({ err: error }, 'server rendering of the apply page failed');
       return sendIndex(reply, 200, pathname);
     }
-    const indexHtml = await inlineStylesheets(withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)));
-    const html = composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl });
+    const indexHtml = await inlineStylesheets(
+      withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
+    );
+    const html = composeApplyPage(indexHtml, {
+      page,
+      body,
+      pageUrl: canonicalApplyUrl(config.portalUrl, jobId),
+      logoUrl,
+    });
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
-    return reply.code(job ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+    return reply
+      .code(job ? 200 : 404)
+      .header('cache-control', NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 
   // The static plugin refuses directory paths, so the home page is answered here.
@@ -91,7 +113,8 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
     // dist holds .br/.gz copies written at build (vite.config.ts); adds Vary: Accept-Encoding.
     preCompressed: true,
     // Source maps and the build manifest (dist/.vite) stay on the server; visitors get 404.
-    allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.split('/').some((segment) => segment.startsWith('.')),
+    allowedPath: (pathName) =>
+      !pathName.endsWith('.map') && !pathName.split('/').some((segment) => segment.startsWith('.')),
     cacheControl: false,
     setHeaders(res, filePath) {
       // filePath may be a compressed copy (x.js.br); its caching is that of x.js.
@@ -108,7 +131,9 @@ export async function buildPortalServer(config: PortalServerConfig, options: Por
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/assets/');
     if (!isPageRequest) {
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
+      return reply
+        .code(404)
+        .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method}:${pathname} not found` });
     }
     return sendIndex(reply, isPortalRoute(pathname) ? 200 : 404, pathname);
   });
@@ -171,7 +196,9 @@ async function main() {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Careers Portal on http://${config.host}:${config.port} (identity ${config.runtime.identityBaseUrl}, candidate ${config.runtime.candidateBaseUrl})`);
+  app.log.info(
+    `Careers Portal on http://${config.host}:${config.port} (identity ${config.runtime.identityBaseUrl}, candidate ${config.runtime.candidateBaseUrl})`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,7 +3,11 @@ import { config as configureZod } from 'zod';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, loadPagesFor } from './app/router';
-import { SERVER_PAGE_DATA_ID, ServerRenderedPageProvider, type ServerRenderedApplyPage } from './app/server-rendered-page';
+import {
+  SERVER_PAGE_DATA_ID,
+  ServerRenderedPageProvider,
+  type ServerRenderedApplyPage,
+} from './app/server-rendered-page';
 import './styles/tokens.css';
 import './styles/base.css';
 

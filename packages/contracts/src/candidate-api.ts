@@ -35,7 +35,11 @@ export const WITHDRAWAL_REASON_MAX = 500;
 export const withdrawApplicationSchema = z.object({ reason: z.string().trim().max(WITHDRAWAL_REASON_MAX).nullish() });
 export type WithdrawApplication = z.infer<typeof withdrawApplicationSchema>;
 
-export const withdrawnApplicationSchema = z.object({ id: idSchema, withdrawnOn: isoDateSchema, withdrawalReason: z.string().nullable() });
+export const withdrawnApplicationSchema = z.object({
+  id: idSchema,
+  withdrawnOn: isoDateSchema,
+  withdrawalReason: z.string().nullable(),
+});
 export type WithdrawnApplication = z.infer<typeof withdrawnApplicationSchema>;
 
 /** The application is no longer open: withdrawn already, or hired or not selected (nothing left to withdraw from). */

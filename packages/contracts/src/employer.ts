@@ -73,7 +73,13 @@ export type UpdateApplicationStatus = z.infer<typeof updateApplicationStatusSche
 export const employerApplicationSchema = z.object({
   id: idSchema,
   jobId: idSchema,
-  candidate: z.object({ id: idSchema, name: z.string(), email: z.string(), phoneNumber: z.string(), postcode: z.string() }),
+  candidate: z.object({
+    id: idSchema,
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    postcode: z.string(),
+  }),
   /** False while the candidate has not proved the address (the e-mailed code not entered yet): it may be mistyped. */
   emailVerified: z.boolean(),
   applicationStatus: applicationStatusSchema,

@@ -30,7 +30,11 @@ export const applicationStatusSchema = z.enum(ApplicationStatus);
 export const applicationStatusOrder: readonly ApplicationStatus[] = [0, 10, 20, 30, 40, 50, 255];
 
 /** Roles carried in the identity service's tokens (product.md §6). */
-export const Role = { Candidate: 'Candidate', BusinessUser: 'BusinessUser', BusinessUserReferrer: 'BusinessUserReferrer' } as const;
+export const Role = {
+  Candidate: 'Candidate',
+  BusinessUser: 'BusinessUser',
+  BusinessUserReferrer: 'BusinessUserReferrer',
+} as const;
 export type Role = (typeof Role)[keyof typeof Role];
 export const roleSchema = z.enum(Role);
 
@@ -38,6 +42,11 @@ export const roleSchema = z.enum(Role);
 export const portalTypeSchema = z.enum(['Business', 'Candidate']);
 export type PortalType = z.infer<typeof portalTypeSchema>;
 
-export const CvParseStatus = { Pending: 'Pending', Parsed: 'Parsed', Failed: 'Failed', Unsupported: 'Unsupported' } as const;
+export const CvParseStatus = {
+  Pending: 'Pending',
+  Parsed: 'Parsed',
+  Failed: 'Failed',
+  Unsupported: 'Unsupported',
+} as const;
 export type CvParseStatus = (typeof CvParseStatus)[keyof typeof CvParseStatus];
 export const cvParseStatusSchema = z.enum(CvParseStatus);

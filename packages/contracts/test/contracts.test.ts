@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApplicationStatus, applicationStatusOrder, applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema } from '../src/enums';
+import {
+  ApplicationStatus,
+  applicationStatusOrder,
+  applicationStatusSchema,
+  jobTypeSchema,
+  salaryRateTypeSchema,
+} from '../src/enums';
 import { authResponseSchema, emptyAuthResponse, NOBODY_LOGGED_IN } from '../src/identity';
 import { createApplicationSchema, wrapped } from '../src/candidate';
 import { pageQuerySchema } from '../src/common';
@@ -52,6 +58,10 @@ describe('create application payload', () => {
   });
   it('wraps results as the candidate service does', () => {
     const schema = wrapped(z.object({ n: z.number() }));
-    expect(schema.parse({ result: null, isValidResponse: false, errors: ['x'] })).toEqual({ result: null, isValidResponse: false, errors: ['x'] });
+    expect(schema.parse({ result: null, isValidResponse: false, errors: ['x'] })).toEqual({
+      result: null,
+      isValidResponse: false,
+      errors: ['x'],
+    });
   });
 });

@@ -25,15 +25,29 @@ export async function createBotChallenge(ctx: BotCheckContext): Promise<BotCheck
     // Signed into the salt: a challenge issued for another action cannot be used here.
     params: { action: ctx.action },
   });
-  return { algorithm: challenge.algorithm, challenge: challenge.challenge, salt: challenge.salt, signature: challenge.signature, maxnumber: ctx.maxNumber };
+  return {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    salt: challenge.salt,
+    signature: challenge.signature,
+    maxnumber: ctx.maxNumber,
+  };
 }
 
-function decodePayload(token: string): { algorithm: 'SHA-256'; challenge: string; number: number; salt: string; signature: string } | undefined {
+function decodePayload(
+  token: string,
+): { algorithm: 'SHA-256'; challenge: string; number: number; salt: string; signature: string } | undefined {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const p = parsed as Record<string, unknown>;
-    if (p.algorithm !== 'SHA-256' || typeof p.challenge !== 'string' || typeof p.salt !== 'string' || typeof p.signature !== 'string') return undefined;
+    if (
+      p.algorithm !== 'SHA-256' ||
+      typeof p.challenge !== 'string' ||
+      typeof p.salt !== 'string' ||
+      typeof p.signature !== 'string'
+    )
+      return undefined;
     if (typeof p.number !== 'number' || !Number.isInteger(p.number)) return undefined;
     return { algorithm: 'SHA-256', challenge: p.challenge, number: p.number, salt: p.salt, signature: p.signature };
   } catch {

@@ -128,10 +128,19 @@ await pglite.close();
 `;
 
 function createPgliteFiles(dataDir: string): Promise<void> {
-  const args = ['--input-type=module', '-e', CREATE_IN_CHILD, import.meta.resolve('@electric-sql/pglite'), dataDir, JSON.stringify(PGLITE_SETTINGS)];
+  const args = [
+    '--input-type=module',
+    '-e',
+    CREATE_IN_CHILD,
+    import.meta.resolve('@electric-sql/pglite'),
+    dataDir,
+    JSON.stringify(PGLITE_SETTINGS),
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`creating the embedded database in ${dataDir} failed: ${stderr.trim() || error.message}`)) : resolve(),
+      error
+        ? reject(new Error(`creating the embedded database in ${dataDir} failed: ${stderr.trim() || error.message}`))
+        : resolve(),
     );
   });
 }

@@ -5,7 +5,11 @@ import { z } from 'zod';
  * Parses the environment once at start. An invalid setting stops the process with a message that lists
  * every bad variable, not just the first (design.md §2).
  */
-export function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, string | undefined>, appName: string): z.output<T> {
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  env: Record<string, string | undefined>,
+  appName: string,
+): z.output<T> {
   // Empty strings mean "not set": a blank line in an env file should fall back to the default.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
@@ -28,9 +32,12 @@ export const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug',
  */
 export const logFormatSchema = z.enum(['json', 'text']).default('json');
 export type LogFormat = z.output<typeof logFormatSchema>;
-export const commaListSchema = z
-  .string()
-  .transform((s) => s.split(',').map((v) => v.trim().replace(/\/+$/, '')).filter(Boolean));
+export const commaListSchema = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((v) => v.trim().replace(/\/+$/, ''))
+    .filter(Boolean),
+);
 export const booleanSchema = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -68,7 +75,10 @@ export const trustProxySchema = z
       const hops = Number(value);
       if (hops <= 10) return hops;
     }
-    const entries = value.split(',').map((v) => v.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !isProxyAddress(entry));
     if (entries.length === 0 || bad.length > 0) {
       ctx.addIssue({

@@ -39,7 +39,13 @@ const CONNECTION_MESSAGES = [
 ];
 
 // The AWS SDK names these, or marks the error as a throttle or a transient 5xx.
-const S3_UNAVAILABLE_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'ServiceUnavailable', 'SlowDown', 'InternalError']);
+const S3_UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+]);
 
 interface ErrorLike {
   code?: unknown;
@@ -57,7 +63,8 @@ function isUnavailable(err: ErrorLike): boolean {
   if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
   const name = typeof err.name === 'string' ? err.name : '';
   if (name === 'MaxRetriesPerRequestError') return true;
-  if (err.$metadata && (S3_UNAVAILABLE_NAMES.has(name) || err.$retryable || (err.$metadata.httpStatusCode ?? 0) >= 500)) return true;
+  if (err.$metadata && (S3_UNAVAILABLE_NAMES.has(name) || err.$retryable || (err.$metadata.httpStatusCode ?? 0) >= 500))
+    return true;
   const message = typeof err.message === 'string' ? err.message : '';
   return CONNECTION_MESSAGES.some((pattern) => pattern.test(message));
 }
@@ -79,7 +86,10 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
 export async function withTimeout<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, timeout]);

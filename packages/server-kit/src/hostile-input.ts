@@ -85,8 +85,16 @@ export const ODD_STRINGS: readonly string[] = [
 
 /** A string of any code points, lone surrogates and NUL included. */
 const anyUnicode = fc.string({ unit: 'binary', maxLength: 40 });
-const trickyUnits = fc.string({ unit: fc.constantFrom('\u0000', '\uD800', '\uDC00', '\u202E', '\uFEFF', '\u0301', 'a', '/', '%', '.'), maxLength: 30 });
-const hugeStrings = fc.constantFrom('A'.repeat(100_000), '😀'.repeat(30_000), '\u0000'.repeat(10_000), 'é'.repeat(50_000));
+const trickyUnits = fc.string({
+  unit: fc.constantFrom('\u0000', '\uD800', '\uDC00', '\u202E', '\uFEFF', '\u0301', 'a', '/', '%', '.'),
+  maxLength: 30,
+});
+const hugeStrings = fc.constantFrom(
+  'A'.repeat(100_000),
+  '😀'.repeat(30_000),
+  '\u0000'.repeat(10_000),
+  'é'.repeat(50_000),
+);
 
 export const oddString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...ODD_STRINGS) },
@@ -98,7 +106,23 @@ export const oddString: fc.Arbitrary<string> = fc.oneof(
 /** A value of the wrong kind for whatever the field wants. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: oddString },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -1e308, 1e308, Number.MAX_SAFE_INTEGER) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -1,
+      1.5,
+      2 ** 31,
+      2 ** 53 + 2,
+      -1e308,
+      1e308,
+      Number.MAX_SAFE_INTEGER,
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom<unknown>([], {}, [null], JSON.parse('{"__proto__":{"polluted":true}}')) },
   { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.dictionary(oddString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },
@@ -130,9 +154,13 @@ function stringFromSchema(s: Json): fc.Arbitrary<string> {
     case 'uuid':
       return fc.uuid();
     case 'date-time':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uri':
     case 'url':
       return fc.webUrl();
@@ -157,7 +185,10 @@ function numberFromSchema(s: Json, integer: boolean): fc.Arbitrary<number> {
   if (integer) {
     if (exMin !== undefined) min = Math.floor(exMin) + 1;
     if (exMax !== undefined) max = Math.ceil(exMax) - 1;
-    return fc.integer({ min: Math.max(min ?? -1_000_000, Number.MIN_SAFE_INTEGER), max: Math.min(max ?? 1_000_000, Number.MAX_SAFE_INTEGER) });
+    return fc.integer({
+      min: Math.max(min ?? -1_000_000, Number.MIN_SAFE_INTEGER),
+      max: Math.min(max ?? 1_000_000, Number.MAX_SAFE_INTEGER),
+    });
   }
   return fc.double({ noNaN: true, noDefaultInfinity: true, min: min ?? exMin ?? -1e9, max: max ?? exMax ?? 1e9 });
 }
@@ -175,8 +206,10 @@ export function fromJsonSchema(schema: Json, root: Json = schema, depth = 0): fc
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...(schema.enum as unknown[]));
   const choices = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (Array.isArray(choices) && choices.length > 0) return fc.oneof(...choices.map(next));
-  if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return next({ ...schema, allOf: undefined, ...(schema.allOf[0] as Json) });
-  if (Array.isArray(schema.type)) return fc.oneof(...(schema.type as string[]).map((type) => next({ ...schema, type })));
+  if (Array.isArray(schema.allOf) && schema.allOf.length > 0)
+    return next({ ...schema, allOf: undefined, ...(schema.allOf[0] as Json) });
+  if (Array.isArray(schema.type))
+    return fc.oneof(...(schema.type as string[]).map((type) => next({ ...schema, type })));
   switch (schema.type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Json>;
@@ -236,17 +269,29 @@ export function bodyArbitrary(schema: unknown): fc.Arbitrary<unknown> {
 export function queryArbitrary(schema: unknown): fc.Arbitrary<string> {
   const json = jsonSchemaOf(schema);
   const valid = json ? fromJsonSchema(json) : fc.constant({});
-  const pairs = fc.oneof(valid, mutated(valid)).map((value) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [['q', value] as [string, unknown]],
-  );
-  return fc.tuple(pairs, fc.boolean(), fc.option(fc.constantFrom('__proto__[x]=1', 'page=1&page=2', 'a[]=1&a[]=2', '%ZZ=%ZZ', '=', '&&&', 'x=%00'))).map(([entries, encode, junk]) => {
-    const parts = entries.map(([key, value]) => {
-      const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-      return encode ? `${encodeURIComponent(key)}=${encodeURIComponent(wellFormed(text))}` : `${key}=${text.replace(/[#\s]/g, '')}`;
+  const pairs = fc
+    .oneof(valid, mutated(valid))
+    .map((value) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>)
+        : [['q', value] as [string, unknown]],
+    );
+  return fc
+    .tuple(
+      pairs,
+      fc.boolean(),
+      fc.option(fc.constantFrom('__proto__[x]=1', 'page=1&page=2', 'a[]=1&a[]=2', '%ZZ=%ZZ', '=', '&&&', 'x=%00')),
+    )
+    .map(([entries, encode, junk]) => {
+      const parts = entries.map(([key, value]) => {
+        const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+        return encode
+          ? `${encodeURIComponent(key)}=${encodeURIComponent(wellFormed(text))}`
+          : `${key}=${text.replace(/[#\s]/g, '')}`;
+      });
+      if (junk) parts.push(junk);
+      return parts.join('&');
     });
-    if (junk) parts.push(junk);
-    return parts.join('&');
-  });
 }
 
 /** Lone surrogates have no UTF-8 (encodeURIComponent throws on them): U+FFFD in their place. */
@@ -289,7 +334,10 @@ export const ODD_IDS: readonly string[] = [
 export function idArbitrary(knownIds: readonly string[] = []): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...ODD_IDS) },
-    { weight: knownIds.length > 0 ? 2 : 0, arbitrary: knownIds.length > 0 ? fc.constantFrom(...knownIds).map(encodeURIComponent) : fc.constant('x') },
+    {
+      weight: knownIds.length > 0 ? 2 : 0,
+      arbitrary: knownIds.length > 0 ? fc.constantFrom(...knownIds).map(encodeURIComponent) : fc.constant('x'),
+    },
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 2, arbitrary: oddString.map((s) => encodeURIComponent(wellFormed(s)).slice(0, 8000)) },
   );
@@ -313,8 +361,13 @@ export interface HostileRequest {
 }
 
 function describeRequest(req: HostileRequest): string {
-  const body = req.payload === undefined ? '' : ` body=${JSON.stringify(String(req.payload).slice(0, 200))}${String(req.payload).length > 200 ? '…' : ''}`;
-  const ct = req.headers['content-type'] ? ` content-type=${JSON.stringify(req.headers['content-type'].slice(0, 80))}` : '';
+  const body =
+    req.payload === undefined
+      ? ''
+      : ` body=${JSON.stringify(String(req.payload).slice(0, 200))}${String(req.payload).length > 200 ? '…' : ''}`;
+  const ct = req.headers['content-type']
+    ? ` content-type=${JSON.stringify(req.headers['content-type'].slice(0, 80))}`
+    : '';
   return `${req.label}: ${req.method} ${req.url.slice(0, 200)}${ct}${body}`;
 }
 
@@ -333,18 +386,31 @@ export function ruleBroken(route: RouteEntry | undefined, res: Answer): string |
     return `answered ${res.statusCode} with a body that is not JSON (${String(res.headers['content-type'])}): ${JSON.stringify(res.body.slice(0, 200))}`;
   }
   const b = body as Record<string, unknown> | null;
-  const isProblem = !!b && typeof b === 'object' && typeof b.type === 'string' && typeof b.title === 'string' && b.status === res.statusCode;
+  const isProblem =
+    !!b &&
+    typeof b === 'object' &&
+    typeof b.type === 'string' &&
+    typeof b.title === 'string' &&
+    b.status === res.statusCode;
   const contentType = String(res.headers['content-type'] ?? '');
   if (isProblem) {
-    return contentType.startsWith('application/problem+json') ? null : `answered ${res.statusCode} problem details as ${contentType || 'no content type'}`;
+    return contentType.startsWith('application/problem+json')
+      ? null
+      : `answered ${res.statusCode} problem details as ${contentType || 'no content type'}`;
   }
   const declared = route?.schema.response?.[String(res.statusCode)];
-  if (declared instanceof z.ZodType && declared.safeParse(body).success && contentType.startsWith('application/json')) return null;
+  if (declared instanceof z.ZodType && declared.safeParse(body).success && contentType.startsWith('application/json'))
+    return null;
   return `answered ${res.statusCode} without problem details: ${res.body.slice(0, 300)}`;
 }
 
 async function send(app: App, req: HostileRequest): Promise<Answer> {
-  const res = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers: req.headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   return { statusCode: res.statusCode, headers: res.headers, body: res.body };
 }
 
@@ -381,9 +447,15 @@ export async function fuzzOperation(app: App, route: RouteEntry, options: Hostil
   });
   const seed = options.seed;
   // A route with no body, query or path parameters has little to vary but the caller and junk query keys.
-  const varied = Boolean(route.schema.body || route.schema.querystring || route.schema.params || /[:*]/.test(route.url));
+  const varied = Boolean(
+    route.schema.body || route.schema.querystring || route.schema.params || /[:*]/.test(route.url),
+  );
   const numRuns = varied ? (options.numRuns ?? 10) : Math.max(2, Math.ceil((options.numRuns ?? 10) / 4));
-  const details = await fc.check(property, { numRuns, ...(seed !== undefined ? { seed } : {}), markInterruptAsFailure: false });
+  const details = await fc.check(property, {
+    numRuns,
+    ...(seed !== undefined ? { seed } : {}),
+    markInterruptAsFailure: false,
+  });
   if (!details.failed) return null;
   return `${route.method} ${route.url}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n  (seed ${details.seed}, path ${details.counterexamplePath})`;
 }
@@ -400,19 +472,47 @@ export function malformedBodies(): Array<{ label: string; contentType?: string; 
     { label: 'JSON null', contentType: 'application/json', payload: 'null' },
     { label: 'JSON string', contentType: 'application/json', payload: '"text"' },
     { label: 'NUL byte', contentType: 'application/json', payload: '\u0000' },
-    { label: 'prototype pollution', contentType: 'application/json', payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}' },
-    { label: 'invalid UTF-8', contentType: 'application/json', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]) },
-    { label: 'UTF-16 body', contentType: 'application/json; charset=utf-16', payload: Buffer.from('{"a":"b"}', 'utf16le') },
+    {
+      label: 'prototype pollution',
+      contentType: 'application/json',
+      payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}',
+    },
+    {
+      label: 'invalid UTF-8',
+      contentType: 'application/json',
+      payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]),
+    },
+    {
+      label: 'UTF-16 body',
+      contentType: 'application/json; charset=utf-16',
+      payload: Buffer.from('{"a":"b"}', 'utf16le'),
+    },
     { label: 'BOM first', contentType: 'application/json', payload: '\uFEFF{"a":"b"}' },
     { label: 'deep nesting', contentType: 'application/json', payload: nested(100_000) },
     { label: 'huge number', contentType: 'application/json', payload: `{"page":1${'0'.repeat(5000)}}` },
     { label: 'duplicate keys', contentType: 'application/json', payload: '{"email":"a@b.c","email":{"$gt":""}}' },
     { label: 'text/plain', contentType: 'text/plain', payload: '{"email":"a@b.c"}' },
-    { label: 'XML', contentType: 'application/xml', payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
-    { label: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', payload: 'email=a%40b.c&__proto__[x]=1' },
-    { label: 'image/png', contentType: 'image/png', payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) },
+    {
+      label: 'XML',
+      contentType: 'application/xml',
+      payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    },
+    {
+      label: 'form-urlencoded',
+      contentType: 'application/x-www-form-urlencoded',
+      payload: 'email=a%40b.c&__proto__[x]=1',
+    },
+    {
+      label: 'image/png',
+      contentType: 'image/png',
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+    },
     { label: 'garbage content type', contentType: ';;; =', payload: '{}' },
-    { label: 'content type with junk parameters', contentType: `application/json; ${'x=y; '.repeat(500)}charset=utf-8`, payload: '{}' },
+    {
+      label: 'content type with junk parameters',
+      contentType: `application/json; ${'x=y; '.repeat(500)}charset=utf-8`,
+      payload: '{}',
+    },
     { label: 'no content type', payload: '{"a":1}' },
   ];
 }
@@ -421,7 +521,9 @@ export function malformedBodies(): Array<{ label: string; contentType?: string; 
  * Multipart bodies (the upload routes' own format) that are broken or carry odd file names around
  * content the route accepts (upload), so that the name reaches the database; sent with every caller.
  */
-export function multipartBodies(upload: Buffer = Buffer.from('%PDF-1.4 x')): Array<{ label: string; contentType: string; payload: Buffer }> {
+export function multipartBodies(
+  upload: Buffer = Buffer.from('%PDF-1.4 x'),
+): Array<{ label: string; contentType: string; payload: Buffer }> {
   const contentType = 'multipart/form-data; boundary=zzz';
   const part = (name: Buffer | string, type = 'application/pdf') =>
     Buffer.concat([
@@ -437,10 +539,18 @@ export function multipartBodies(upload: Buffer = Buffer.from('%PDF-1.4 x')): Arr
     { label: 'multipart garbage', contentType, payload: Buffer.from('garbage') },
     { label: 'multipart traversal file name', contentType, payload: part('../../etc/passwd') },
     { label: 'multipart NUL and bidi file name', contentType, payload: part('cv\u0000\u202Efdp.exe') },
-    { label: 'multipart invalid UTF-8 file name', contentType, payload: part(Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x64, 0x66])) },
+    {
+      label: 'multipart invalid UTF-8 file name',
+      contentType,
+      payload: part(Buffer.from([0xff, 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0x2e, 0x70, 0x64, 0x66])),
+    },
     { label: 'multipart long file name', contentType, payload: part(`${'n'.repeat(5000)}.pdf`) },
     { label: 'multipart odd part type', contentType, payload: part('cv.pdf', '../../x; charset=\u0000') },
-    { label: 'multipart field, no file', contentType, payload: Buffer.from('--zzz\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--zzz--\r\n') },
+    {
+      label: 'multipart field, no file',
+      contentType,
+      payload: Buffer.from('--zzz\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--zzz--\r\n'),
+    },
   ];
 }
 
@@ -451,14 +561,25 @@ export function oddHeaders(): Array<{ label: string; headers: Record<string, str
     { label: 'huge bearer token', headers: { authorization: `Bearer ${big}` } },
     { label: 'bearer of dots', headers: { authorization: 'Bearer ...' } },
     { label: 'unknown scheme', headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } },
-    { label: 'forged alg none token', headers: { authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","roles":["BusinessUser"]}').toString('base64url')}.` } },
+    {
+      label: 'forged alg none token',
+      headers: {
+        authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","roles":["BusinessUser"]}').toString('base64url')}.`,
+      },
+    },
     { label: 'huge cookie', headers: { cookie: `session=${big}` } },
     { label: 'huge request id', headers: { 'x-request-id': big } },
     { label: 'odd request id', headers: { 'x-request-id': '\r\n<script>' } },
     { label: 'huge accept-language', headers: { 'accept-language': `${'en-GB,'.repeat(5000)}en` } },
-    { label: 'huge forwarded-for', headers: { 'x-forwarded-for': Array.from({ length: 3000 }, (_, i) => `10.0.${i % 250}.${i % 200}`).join(', ') } },
+    {
+      label: 'huge forwarded-for',
+      headers: { 'x-forwarded-for': Array.from({ length: 3000 }, (_, i) => `10.0.${i % 250}.${i % 200}`).join(', ') },
+    },
     { label: 'odd origin', headers: { origin: 'null' } },
-    { label: 'huge range', headers: { range: `bytes=${Array.from({ length: 2000 }, (_, i) => `${i}-${i}`).join(',')}` } },
+    {
+      label: 'huge range',
+      headers: { range: `bytes=${Array.from({ length: 2000 }, (_, i) => `${i}-${i}`).join(',')}` },
+    },
     { label: 'bad range', headers: { range: 'bytes=-0-99999999999999999999' } },
     { label: 'odd accept', headers: { accept: 'application/xml;q=2, */*;q=-1' } },
   ];
@@ -467,7 +588,8 @@ export function oddHeaders(): Array<{ label: string; headers: Record<string, str
 /** The same value with every string (or every leaf) replaced: a NUL in each text field at once, and so on. */
 export function poisoned(value: unknown, replace: (leaf: unknown) => unknown, stringsOnly: boolean): unknown {
   if (Array.isArray(value)) return value.map((v) => poisoned(v, replace, stringsOnly));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, replace, stringsOnly)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poisoned(v, replace, stringsOnly)]));
   return !stringsOnly || typeof value === 'string' ? replace(value) : value;
 }
 
@@ -494,7 +616,13 @@ const POISONS: ReadonlyArray<{ label: string; replace: (leaf: unknown) => unknow
  * oversized body and odd headers with the callers in turn (each gets a share, the whole list runs once;
  * the generated requests mix callers and ids freely).
  */
-export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bodyLimit: number, knownIds: readonly string[] = [], upload?: Buffer): HostileRequest[] {
+export function fixedRequests(
+  route: RouteEntry,
+  callers: readonly Caller[],
+  bodyLimit: number,
+  knownIds: readonly string[] = [],
+  upload?: Buffer,
+): HostileRequest[] {
   const ids = [...ODD_IDS, ...knownIds.map(encodeURIComponent)];
   const known = knownIds.length > 0 ? encodeURIComponent(knownIds[0]!) : 'x';
   const path = () => fillPath(route.url, () => known);
@@ -510,14 +638,29 @@ export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bod
   for (const caller of callers) {
     for (const poison of POISONS) {
       if (sendsBody && body !== undefined) {
-        requests.push({ method, label: `${poison.label} (body), ${caller.name}`, url: path(), headers: json(caller), payload: jsonText(poisoned(body, poison.replace, poison.stringsOnly)) });
+        requests.push({
+          method,
+          label: `${poison.label} (body), ${caller.name}`,
+          url: path(),
+          headers: json(caller),
+          payload: jsonText(poisoned(body, poison.replace, poison.stringsOnly)),
+        });
       }
       if (query && typeof query === 'object') {
         const bad = poisoned(query, poison.replace, poison.stringsOnly) as Record<string, unknown>;
         const qs = Object.entries(bad)
-          .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(wellFormed(typeof v === 'string' ? v : jsonText(v)))}`)
+          .map(
+            ([k, v]) =>
+              `${encodeURIComponent(k)}=${encodeURIComponent(wellFormed(typeof v === 'string' ? v : jsonText(v)))}`,
+          )
           .join('&');
-        requests.push({ method, label: `${poison.label} (query), ${caller.name}`, url: `${path()}?${qs}`, headers: caller.headers, ...(sendsBody ? { payload: jsonText(body ?? {}) } : {}) });
+        requests.push({
+          method,
+          label: `${poison.label} (query), ${caller.name}`,
+          url: `${path()}?${qs}`,
+          headers: caller.headers,
+          ...(sendsBody ? { payload: jsonText(body ?? {}) } : {}),
+        });
       }
     }
   }
@@ -525,35 +668,72 @@ export function fixedRequests(route: RouteEntry, callers: readonly Caller[], bod
     let n = 0;
     for (const id of ids) {
       const caller = inTurn();
-      requests.push({ method, label: `path id ${JSON.stringify(id.slice(0, 40))}, ${caller.name}`, url: fillPath(route.url, () => id), headers: caller.headers });
+      requests.push({
+        method,
+        label: `path id ${JSON.stringify(id.slice(0, 40))}, ${caller.name}`,
+        url: fillPath(route.url, () => id),
+        headers: caller.headers,
+      });
     }
     const caller = inTurn();
-    requests.push({ method, label: `path with two ids, ${caller.name}`, url: fillPath(route.url, () => ids[n++ % ids.length]!), headers: caller.headers });
+    requests.push({
+      method,
+      label: `path with two ids, ${caller.name}`,
+      url: fillPath(route.url, () => ids[n++ % ids.length]!),
+      headers: caller.headers,
+    });
   }
   if (sendsBody) {
     // The upload routes get every broken multipart body from every caller; the others a share each.
     const uploads = route.schema.consumes?.includes('multipart/form-data') ?? false;
     for (const multipart of multipartBodies(upload)) {
       for (const caller of uploads ? callers : [inTurn()]) {
-        requests.push({ method, label: `${multipart.label}, ${caller.name}`, url: path(), headers: { ...caller.headers, 'content-type': multipart.contentType }, payload: multipart.payload });
+        requests.push({
+          method,
+          label: `${multipart.label}, ${caller.name}`,
+          url: path(),
+          headers: { ...caller.headers, 'content-type': multipart.contentType },
+          payload: multipart.payload,
+        });
       }
     }
     for (const body of malformedBodies()) {
       const caller = inTurn();
-      requests.push({ method, label: `${body.label}, ${caller.name}`, url: path(), headers: { ...caller.headers, ...(body.contentType ? { 'content-type': body.contentType } : {}) }, payload: body.payload });
+      requests.push({
+        method,
+        label: `${body.label}, ${caller.name}`,
+        url: path(),
+        headers: { ...caller.headers, ...(body.contentType ? { 'content-type': body.contentType } : {}) },
+        payload: body.payload,
+      });
     }
     const caller = inTurn();
-    requests.push({ method, label: `oversized JSON body, ${caller.name}`, url: path(), headers: json(caller), payload: JSON.stringify({ name: 'x'.repeat(bodyLimit + 1024) }) });
+    requests.push({
+      method,
+      label: `oversized JSON body, ${caller.name}`,
+      url: path(),
+      headers: json(caller),
+      payload: JSON.stringify({ name: 'x'.repeat(bodyLimit + 1024) }),
+    });
   }
   for (const odd of oddHeaders()) {
     const caller = inTurn();
-    requests.push({ method, label: `${odd.label}, ${caller.name}`, url: path(), headers: { ...caller.headers, ...odd.headers } });
+    requests.push({
+      method,
+      label: `${odd.label}, ${caller.name}`,
+      url: path(),
+      headers: { ...caller.headers, ...odd.headers },
+    });
   }
   return requests;
 }
 
 /** Sends the fixed hostile requests to one operation; answers every rule broken. */
-export async function attackOperation(app: App, route: RouteEntry, options: HostileOptions & { bodyLimit: number }): Promise<string[]> {
+export async function attackOperation(
+  app: App,
+  route: RouteEntry,
+  options: HostileOptions & { bodyLimit: number },
+): Promise<string[]> {
   const broken: string[] = [];
   for (const req of fixedRequests(route, options.callers, options.bodyLimit, options.knownIds, options.upload)) {
     const why = ruleBroken(route, await send(app, req));
@@ -566,24 +746,34 @@ export async function attackOperation(app: App, route: RouteEntry, options: Host
  * One real socket: headers past Node's limit never reach Fastify's routes, so the server's own answer
  * to a client error is what the client gets. Answers the status, content type and body.
  */
-export async function oversizedHeadersOverSocket(app: App, headerBytes = 64 * 1024): Promise<Answer & { stillServes: boolean }> {
+export async function oversizedHeadersOverSocket(
+  app: App,
+  headerBytes = 64 * 1024,
+): Promise<Answer & { stillServes: boolean }> {
   const server = app.server.listening ? app.server : (await app.listen({ host: '127.0.0.1', port: 0 }), app.server);
   const { port } = server.address() as AddressInfo;
   const answer = await new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/healthz', headers: { 'x-padding': 'a'.repeat(headerBytes) } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Record<string, unknown>, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/healthz', headers: { 'x-padding': 'a'.repeat(headerBytes) } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () =>
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers as Record<string, unknown>, body }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
   const stillServes = await new Promise<boolean>((resolve) => {
-    http.get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    }).on('error', () => resolve(false));
+    http
+      .get({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+        res.resume();
+        resolve(res.statusCode === 200);
+      })
+      .on('error', () => resolve(false));
   });
   return { ...answer, stillServes };
 }

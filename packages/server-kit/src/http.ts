@@ -28,7 +28,12 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem, isProblemDetails, problem, PROBLEM_CONTENT_TYPE } from './problem';
 import type { Logger } from './logger';
 import type { TrustProxy } from './env';
-import { DEPENDENCY_RETRY_AFTER_SECONDS, DEPENDENCY_UNAVAILABLE_DETAIL, isDependencyUnavailable, withTimeout } from './faults';
+import {
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  DEPENDENCY_UNAVAILABLE_DETAIL,
+  isDependencyUnavailable,
+  withTimeout,
+} from './faults';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -42,7 +47,15 @@ export type App = FastifyInstance<
 export interface RouteEntry {
   method: string;
   url: string;
-  schema: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown; response?: Record<string, unknown>; consumes?: string[]; hide?: boolean };
+  schema: {
+    body?: unknown;
+    querystring?: unknown;
+    params?: unknown;
+    headers?: unknown;
+    response?: Record<string, unknown>;
+    consumes?: string[];
+    hide?: boolean;
+  };
 }
 
 declare module 'fastify' {
@@ -103,8 +116,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     // Refusals Fastify answers before any route or hook runs are problem details too (docs/decisions/0131).
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long.' : 'The address is not valid.';
-      (reply as FastifyReply).headers({ ...securityHeaders, 'x-request-id': request.id }).status(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem(status, detail, request.url)));
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long.' : 'The address is not valid.';
+      (reply as FastifyReply)
+        .headers({ ...securityHeaders, 'x-request-id': request.id })
+        .status(status)
+        .type(PROBLEM_CONTENT_TYPE)
+        .send(JSON.stringify(problem(status, detail, request.url)));
     },
     clientErrorHandler: answerClientError(securityHeaders),
     loggerInstance: options.logger,
@@ -124,7 +142,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method: String(method).toUpperCase(), url: route.url, schema: (route.schema ?? {}) as RouteEntry['schema'] });
+    for (const method of methods)
+      routeTable.push({
+        method: String(method).toUpperCase(),
+        url: route.url,
+        schema: (route.schema ?? {}) as RouteEntry['schema'],
+      });
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -174,7 +197,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.addHook('preValidation', async (request, reply) => {
     const where = illFormedText({ body: request.body, query: request.query, params: request.params });
     if (!where) return;
-    const answer = problem(400, 'The request is not valid.', request.url, [`${where}: text must be valid Unicode without NUL characters`]);
+    const answer = problem(400, 'The request is not valid.', request.url, [
+      `${where}: text must be valid Unicode without NUL characters`,
+    ]);
     return reply.status(400).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(answer));
   });
 
@@ -215,12 +240,19 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   });
 
   const ops = { schema: { hide: false, tags: ['operations'] } } as const;
-  app.get('/healthz', { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   app.get(
     '/readyz',
-    { ...ops, schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ready') }), 503: problemDetailsSchema } } },
+    {
+      ...ops,
+      schema: { ...ops.schema, response: { 200: z.object({ status: z.literal('ready') }), 503: problemDetailsSchema } },
+    },
     async (request, reply) => {
       try {
         await withTimeout('readiness check', READY_TIMEOUT_MS, options.ready());
@@ -269,11 +301,25 @@ function answerClientError(securityHeaders: Record<string, string>) {
   return (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const detail = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long to arrive.' : 'The request is not valid HTTP.';
+    const detail =
+      status === 431
+        ? 'The request headers are too large.'
+        : status === 408
+          ? 'The request took too long to arrive.'
+          : 'The request is not valid HTTP.';
     const body = JSON.stringify(problem(status, detail));
-    const headers = { ...securityHeaders, 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+    const headers = {
+      ...securityHeaders,
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
     if (socket.writable) {
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n${body}`,
+      );
     }
     socket.destroy(error);
   };

@@ -42,7 +42,10 @@ export async function runService({ app, host, port, onClose }: RunOptions): Prom
   return address;
 }
 
-export interface ServiceParts<Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number }, Deps> {
+export interface ServiceParts<
+  Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number },
+  Deps,
+> {
   name: string;
   loadConfig: () => Config;
   openDependencies: (config: Config, logger: Logger) => Promise<Deps>;
@@ -53,9 +56,10 @@ export interface ServiceParts<Config extends { logLevel: string; logFormat?: Log
  * A service's `server.ts`: configuration (a bad one stops with every bad variable listed and exit code
  * 2), dependencies, the app, then listening until SIGTERM.
  */
-export async function startService<Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number }, Deps>(
-  parts: ServiceParts<Config, Deps>,
-): Promise<void> {
+export async function startService<
+  Config extends { logLevel: string; logFormat?: LogFormat; host: string; port: number },
+  Deps,
+>(parts: ServiceParts<Config, Deps>): Promise<void> {
   let config: Config;
   try {
     config = parts.loadConfig();

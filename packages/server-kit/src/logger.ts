@@ -6,7 +6,12 @@ import { requestLogSerializer } from './redact';
  * JSON logs, one line an event, secrets redacted (headers, bodies' credentials, tokens in URLs); with
  * format `text` (LOG_FORMAT, see env.ts) the same events as readable lines.
  */
-export function createLogger(service: string, level: string, destination?: DestinationStream, format: LogFormat = 'json'): Logger {
+export function createLogger(
+  service: string,
+  level: string,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   return pino(
     {
       level,
@@ -22,7 +27,19 @@ export function createLogger(service: string, level: string, destination?: Desti
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields that the line's head already says, or that only machines want. */
-const HEAD_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'service', 'msg', 'err', 'req', 'res', 'reqId', 'responseTime']);
+const HEAD_FIELDS = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'service',
+  'msg',
+  'err',
+  'req',
+  'res',
+  'reqId',
+  'responseTime',
+]);
 
 /**
  * One readable line an event, from pino's JSON (after redaction):
@@ -45,9 +62,14 @@ export function formatLogLine(json: string): string {
   const req = event.req as { method?: string; url?: string } | undefined;
   const res = event.res as { statusCode?: number } | undefined;
   const request = [req?.method, req?.url, res?.statusCode].filter((part) => part !== undefined).join(' ');
-  const context = event.reqId || request ? `  (${[event.reqId ? `req ${String(event.reqId)}` : '', request].filter(Boolean).join(' ')})` : '';
+  const context =
+    event.reqId || request
+      ? `  (${[event.reqId ? `req ${String(event.reqId)}` : '', request].filter(Boolean).join(' ')})`
+      : '';
   const err = event.err as { type?: string; message?: string; stack?: string } | undefined;
-  const stack = err ? `\n    ${(err.stack ?? `${err.type ?? 'Error'}: ${err.message ?? ''}`).split('\n').join('\n    ')}` : '';
+  const stack = err
+    ? `\n    ${(err.stack ?? `${err.type ?? 'Error'}: ${err.message ?? ''}`).split('\n').join('\n    ')}`
+    : '';
   return `${time} ${level} ${service}${String(event.msg ?? '')}${fields.length ? `  ${fields.join(' ')}` : ''}${context}${stack}\n`;
 }
 

@@ -71,7 +71,12 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   return {
     kind: 'outbox',
     async send(message) {
-      const sent: SentMail = { ...message, id: String(++counter), from: options.from, sentAt: new Date().toISOString() };
+      const sent: SentMail = {
+        ...message,
+        id: String(++counter),
+        from: options.from,
+        sentAt: new Date().toISOString(),
+      };
       dropExpired();
       kept.unshift(sent);
       if (kept.length > limit) kept.length = limit;

@@ -36,16 +36,23 @@ export const productMetrics = {
   /** Job applications: outcome is `created`, `withdrawn` or the refusal (job-missing, job-closed, cv-not-found, already-applied). */
   applications: () => counter('careers_applications_total', 'Job applications asked for, by outcome', ['outcome']),
   /** One-time codes e-mailed, by purpose (sign-in, email-change, email-change-current, account-deletion). */
-  codesSent: () => counter('careers_codes_sent_total', 'One-time codes issued and queued for e-mail, by purpose', ['purpose']),
+  codesSent: () =>
+    counter('careers_codes_sent_total', 'One-time codes issued and queued for e-mail, by purpose', ['purpose']),
   /** Code e-mails refused by a send limit: reason `address` (interval or hourly per address) or `client` (per client and address). */
-  codesRefused: () => counter('careers_codes_refused_total', 'One-time code e-mails refused by a send limit, by purpose and reason', ['purpose', 'reason']),
+  codesRefused: () =>
+    counter('careers_codes_refused_total', 'One-time code e-mails refused by a send limit, by purpose and reason', [
+      'purpose',
+      'reason',
+    ]),
   emailsQueued: () => counter('careers_emails_queued_total', 'E-mails queued for delivery, by kind', ['kind']),
   emailsSent: () => counter('careers_emails_sent_total', 'E-mails handed to the mail transport, by kind', ['kind']),
   /** One failed attempt; the message is retried later. */
-  emailsFailed: () => counter('careers_emails_failed_total', 'E-mail delivery attempts that failed (retried later), by kind', ['kind']),
+  emailsFailed: () =>
+    counter('careers_emails_failed_total', 'E-mail delivery attempts that failed (retried later), by kind', ['kind']),
   /** Runs of a background job: one pass of a polling worker, or one queued job. */
   backgroundJobs: () => counter('careers_background_jobs_total', 'Background job runs, by job', ['job']),
-  backgroundJobFailures: () => counter('careers_background_job_failures_total', 'Background job runs that failed, by job', ['job']),
+  backgroundJobFailures: () =>
+    counter('careers_background_job_failures_total', 'Background job runs that failed, by job', ['job']),
 };
 
 /** Runs one background job and counts it (and its failure, rethrown). */
@@ -136,7 +143,8 @@ export function metricSample(scrape: string, name: string, labels: Record<string
   for (const line of scrape.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = /\{(.*)\}/.exec(line)?.[1] ?? '';
-    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`))) return Number(line.split(' ').at(-1));
+    if (Object.entries(labels).every(([k, v]) => labelText.includes(`${k}="${v}"`)))
+      return Number(line.split(' ').at(-1));
   }
   return 0;
 }

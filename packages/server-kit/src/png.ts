@@ -4,7 +4,11 @@ import { crc32, deflateSync } from 'node:zlib';
  * A minimal PNG encoder (8-bit RGBA, no filtering), for generated images such as demo logos and test
  * fixtures: no image library needed.
  */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number, number]): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number, number],
+): Buffer {
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 4 + 1);

@@ -15,7 +15,12 @@ export interface PollingWorker {
  */
 export function createPollingWorker(
   pass: () => Promise<number>,
-  options: { intervalMs: number; logger: FastifyBaseLogger; failureMessage: string; /** Its name in the background job metrics. */ job: string },
+  options: {
+    intervalMs: number;
+    logger: FastifyBaseLogger;
+    failureMessage: string;
+    /** Its name in the background job metrics. */ job: string;
+  },
 ): PollingWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

@@ -37,7 +37,9 @@ export interface RateLimitStoreOptions {
 }
 
 export function createRateLimitStore(options: RateLimitStoreOptions): RateLimitStore {
-  return options.redisUrl ? redisStore(options.redisUrl, options.prefix, options.onError) : memoryStore(options.now ?? Date.now);
+  return options.redisUrl
+    ? redisStore(options.redisUrl, options.prefix, options.onError)
+    : memoryStore(options.now ?? Date.now);
 }
 
 function memoryStore(now: () => number): RateLimitStore {
@@ -59,7 +61,11 @@ function memoryStore(now: () => number): RateLimitStore {
         counters.set(key, entry);
       }
       entry.count += 1;
-      return { allowed: entry.count <= limit, count: entry.count, retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)) };
+      return {
+        allowed: entry.count <= limit,
+        count: entry.count,
+        retryAfterSeconds: Math.max(1, Math.ceil((entry.resetAt - t) / 1000)),
+      };
     },
     async peek(key) {
       const entry = counters.get(key);
@@ -117,7 +123,10 @@ function redisStore(url: string, prefix: string, onError: (err: Error) => void =
   return {
     kind: 'redis',
     async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}rl:${key}`, String(windowSeconds * 1000))) as [number, number];
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}rl:${key}`, String(windowSeconds * 1000))) as [
+        number,
+        number,
+      ];
       return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async peek(key) {

@@ -59,7 +59,9 @@ export function supervise(parts: readonly SupervisedPart[], options: SupervisorO
         return;
       }
       const wait = Date.now() - startedAt >= healthyAfter ? initialDelay : delay;
-      log(`${part.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${formatDelay(wait)} (restart ${restarts + 1}).`);
+      log(
+        `${part.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${formatDelay(wait)} (restart ${restarts + 1}).`,
+      );
       const timer = setTimeout(() => {
         timers.delete(timer);
         if (!stopping) run(part, Math.min(wait * 2, maxDelay), restarts + 1);

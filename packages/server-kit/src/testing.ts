@@ -131,7 +131,9 @@ export interface PostgresCluster {
  * /usr/lib/postgresql; as root it runs them as the postgres user (initdb refuses root).
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const versions = (await fs.readdir('/usr/lib/postgresql')).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  const versions = (await fs.readdir('/usr/lib/postgresql'))
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
   if (versions.length === 0) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql');
   const bin = `/usr/lib/postgresql/${versions[0]}/bin`;
   const asRoot = process.getuid?.() === 0;
@@ -182,7 +184,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Asks until the answer is not 503 (the dependency is back and the pool or client reconnected). */
-export async function untilServed<T extends { statusCode: number }>(ask: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+export async function untilServed<T extends { statusCode: number }>(
+  ask: () => Promise<T>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await ask();
   while (last.statusCode === 503 && Date.now() < deadline) {

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/database';
 import { isDependencyUnavailable } from '../src/faults';
-import { createTestDatabase, databaseKinds, startTcpProxy, throughProxy, type TcpProxy, type TestDatabase } from '../src/testing';
+import {
+  createTestDatabase,
+  databaseKinds,
+  startTcpProxy,
+  throughProxy,
+  type TcpProxy,
+  type TestDatabase,
+} from '../src/testing';
 
 interface DB {
   items: { id: number; name: string };
@@ -38,7 +45,10 @@ describe.each(databaseKinds())('database on %s', (kind) => {
   it('keeps concurrent transactions apart', async () => {
     const run = (id: number) =>
       database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('items').values({ id, name: `n${id}` }).execute();
+        await trx
+          .insertInto('items')
+          .values({ id, name: `n${id}` })
+          .execute();
         await new Promise((r) => setTimeout(r, 5));
         if (id % 2 === 0) throw new Error('even');
       });
@@ -64,7 +74,10 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('database o
     testDb = await createTestDatabase(kind);
     const target = new URL(testDb.url!);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-    database = await openDatabase<DB>({ url: throughProxy(testDb.url!, proxy), onConnectionError: (err) => connectionErrors.push(err) });
+    database = await openDatabase<DB>({
+      url: throughProxy(testDb.url!, proxy),
+      onConnectionError: (err) => connectionErrors.push(err),
+    });
     await sql`create table items (id int primary key, name text not null)`.execute(database.db);
   });
   afterAll(async () => {

@@ -19,11 +19,16 @@ describe('isDependencyUnavailable', () => {
       withCode('connection failure', '08006'),
       // ioredis
       new Error('Connection is closed.'),
-      Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' }),
+      Object.assign(new Error('Reached the max retries per request limit (which is 1).'), {
+        name: 'MaxRetriesPerRequestError',
+      }),
       new Error('Command timed out'),
       // AWS SDK
       Object.assign(new Error('socket timed out'), { name: 'TimeoutError', $metadata: {} }),
-      Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable', $metadata: { httpStatusCode: 503 } }),
+      Object.assign(new Error('Service Unavailable'), {
+        name: 'ServiceUnavailable',
+        $metadata: { httpStatusCode: 503 },
+      }),
       // Node's happy-eyeballs connect and wrapped errors
       new AggregateError([withCode('connect ECONNREFUSED ::1:6379', 'ECONNREFUSED')], 'connect failed'),
       new Error('query failed', { cause: withCode('read ECONNRESET', 'ECONNRESET') }),

@@ -19,7 +19,11 @@ describe('createHttpApp error handling', () => {
     app.get('/boom', async () => {
       throw new Error('password=hunter2 at db.internal:5432');
     });
-    app.post('/echo', { schema: { body: z.object({ email: z.email(), age: z.number().int() }) } }, async (req) => req.body);
+    app.post(
+      '/echo',
+      { schema: { body: z.object({ email: z.email(), age: z.number().int() }) } },
+      async (req) => req.body,
+    );
     app.get('/teapot', async () => {
       throw new HttpProblem(429, 'Slow down', { headers: { 'retry-after': '60' } });
     });
@@ -28,7 +32,11 @@ describe('createHttpApp error handling', () => {
   afterAll(() => app.close());
 
   it('sends the security headers on every answer, errors included', async () => {
-    for (const res of [await app.inject({ url: '/healthz' }), await app.inject({ url: '/boom' }), await app.inject({ url: '/nowhere' })]) {
+    for (const res of [
+      await app.inject({ url: '/healthz' }),
+      await app.inject({ url: '/boom' }),
+      await app.inject({ url: '/nowhere' }),
+    ]) {
       expect(res.headers).toMatchObject({
         'content-security-policy': "default-src 'none';frame-ancestors 'none'",
         'cross-origin-resource-policy': 'cross-origin',
@@ -65,7 +73,12 @@ describe('createHttpApp error handling', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await app.inject({ method: 'POST', url: '/echo', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -73,8 +86,17 @@ describe('createHttpApp error handling', () => {
 describe('hostile input at the shared boundary (docs/decisions/0131, 0132)', () => {
   let app: App;
   beforeAll(async () => {
-    app = await createHttpApp({ name: 'test', logger: createLogger('test', 'silent'), corsOrigins: [], ready: async () => {} });
-    app.post('/echo', { schema: { body: z.object({ name: z.string(), tags: z.array(z.string()).optional() }) } }, async (req) => req.body);
+    app = await createHttpApp({
+      name: 'test',
+      logger: createLogger('test', 'silent'),
+      corsOrigins: [],
+      ready: async () => {},
+    });
+    app.post(
+      '/echo',
+      { schema: { body: z.object({ name: z.string(), tags: z.array(z.string()).optional() }) } },
+      async (req) => req.body,
+    );
     app.get('/item/:id', { schema: { params: z.object({ id: z.string() }) } }, async (req) => req.params);
     app.get('/search', { schema: { querystring: z.object({ q: z.string() }) } }, async (req) => req.query);
     app.get('/teapot', async () => {
@@ -84,7 +106,10 @@ describe('hostile input at the shared boundary (docs/decisions/0131, 0132)', () 
   });
   afterAll(() => app.close());
 
-  const expectProblem = (res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number) => {
+  const expectProblem = (
+    res: { statusCode: number; headers: Record<string, unknown>; body: string },
+    status: number,
+  ) => {
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(JSON.parse(res.body)).toMatchObject({ type: 'about:blank', title: expect.any(String), status });
@@ -94,11 +119,37 @@ describe('hostile input at the shared boundary (docs/decisions/0131, 0132)', () 
     expectProblem(await app.inject({ method: 'POST', url: '/echo', payload: { name: 1 } }), 400);
     expectProblem(await app.inject({ url: '/teapot' }), 409);
     expectProblem(await app.inject({ url: '/nowhere' }), 404);
-    expectProblem(await app.inject({ method: 'POST', url: '/echo', payload: '{bad', headers: { 'content-type': 'application/json' } }), 400);
-    expectProblem(await app.inject({ method: 'POST', url: '/echo', payload: '<x/>', headers: { 'content-type': 'application/xml' } }), 415);
-    expectProblem(await app.inject({ method: 'POST', url: '/echo', payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }), headers: { 'content-type': 'application/json' } }), 413);
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/echo',
+        payload: '{bad',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/echo',
+        payload: '<x/>',
+        headers: { 'content-type': 'application/xml' },
+      }),
+      415,
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: '/echo',
+        payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+    );
     // Answers that are not problems keep their own type.
-    expect((await app.inject({ method: 'POST', url: '/echo', payload: { name: 'a' } })).headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await app.inject({ method: 'POST', url: '/echo', payload: { name: 'a' } })).headers['content-type']).toBe(
+      'application/json; charset=utf-8',
+    );
   });
 
   it('answers a malformed URL and an overlong path parameter as problem details, with the security headers', async () => {
@@ -112,8 +163,19 @@ describe('hostile input at the shared boundary (docs/decisions/0131, 0132)', () 
   it('refuses NUL and lone surrogates in bodies, queries and path parameters, naming the field', async () => {
     for (const [res, field] of [
       [await app.inject({ method: 'POST', url: '/echo', payload: { name: 'a\u0000b' } }), 'body.name'],
-      [await app.inject({ method: 'POST', url: '/echo', payload: { name: 'ok', tags: ['fine', '\uD800'] } }), 'body.tags[1]'],
-      [await app.inject({ method: 'POST', url: '/echo', payload: '{"name":"ok","\\u0000":1}', headers: { 'content-type': 'application/json' } }), 'body'],
+      [
+        await app.inject({ method: 'POST', url: '/echo', payload: { name: 'ok', tags: ['fine', '\uD800'] } }),
+        'body.tags[1]',
+      ],
+      [
+        await app.inject({
+          method: 'POST',
+          url: '/echo',
+          payload: '{"name":"ok","\\u0000":1}',
+          headers: { 'content-type': 'application/json' },
+        }),
+        'body',
+      ],
       [await app.inject({ url: '/search?q=%00' }), 'query.q'],
       [await app.inject({ url: '/item/a%00b' }), 'params.id'],
     ] as const) {
@@ -133,15 +195,20 @@ describe('hostile input at the shared boundary (docs/decisions/0131, 0132)', () 
 
   it('answers headers past the limit on a real socket with 431 problem details and goes on serving', async () => {
     const { port } = app.server.address() as AddressInfo;
-    const res = await new Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/healthz', headers: { 'x-padding': 'a'.repeat(64 * 1024) } }, (answer) => {
-        let body = '';
-        answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        answer.on('end', () => resolve({ statusCode: answer.statusCode ?? 0, headers: answer.headers, body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const res = await new Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, path: '/healthz', headers: { 'x-padding': 'a'.repeat(64 * 1024) } },
+          (answer) => {
+            let body = '';
+            answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            answer.on('end', () => resolve({ statusCode: answer.statusCode ?? 0, headers: answer.headers, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expectProblem(res, 431);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const after = await fetch(`http://127.0.0.1:${port}/healthz`);

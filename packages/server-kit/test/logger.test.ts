@@ -15,7 +15,12 @@ function collect() {
 describe('LOG_FORMAT=text (npm start)', () => {
   it('writes one readable line an event, request lines with method, redacted URL and status', async () => {
     const { lines, sink } = collect();
-    const app = await createHttpApp({ name: 'test', logger: createLogger('identity', 'info', sink, 'text'), corsOrigins: [], ready: async () => {} });
+    const app = await createHttpApp({
+      name: 'test',
+      logger: createLogger('identity', 'info', sink, 'text'),
+      corsOrigins: [],
+      ready: async () => {},
+    });
     apps.push(app);
     app.get('/boom', async () => {
       throw new Error('the disk is full');
@@ -25,10 +30,14 @@ describe('LOG_FORMAT=text (npm start)', () => {
     const text = lines.join('');
     expect(text).not.toContain('{"level"');
     expect(text).not.toContain('s3cr3t');
-    expect(text).toMatch(/^\d\d:\d\d:\d\d INFO {2}identity {2}incoming request {2}\(req req-42 GET \/healthz\?token=\[redacted\]\)$/m);
+    expect(text).toMatch(
+      /^\d\d:\d\d:\d\d INFO {2}identity {2}incoming request {2}\(req req-42 GET \/healthz\?token=\[redacted\]\)$/m,
+    );
     expect(text).toMatch(/^\d\d:\d\d:\d\d INFO {2}identity {2}request completed {2}\(req req-42 200\)$/m);
     // An error: the level, the message, then the stack indented under it.
-    expect(text).toMatch(/^\d\d:\d\d:\d\d ERROR identity {2}request failed {2}\(req [\w-]+\)\n {4}Error: the disk is full\n +at /m);
+    expect(text).toMatch(
+      /^\d\d:\d\d:\d\d ERROR identity {2}request failed {2}\(req [\w-]+\)\n {4}Error: the disk is full\n +at /m,
+    );
   });
 
   it('drops what is below the level: at warn, no request lines', async () => {
@@ -37,7 +46,9 @@ describe('LOG_FORMAT=text (npm start)', () => {
     logger.info('hidden');
     logger.warn({ cvId: 'c1', attempts: 3 }, 'CV parsing never finished; giving up');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d WARN {2}candidate {2}CV parsing never finished; giving up {2}cvId="c1" attempts=3\n$/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d WARN {2}candidate {2}CV parsing never finished; giving up {2}cvId="c1" attempts=3\n$/,
+    );
   });
 
   it('keeps JSON by default, as production ships it', () => {

@@ -10,7 +10,12 @@ let base: string;
 const scrape = async () => (await fetch(`${base}/metrics`)).text();
 
 beforeAll(async () => {
-  app = await createHttpApp({ name: 'test', logger: createLogger('test', 'silent'), corsOrigins: [], ready: async () => {} });
+  app = await createHttpApp({
+    name: 'test',
+    logger: createLogger('test', 'silent'),
+    corsOrigins: [],
+    ready: async () => {},
+  });
   app.get('/items/:itemId', { schema: { params: z.object({ itemId: z.string() }) } }, async (request) => {
     if (request.params.itemId === 'boom') throw new Error('broken');
     if (request.params.itemId === 'missing') throw new HttpProblem(404, 'No such item.');
@@ -43,8 +48,12 @@ describe('/metrics after real calls', () => {
     await fetch(`${base}/items/y`);
     const after = await scrape();
     expect(sample(after, 'http_request_duration_seconds_count', labels) - before).toBe(2);
-    expect(sample(after, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(sample(after, 'http_request_duration_seconds_count', labels));
-    expect(after).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/items\/:itemId"\} \d+/);
+    expect(sample(after, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(
+      sample(after, 'http_request_duration_seconds_count', labels),
+    );
+    expect(after).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/items\/:itemId"\} \d+/,
+    );
     expect(sample(after, 'http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
   });
 

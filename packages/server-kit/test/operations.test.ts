@@ -25,14 +25,20 @@ async function makeApp(options: Partial<HttpAppOptions> = {}): Promise<App> {
   return app;
 }
 
-const trustProxy = (value: string) => parseEnv(z.object({ TRUST_PROXY: trustProxySchema }), { TRUST_PROXY: value }, 'test').TRUST_PROXY;
+const trustProxy = (value: string) =>
+  parseEnv(z.object({ TRUST_PROXY: trustProxySchema }), { TRUST_PROXY: value }, 'test').TRUST_PROXY;
 
 describe('TRUST_PROXY', () => {
   it('parses false, a hop count, true as one hop, and proxy addresses; refuses anything else', () => {
     expect(trustProxy('false')).toBe(false);
     expect(trustProxy('2')).toBe(2);
     expect(trustProxy('true')).toBe(1);
-    expect(trustProxy('10.0.0.0/8, 192.168.1.7,::1,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'loopback']);
+    expect(trustProxy('10.0.0.0/8, 192.168.1.7,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'loopback',
+    ]);
     expect(() => trustProxy('everyone')).toThrow(/TRUST_PROXY/);
     expect(() => trustProxy('10.0.0.0/40')).toThrow(/10\.0\.0\.0\/40/);
     expect(() => trustProxy('50')).toThrow(/TRUST_PROXY/);
@@ -66,7 +72,11 @@ describe('/metrics', () => {
   it('answers loopback peers only when no token is set, whatever X-Forwarded-For says', async () => {
     const app = await makeApp({ trustProxy: 1 });
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(200);
-    const remote = await app.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const remote = await app.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain('process_cpu');
   });
@@ -77,8 +87,14 @@ describe('/metrics', () => {
     const none = await app.inject({ url: '/metrics' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ status: 401 });
-    expect((await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${'x'.repeat(40)}` } })).statusCode).toBe(401);
-    const ok = await app.inject({ url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: `Bearer ${token}` } });
+    expect(
+      (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${'x'.repeat(40)}` } })).statusCode,
+    ).toBe(401);
+    const ok = await app.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('process_cpu');
   });
@@ -86,7 +102,12 @@ describe('/metrics', () => {
 
 describe('a dependency that is down', () => {
   it('answers 503 problem details with Retry-After instead of 500', async () => {
-    const app = await createHttpApp({ name: 'test', logger: createLogger('test', 'silent'), corsOrigins: [], ready: async () => {} });
+    const app = await createHttpApp({
+      name: 'test',
+      logger: createLogger('test', 'silent'),
+      corsOrigins: [],
+      ready: async () => {},
+    });
     apps.push(app);
     app.get('/needs-db', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), { code: 'ECONNREFUSED' });

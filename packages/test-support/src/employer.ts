@@ -26,13 +26,19 @@ export function resetTokenOf(link: string): string {
  * Proves a business user's address through the reset link, setting `password`, and signs in with it:
  * answers the new access token (the registration's session ended with the proof).
  */
-export async function proveEmployerAddress(client: ServicesClient, email: string, password: string, resetLink: ResetLinkReader): Promise<string> {
+export async function proveEmployerAddress(
+  client: ServicesClient,
+  email: string,
+  password: string,
+  resetLink: ResetLinkReader,
+): Promise<string> {
   const link = await resetLink(email, async () => {
     await client.identity.forgotPassword({ email, portalType: 'Business' });
   });
   await client.identity.resetPassword({ email, token: resetTokenOf(link), password, confirmPassword: password });
   const login = await client.identity.login({ email, password });
-  if (login.status !== 200 || !login.body.accessToken) throw new Error(`log-in of ${email} after proving the address answered ${login.status}`);
+  if (login.status !== 200 || !login.body.accessToken)
+    throw new Error(`log-in of ${email} after proving the address answered ${login.status}`);
   return login.body.accessToken;
 }
 
@@ -57,7 +63,15 @@ export interface Employer {
 }
 
 /** A full-time job in Leeds at £30,000–35,000 a year: fields a test job takes unless it says otherwise. */
-export const JOB_FIELDS = { description: 'A job made by the tests.', city: 'Leeds', jobType: 1, salaryRateType: 3, salaryFrom: 30000, salaryTo: 35000, salaryCurrency: 'GBP' } as const;
+export const JOB_FIELDS = {
+  description: 'A job made by the tests.',
+  city: 'Leeds',
+  jobType: 1,
+  salaryRateType: 3,
+  salaryFrom: 30000,
+  salaryTo: 35000,
+  salaryCurrency: 'GBP',
+} as const;
 
 /** A new business user with their own business (unique names, so tests never share one). */
 export async function createEmployer(client: ServicesClient, options: EmployerOptions): Promise<Employer> {
@@ -66,14 +80,40 @@ export async function createEmployer(client: ServicesClient, options: EmployerOp
   const email = `${label}-${id}@example.com`;
   const name = options.business?.name ?? `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} Ltd ${id}`;
   const password = `employer-${id}-password`;
-  const registered = await client.identity.registerBusinessUser({ name: `Hiring Manager ${id}`, email, phone: '0113 496 0000', password });
-  if (!registered.succeeded || !registered.accessToken) throw new Error(`registration of ${email} failed: ${registered.errors.join('; ')}`);
+  const registered = await client.identity.registerBusinessUser({
+    name: `Hiring Manager ${id}`,
+    email,
+    phone: '0113 496 0000',
+    password,
+  });
+  if (!registered.succeeded || !registered.accessToken)
+    throw new Error(`registration of ${email} failed: ${registered.errors.join('; ')}`);
   const token = await proveEmployerAddress(client, email, password, options.resetLink);
-  const business = await client.employer.createBusiness(token, { city: 'Leeds', phone: '0113 496 0000', domain: `e2e${id}`, ...options.business, name });
+  const business = await client.employer.createBusiness(token, {
+    city: 'Leeds',
+    phone: '0113 496 0000',
+    domain: `e2e${id}`,
+    ...options.business,
+    name,
+  });
   const logoUrl = options.withLogo ? (await client.employer.uploadLogo(token, png(48))).url : null;
   const jobs: EmployerJob[] = [];
   for (const [index, job] of (options.jobs ?? []).entries()) {
-    jobs.push(await client.employer.createJob(token, { title: `Job ${index + 1} ${id}`, description: JOB_FIELDS.description, city: JOB_FIELDS.city, ...job }));
+    jobs.push(
+      await client.employer.createJob(token, {
+        title: `Job ${index + 1} ${id}`,
+        description: JOB_FIELDS.description,
+        city: JOB_FIELDS.city,
+        ...job,
+      }),
+    );
   }
-  return { email, password, token, business: { id: business.id, name, imageRelativeDirectory: business.imageRelativeDirectory }, logoUrl, jobs };
+  return {
+    email,
+    password,
+    token,
+    business: { id: business.id, name, imageRelativeDirectory: business.imageRelativeDirectory },
+    logoUrl,
+    jobs,
+  };
 }

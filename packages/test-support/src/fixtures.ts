@@ -123,12 +123,19 @@ export function docxWithText(paragraphs: string | readonly string[]): Buffer {
   return zip([
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
     { name: '_rels/.rels', data: Buffer.from(RELS) },
-    { name: 'word/document.xml', data: Buffer.from(documentXml(typeof paragraphs === 'string' ? [paragraphs] : paragraphs)) },
+    {
+      name: 'word/document.xml',
+      data: Buffer.from(documentXml(typeof paragraphs === 'string' ? [paragraphs] : paragraphs)),
+    },
   ]);
 }
 
 /** A PNG of `width` × `height` (RGBA); a two-colour diagonal pattern unless `pixel` says otherwise. */
-export function png(width: number, height = width, pixel?: (x: number, y: number) => [number, number, number, number]): Buffer {
+export function png(
+  width: number,
+  height = width,
+  pixel?: (x: number, y: number) => [number, number, number, number],
+): Buffer {
   return encodePng(width, height, pixel ?? ((x, y) => ((x + y) % 12 < 6 ? [30, 90, 160, 255] : [240, 240, 255, 255])));
 }
 

@@ -21,7 +21,11 @@ export interface CallInit extends RequestInit {
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 /** One HTTP call; never throws for an HTTP status (a network failure still throws). */
-export async function callApi<T>(url: string | URL, init: CallInit = {}, fetchImpl: Fetch = fetch): Promise<ApiAnswer<T>> {
+export async function callApi<T>(
+  url: string | URL,
+  init: CallInit = {},
+  fetchImpl: Fetch = fetch,
+): Promise<ApiAnswer<T>> {
   const { token, json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -46,7 +50,8 @@ function parseBody(text: string): unknown {
 
 /** The body, or an error naming `what` with the status and body the service answered unless it is 200. */
 export function expectOk<T>(what: string, answer: ApiAnswer<T>): T {
-  if (answer.status !== 200) throw new Error(`${what} failed: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+  if (answer.status !== 200)
+    throw new Error(`${what} failed: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
   return answer.body;
 }
 

@@ -49,7 +49,12 @@ describe('docxWithText and zip', () => {
   });
 
   it('builds a ZIP another reader opens, entries and contents intact', async () => {
-    const archive = await JSZip.loadAsync(zip([{ name: 'a.txt', data: Buffer.from('hello') }, { name: 'dir/ü.txt', data: Buffer.alloc(2000, 'x') }]));
+    const archive = await JSZip.loadAsync(
+      zip([
+        { name: 'a.txt', data: Buffer.from('hello') },
+        { name: 'dir/ü.txt', data: Buffer.alloc(2000, 'x') },
+      ]),
+    );
     expect(Object.keys(archive.files)).toEqual(['a.txt', 'dir/ü.txt']);
     expect(await archive.file('a.txt')?.async('string')).toBe('hello');
     expect(await archive.file('dir/ü.txt')?.async('string')).toBe('x'.repeat(2000));
@@ -59,9 +64,12 @@ describe('docxWithText and zip', () => {
 describe('png', () => {
   function chunks(bytes: Buffer): { type: string; data: Buffer }[] {
     const out: { type: string; data: Buffer }[] = [];
-    for (let at = 8; at < bytes.length; ) {
+    for (let at = 8; at < bytes.length;) {
       const length = bytes.readUInt32BE(at);
-      out.push({ type: bytes.subarray(at + 4, at + 8).toString('latin1'), data: bytes.subarray(at + 8, at + 8 + length) });
+      out.push({
+        type: bytes.subarray(at + 4, at + 8).toString('latin1'),
+        data: bytes.subarray(at + 8, at + 8 + length),
+      });
       at += 12 + length;
     }
     return out;

@@ -11,7 +11,13 @@ const seen: { method?: string; path?: string; authorization?: string; contentTyp
 const server = createServer(async (req: IncomingMessage, res) => {
   let body = '';
   for await (const chunk of req) body += String(chunk);
-  seen.push({ method: req.method, path: req.url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
+  seen.push({
+    method: req.method,
+    path: req.url,
+    authorization: req.headers.authorization,
+    contentType: req.headers['content-type'],
+    body,
+  });
   if (req.url === '/api/bot-check/challenge') {
     const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 5000 });
     res.setHeader('content-type', 'application/json');
@@ -37,7 +43,11 @@ describe('callApi', () => {
   it('sends JSON with a bearer token and answers the status and parsed body', async () => {
     const answer = await callApi<{ a: number }>(`${url}/echo`, { method: 'POST', json: { a: 1 }, token: 't0ken' });
     expect(answer).toMatchObject({ status: 200, body: { a: 1 } });
-    expect(seen.at(-1)).toMatchObject({ method: 'POST', authorization: 'Bearer t0ken', contentType: 'application/json' });
+    expect(seen.at(-1)).toMatchObject({
+      method: 'POST',
+      authorization: 'Bearer t0ken',
+      contentType: 'application/json',
+    });
   });
 
   it('answers a body that is not JSON as its text, and a refusal without throwing', async () => {
@@ -47,7 +57,9 @@ describe('callApi', () => {
 
   it('expectOk and callJson fail with what the service answered unless it is 200', async () => {
     await expect(callJson(`${url}/nowhere`)).rejects.toThrow(/GET .*\/nowhere failed: HTTP 404 .*Not Found/);
-    expect(() => expectOk('the thing', { status: 500, body: 'boom', headers: new Headers() })).toThrow('the thing failed: HTTP 500 "boom"');
+    expect(() => expectOk('the thing', { status: 500, body: 'boom', headers: new Headers() })).toThrow(
+      'the thing failed: HTTP 500 "boom"',
+    );
     expect(await callJson(`${url}/echo`, { method: 'POST', json: [1, 2] })).toEqual([1, 2]);
   });
 });
@@ -59,7 +71,8 @@ describe('botCheckToken', () => {
     expect(Object.keys(payload).sort()).toEqual(['algorithm', 'challenge', 'number', 'salt', 'signature']);
     expect(await verifySolution(token, HMAC_KEY)).toBe(true);
     // The solver is altcha's own: the same number for the same challenge.
-    const again = await solveChallenge(String(payload.challenge), String(payload.salt), String(payload.algorithm), 5000).promise;
+    const again = await solveChallenge(String(payload.challenge), String(payload.salt), String(payload.algorithm), 5000)
+      .promise;
     expect(again?.number).toBe(payload.number);
   });
 });

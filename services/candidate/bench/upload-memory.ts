@@ -17,14 +17,24 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const identity = await startFakeIdentity();
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'candidate-bench-'));
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, IDENTITY_URL: TEST_ISSUER, IDENTITY_JWKS_URL: identity.jwksUrl });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  IDENTITY_URL: TEST_ISSUER,
+  IDENTITY_JWKS_URL: identity.jwksUrl,
+});
 config.database.dataDir = undefined as unknown as string;
 const logger = createLogger('candidate', 'silent');
 const deps = await openDependencies(config, logger);
 const app = await buildApp(config, deps, logger);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const authorization = `Bearer ${await identity.token(randomUUID())}`;
-await app.inject({ method: 'POST', url: '/candidate', headers: { authorization }, payload: { name: 'B', email: 'b@example.test', phoneNumber: '1', postcode: '1' } });
+await app.inject({
+  method: 'POST',
+  url: '/candidate',
+  headers: { authorization },
+  payload: { name: 'B', email: 'b@example.test', phoneNumber: '1', postcode: '1' },
+});
 
 const bigFile = path.join(dataDir, 'big.txt');
 await fs.writeFile(bigFile, Buffer.alloc(CV_MAX_BYTES, 'a'));
@@ -32,7 +42,18 @@ await fs.writeFile(bigFile, Buffer.alloc(CV_MAX_BYTES, 'a'));
 /** The client is curl, another process: only the server's memory is measured. */
 function uploadOnce(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const curl = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `authorization: ${authorization}`, '-F', `file=@${bigFile}`, `${base}/cvs`]);
+    const curl = spawn('curl', [
+      '-s',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      `authorization: ${authorization}`,
+      '-F',
+      `file=@${bigFile}`,
+      `${base}/cvs`,
+    ]);
     let out = '';
     curl.stdout.on('data', (c: Buffer) => (out += c.toString()));
     curl.on('error', reject);
@@ -47,7 +68,11 @@ for (let i = 0; i < 5; i++) {
   await new Promise((r) => setTimeout(r, 50));
 }
 const before = process.memoryUsage();
-let peak = { rss: before.rss, heap: before.heapUsed + before.arrayBuffers, live: before.heapUsed + before.arrayBuffers };
+let peak = {
+  rss: before.rss,
+  heap: before.heapUsed + before.arrayBuffers,
+  live: before.heapUsed + before.arrayBuffers,
+};
 let ticks = 0;
 const sampler = setInterval(() => {
   let m = process.memoryUsage();
@@ -57,14 +82,21 @@ const sampler = setInterval(() => {
     gc();
     m = process.memoryUsage();
     peak.live = Math.max(peak.live, m.heapUsed + m.arrayBuffers);
-    if (process.env.BENCH_VERBOSE) console.log(mb(m.heapUsed - before.heapUsed), mb(m.arrayBuffers - before.arrayBuffers), mb(m.external - before.external));
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        mb(m.heapUsed - before.heapUsed),
+        mb(m.arrayBuffers - before.arrayBuffers),
+        mb(m.external - before.external),
+      );
   }
 }, 2);
 const status = await uploadOnce();
 clearInterval(sampler);
 console.log(`upload of ${mb(CV_MAX_BYTES)}: HTTP ${status}`);
 const base0 = before.heapUsed + before.arrayBuffers;
-console.log(`peak growth: live heap+buffers (after GC) ${mb(peak.live - base0)}; with garbage ${mb(peak.heap - base0)}; RSS ${mb(peak.rss - before.rss)}`);
+console.log(
+  `peak growth: live heap+buffers (after GC) ${mb(peak.live - base0)}; with garbage ${mb(peak.heap - base0)}; RSS ${mb(peak.rss - before.rss)}`,
+);
 await app.close();
 await identity.close();
 await fs.rm(dataDir, { recursive: true, force: true });

@@ -60,15 +60,23 @@ declare module 'fastify' {
 }
 
 /** Opens the database (migrating it), the file store, the mail transport and the background queue. */
-export async function openDependencies(config: CandidateConfig, logger: Logger, overrides: Partial<Pick<CandidateDeps, 'storage'>> = {}): Promise<CandidateDeps> {
+export async function openDependencies(
+  config: CandidateConfig,
+  logger: Logger,
+  overrides: Partial<Pick<CandidateDeps, 'storage'>> = {},
+): Promise<CandidateDeps> {
   // With PostgreSQL the service may run as several instances: a key made up per instance would make the
   // unsubscribe links of one instance fail on the others.
   if (config.database.url && !config.statusMail.unsubscribeSecret) {
-    throw new ConfigError('candidate service: invalid configuration\n  UNSUBSCRIBE_SECRET: must be set, the same on every instance, when CANDIDATE_DATABASE_URL is set');
+    throw new ConfigError(
+      'candidate service: invalid configuration\n  UNSUBSCRIBE_SECRET: must be set, the same on every instance, when CANDIDATE_DATABASE_URL is set',
+    );
   }
   // Redis means several instances: a bot-check key made up per instance would fail on the others.
   if (config.redisUrl && !config.botCheck.secret) {
-    throw new ConfigError('candidate service: invalid configuration\n  BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set');
+    throw new ConfigError(
+      'candidate service: invalid configuration\n  BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set',
+    );
   }
   const database = await openDatabase<CandidateDatabase>({
     ...config.database,
@@ -79,7 +87,12 @@ export async function openDependencies(config: CandidateConfig, logger: Logger, 
   const storage = overrides.storage ?? createStorage(config.storage);
   const jobs = await startBackground({ config, database, storage, mail, logger });
   if (config.workers) await jobs.sweep();
-  const secret = await loadOrCreateSecret('unsubscribe', config.statusMail.unsubscribeSecret, config.statusMail.secretsDir, false);
+  const secret = await loadOrCreateSecret(
+    'unsubscribe',
+    config.statusMail.unsubscribeSecret,
+    config.statusMail.secretsDir,
+    false,
+  );
   const worker = createStatusMailWorker({
     db: database.db,
     mail,
@@ -96,7 +109,12 @@ export async function openDependencies(config: CandidateConfig, logger: Logger, 
     prefix: config.redisKeyPrefix,
     onError: (err) => logger.warn({ err }, 'Redis unreachable; CV autofill answers 503 until it is back'),
   });
-  const botCheckSecret = await loadOrCreateSecret('bot-check', config.botCheck.secret, config.botCheck.secretsDir, false);
+  const botCheckSecret = await loadOrCreateSecret(
+    'bot-check',
+    config.botCheck.secret,
+    config.botCheck.secretsDir,
+    false,
+  );
   return { database, mail, storage, jobs, statusMail: { worker, secret }, store, botCheckSecret };
 }
 
@@ -125,7 +143,9 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.decorateRequest('user', null);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.
-  await app.register(multipart, { limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: CV_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 },
+  });
 
   await app.register(candidateRoutes);
   await app.register(cvRoutes);

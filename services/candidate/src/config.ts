@@ -4,48 +4,54 @@ import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
 import { booleanSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
 import { sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
 
-const schema = z.object({
-  ...sharedEnvShape,
-  CANDIDATE_PORT: portSchema.default(3002),
-  CANDIDATE_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  PUBLIC_BLOB_BASE_URL: urlSchema.optional(),
-  CONTACT_EMAIL: z.email().optional(),
-  IDENTITY_JWKS_URL: urlSchema.optional(),
-  S3_ENDPOINT: urlSchema.optional(),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanSchema.default(true),
-  /** Background work (CV parsing, contact forwarding, status e-mails) in this process; off for API-only instances. */
-  CANDIDATE_WORKERS: booleanSchema.default(true),
-  /**
-   * HMAC key of the status e-mails' unsubscribe links: the same on every instance. Generated under DATA_DIR
-   * when unset on one PGlite instance; required with CANDIDATE_DATABASE_URL (checked at start).
-   */
-  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
-  /**
-   * Rate-limit counters and the bot check's "used once" set (CV autofill, docs/decisions/0175): in memory,
-   * or on Redis shared by every instance. Several instances need it (else a token works once per instance).
-   */
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  // Its own name: the deploy env file is shared, and REDIS_KEY_PREFIX is the identity service's.
-  CANDIDATE_REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:candidate:'),
-  /** HMAC key of this service's ALTCHA challenges; generated under DATA_DIR when unset, required with REDIS_URL. */
-  BOT_CHECK_SECRET: z.string().min(32).optional(),
-  /** The proof of work's size, as in the identity service (same name, same range). */
-  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
-  /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
-  STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-}).superRefine((env, ctx) => {
-  // Half an S3 configuration would silently fall back to local files: refuse it instead.
-  if (Boolean(env.S3_ENDPOINT) !== Boolean(env.S3_BUCKET)) {
-    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_ENDPOINT and S3_BUCKET must be set together' });
-  }
-  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together' });
-  }
-});
+const schema = z
+  .object({
+    ...sharedEnvShape,
+    CANDIDATE_PORT: portSchema.default(3002),
+    CANDIDATE_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    PUBLIC_BLOB_BASE_URL: urlSchema.optional(),
+    CONTACT_EMAIL: z.email().optional(),
+    IDENTITY_JWKS_URL: urlSchema.optional(),
+    S3_ENDPOINT: urlSchema.optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanSchema.default(true),
+    /** Background work (CV parsing, contact forwarding, status e-mails) in this process; off for API-only instances. */
+    CANDIDATE_WORKERS: booleanSchema.default(true),
+    /**
+     * HMAC key of the status e-mails' unsubscribe links: the same on every instance. Generated under DATA_DIR
+     * when unset on one PGlite instance; required with CANDIDATE_DATABASE_URL (checked at start).
+     */
+    UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
+    /**
+     * Rate-limit counters and the bot check's "used once" set (CV autofill, docs/decisions/0175): in memory,
+     * or on Redis shared by every instance. Several instances need it (else a token works once per instance).
+     */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    // Its own name: the deploy env file is shared, and REDIS_KEY_PREFIX is the identity service's.
+    CANDIDATE_REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:candidate:'),
+    /** HMAC key of this service's ALTCHA challenges; generated under DATA_DIR when unset, required with REDIS_URL. */
+    BOT_CHECK_SECRET: z.string().min(32).optional(),
+    /** The proof of work's size, as in the identity service (same name, same range). */
+    BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
+    /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
+    STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  })
+  .superRefine((env, ctx) => {
+    // Half an S3 configuration would silently fall back to local files: refuse it instead.
+    if (Boolean(env.S3_ENDPOINT) !== Boolean(env.S3_BUCKET)) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_ENDPOINT and S3_BUCKET must be set together' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SECRET_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+  });
 
 export type CandidateConfig = ReturnType<typeof toConfig>;
 

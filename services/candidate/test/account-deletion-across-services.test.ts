@@ -8,7 +8,10 @@ import { tinyPdf } from './fixtures';
  * Fastify type augmentation into this workspace's type check, where it collides with ours.
  */
 interface IdentityTestApp {
-  app: { listen(options: { port: number; host: string }): Promise<string>; inject(options: object): Promise<{ statusCode: number }> };
+  app: {
+    listen(options: { port: number; host: string }): Promise<string>;
+    inject(options: object): Promise<{ statusCode: number }>;
+  };
   config: { publicUrl: string };
   deps: { accountEvents: { flush(): Promise<number> } };
   latestCode(email: string): Promise<string>;
@@ -21,7 +24,12 @@ interface IdentityHelpers {
   relaxedLimits: Record<string, string>;
 }
 const identityHelpers = new URL('../../identity/test/helpers.ts', import.meta.url).href;
-const { bearer, registerCandidate, relaxedLimits, startTestApp: startIdentity } = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
+const {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  startTestApp: startIdentity,
+} = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
 
 /** Both real services on real ports: the identity service's notice reaches the candidate service over HTTP. */
 describe.each(databaseKinds())('deleting an account through the identity API, on %s', (kind) => {
@@ -29,9 +37,16 @@ describe.each(databaseKinds())('deleting an account through the identity API, on
   let candidate: Awaited<ReturnType<typeof startCandidate>>;
   beforeAll(async () => {
     const candidatePort = await freePort();
-    identity = await startIdentity(kind, { ...relaxedLimits, CANDIDATE_URL: `http://127.0.0.1:${candidatePort}`, MAIL_POLL_INTERVAL_MS: '600000' });
+    identity = await startIdentity(kind, {
+      ...relaxedLimits,
+      CANDIDATE_URL: `http://127.0.0.1:${candidatePort}`,
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
     const identityAddress = await identity.app.listen({ port: 0, host: '127.0.0.1' });
-    candidate = await startCandidate(kind, { IDENTITY_URL: identity.config.publicUrl, IDENTITY_JWKS_URL: `${identityAddress}/.well-known/jwks.json` });
+    candidate = await startCandidate(kind, {
+      IDENTITY_URL: identity.config.publicUrl,
+      IDENTITY_JWKS_URL: `${identityAddress}/.well-known/jwks.json`,
+    });
     await candidate.app.listen({ port: candidatePort, host: '127.0.0.1' });
   });
   afterAll(async () => {
@@ -50,14 +65,28 @@ describe.each(databaseKinds())('deleting an account through the identity API, on
     });
     expect(profile.statusCode).toBe(200);
     const body = multipart('ada.pdf', tinyPdf('Ada'));
-    expect((await candidate.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+    expect(
+      (
+        await candidate.app.inject({
+          method: 'POST',
+          url: '/cvs',
+          headers: { ...headers, ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     const filesBefore = await candidate.deps.storage.list('cvs');
     expect(filesBefore).toHaveLength(1);
 
     // Not through the portal: the account alone is deleted at the identity service.
     await identity.app.inject({ method: 'PUT', url: '/api/user/delete-initialise', headers });
     const code = await identity.latestCode(user.email);
-    const del = await identity.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers, payload: { code } });
+    const del = await identity.app.inject({
+      method: 'DELETE',
+      url: `/api/user?userId=${user.userId}`,
+      headers,
+      payload: { code },
+    });
     expect(del.statusCode).toBe(200);
     expect(await identity.deps.accountEvents.flush()).toBe(1);
 

@@ -15,14 +15,30 @@ describe.each(databaseKinds())('deleted accounts (POST /account-events) on %s', 
 
   async function newEmployer() {
     const userId = randomUUID();
-    const headers = { authorization: `Bearer ${await t.identity.token(userId, ['BusinessUser'], { emailVerified: true })}` };
-    const business = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Gone Ltd', city: 'Leeds', phone: '0113', domain: 'gone' } });
+    const headers = {
+      authorization: `Bearer ${await t.identity.token(userId, ['BusinessUser'], { emailVerified: true })}`,
+    };
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name: 'Gone Ltd', city: 'Leeds', phone: '0113', domain: 'gone' },
+    });
     expect(business.statusCode).toBe(200);
     const job = await t.app.inject({
       method: 'POST',
       url: '/business/jobs',
       headers,
-      payload: { title: 'Welder', description: 'MIG', city: 'Leeds', jobType: 2, salaryRateType: 1, salaryFrom: 15, salaryTo: 20, salaryCurrency: 'GBP' },
+      payload: {
+        title: 'Welder',
+        description: 'MIG',
+        city: 'Leeds',
+        jobType: 2,
+        salaryRateType: 1,
+        salaryFrom: 15,
+        salaryTo: 20,
+        salaryCurrency: 'GBP',
+      },
     });
     expect(job.statusCode).toBe(200);
     return { userId, headers, businessId: business.json().id as string, jobId: job.json().id as string };
@@ -33,21 +49,48 @@ describe.each(databaseKinds())('deleted accounts (POST /account-events) on %s', 
     const userId = randomUUID();
     const headers = await t.auth(userId);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'Del Eted', email: 'del@example.test', phoneNumber: '0777', postcode: 'M1 1AA' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/candidate',
+          headers,
+          payload: { name: 'Del Eted', email: 'del@example.test', phoneNumber: '0777', postcode: 'M1 1AA' },
+        })
+      ).statusCode,
     ).toBe(200);
     const cvIds: string[] = [];
     for (const name of ['a.pdf', 'b.pdf']) {
       const body = multipart(name, tinyPdf(name));
-      const cv = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+      const cv = await t.app.inject({
+        method: 'POST',
+        url: '/cvs',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(cv.statusCode).toBe(200);
       cvIds.push(cv.json().cvId);
     }
-    const applied = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId: employer.jobId, cvId: cvIds[0], readyToWork: true } });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers,
+      payload: { jobId: employer.jobId, cvId: cvIds[0], readyToWork: true },
+    });
     expect(applied.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: employer.businessId, cvId: cvIds[1] } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/cv-drops',
+          headers,
+          payload: { businessId: employer.businessId, cvId: cvIds[1] },
+        })
+      ).statusCode,
+    ).toBe(200);
     const message = { name: 'Del', phone: '', email: 'del@example.test', message: 'Hi', source: 'test' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers, payload: message })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers, payload: message })).statusCode,
+    ).toBe(200);
     return { userId, headers, cvIds };
   }
 
@@ -55,7 +98,9 @@ describe.each(databaseKinds())('deleted accounts (POST /account-events) on %s', 
     const db = t.deps.database.db;
     const candidate = await db.selectFrom('candidates').select('id').where('user_id', '=', userId).executeTakeFirst();
     const count = async (table: 'cvs' | 'job_applications' | 'cv_drops') =>
-      candidate ? (await db.selectFrom(table).select('id').where('candidate_id', '=', candidate.id).execute()).length : 0;
+      candidate
+        ? (await db.selectFrom(table).select('id').where('candidate_id', '=', candidate.id).execute()).length
+        : 0;
     return {
       candidate: Boolean(candidate),
       cvs: await count('cvs'),
@@ -66,7 +111,11 @@ describe.each(databaseKinds())('deleted accounts (POST /account-events) on %s', 
   }
 
   const notify = (token: string | undefined) =>
-    t.app.inject({ method: 'POST', url: '/account-events', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/account-events',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it("removes a deleted candidate's row, CVs and their files, applications, drops and messages; again is a no-op", async () => {
     const employer = await newEmployer();
@@ -80,7 +129,9 @@ describe.each(databaseKinds())('deleted accounts (POST /account-events) on %s', 
     expect(await left(userId)).toEqual({ candidate: false, cvs: 0, applications: 0, drops: 0, contact: 0 });
     for (const { storage_key } of keys) expect(await t.deps.storage.get(storage_key)).toBeNull();
     // The employer keeps nothing of them: the application and the drop are gone from its lists too.
-    expect((await t.app.inject({ url: `/business/jobs/${employer.jobId}/applications`, headers: employer.headers })).json()).toMatchObject({ totalApplications: 0, applications: [] });
+    expect(
+      (await t.app.inject({ url: `/business/jobs/${employer.jobId}/applications`, headers: employer.headers })).json(),
+    ).toMatchObject({ totalApplications: 0, applications: [] });
 
     const again = await notify(await t.identity.accountDeletedNotice(userId));
     expect(again.statusCode).toBe(200);

@@ -16,7 +16,12 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
 
   async function newEmployer(name = 'Acme Ltd') {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const res = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name, city: 'Leeds', phone: '0113', domain: 'acme' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name, city: 'Leeds', phone: '0113', domain: 'acme' },
+    });
     expect(res.statusCode).toBe(200);
     return { headers, business: res.json() as { id: string; imageRelativeDirectory: string } };
   }
@@ -53,12 +58,22 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       payload: { name: 'Cara Candidate', email: 'cara@example.test', phoneNumber: '0777', postcode: 'M1 1AA' },
     });
     const body = multipart('cara.pdf', tinyPdf('Cara'));
-    const cv = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const cv = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(cv.statusCode).toBe(200);
     return { headers, candidateId: candidate.json().id as string, cvId: cv.json().cvId as string };
   }
 
-  const application = (jobId: string, cvId: string, extra: Record<string, unknown> = {}) => ({ jobId, cvId, readyToWork: true, ...extra });
+  const application = (jobId: string, cvId: string, extra: Record<string, unknown> = {}) => ({
+    jobId,
+    cvId,
+    readyToWork: true,
+    ...extra,
+  });
 
   it('shows a job publicly with its business', async () => {
     const { headers, business } = await newEmployer('Public Co');
@@ -103,12 +118,23 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       method: 'POST',
       url: '/job-applications',
       headers,
-      payload: application(job.id, cvId, { utmSource: 'jobboard', utmCampaign: 'spring', landingUrl: 'https://x.test/a', publisherId: 'p1', boostId: 'b1' }),
+      payload: application(job.id, cvId, {
+        utmSource: 'jobboard',
+        utmCampaign: 'spring',
+        landingUrl: 'https://x.test/a',
+        publisherId: 'p1',
+        boostId: 'b1',
+      }),
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ result: { applicationId: expect.any(String) }, isValidResponse: true, errors: [] });
 
-    const second = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers,
+      payload: application(job.id, cvId),
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ result: null, isValidResponse: false, errors: [ALREADY_APPLIED] });
 
@@ -117,7 +143,14 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       .selectAll()
       .where('id', '=', first.json().result.applicationId)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ ready_to_work: true, utm_source: 'jobboard', utm_campaign: 'spring', landing_url: 'https://x.test/a', publisher_id: 'p1', boost_id: 'b1' });
+    expect(row).toMatchObject({
+      ready_to_work: true,
+      utm_source: 'jobboard',
+      utm_campaign: 'spring',
+      landing_url: 'https://x.test/a',
+      publisher_id: 'p1',
+      boost_id: 'b1',
+    });
   });
 
   it("lists each CV's real last use (the newest application sent with it), absent for a CV never used", async () => {
@@ -125,14 +158,38 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     const [jobA, jobB] = [await newJob(employer), await newJob(employer, { title: 'Second' })];
     const { headers, cvId } = await newCandidateWithCv();
     const body = multipart('unused.pdf', tinyPdf('Unused'));
-    const unused = (await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload })).json().cvId as string;
-    const listed = async () => (await t.app.inject({ url: '/cvs', headers })).json().cvs as { id: string; createdOn: string; lastUsedOn?: string }[];
+    const unused = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/cvs',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).json().cvId as string;
+    const listed = async () =>
+      (await t.app.inject({ url: '/cvs', headers })).json().cvs as {
+        id: string;
+        createdOn: string;
+        lastUsedOn?: string;
+      }[];
     expect((await listed()).every((cv) => cv.lastUsedOn === undefined)).toBe(true);
 
-    const first = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobA.id, cvId) })).json().result.applicationId;
-    await t.deps.database.db.updateTable('job_applications').set({ applied_at: new Date('2026-01-02T10:00:00Z') }).where('id', '=', first).execute();
-    const second = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobB.id, cvId) })).json().result.applicationId;
-    const secondRow = await t.deps.database.db.selectFrom('job_applications').select('applied_at').where('id', '=', second).executeTakeFirstOrThrow();
+    const first = (
+      await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobA.id, cvId) })
+    ).json().result.applicationId;
+    await t.deps.database.db
+      .updateTable('job_applications')
+      .set({ applied_at: new Date('2026-01-02T10:00:00Z') })
+      .where('id', '=', first)
+      .execute();
+    const second = (
+      await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobB.id, cvId) })
+    ).json().result.applicationId;
+    const secondRow = await t.deps.database.db
+      .selectFrom('job_applications')
+      .select('applied_at')
+      .where('id', '=', second)
+      .executeTakeFirstOrThrow();
 
     const cvs = await listed();
     const used = cvs.find((cv) => cv.id === cvId)!;
@@ -146,13 +203,20 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     const job = await newJob(employer);
     const { headers, cvId } = await newCandidateWithCv();
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) })),
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) }),
+      ),
     );
     expect(results.filter((r) => r.json().isValidResponse)).toHaveLength(1);
     await expect(
       t.deps.database.db
         .insertInto('job_applications')
-        .values({ id: randomUUID(), candidate_id: (await t.app.inject({ url: '/candidate', headers })).json().id, job_id: job.id, ready_to_work: true })
+        .values({
+          id: randomUUID(),
+          candidate_id: (await t.app.inject({ url: '/candidate', headers })).json().id,
+          job_id: job.id,
+          ready_to_work: true,
+        })
         .execute(),
     ).rejects.toThrow();
   });
@@ -164,12 +228,32 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     const { headers, cvId } = await newCandidateWithCv();
     const other = await newCandidateWithCv();
 
-    const onClosed = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(closed.id, cvId) })).json();
-    expect(onClosed).toEqual({ result: null, isValidResponse: false, errors: ['This job is no longer open for applications.'] });
-    const unknown = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(randomUUID(), cvId) })).json();
+    const onClosed = (
+      await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(closed.id, cvId) })
+    ).json();
+    expect(onClosed).toEqual({
+      result: null,
+      isValidResponse: false,
+      errors: ['This job is no longer open for applications.'],
+    });
+    const unknown = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers,
+        payload: application(randomUUID(), cvId),
+      })
+    ).json();
     expect(unknown.isValidResponse).toBe(false);
     expect(unknown.errors[0]).toBe('This job does not exist.');
-    const foreignCv = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(open.id, other.cvId) })).json();
+    const foreignCv = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers,
+        payload: application(open.id, other.cvId),
+      })
+    ).json();
     expect(foreignCv.isValidResponse).toBe(false);
     expect(foreignCv.errors[0]).toMatch(/CV was not found/);
     expect((await t.app.inject({ url: '/job-applications', headers })).json().totalApplications).toBe(0);
@@ -180,7 +264,9 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     const jobA = await newJob(employer, { title: 'First job' });
     const jobB = await newJob(employer, { title: 'Second job', remote: true, jobType: 1 });
     const { headers, cvId } = await newCandidateWithCv();
-    const a = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobA.id, cvId) })).json().result.applicationId;
+    const a = (
+      await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobA.id, cvId) })
+    ).json().result.applicationId;
     await new Promise((r) => setTimeout(r, 5));
     await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(jobB.id, cvId) });
 
@@ -190,11 +276,24 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       page: 1,
       pageSize: 10,
       totalApplications: 1,
-      applications: [expect.objectContaining({ id: a, jobId: jobA.id, applicationStatus: 0, appliedWithCvId: cvId, readyToWork: true })],
+      applications: [
+        expect.objectContaining({
+          id: a,
+          jobId: jobA.id,
+          applicationStatus: 0,
+          appliedWithCvId: cvId,
+          readyToWork: true,
+        }),
+      ],
     });
 
     for (const status of [ApplicationStatus.Qualify, ApplicationStatus.ScheduleInterview, ApplicationStatus.Hired]) {
-      const res = await t.app.inject({ method: 'PUT', url: `/business/applications/${a}/status`, headers: employer, payload: { applicationStatus: status } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/business/applications/${a}/status`,
+        headers: employer,
+        payload: { applicationStatus: status },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().applicationStatus).toBe(status);
       await new Promise((r) => setTimeout(r, 5));
@@ -211,7 +310,17 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       appliedWithCvId: cvId,
       appliedWithCvFileName: 'cara.pdf',
       business: { id: business.id, name: 'Status Co', city: 'Leeds', phone: '0113', careersDomain: 'acme' },
-      job: { jobId: jobA.id, title: 'First job', city: 'Leeds', isLive: true, jobType: 2, salaryRateType: 1, salaryFrom: 15, salaryTo: 20, salaryCurrency: 'GBP' },
+      job: {
+        jobId: jobA.id,
+        title: 'First job',
+        city: 'Leeds',
+        isLive: true,
+        jobType: 2,
+        salaryRateType: 1,
+        salaryFrom: 15,
+        salaryTo: 20,
+        salaryCurrency: 'GBP',
+      },
     });
     expect(moved.statusHistory.map((h: { applicationStatus: number }) => h.applicationStatus)).toEqual([50, 20, 10, 0]);
     const times = moved.statusHistory.map((h: { changedOn: string }) => Date.parse(h.changedOn));
@@ -220,21 +329,48 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
 
   it("lists only the caller's applications to one job with jobId (the apply page's 'you already applied')", async () => {
     const { headers: employer } = await newEmployer();
-    const [job, otherJob, untouched] = [await newJob(employer), await newJob(employer, { title: 'Other' }), await newJob(employer, { title: 'Untouched' })];
+    const [job, otherJob, untouched] = [
+      await newJob(employer),
+      await newJob(employer, { title: 'Other' }),
+      await newJob(employer, { title: 'Untouched' }),
+    ];
     const cara = await newCandidateWithCv();
     const dan = await newCandidateWithCv();
-    const mine = await t.app.inject({ method: 'POST', url: '/job-applications', headers: cara.headers, payload: application(job.id, cara.cvId) });
-    await t.app.inject({ method: 'POST', url: '/job-applications', headers: cara.headers, payload: application(otherJob.id, cara.cvId) });
-    await t.app.inject({ method: 'POST', url: '/job-applications', headers: dan.headers, payload: application(job.id, dan.cvId) });
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers: cara.headers,
+      payload: application(job.id, cara.cvId),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers: cara.headers,
+      payload: application(otherJob.id, cara.cvId),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers: dan.headers,
+      payload: application(job.id, dan.cvId),
+    });
 
     const forJob = (await t.app.inject({ url: `/job-applications?jobId=${job.id}`, headers: cara.headers })).json();
     expect(forJob.totalApplications).toBe(1);
     expect(forJob.applications.map((a: { id: string }) => a.id)).toEqual([mine.json().result.applicationId]);
-    expect(forJob.applications[0]).toMatchObject({ job: { jobId: job.id }, withdrawnOn: null, appliedOn: expect.stringMatching(/^\d{4}-/) });
-    expect((await t.app.inject({ url: `/job-applications?jobId=${untouched.id}`, headers: cara.headers })).json()).toMatchObject({ totalApplications: 0, applications: [] });
+    expect(forJob.applications[0]).toMatchObject({
+      job: { jobId: job.id },
+      withdrawnOn: null,
+      appliedOn: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(
+      (await t.app.inject({ url: `/job-applications?jobId=${untouched.id}`, headers: cara.headers })).json(),
+    ).toMatchObject({ totalApplications: 0, applications: [] });
     // Without jobId, every application of the caller, as before.
     expect((await t.app.inject({ url: '/job-applications', headers: cara.headers })).json().totalApplications).toBe(2);
-    expect((await t.app.inject({ url: '/job-applications?jobId=not-a-uuid', headers: cara.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/job-applications?jobId=not-a-uuid', headers: cara.headers })).statusCode).toBe(
+      400,
+    );
     expect((await t.app.inject({ url: `/job-applications?jobId=${job.id}` })).statusCode).toBe(401);
   });
 
@@ -260,13 +396,20 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { headers, cvId } = await newCandidateWithCv();
-      const res = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers,
+        payload: application(job.id, cvId),
+      });
       ids.push(res.json().result.applicationId);
-      if (i === 0) await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(other.id, cvId) });
+      if (i === 0)
+        await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(other.id, cvId) });
       await new Promise((r) => setTimeout(r, 5));
     }
     const newestFirst = [...ids].reverse();
-    const list = (query: string) => t.app.inject({ url: `/business/jobs/${job.id}/applications${query}`, headers: employer });
+    const list = (query: string) =>
+      t.app.inject({ url: `/business/jobs/${job.id}/applications${query}`, headers: employer });
 
     const page1 = (await list('?pageSize=2')).json();
     expect(page1).toMatchObject({ page: 1, pageSize: 2, totalApplications: 5 });
@@ -281,88 +424,169 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect((await list('?pageSize=abc')).statusCode).toBe(400);
 
     // The total follows applications that go: a candidate who deletes their account takes theirs along.
-    const gone = await t.deps.database.db.selectFrom('job_applications').select('candidate_id').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    const gone = await t.deps.database.db
+      .selectFrom('job_applications')
+      .select('candidate_id')
+      .where('id', '=', ids[0]!)
+      .executeTakeFirstOrThrow();
     await t.deps.database.db.deleteFrom('candidates').where('id', '=', gone.candidate_id).execute();
     expect((await list('')).json().totalApplications).toBe(4);
-    expect((await t.app.inject({ url: `/business/jobs/${other.id}/applications`, headers: employer })).json().totalApplications).toBe(0);
+    expect(
+      (await t.app.inject({ url: `/business/jobs/${other.id}/applications`, headers: employer })).json()
+        .totalApplications,
+    ).toBe(0);
   });
 
   it("keeps another candidate's applications and drops out of reach, and another business's applications too", async () => {
     const { headers: employer } = await newEmployer();
     const job = await newJob(employer);
     const owner = await newCandidateWithCv();
-    const appId = (await t.app.inject({ method: 'POST', url: '/job-applications', headers: owner.headers, payload: application(job.id, owner.cvId) })).json()
-      .result.applicationId;
+    const appId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers: owner.headers,
+        payload: application(job.id, owner.cvId),
+      })
+    ).json().result.applicationId;
     const { business } = await newEmployer('Other');
-    await t.app.inject({ method: 'POST', url: '/cv-drops', headers: owner.headers, payload: { businessId: business.id, cvId: owner.cvId } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/cv-drops',
+      headers: owner.headers,
+      payload: { businessId: business.id, cvId: owner.cvId },
+    });
 
     const intruder = await newCandidateWithCv();
-    expect((await t.app.inject({ url: '/job-applications', headers: intruder.headers })).json().totalApplications).toBe(0);
+    expect((await t.app.inject({ url: '/job-applications', headers: intruder.headers })).json().totalApplications).toBe(
+      0,
+    );
     expect((await t.app.inject({ url: '/cv-drops', headers: intruder.headers })).json().totalApplications).toBe(0);
-    const dropForeignCv = await t.app.inject({ method: 'POST', url: '/cv-drops', headers: intruder.headers, payload: { businessId: business.id, cvId: owner.cvId } });
+    const dropForeignCv = await t.app.inject({
+      method: 'POST',
+      url: '/cv-drops',
+      headers: intruder.headers,
+      payload: { businessId: business.id, cvId: owner.cvId },
+    });
     expect(dropForeignCv.statusCode).toBe(404);
 
     const otherEmployer = await newEmployer('Nosy Ltd');
-    expect((await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: otherEmployer.headers })).statusCode).toBe(404);
-    const put = await t.app.inject({ method: 'PUT', url: `/business/applications/${appId}/status`, headers: otherEmployer.headers, payload: { applicationStatus: 255 } });
+    expect(
+      (await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: otherEmployer.headers })).statusCode,
+    ).toBe(404);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${appId}/status`,
+      headers: otherEmployer.headers,
+      payload: { applicationStatus: 255 },
+    });
     expect(put.statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/business/cvs/${owner.cvId}/download`, headers: otherEmployer.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/business/cvs/${owner.cvId}/download`, headers: otherEmployer.headers })).statusCode,
+    ).toBe(404);
     // The business the candidate applied to may download the CV sent with the application.
-    expect((await t.app.inject({ url: `/business/cvs/${owner.cvId}/download`, headers: employer })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/business/cvs/${owner.cvId}/download`, headers: employer })).statusCode).toBe(
+      200,
+    );
   });
 
   it('drops a CV with a business; both sides list it', async () => {
     const { headers: employer, business } = await newEmployer('Drop Co');
     const { headers, cvId } = await newCandidateWithCv();
-    const res = await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: business.id, cvId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cv-drops',
+      headers,
+      payload: { businessId: business.id, cvId },
+    });
     expect(res.statusCode).toBe(200);
     const list = (await t.app.inject({ url: '/cv-drops?page=1&pageSize=5', headers })).json();
     expect(list).toMatchObject({ page: 1, pageSize: 5, totalApplications: 1 });
-    expect(list.cvDrops[0]).toMatchObject({ business: { id: business.id, name: 'Drop Co', city: 'Leeds', phone: '0113' }, appliedWithCvId: cvId });
+    expect(list.cvDrops[0]).toMatchObject({
+      business: { id: business.id, name: 'Drop Co', city: 'Leeds', phone: '0113' },
+      appliedWithCvId: cvId,
+    });
     const employerList = (await t.app.inject({ url: '/business/cv-drops', headers: employer })).json();
-    expect(employerList).toEqual([expect.objectContaining({ cvId, candidate: expect.objectContaining({ name: 'Cara Candidate' }) })]);
-    expect((await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: randomUUID(), cvId } })).statusCode).toBe(404);
+    expect(employerList).toEqual([
+      expect.objectContaining({ cvId, candidate: expect.objectContaining({ name: 'Cara Candidate' }) }),
+    ]);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: randomUUID(), cvId } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('deleting the candidate removes its applications, their history and its CV drops', async () => {
     const { headers: employer, business } = await newEmployer('Cleanup Co');
     const job = await newJob(employer);
     const { headers, candidateId, cvId } = await newCandidateWithCv();
-    const applicationId = (await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) })).json().result
-      .applicationId;
+    const applicationId = (
+      await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: application(job.id, cvId) })
+    ).json().result.applicationId;
     await t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: business.id, cvId } });
-    expect((await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id: candidateId } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id: candidateId } })).statusCode,
+    ).toBe(200);
     const db = t.deps.database.db;
-    expect(await db.selectFrom('job_applications').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
-    expect(await db.selectFrom('application_status_history').select('id').where('application_id', '=', applicationId).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('job_applications').select('id').where('candidate_id', '=', candidateId).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('application_status_history')
+        .select('id')
+        .where('application_id', '=', applicationId)
+        .execute(),
+    ).toEqual([]);
     expect(await db.selectFrom('cv_drops').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
-    expect((await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: employer })).json()).toMatchObject({ totalApplications: 0, applications: [] });
+    expect(
+      (await t.app.inject({ url: `/business/jobs/${job.id}/applications`, headers: employer })).json(),
+    ).toMatchObject({ totalApplications: 0, applications: [] });
   });
 
   describe('employer API', () => {
     it('is for BusinessUser tokens only (403 for candidates and referrers)', async () => {
       for (const roles of [['Candidate'], ['BusinessUserReferrer']] as const) {
-        const res = await t.app.inject({ method: 'POST', url: '/business', headers: await t.auth(randomUUID(), [...roles]), payload: { name: 'X' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/business',
+          headers: await t.auth(randomUUID(), [...roles]),
+          payload: { name: 'X' },
+        });
         expect(res.statusCode).toBe(403);
       }
     });
 
     it('has one business per business user and needs it before jobs', async () => {
       const headers = await t.auth(randomUUID(), ['BusinessUser']);
-      expect((await t.app.inject({ method: 'POST', url: '/business/jobs', headers, payload: { title: 'X' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/business/jobs', headers, payload: { title: 'X' } })).statusCode,
+      ).toBe(404);
       const created = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Solo' } });
       expect(created.json().imageRelativeDirectory).toBe(`businesses/${created.json().id}`);
-      expect((await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Again' } })).statusCode).toBe(409);
-      expect((await t.app.inject({ url: '/business', headers })).json()).toMatchObject({ id: created.json().id, name: 'Solo' });
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Again' } })).statusCode,
+      ).toBe(409);
+      expect((await t.app.inject({ url: '/business', headers })).json()).toMatchObject({
+        id: created.json().id,
+        name: 'Solo',
+      });
       const job = await newJob(headers);
-      expect((await t.app.inject({ url: '/business/jobs', headers })).json().map((j: { id: string }) => j.id)).toEqual([job.id]);
+      expect((await t.app.inject({ url: '/business/jobs', headers })).json().map((j: { id: string }) => j.id)).toEqual([
+        job.id,
+      ]);
     });
 
     it('takes a PNG logo (by its bytes, ≤ 1 MB) and serves it publicly under /blobs; nothing else is reachable there', async () => {
       const { headers, business } = await newEmployer('Logo Co');
       const png = encodePng(8, 8, (x, y) => [x * 30, y * 30, 120, 255]);
       const body = multipart('logo.png', png, 'image/png');
-      const res = await t.app.inject({ method: 'POST', url: '/business/logo', headers: { ...headers, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/business/logo',
+        headers: { ...headers, ...body.headers },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         imageRelativeDirectory: business.imageRelativeDirectory,
@@ -375,13 +599,39 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       expect(served.rawPayload.equals(png)).toBe(true);
 
       const notPng = multipart('logo.png', tinyPdf('x'), 'image/png');
-      expect((await t.app.inject({ method: 'POST', url: '/business/logo', headers: { ...headers, ...notPng.headers }, payload: notPng.payload })).statusCode).toBe(415);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/business/logo',
+            headers: { ...headers, ...notPng.headers },
+            payload: notPng.payload,
+          })
+        ).statusCode,
+      ).toBe(415);
       const big = multipart('logo.png', Buffer.concat([png, Buffer.alloc(1024 * 1024)]), 'image/png');
-      expect((await t.app.inject({ method: 'POST', url: '/business/logo', headers: { ...headers, ...big.headers }, payload: big.payload })).statusCode).toBe(413);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/business/logo',
+            headers: { ...headers, ...big.headers },
+            payload: big.payload,
+          })
+        ).statusCode,
+      ).toBe(413);
 
       const { cvId } = await newCandidateWithCv();
-      const row = await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', cvId).executeTakeFirstOrThrow();
-      for (const path of [`/blobs/${row.storage_key}`, '/blobs/businesses/../cvs/x', `/blobs/businesses/${business.id}/other.png`]) {
+      const row = await t.deps.database.db
+        .selectFrom('cvs')
+        .select('storage_key')
+        .where('id', '=', cvId)
+        .executeTakeFirstOrThrow();
+      for (const path of [
+        `/blobs/${row.storage_key}`,
+        '/blobs/businesses/../cvs/x',
+        `/blobs/businesses/${business.id}/other.png`,
+      ]) {
         expect((await t.app.inject({ url: path })).statusCode, path).toBe(404);
       }
     });

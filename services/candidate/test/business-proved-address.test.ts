@@ -11,18 +11,37 @@ describe.each(databaseKinds())('jobs need a proved address on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const job = { title: 'Director', description: 'At a famous company', city: 'Leeds', jobType: 2, salaryRateType: 1, salaryFrom: 15, salaryTo: 20, salaryCurrency: 'GBP' };
+  const job = {
+    title: 'Director',
+    description: 'At a famous company',
+    city: 'Leeds',
+    jobType: 2,
+    salaryRateType: 1,
+    salaryFrom: 15,
+    salaryTo: 20,
+    salaryCurrency: 'GBP',
+  };
 
   async function employer(emailVerified: boolean | undefined) {
     const userId = randomUUID();
-    const token = await t.identity.token(userId, ['BusinessUser'], emailVerified === undefined ? {} : { emailVerified });
+    const token = await t.identity.token(
+      userId,
+      ['BusinessUser'],
+      emailVerified === undefined ? {} : { emailVerified },
+    );
     const headers = { authorization: `Bearer ${token}` };
-    const business = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Famous Bank plc', city: 'London', phone: '020', domain: 'famous' } });
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name: 'Famous Bank plc', city: 'London', phone: '020', domain: 'famous' },
+    });
     expect(business.statusCode).toBe(200);
     return { headers, businessId: business.json().id as string };
   }
 
-  const jobsOf = (businessId: string) => t.deps.database.db.selectFrom('jobs').select('id').where('business_id', '=', businessId).execute();
+  const jobsOf = (businessId: string) =>
+    t.deps.database.db.selectFrom('jobs').select('id').where('business_id', '=', businessId).execute();
 
   it('refuses a job from an account whose address is not proved (403), and creates nothing', async () => {
     const { headers, businessId } = await employer(false);

@@ -5,7 +5,12 @@ import { databaseKinds } from '@careers/server-kit/testing';
 import { ACCESS_TOKEN_AUDIENCE } from '@careers/contracts/identity';
 import { TEST_ISSUER, startTestApp, type TestApp } from './helpers';
 
-const profile = { name: 'Ada Lovelace', email: 'ada@example.test', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' };
+const profile = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.test',
+  phoneNumber: '+44 20 7946 0000',
+  postcode: 'SW1A 1AA',
+};
 
 describe.each(databaseKinds())('candidate profile on %s', (kind) => {
   let t: TestApp;
@@ -34,7 +39,14 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
         .sign(new TextEncoder().encode('a-shared-secret-that-is-long-enough'));
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
       const body = Buffer.from(
-        JSON.stringify({ sub: user, email: 'x@example.test', roles: ['Candidate'], iss: TEST_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, exp: 4102444800 }),
+        JSON.stringify({
+          sub: user,
+          email: 'x@example.test',
+          roles: ['Candidate'],
+          iss: TEST_ISSUER,
+          aud: ACCESS_TOKEN_AUDIENCE,
+          exp: 4102444800,
+        }),
       ).toString('base64url');
       const tokens = [
         await t.identity.token(user, ['Candidate'], { key: otherKey }),
@@ -91,7 +103,13 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
       payload: { id, name: 'Ada King', phoneNumber: '0123', postcode: 'EC1A 1BB' },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ id, name: 'Ada King', phoneNumber: '0123', postcode: 'EC1A 1BB', email: profile.email });
+    expect(updated.json()).toMatchObject({
+      id,
+      name: 'Ada King',
+      phoneNumber: '0123',
+      postcode: 'EC1A 1BB',
+      email: profile.email,
+    });
 
     const deleted = await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id } });
     expect(deleted.statusCode).toBe(200);
@@ -101,16 +119,30 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
   it('follows the account’s e-mail address once a token carries a changed one', async () => {
     const user = randomUUID();
     const before = await t.auth(user, ['Candidate'], profile.email);
-    const { id } = (await t.app.inject({ method: 'POST', url: '/candidate', headers: before, payload: profile })).json();
+    const { id } = (
+      await t.app.inject({ method: 'POST', url: '/candidate', headers: before, payload: profile })
+    ).json();
     const after = await t.auth(user, ['Candidate'], 'ada.new@example.test');
-    expect((await t.app.inject({ url: '/candidate', headers: after })).json()).toMatchObject({ id, email: 'ada.new@example.test' });
-    const row = await t.deps.database.db.selectFrom('candidates').select('email').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await t.app.inject({ url: '/candidate', headers: after })).json()).toMatchObject({
+      id,
+      email: 'ada.new@example.test',
+    });
+    const row = await t.deps.database.db
+      .selectFrom('candidates')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('ada.new@example.test');
   });
 
   it('validates the payload with problem details', async () => {
     const headers = await t.auth(randomUUID());
-    const res = await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { ...profile, email: 'not-an-email', name: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { ...profile, email: 'not-an-email', name: '' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ status: 400, title: 'Bad Request' });
@@ -121,29 +153,64 @@ describe.each(databaseKinds())('candidate profile on %s', (kind) => {
     const owner = await t.auth(randomUUID());
     const { id } = (await t.app.inject({ method: 'POST', url: '/candidate', headers: owner, payload: profile })).json();
     const intruder = await t.auth(randomUUID());
-    await t.app.inject({ method: 'POST', url: '/candidate', headers: intruder, payload: { ...profile, name: 'Mallory' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers: intruder,
+      payload: { ...profile, name: 'Mallory' },
+    });
 
-    const put = await t.app.inject({ method: 'PUT', url: '/candidate', headers: intruder, payload: { id, name: 'Owned', phoneNumber: '1', postcode: '1' } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/candidate',
+      headers: intruder,
+      payload: { id, name: 'Owned', phoneNumber: '1', postcode: '1' },
+    });
     expect(put.statusCode).toBe(404);
     const del = await t.app.inject({ method: 'DELETE', url: '/candidate', headers: intruder, payload: { id } });
     expect(del.statusCode).toBe(404);
-    expect((await t.app.inject({ url: '/candidate', headers: owner })).json()).toMatchObject({ id, name: profile.name });
+    expect((await t.app.inject({ url: '/candidate', headers: owner })).json()).toMatchObject({
+      id,
+      name: profile.name,
+    });
   });
 
   describe('contact', () => {
-    const message = { name: 'Ada', phone: '0123', email: 'ada@example.test', message: 'Hello there', source: 'contact-us' };
+    const message = {
+      name: 'Ada',
+      phone: '0123',
+      email: 'ada@example.test',
+      message: 'Hello there',
+      source: 'contact-us',
+    };
 
     it('stores a message and answers 200 with no body; 401 without a token; 400 when invalid', async () => {
       const user = randomUUID();
-      const res = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(user), payload: message });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact/contact',
+        headers: await t.auth(user),
+        payload: message,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('');
-      const rows = await t.deps.database.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user).execute();
+      const rows = await t.deps.database.db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('user_id', '=', user)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ name: 'Ada', message: 'Hello there', source: 'contact-us' });
 
-      expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', payload: message })).statusCode).toBe(401);
-      const bad = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(user), payload: { ...message, message: '' } });
+      expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', payload: message })).statusCode).toBe(
+        401,
+      );
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact/contact',
+        headers: await t.auth(user),
+        payload: { ...message, message: '' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().status).toBe(400);
     });

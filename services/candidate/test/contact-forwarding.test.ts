@@ -14,8 +14,19 @@ describe.each(databaseKinds())('contact messages are forwarded to CONTACT_EMAIL 
 
   it('sends the stored message by e-mail in the background and marks it forwarded', async () => {
     const user = randomUUID();
-    const payload = { name: 'Ada\r\nBcc: x@evil.test', phone: '0123', email: 'ada@example.test', message: 'Please <b>call</b> me', source: 'contact-us' };
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(user), payload });
+    const payload = {
+      name: 'Ada\r\nBcc: x@evil.test',
+      phone: '0123',
+      email: 'ada@example.test',
+      message: 'Please <b>call</b> me',
+      source: 'contact-us',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/contact',
+      headers: await t.auth(user),
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     const mail = await eventually(async () => t.deps.mail.list!().find((m) => m.kind === 'contact message'));
     expect(mail.to).toBe('support@provider.test');
@@ -23,7 +34,12 @@ describe.each(databaseKinds())('contact messages are forwarded to CONTACT_EMAIL 
     expect(mail.text).toContain('Please <b>call</b> me');
     expect(mail.html).not.toContain('<b>');
     const row = await eventually(async () =>
-      t.deps.database.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user).where('forwarded_at', 'is not', null).executeTakeFirst(),
+      t.deps.database.db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .where('user_id', '=', user)
+        .where('forwarded_at', 'is not', null)
+        .executeTakeFirst(),
     );
     expect(row.forward_attempts).toBe(1);
   });
@@ -44,7 +60,13 @@ describe.each(databaseKinds())('contact messages are forwarded to CONTACT_EMAIL 
         payload: { name: 'Retry', phone: '', email: 'r@example.test', message: 'again', source: 'contact-us' },
       });
       const row = await eventually(
-        async () => t.deps.database.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user).where('forwarded_at', 'is not', null).executeTakeFirst(),
+        async () =>
+          t.deps.database.db
+            .selectFrom('contact_messages')
+            .selectAll()
+            .where('user_id', '=', user)
+            .where('forwarded_at', 'is not', null)
+            .executeTakeFirst(),
         25_000,
       );
       expect(row.forward_attempts).toBe(2);
@@ -63,13 +85,36 @@ describe.each(databaseKinds())('contact messages are kept when no forwarding add
 
   it('stores every message word for word for the operator and sends no e-mail', async () => {
     const user = randomUUID();
-    const payload = { name: 'Grace', phone: '', email: 'grace@example.test', message: 'Is my CV readable?', source: 'candidate-portal' };
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(user), payload });
+    const payload = {
+      name: 'Grace',
+      phone: '',
+      email: 'grace@example.test',
+      message: 'Is my CV readable?',
+      source: 'candidate-portal',
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/contact',
+      headers: await t.auth(user),
+      payload,
+    });
     expect(res.statusCode).toBe(200);
-    const row = await t.deps.database.db.selectFrom('contact_messages').selectAll().where('user_id', '=', user).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Grace', email: 'grace@example.test', message: 'Is my CV readable?', source: 'candidate-portal', forwarded_at: null });
+    const row = await t.deps.database.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('user_id', '=', user)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: 'Grace',
+      email: 'grace@example.test',
+      message: 'Is my CV readable?',
+      source: 'candidate-portal',
+      forwarded_at: null,
+    });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(t.deps.mail.list!().filter((m) => m.kind === 'contact message')).toHaveLength(0);
-    expect(await t.deps.database.db.selectFrom('contact_messages').select('id').where('user_id', '=', user).execute()).toHaveLength(1);
+    expect(
+      await t.deps.database.db.selectFrom('contact_messages').select('id').where('user_id', '=', user).execute(),
+    ).toHaveLength(1);
   });
 });

@@ -4,7 +4,11 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { BOT_CHECK_FAILED } from '@careers/server-kit/bot-check';
-import { CV_AUTOFILL_NO_TOKEN, CV_AUTOFILL_TOO_MANY, CV_UNPACKS_TOO_MUCH } from '../src/modules/cv-autofill/cv-autofill.routes';
+import {
+  CV_AUTOFILL_NO_TOKEN,
+  CV_AUTOFILL_TOO_MANY,
+  CV_UNPACKS_TOO_MUCH,
+} from '../src/modules/cv-autofill/cv-autofill.routes';
 import { CV_WRONG_FORMAT } from '../src/modules/cvs/cvs.service';
 import { fakeExe, flateBombPdf, tinyDocx } from './fixtures';
 import { startTestApp, type TestApp } from './helpers';
@@ -36,12 +40,16 @@ function pdfWithLines(lines: string[]): Buffer {
 /** multipart/form-data with the token field (when given) before the file part. */
 function autofillBody(fileName: string, content: Buffer, token?: string) {
   const boundary = `----autofill${Math.random().toString(16).slice(2)}`;
-  const tokenPart = token === undefined ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n`;
+  const tokenPart =
+    token === undefined ? '' : `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n`;
   const head = Buffer.from(
     `${tokenPart}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -49,7 +57,12 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-const CV_LINES = ['Jane Q Doe', 'Senior Accountant', 'jane.doe@example.com | Mobile: +44 7700 900123', 'Experience 2015 - 2020 at Example Ltd'];
+const CV_LINES = [
+  'Jane Q Doe',
+  'Senior Accountant',
+  'jane.doe@example.com | Mobile: +44 7700 900123',
+  'Experience 2015 - 2020 at Example Ltd',
+];
 
 describe.each(databaseKinds())('CV autofill on %s', (kind) => {
   let t: TestApp;
@@ -66,14 +79,23 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const challenge = res.json();
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
     if (!solution) throw new Error('bot check not solved');
-    return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString('base64');
+    return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString(
+      'base64',
+    );
   }
 
   async function autofill(fileName: string, content: Buffer, token?: string, ip = '203.0.113.7') {
     const body = autofillBody(fileName, content, token);
-    return t.app.inject({ method: 'POST', url: '/cv-autofill', headers: body.headers, payload: body.payload, remoteAddress: ip });
+    return t.app.inject({
+      method: 'POST',
+      url: '/cv-autofill',
+      headers: body.headers,
+      payload: body.payload,
+      remoteAddress: ip,
+    });
   }
 
   async function expectNothingStored() {
@@ -88,20 +110,40 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
     const res = await autofill('cv.pdf', pdfWithLines(CV_LINES), await botToken());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ firstName: 'Jane', lastName: 'Q Doe', email: 'jane.doe@example.com', phone: '+44 7700 900123' });
+    expect(res.json()).toEqual({
+      firstName: 'Jane',
+      lastName: 'Q Doe',
+      email: 'jane.doe@example.com',
+      phone: '+44 7700 900123',
+    });
     await expectNothingStored();
   });
 
   it('reads the fields of a DOCX CV, a capitalised name included', async () => {
-    const docx = tinyDocx(['CURRICULUM VITAE', 'JOHN VAN DER BERG', 'Amsterdam, 1 January 1990', 'Tel. 020-555 0123', 'john@berg.example.nl']);
+    const docx = tinyDocx([
+      'CURRICULUM VITAE',
+      'JOHN VAN DER BERG',
+      'Amsterdam, 1 January 1990',
+      'Tel. 020-555 0123',
+      'john@berg.example.nl',
+    ]);
     const res = await autofill('cv.docx', docx, await botToken());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ firstName: 'John', lastName: 'van der Berg', email: 'john@berg.example.nl', phone: '020-555 0123' });
+    expect(res.json()).toEqual({
+      firstName: 'John',
+      lastName: 'van der Berg',
+      email: 'john@berg.example.nl',
+      phone: '020-555 0123',
+    });
     await expectNothingStored();
   });
 
   it('answers only the fields it finds', async () => {
-    const res = await autofill('notes.txt', Buffer.from('Skills: bookkeeping, payroll\nReferences on request\n'), await botToken());
+    const res = await autofill(
+      'notes.txt',
+      Buffer.from('Skills: bookkeeping, payroll\nReferences on request\n'),
+      await botToken(),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({});
   });
@@ -113,7 +155,11 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
     expect(none.headers['content-type']).toContain('application/problem+json');
     expect(none.json().detail).toBe(CV_AUTOFILL_NO_TOKEN);
 
-    const forged = await autofill('cv.pdf', cv, Buffer.from('{"algorithm":"SHA-256","challenge":"x","number":1,"salt":"y","signature":"z"}').toString('base64'));
+    const forged = await autofill(
+      'cv.pdf',
+      cv,
+      Buffer.from('{"algorithm":"SHA-256","challenge":"x","number":1,"salt":"y","signature":"z"}').toString('base64'),
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json().detail).toBe(BOT_CHECK_FAILED);
 
@@ -136,7 +182,8 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
       store: t.deps.store,
       now: Date.now,
     });
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
     const token = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString('base64');
     const res = await autofill('cv.pdf', pdfWithLines(CV_LINES), token);
     expect(res.statusCode).toBe(400);

@@ -27,8 +27,12 @@ describe('file names', () => {
   });
 
   it('encodes Content-Disposition per RFC 6266 / 5987', () => {
-    expect(contentDisposition('attachment', 'Zoë "x"\\%.pdf')).toBe(`attachment; filename="Zo_ _x___.pdf"; filename*=UTF-8''Zo%C3%AB%20%22x%22%5C%25.pdf`);
-    expect(contentDisposition('inline', "it's (1).txt")).toBe(`inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`);
+    expect(contentDisposition('attachment', 'Zoë "x"\\%.pdf')).toBe(
+      `attachment; filename="Zo_ _x___.pdf"; filename*=UTF-8''Zo%C3%AB%20%22x%22%5C%25.pdf`,
+    );
+    expect(contentDisposition('inline', "it's (1).txt")).toBe(
+      `inline; filename="it's (1).txt"; filename*=UTF-8''it%27s%20%281%29.txt`,
+    );
   });
 });
 
@@ -53,13 +57,18 @@ describe('Range header', () => {
 
 describe('storage keys and public blobs', () => {
   it('refuses keys that could leave the store root', () => {
-    for (const key of ['../x', 'cvs/../../x', '/abs', 'cvs//x', 'CVS/Upper']) expect(() => assertSafeKey(key), key).toThrow();
+    for (const key of ['../x', 'cvs/../../x', '/abs', 'cvs//x', 'CVS/Upper'])
+      expect(() => assertSafeKey(key), key).toThrow();
     expect(() => assertSafeKey('businesses/0f8fad5b-d9cb-469f-a165-70867728950e/logo.png')).not.toThrow();
   });
 
   it('serves only business logos publicly', () => {
     expect(PUBLIC_BLOB_KEY.test('businesses/0f8fad5b-d9cb-469f-a165-70867728950e/logo.png')).toBe(true);
-    for (const key of ['cvs/0f8fad5b-d9cb-469f-a165-70867728950e', 'businesses/x/logo.png', 'businesses/0f8fad5b-d9cb-469f-a165-70867728950e/cv.pdf']) {
+    for (const key of [
+      'cvs/0f8fad5b-d9cb-469f-a165-70867728950e',
+      'businesses/x/logo.png',
+      'businesses/0f8fad5b-d9cb-469f-a165-70867728950e/cv.pdf',
+    ]) {
       expect(PUBLIC_BLOB_KEY.test(key), key).toBe(false);
     }
   });

@@ -14,10 +14,14 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-
   async function upload(headers: Record<string, string>, name: string, content: Buffer, type?: string) {
     const body = multipart(name, content, type);
-    return t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   }
 
   /** What exists: CV rows, stored CV objects, and spooled uploads. */
@@ -62,7 +66,11 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     ] as const) {
       const cv = await parsed(headers, res.json().cvId);
       expect(cv.cvParseStatus).toBe('Parsed');
-      const row = await t.deps.database.db.selectFrom('cvs').select('parsed_text').where('id', '=', res.json().cvId).executeTakeFirstOrThrow();
+      const row = await t.deps.database.db
+        .selectFrom('cvs')
+        .select('parsed_text')
+        .where('id', '=', res.json().cvId)
+        .executeTakeFirstOrThrow();
       expect(row.parsed_text).toContain(words);
     }
   });
@@ -133,9 +141,13 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   it('refuses zip bombs named .docx (declared or actual size past the bound) and zips without a document', async () => {
     const { headers } = await newCandidate(t);
     const before = await stored();
-    const declaredBomb = zip([{ name: 'word/document.xml', data: Buffer.from(documentXml(['x'])), declaredSize: 0xfffffff0 }]);
+    const declaredBomb = zip([
+      { name: 'word/document.xml', data: Buffer.from(documentXml(['x'])), declaredSize: 0xfffffff0 },
+    ]);
     // Declares a small document.xml but inflates to 40 MB: the actual-size check stops it.
-    const lyingBomb = zip([{ name: 'word/document.xml', data: Buffer.alloc(40 * 1024 * 1024, 0x20), declaredSize: 100 }]);
+    const lyingBomb = zip([
+      { name: 'word/document.xml', data: Buffer.alloc(40 * 1024 * 1024, 0x20), declaredSize: 100 },
+    ]);
     // Honest but huge: 70 MB of XML in a small zip.
     const bigBomb = zip([{ name: 'word/document.xml', data: Buffer.alloc(70 * 1024 * 1024, 0x20) }]);
     const noDocument = zip([{ name: 'hello.txt', data: Buffer.from('hello') }]);
@@ -169,7 +181,11 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     const long = await upload(headers, `${'é'.repeat(300)}.txt`, Buffer.from('hi'));
     expect(Array.from(long.json().fileName as string)).toHaveLength(255);
     expect(long.json().fileName.endsWith('.txt')).toBe(true);
-    const row = await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', res.json().cvId).executeTakeFirstOrThrow();
+    const row = await t.deps.database.db
+      .selectFrom('cvs')
+      .select('storage_key')
+      .where('id', '=', res.json().cvId)
+      .executeTakeFirstOrThrow();
     expect(row.storage_key).toMatch(/^cvs\/[0-9a-f-]{36}$/);
   });
 
@@ -197,7 +213,10 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     expect(suffix.statusCode).toBe(206);
     expect(suffix.rawPayload.equals(content.subarray(content.length - 3))).toBe(true);
 
-    const outside = await t.app.inject({ url: `/cvs/download/${cvId}`, headers: { ...headers, range: `bytes=${content.length}-` } });
+    const outside = await t.app.inject({
+      url: `/cvs/download/${cvId}`,
+      headers: { ...headers, range: `bytes=${content.length}-` },
+    });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${content.length}`);
   });
@@ -222,7 +241,11 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   it('deletes a CV with its file', async () => {
     const { headers } = await newCandidate(t);
     const { cvId } = (await upload(headers, 'gone.txt', Buffer.from('bye'))).json();
-    const row = await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', cvId).executeTakeFirstOrThrow();
+    const row = await t.deps.database.db
+      .selectFrom('cvs')
+      .select('storage_key')
+      .where('id', '=', cvId)
+      .executeTakeFirstOrThrow();
     const res = await t.app.inject({ method: 'DELETE', url: `/cvs/${cvId}`, headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: cvId, fileName: 'gone.txt' });
@@ -234,14 +257,16 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
     const { headers, candidateId } = await newCandidate(t);
     await upload(headers, 'a.txt', Buffer.from('a'));
     await upload(headers, 'b.pdf', tinyPdf('b'));
-    const keys = (await t.deps.database.db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute()).map(
-      (r) => r.storage_key,
-    );
+    const keys = (
+      await t.deps.database.db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute()
+    ).map((r) => r.storage_key);
     expect(keys).toHaveLength(2);
     const res = await t.app.inject({ method: 'DELETE', url: '/candidate', headers, payload: { id: candidateId } });
     expect(res.statusCode).toBe(200);
     for (const key of keys) expect(await t.deps.storage.size(key)).toBeNull();
-    expect(await t.deps.database.db.selectFrom('cvs').select('id').where('candidate_id', '=', candidateId).execute()).toEqual([]);
+    expect(
+      await t.deps.database.db.selectFrom('cvs').select('id').where('candidate_id', '=', candidateId).execute(),
+    ).toEqual([]);
   });
 
   describe('preview', () => {

@@ -15,28 +15,57 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
 
   async function newEmployer(name: string) {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const res = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name, city: 'Leeds', phone: '0113', domain: 'acme' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name, city: 'Leeds', phone: '0113', domain: 'acme' },
+    });
     expect(res.statusCode).toBe(200);
     return { headers, businessId: res.json().id as string };
   }
 
   async function newJob(headers: Record<string, string>, title = 'Welder') {
-    const res = await t.app.inject({ method: 'POST', url: '/business/jobs', headers, payload: { title, description: 'MIG and TIG', city: 'Leeds' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers,
+      payload: { title, description: 'MIG and TIG', city: 'Leeds' },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().id as string;
   }
 
   async function applicant(name: string, email: string) {
     const headers = await t.auth(randomUUID(), ['Candidate'], email);
-    await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name, email, phoneNumber: '0777', postcode: 'M1 1AA' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name, email, phoneNumber: '0777', postcode: 'M1 1AA' },
+    });
     const body = multipart(`${name}.pdf`, tinyPdf(name));
-    const cv = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const cv = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(cv.statusCode).toBe(200);
     return { headers, cvId: cv.json().cvId as string };
   }
 
-  async function apply(jobId: string, who: { headers: Record<string, string>; cvId: string }, extra: Record<string, unknown> = {}) {
-    const res = await t.app.inject({ method: 'POST', url: '/job-applications', headers: who.headers, payload: { jobId, cvId: who.cvId, readyToWork: true, ...extra } });
+  async function apply(
+    jobId: string,
+    who: { headers: Record<string, string>; cvId: string },
+    extra: Record<string, unknown> = {},
+  ) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers: who.headers,
+      payload: { jobId, cvId: who.cvId, readyToWork: true, ...extra },
+    });
     expect(res.json().isValidResponse).toBe(true);
     await new Promise((r) => setTimeout(r, 5));
     return res.json().result.applicationId as string;
@@ -54,12 +83,22 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       ['Quiet', 0],
       ['Busy', 2],
     ]);
-    const closed = await t.app.inject({ method: 'PUT', url: `/business/jobs/${quiet}`, headers, payload: { title: 'Quiet', isLive: false } });
+    const closed = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${quiet}`,
+      headers,
+      payload: { title: 'Quiet', isLive: false },
+    });
     expect(closed.json().isLive).toBe(false);
     const one = await t.app.inject({ url: `/business/jobs/${quiet}`, headers });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toMatchObject({ id: quiet, title: 'Quiet', isLive: false, applicationCount: 0 });
-    const reopened = await t.app.inject({ method: 'PUT', url: `/business/jobs/${quiet}`, headers, payload: { title: 'Quiet', isLive: true } });
+    const reopened = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${quiet}`,
+      headers,
+      payload: { title: 'Quiet', isLive: true },
+    });
     expect(reopened.json().isLive).toBe(true);
     expect((await t.app.inject({ url: `/business/jobs/${randomUUID()}`, headers })).statusCode).toBe(404);
   });
@@ -72,10 +111,20 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     await apply(job, await applicant('Cy Numbers', 'cy.numbers@example.test'));
     // Ann goes to interview and is then rejected: she reached Qualify, Schedule interview and Reject.
     for (const status of [ApplicationStatus.Qualify, ApplicationStatus.ScheduleInterview, ApplicationStatus.Reject]) {
-      const moved = await t.app.inject({ method: 'PUT', url: `/business/applications/${ann}/status`, headers, payload: { applicationStatus: status } });
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/business/applications/${ann}/status`,
+        headers,
+        payload: { applicationStatus: status },
+      });
       expect(moved.statusCode).toBe(200);
     }
-    await t.app.inject({ method: 'PUT', url: `/business/applications/${bob}/status`, headers, payload: { applicationStatus: ApplicationStatus.Qualify } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${bob}/status`,
+      headers,
+      payload: { applicationStatus: ApplicationStatus.Qualify },
+    });
 
     const res = await t.app.inject({ url: `/business/jobs/${job}/stats`, headers });
     expect(res.statusCode).toBe(200);
@@ -88,7 +137,12 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       { source: 'board-a', applications: 2 },
       { source: null, applications: 1 },
     ]);
-    const reached = Object.fromEntries(stats.reached.map((r: { applicationStatus: number; applications: number }) => [r.applicationStatus, r.applications]));
+    const reached = Object.fromEntries(
+      stats.reached.map((r: { applicationStatus: number; applications: number }) => [
+        r.applicationStatus,
+        r.applications,
+      ]),
+    );
     expect(reached[ApplicationStatus.ApplicationPending]).toBe(3);
     expect(reached[ApplicationStatus.Qualify]).toBe(2);
     expect(reached[ApplicationStatus.ScheduleInterview]).toBe(1);
@@ -109,13 +163,21 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     const ann = await apply(job, await applicant('Ann Archer', 'ann.archer@example.test'));
     const bob = await apply(job, await applicant('Bob Baker', 'bob@builders.test'));
     await apply(job, await applicant('Cy 100%_done', 'cy@example.test'));
-    await t.app.inject({ method: 'PUT', url: `/business/applications/${bob}/status`, headers, payload: { applicationStatus: ApplicationStatus.Qualify } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${bob}/status`,
+      headers,
+      payload: { applicationStatus: ApplicationStatus.Qualify },
+    });
 
     const list = async (query: string) => {
       const res = await t.app.inject({ url: `/business/jobs/${job}/applications${query}`, headers });
       expect(res.statusCode, query).toBe(200);
       const body = res.json();
-      return { total: body.totalApplications as number, names: body.applications.map((a: { candidate: { name: string } }) => a.candidate.name) as string[] };
+      return {
+        total: body.totalApplications as number,
+        names: body.applications.map((a: { candidate: { name: string } }) => a.candidate.name) as string[],
+      };
     };
     expect(await list('')).toEqual({ total: 3, names: ['Cy 100%_done', 'Bob Baker', 'Ann Archer'] });
     expect(await list('?status=10')).toEqual({ total: 1, names: ['Bob Baker'] });
@@ -137,7 +199,12 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     const who = await applicant('Dee Detail', 'dee@example.test');
     const id = await apply(job, who, { utmSource: 'jobboard', utmCampaign: 'spring' });
     for (const status of [ApplicationStatus.Qualify, ApplicationStatus.ScheduleInterview]) {
-      await t.app.inject({ method: 'PUT', url: `/business/applications/${id}/status`, headers, payload: { applicationStatus: status } });
+      await t.app.inject({
+        method: 'PUT',
+        url: `/business/applications/${id}/status`,
+        headers,
+        payload: { applicationStatus: status },
+      });
       await new Promise((r) => setTimeout(r, 5));
     }
     const res = await t.app.inject({ url: `/business/applications/${id}`, headers });
@@ -153,7 +220,9 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       utmSource: 'jobboard',
       utmCampaign: 'spring',
     });
-    expect(res.json().statusHistory.map((h: { applicationStatus: number }) => h.applicationStatus)).toEqual([20, 10, 0]);
+    expect(res.json().statusHistory.map((h: { applicationStatus: number }) => h.applicationStatus)).toEqual([
+      20, 10, 0,
+    ]);
   });
 
   it('previews a CV sent to the business through a short-lived link, the same the candidate gets', async () => {
@@ -180,14 +249,27 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     const { headers } = await newEmployer('Old Name Ltd');
     const job = await newJob(headers);
     expect((await t.app.inject({ url: `/job/${job}` })).json().businessName).toBe('Old Name Ltd');
-    const res = await t.app.inject({ method: 'PUT', url: '/business', headers, payload: { name: 'New Name Ltd', city: 'York', phone: '01904', domain: 'newname' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/business',
+      headers,
+      payload: { name: 'New Name Ltd', city: 'York', phone: '01904', domain: 'newname' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'New Name Ltd', city: 'York', phone: '01904', careersDomain: 'newname' });
-    expect((await t.app.inject({ url: '/business', headers })).json()).toMatchObject({ name: 'New Name Ltd', city: 'York' });
+    expect((await t.app.inject({ url: '/business', headers })).json()).toMatchObject({
+      name: 'New Name Ltd',
+      city: 'York',
+    });
     expect((await t.app.inject({ url: `/job/${job}` })).json().businessName).toBe('New Name Ltd');
-    expect((await t.app.inject({ method: 'PUT', url: '/business', headers, payload: { name: '' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: '/business', headers, payload: { name: '' } })).statusCode).toBe(
+      400,
+    );
     const without = await t.auth(randomUUID(), ['BusinessUser']);
-    expect((await t.app.inject({ method: 'PUT', url: '/business', headers: without, payload: { name: 'Ghost' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/business', headers: without, payload: { name: 'Ghost' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("keeps every business out of another business's jobs, applications, CVs and drops", async () => {
@@ -196,7 +278,12 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     const who = await applicant('Sam Secret', 'sam@example.test');
     const applicationId = await apply(job, who);
     const dropper = await applicant('Dora Drop', 'dora@example.test');
-    await t.app.inject({ method: 'POST', url: '/cv-drops', headers: dropper.headers, payload: { businessId: owner.businessId, cvId: dropper.cvId } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/cv-drops',
+      headers: dropper.headers,
+      payload: { businessId: owner.businessId, cvId: dropper.cvId },
+    });
 
     const nosy = await newEmployer('Nosy Co');
     const calls: [string, string, unknown?][] = [
@@ -211,20 +298,31 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       ['POST', `/business/cvs/${dropper.cvId}/preview-link`],
     ];
     for (const [method, url, payload] of calls) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: nosy.headers, ...(payload ? { payload: payload as object } : {}) });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: nosy.headers,
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await t.app.inject({ url: '/business/jobs', headers: nosy.headers })).json()).toEqual([]);
     expect((await t.app.inject({ url: '/business/cv-drops', headers: nosy.headers })).json()).toEqual([]);
     // Nothing changed for the owner.
-    const mine = (await t.app.inject({ url: `/business/applications/${applicationId}`, headers: owner.headers })).json();
+    const mine = (
+      await t.app.inject({ url: `/business/applications/${applicationId}`, headers: owner.headers })
+    ).json();
     expect(mine.applicationStatus).toBe(ApplicationStatus.ApplicationPending);
-    expect((await t.app.inject({ url: `/business/jobs/${job}`, headers: owner.headers })).json().title).toBe('Private job');
+    expect((await t.app.inject({ url: `/business/jobs/${job}`, headers: owner.headers })).json().title).toBe(
+      'Private job',
+    );
     expect((await t.app.inject({ url: '/business/cv-drops', headers: owner.headers })).json()).toHaveLength(1);
   });
 
   it('refuses a candidate token on every employer call and a business token on every candidate call (403), as the OpenAPI document lists them', async () => {
-    const doc = (await t.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     const candidate = await t.auth(randomUUID(), ['Candidate']);
     const business = await t.auth(randomUUID(), ['BusinessUser']);
     const id = randomUUID();
@@ -251,14 +349,17 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         // Public calls, the preview (authorized by its link), the contact form (every role) and the identity service's notices are not role-bound.
-        if (!operation.security || ['/api/contact/contact', '/cvs/{cvId}/preview', '/account-events'].includes(path)) continue;
+        if (!operation.security || ['/api/contact/contact', '/cvs/{cvId}/preview', '/account-events'].includes(path))
+          continue;
         const call = `${method} ${path}`;
         const employerCall = path === '/business' || path.startsWith('/business/');
         const auth = employerCall ? candidate : business;
         const res = await t.app.inject({
           method: method.toUpperCase() as 'GET',
           url: path.replace(/\{[^}]+\}/g, id),
-          ...(uploads.has(call) ? { headers: { ...auth, ...file.headers }, payload: file.payload } : { headers: auth, ...(bodies[call] ? { payload: bodies[call] } : {}) }),
+          ...(uploads.has(call)
+            ? { headers: { ...auth, ...file.headers }, payload: file.payload }
+            : { headers: auth, ...(bodies[call] ? { payload: bodies[call] } : {}) }),
         });
         expect(res.statusCode, `${call} with a ${employerCall ? 'candidate' : 'business'} token`).toBe(403);
         if (employerCall) employerCalls++;

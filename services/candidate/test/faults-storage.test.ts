@@ -40,7 +40,12 @@ describe.each(databaseKinds())('object store down during uploads, on %s', (kind)
     const db = t.deps.database.db;
     proxy.cut();
     const body = multipart('down.pdf', tinyPdf('While the store is down'));
-    const down = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ type: 'about:blank', status: 503, title: 'Service Unavailable' });
     expect(down.headers['retry-after']).toMatch(/^\d+$/);
@@ -49,7 +54,12 @@ describe.each(databaseKinds())('object store down during uploads, on %s', (kind)
     proxy.restore();
     expect(await t.deps.storage.list('cvs/')).toHaveLength(0);
     const again = multipart('back.pdf', tinyPdf('After the store is back'));
-    const up = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...again.headers }, payload: again.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...again.headers },
+      payload: again.payload,
+    });
     expect(up.statusCode).toBe(200);
     expect(await db.selectFrom('cvs').select('id').where('candidate_id', '=', candidateId).execute()).toHaveLength(1);
     expect(await t.deps.storage.list('cvs/')).toHaveLength(1);

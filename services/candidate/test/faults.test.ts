@@ -17,44 +17,47 @@ import {
 import { tinyPdf } from './fixtures';
 import { multipart, startTestApp, type TestApp } from './helpers';
 
-describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidate while its %s database is unreachable', (kind) => {
-  let proxy: TcpProxy;
-  let ctx: TestApp;
-  beforeAll(async () => {
-    const admin = new URL(process.env.TEST_POSTGRES_URL!);
-    proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
-    // The API and the background queue (pg-boss) both go through the proxy.
-    ctx = await startTestApp(kind, {}, {}, (config) => {
-      config.database.url = throughProxy(config.database.url!, proxy);
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))(
+  'candidate while its %s database is unreachable',
+  (kind) => {
+    let proxy: TcpProxy;
+    let ctx: TestApp;
+    beforeAll(async () => {
+      const admin = new URL(process.env.TEST_POSTGRES_URL!);
+      proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
+      // The API and the background queue (pg-boss) both go through the proxy.
+      ctx = await startTestApp(kind, {}, {}, (config) => {
+        config.database.url = throughProxy(config.database.url!, proxy);
+      });
     });
-  });
-  afterAll(async () => {
-    proxy?.restore();
-    await ctx?.close();
-    await proxy?.close();
-  });
+    afterAll(async () => {
+      proxy?.restore();
+      await ctx?.close();
+      await proxy?.close();
+    });
 
-  const job = () => ctx.app.inject({ url: `/job/${randomUUID()}` });
+    const job = () => ctx.app.inject({ url: `/job/${randomUUID()}` });
 
-  it('answers 503 with Retry-After within seconds, says not ready, stays alive, and recovers by itself', async () => {
-    expect((await job()).statusCode).toBe(404);
+    it('answers 503 with Retry-After within seconds, says not ready, stays alive, and recovers by itself', async () => {
+      expect((await job()).statusCode).toBe(404);
 
-    proxy.cut();
-    const started = Date.now();
-    const down = await job();
-    expect(down.statusCode).toBe(503);
-    expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
-    expect(down.json()).toMatchObject({ type: 'about:blank', status: 503, title: 'Service Unavailable' });
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(503);
-    // Long enough for the queue's pollers to fail against the cut connection too.
-    await new Promise((r) => setTimeout(r, 1500));
+      proxy.cut();
+      const started = Date.now();
+      const down = await job();
+      expect(down.statusCode).toBe(503);
+      expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
+      expect(down.json()).toMatchObject({ type: 'about:blank', status: 503, title: 'Service Unavailable' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+      // Long enough for the queue's pollers to fail against the cut connection too.
+      await new Promise((r) => setTimeout(r, 1500));
 
-    proxy.restore();
-    expect((await untilServed(job)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
-  });
-});
+      proxy.restore();
+      expect((await untilServed(job)).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    });
+  },
+);
 
 describe('candidate while its object store is unreachable', () => {
   const bucket = 'careers-fault';
@@ -121,14 +124,25 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidates
 
   it('answers only 200 or 503 meanwhile, recovers by itself, and loses no acknowledged application', async () => {
     const employer = await ctx.auth(randomUUID(), ['BusinessUser']);
-    expect((await ctx.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Restart Ltd' } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Restart Ltd' } }))
+        .statusCode,
+    ).toBe(200);
     const jobs: string[] = [];
     for (let i = 0; i < JOBS; i += 1) {
       const job = await ctx.app.inject({
         method: 'POST',
         url: '/business/jobs',
         headers: employer,
-        payload: { title: `Job ${i}`, description: 'd', city: 'Leeds', postcode: 'LS1 1AA', jobType: 2, remote: false, salaryRateType: 1 },
+        payload: {
+          title: `Job ${i}`,
+          description: 'd',
+          city: 'Leeds',
+          postcode: 'LS1 1AA',
+          jobType: 2,
+          remote: false,
+          salaryRateType: 1,
+        },
       });
       expect(job.statusCode).toBe(200);
       jobs.push(job.json().id);
@@ -136,10 +150,22 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidates
     const candidates = await Promise.all(
       Array.from({ length: CANDIDATES }, async (_, i) => {
         const headers = await ctx.auth(randomUUID());
-        const profile = { name: `Candidate ${i}`, email: `c${i}@example.test`, phoneNumber: '0777', postcode: 'M1 1AA' };
-        expect((await ctx.app.inject({ method: 'POST', url: '/candidate', headers, payload: profile })).statusCode).toBe(200);
+        const profile = {
+          name: `Candidate ${i}`,
+          email: `c${i}@example.test`,
+          phoneNumber: '0777',
+          postcode: 'M1 1AA',
+        };
+        expect(
+          (await ctx.app.inject({ method: 'POST', url: '/candidate', headers, payload: profile })).statusCode,
+        ).toBe(200);
         const body = multipart(`cv${i}.pdf`, tinyPdf(`Candidate ${i}`));
-        const cv = await ctx.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+        const cv = await ctx.app.inject({
+          method: 'POST',
+          url: '/cvs',
+          headers: { ...headers, ...body.headers },
+          payload: body.payload,
+        });
         expect(cv.statusCode).toBe(200);
         return { headers, cvId: cv.json().cvId as string };
       }),
@@ -152,7 +178,12 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidates
     const applyAll = async ({ headers, cvId }: (typeof candidates)[number]) => {
       for (const jobId of jobs) {
         for (let attempt = 0; ; attempt += 1) {
-          const res = await ctx.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId, cvId, readyToWork: true } });
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: '/job-applications',
+            headers,
+            payload: { jobId, cvId, readyToWork: true },
+          });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           if (res.statusCode === 503) {
             retryAfterSeen ||= Number(res.headers['retry-after']) > 0;
@@ -181,7 +212,10 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))('candidates
     expect([...statuses.keys()].sort()).toEqual([200, 503]);
     expect(retryAfterSeen).toBe(true);
     expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
-    const stored = await ctx.deps.database.db.selectFrom('job_applications').select(['id', 'candidate_id', 'job_id']).execute();
+    const stored = await ctx.deps.database.db
+      .selectFrom('job_applications')
+      .select(['id', 'candidate_id', 'job_id'])
+      .execute();
     expect(stored).toHaveLength(CANDIDATES * JOBS);
     const storedIds = new Set(stored.map((row) => row.id));
     expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);

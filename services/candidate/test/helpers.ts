@@ -26,9 +26,25 @@ export async function startFakeIdentity() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
-  async function token(userId: string, roles: Role[] = ['Candidate'], overrides: { key?: CryptoKey; issuer?: string; audience?: string; expiresIn?: string; email?: string; emailVerified?: boolean } = {}) {
+  async function token(
+    userId: string,
+    roles: Role[] = ['Candidate'],
+    overrides: {
+      key?: CryptoKey;
+      issuer?: string;
+      audience?: string;
+      expiresIn?: string;
+      email?: string;
+      emailVerified?: boolean;
+    } = {},
+  ) {
     const verified = overrides.emailVerified === undefined ? {} : { email_verified: overrides.emailVerified };
-    return new SignJWT({ email: overrides.email ?? `${userId}@example.test`, name: `User ${userId}`, roles, ...verified })
+    return new SignJWT({
+      email: overrides.email ?? `${userId}@example.test`,
+      name: `User ${userId}`,
+      roles,
+      ...verified,
+    })
       .setProtectedHeader({ alg: 'ES256', kid })
       .setSubject(userId)
       .setIssuer(overrides.issuer ?? TEST_ISSUER)
@@ -50,8 +66,16 @@ export async function startFakeIdentity() {
       .sign(overrides.key ?? privateKey);
   }
   /** The identity service's notice that an account's address moved or was proved, with the address as it is now. */
-  async function addressNotice(userId: string, event: 'email_changed' | 'email_verified', address: { email?: string; emailVerified?: boolean }) {
-    return new SignJWT({ event, ...(address.email === undefined ? {} : { email: address.email }), ...(address.emailVerified === undefined ? {} : { email_verified: address.emailVerified }) })
+  async function addressNotice(
+    userId: string,
+    event: 'email_changed' | 'email_verified',
+    address: { email?: string; emailVerified?: boolean },
+  ) {
+    return new SignJWT({
+      event,
+      ...(address.email === undefined ? {} : { email: address.email }),
+      ...(address.emailVerified === undefined ? {} : { email_verified: address.emailVerified }),
+    })
       .setProtectedHeader({ alg: 'ES256', kid })
       .setSubject(userId)
       .setJti(randomUUID())
@@ -61,7 +85,13 @@ export async function startFakeIdentity() {
       .setExpirationTime('5m')
       .sign(privateKey);
   }
-  return { jwksUrl, token, accountDeletedNotice, addressNotice, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    jwksUrl,
+    token,
+    accountDeletedNotice,
+    addressNotice,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 export type FakeIdentity = Awaited<ReturnType<typeof startFakeIdentity>>;
@@ -121,11 +151,18 @@ export function multipart(fileName: string, content: Buffer, contentType = 'appl
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Polls until check returns a value (bounded), for background work. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, everyMs = 200): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

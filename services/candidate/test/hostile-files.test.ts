@@ -45,10 +45,14 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-
   async function upload(headers: Record<string, string>, name: string, content: Buffer) {
     const body = multipart(name, content);
-    return t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   }
 
   /** A file put in the store as an earlier version (without the upload checks) would have, then queued. */
@@ -58,7 +62,15 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
     await t.deps.storage.put(key, Readable.from([bytes]), 'application/octet-stream');
     await t.deps.database.db
       .insertInto('cvs')
-      .values({ id, candidate_id: candidateId, file_name: `old.${fileType}`, content_type: 'application/octet-stream', file_type: fileType, storage_key: key, size_bytes: bytes.length })
+      .values({
+        id,
+        candidate_id: candidateId,
+        file_name: `old.${fileType}`,
+        content_type: 'application/octet-stream',
+        file_type: fileType,
+        storage_key: key,
+        size_bytes: bytes.length,
+      })
       .execute();
     await t.deps.jobs.enqueueCvParse(id);
     return id;
@@ -66,7 +78,11 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
 
   async function finalStatus(cvId: string) {
     return eventually(async () => {
-      const row = await t.deps.database.db.selectFrom('cvs').select(['parse_status', 'parse_error']).where('id', '=', cvId).executeTakeFirstOrThrow();
+      const row = await t.deps.database.db
+        .selectFrom('cvs')
+        .select(['parse_status', 'parse_error'])
+        .where('id', '=', cvId)
+        .executeTakeFirstOrThrow();
       return row.parse_status === 'Pending' ? undefined : row;
     }, 60_000);
   }
@@ -89,7 +105,10 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
     let cvId = '';
     const growth = await rssGrowth(async () => {
       cvId = await storedBeforeTheChecks(candidateId, 'docx', docxBomb());
-      expect(await finalStatus(cvId)).toMatchObject({ parse_status: 'Failed', parse_error: expect.stringContaining('word/styles.xml') });
+      expect(await finalStatus(cvId)).toMatchObject({
+        parse_status: 'Failed',
+        parse_error: expect.stringContaining('word/styles.xml'),
+      });
       const preview = await t.app.inject({ url: `/cvs/${cvId}/preview`, headers });
       expect(preview.statusCode).toBe(422);
       expect(preview.json().detail).toBe('This file cannot be previewed. Download it instead.');
@@ -104,14 +123,20 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
       const res = await upload(headers, 'cv.pdf', flateBombPdf(1000));
       expect(res.statusCode).toBe(200);
       cvId = res.json().cvId;
-      expect(await finalStatus(cvId)).toMatchObject({ parse_status: 'Failed', parse_error: expect.stringContaining('unpack') });
+      expect(await finalStatus(cvId)).toMatchObject({
+        parse_status: 'Failed',
+        parse_error: expect.stringContaining('unpack'),
+      });
     });
     expect(growth).toBeLessThan(RSS_GROWTH_BOUND);
   });
 
   it('ends a file that breaks the parser as Failed and keeps serving', async () => {
     const { headers } = await newCandidate(t);
-    const broken = Buffer.concat([tinyPdf('cut short').subarray(0, 120), Buffer.from('\u0000\u00ff garbage', 'latin1')]);
+    const broken = Buffer.concat([
+      tinyPdf('cut short').subarray(0, 120),
+      Buffer.from('\u0000\u00ff garbage', 'latin1'),
+    ]);
     const res = await upload(headers, 'broken.pdf', broken);
     expect(res.statusCode).toBe(200);
     expect((await finalStatus(res.json().cvId)).parse_status).toBe('Failed');
@@ -123,11 +148,17 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
     try {
       t.config.cvExtraction = { ...EXTRACTION_LIMITS, maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 };
       const oom = await upload(headers, 'a.docx', tinyDocx(['Heap']));
-      expect(await finalStatus(oom.json().cvId)).toMatchObject({ parse_status: 'Failed', parse_error: 'the parser ran out of memory' });
+      expect(await finalStatus(oom.json().cvId)).toMatchObject({
+        parse_status: 'Failed',
+        parse_error: 'the parser ran out of memory',
+      });
 
       t.config.cvExtraction = { ...EXTRACTION_LIMITS, timeoutMs: 1 };
       const slow = await upload(headers, 'b.docx', tinyDocx(['Time']));
-      expect(await finalStatus(slow.json().cvId)).toMatchObject({ parse_status: 'Failed', parse_error: expect.stringContaining('took longer') });
+      expect(await finalStatus(slow.json().cvId)).toMatchObject({
+        parse_status: 'Failed',
+        parse_error: expect.stringContaining('took longer'),
+      });
     } finally {
       t.config.cvExtraction = { ...EXTRACTION_LIMITS };
     }
@@ -144,7 +175,17 @@ describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
     // As left by processes that died during extraction: Pending, with every attempt used.
     await t.deps.database.db
       .insertInto('cvs')
-      .values({ id: cvId, candidate_id: candidateId, file_name: 'x.docx', content_type: 'x', file_type: 'docx', storage_key: key, size_bytes: bytes.length, parse_attempts: MAX_PARSE_ATTEMPTS, created_at: new Date(Date.now() - 3_600_000) })
+      .values({
+        id: cvId,
+        candidate_id: candidateId,
+        file_name: 'x.docx',
+        content_type: 'x',
+        file_type: 'docx',
+        storage_key: key,
+        size_bytes: bytes.length,
+        parse_attempts: MAX_PARSE_ATTEMPTS,
+        created_at: new Date(Date.now() - 3_600_000),
+      })
       .execute();
     await t.deps.jobs.sweep();
     expect(await finalStatus(cvId)).toMatchObject({ parse_status: 'Failed', parse_error: 'parsing did not finish' });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { attackOperation, fuzzOperation, operationsOf, oversizedHeadersOverSocket, ruleBroken, type Caller } from '@careers/server-kit/hostile-input';
+import {
+  attackOperation,
+  fuzzOperation,
+  operationsOf,
+  oversizedHeadersOverSocket,
+  ruleBroken,
+  type Caller,
+} from '@careers/server-kit/hostile-input';
 import type { RouteEntry } from '@careers/server-kit/http';
 import { multipart, startTestApp, type TestApp } from './helpers';
 import { tinyPdf } from './fixtures';
@@ -44,15 +51,30 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
   async function newCast(): Promise<Cast> {
     const candidate = await t.auth(randomUUID(), ['Candidate']);
     const employer = await t.auth(randomUUID(), ['BusinessUser']);
-    const post = async (url: string, headers: Record<string, string>, payload: object | Buffer, extra: Record<string, string> = {}) => {
+    const post = async (
+      url: string,
+      headers: Record<string, string>,
+      payload: object | Buffer,
+      extra: Record<string, string> = {},
+    ) => {
       const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, payload });
       if (res.statusCode !== 200) throw new Error(`${url} failed: ${res.statusCode} ${res.body}`);
       return res.json();
     };
-    const profile = await post('/candidate', candidate, { name: 'Cara Candidate', email: 'cara@example.test', phoneNumber: '0777', postcode: 'M1 1AA' });
+    const profile = await post('/candidate', candidate, {
+      name: 'Cara Candidate',
+      email: 'cara@example.test',
+      phoneNumber: '0777',
+      postcode: 'M1 1AA',
+    });
     const file = multipart('cara.pdf', tinyPdf('Cara'));
     const cv = await post('/cvs', candidate, file.payload, file.headers);
-    const business = await post('/business', employer, { name: 'Acme Ltd', city: 'Leeds', phone: '0113', domain: 'acme' });
+    const business = await post('/business', employer, {
+      name: 'Acme Ltd',
+      city: 'Leeds',
+      phone: '0113',
+      domain: 'acme',
+    });
     const job = await post('/business/jobs', employer, {
       title: 'Welder',
       description: 'MIG and TIG',
@@ -72,7 +94,13 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
         { name: 'candidate', headers: candidate },
         { name: 'employer', headers: employer },
       ],
-      knownIds: [cv.cvId, job.id, business.id, profile.id, application.id ?? application.applicationId ?? job.id].filter((id): id is string => typeof id === 'string'),
+      knownIds: [
+        cv.cvId,
+        job.id,
+        business.id,
+        profile.id,
+        application.id ?? application.applicationId ?? job.id,
+      ].filter((id): id is string => typeof id === 'string'),
       candidate,
       employer,
       cvId: cv.cvId,
@@ -97,25 +125,47 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
   it('takes its operations from the route table, so a new route is attacked too', () => {
     const names = operations.map((r) => `${r.method} ${r.url}`);
     expect(names).toEqual(
-      expect.arrayContaining(['POST /candidate', 'POST /cvs', 'POST /job-applications', 'PUT /business/applications/:id/status', 'GET /blobs/*', 'POST /account-events']),
+      expect.arrayContaining([
+        'POST /candidate',
+        'POST /cvs',
+        'POST /job-applications',
+        'PUT /business/applications/:id/status',
+        'GET /blobs/*',
+        'POST /account-events',
+      ]),
     );
     expect(names.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('answers requests generated from each route schema below 500, refusals as problem details', async () => {
-    const broken: string[] = [];
-    for (const route of operations) {
-      const report = await fuzzOperation(t.app, route, { ...(await cast()), numRuns: 12, seed });
-      if (report) broken.push(report);
-    }
-    expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  }, HEAVY_TIMEOUT_MS);
+  it(
+    'answers requests generated from each route schema below 500, refusals as problem details',
+    async () => {
+      const broken: string[] = [];
+      for (const route of operations) {
+        const report = await fuzzOperation(t.app, route, { ...(await cast()), numRuns: 12, seed });
+        if (report) broken.push(report);
+      }
+      expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
-  it('answers malformed JSON, wrong content types, oversized bodies and headers and odd path ids below 500, as problem details', async () => {
-    const broken: string[] = [];
-    for (const route of operations) broken.push(...(await attackOperation(t.app, route, { ...(await cast()), upload: tinyPdf('Hostile'), bodyLimit: t.app.initialConfig.bodyLimit ?? 1024 * 1024 })));
-    expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  }, HEAVY_TIMEOUT_MS);
+  it(
+    'answers malformed JSON, wrong content types, oversized bodies and headers and odd path ids below 500, as problem details',
+    async () => {
+      const broken: string[] = [];
+      for (const route of operations)
+        broken.push(
+          ...(await attackOperation(t.app, route, {
+            ...(await cast()),
+            upload: tinyPdf('Hostile'),
+            bodyLimit: t.app.initialConfig.bodyLimit ?? 1024 * 1024,
+          })),
+        );
+      expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
   it('answers headers past the limit on a real socket with 431 problem details, and keeps serving', async () => {
     const answer = await oversizedHeadersOverSocket(t.app);
@@ -130,9 +180,21 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
     const whole = multipart('cara.pdf', tinyPdf('Broken'));
     const cases = [
       { url: '/cvs', headers: { ...candidate, 'content-type': 'multipart/form-data' }, payload: '--x\r\n\r\n' },
-      { url: '/cvs', headers: { ...candidate, ...whole.headers }, payload: whole.payload.subarray(0, whole.payload.length - 40) },
-      { url: '/business/logo', headers: { ...employer, 'content-type': 'multipart/form-data' }, payload: '--x\r\n\r\n' },
-      { url: '/business/logo', headers: { ...employer, ...whole.headers }, payload: whole.payload.subarray(0, whole.payload.length - 40) },
+      {
+        url: '/cvs',
+        headers: { ...candidate, ...whole.headers },
+        payload: whole.payload.subarray(0, whole.payload.length - 40),
+      },
+      {
+        url: '/business/logo',
+        headers: { ...employer, 'content-type': 'multipart/form-data' },
+        payload: '--x\r\n\r\n',
+      },
+      {
+        url: '/business/logo',
+        headers: { ...employer, ...whole.headers },
+        payload: whole.payload.subarray(0, whole.payload.length - 40),
+      },
     ];
     for (const c of cases) {
       const res = await t.app.inject({ method: 'POST', ...c });
@@ -145,9 +207,19 @@ describe.each(databaseKinds())('hostile input against every candidate-service op
 
   it('keeps an upload with a hostile file name downloadable under a safe name', async () => {
     const headers = await t.auth(randomUUID(), ['Candidate']);
-    await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'Odd Name', email: 'odd@example.test', phoneNumber: '0777', postcode: 'M1 1AA' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name: 'Odd Name', email: 'odd@example.test', phoneNumber: '0777', postcode: 'M1 1AA' },
+    });
     const file = multipart('../cv\u0000\u202Efdp.exe', tinyPdf('Odd'), 'application/pdf');
-    const uploaded = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...file.headers }, payload: file.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...file.headers },
+      payload: file.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().fileName).toBe('cvfdp.exe');
     const download = await t.app.inject({ url: `/cvs/download/${uploaded.json().cvId}`, headers });

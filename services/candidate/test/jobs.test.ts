@@ -15,11 +15,19 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
       config.jobCache = { ttlMs: CACHE_TTL_MS, maxEntries: 3 };
     });
     employer = await t.auth(randomUUID(), ['BusinessUser']);
-    expect((await t.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Acme Ltd' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Acme Ltd' } }))
+        .statusCode,
+    ).toBe(200);
   });
   afterAll(async () => t?.close());
 
-  const jobBody = (overrides: Record<string, unknown> = {}) => ({ title: 'Welder', description: 'MIG and TIG', city: 'Leeds', ...overrides });
+  const jobBody = (overrides: Record<string, unknown> = {}) => ({
+    title: 'Welder',
+    description: 'MIG and TIG',
+    city: 'Leeds',
+    ...overrides,
+  });
 
   async function newJob() {
     const res = await t.app.inject({ method: 'POST', url: '/business/jobs', headers: employer, payload: jobBody() });
@@ -51,11 +59,19 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
   it('shows a change made through this instance at once, with a new ETag', async () => {
     const job = await newJob();
     const before = await t.app.inject({ url: `/job/${job.id}` });
-    const changed = await t.app.inject({ method: 'PUT', url: `/business/jobs/${job.id}`, headers: employer, payload: jobBody({ title: 'Senior Welder', isLive: false }) });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${job.id}`,
+      headers: employer,
+      payload: jobBody({ title: 'Senior Welder', isLive: false }),
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ id: job.id, title: 'Senior Welder', isLive: false });
 
-    const after = await t.app.inject({ url: `/job/${job.id}`, headers: { 'if-none-match': before.headers.etag as string } });
+    const after = await t.app.inject({
+      url: `/job/${job.id}`,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ title: 'Senior Welder', isLive: false });
     expect(after.headers.etag).not.toBe(before.headers.etag);
@@ -75,7 +91,11 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     const jobs = [await newJob(), await newJob(), await newJob(), await newJob()];
     for (const job of jobs) await t.app.inject({ url: `/job/${job.id}` });
     const [oldest, , , newest] = jobs as [{ id: string }, unknown, unknown, { id: string }];
-    await t.deps.database.db.updateTable('jobs').set({ title: 'Changed' }).where('id', 'in', [oldest.id, newest.id]).execute();
+    await t.deps.database.db
+      .updateTable('jobs')
+      .set({ title: 'Changed' })
+      .where('id', 'in', [oldest.id, newest.id])
+      .execute();
     // The oldest was let go and is read again; the newest is still served from memory.
     expect((await t.app.inject({ url: `/job/${oldest.id}` })).json().title).toBe('Changed');
     expect((await t.app.inject({ url: `/job/${newest.id}` })).json().title).toBe('Welder');
@@ -85,11 +105,26 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     const job = await newJob();
     const other = await t.auth(randomUUID(), ['BusinessUser']);
     await t.app.inject({ method: 'POST', url: '/business', headers: other, payload: { name: 'Other Ltd' } });
-    const foreign = await t.app.inject({ method: 'PUT', url: `/business/jobs/${job.id}`, headers: other, payload: jobBody({ title: 'Hijacked' }) });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${job.id}`,
+      headers: other,
+      payload: jobBody({ title: 'Hijacked' }),
+    });
     expect(foreign.statusCode).toBe(404);
-    const candidate = await t.app.inject({ method: 'PUT', url: `/business/jobs/${job.id}`, headers: await t.auth(randomUUID()), payload: jobBody() });
+    const candidate = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${job.id}`,
+      headers: await t.auth(randomUUID()),
+      payload: jobBody(),
+    });
     expect(candidate.statusCode).toBe(403);
-    const invalid = await t.app.inject({ method: 'PUT', url: `/business/jobs/${job.id}`, headers: employer, payload: jobBody({ title: '' }) });
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${job.id}`,
+      headers: employer,
+      payload: jobBody({ title: '' }),
+    });
     expect(invalid.statusCode).toBe(400);
     expect((await t.app.inject({ url: `/job/${job.id}` })).json().title).toBe('Welder');
   });
@@ -99,19 +134,53 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
       method: 'POST',
       url: '/business/jobs',
       headers: employer,
-      payload: jobBody({ fullTime: false, partTime: true, jobType: 2, workplace: 'Hybrid', salaryRateType: 3, salaryFrom: 30000, salaryTo: 36000, salaryCurrency: ' eur ' }),
+      payload: jobBody({
+        fullTime: false,
+        partTime: true,
+        jobType: 2,
+        workplace: 'Hybrid',
+        salaryRateType: 3,
+        salaryFrom: 30000,
+        salaryTo: 36000,
+        salaryCurrency: ' eur ',
+      }),
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().id as string;
-    const wanted = { fullTime: false, partTime: true, jobType: 2, workplace: 'Hybrid', remote: false, salaryRateType: 3, salaryFrom: 30000, salaryTo: 36000, salaryCurrency: 'EUR' };
+    const wanted = {
+      fullTime: false,
+      partTime: true,
+      jobType: 2,
+      workplace: 'Hybrid',
+      remote: false,
+      salaryRateType: 3,
+      salaryFrom: 30000,
+      salaryTo: 36000,
+      salaryCurrency: 'EUR',
+    };
     expect(created.json()).toMatchObject(wanted);
     expect((await t.app.inject({ url: `/job/${id}` })).json()).toMatchObject(wanted);
 
     // remote alone still works (product.md §3) and picks the workplace; the cached job shows the change at once.
-    const remote = await t.app.inject({ method: 'PUT', url: `/business/jobs/${id}`, headers: employer, payload: jobBody({ remote: true, salaryCurrency: '' }) });
+    const remote = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${id}`,
+      headers: employer,
+      payload: jobBody({ remote: true, salaryCurrency: '' }),
+    });
     expect(remote.statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/job/${id}` })).json()).toMatchObject({ remote: true, workplace: 'Remote', fullTime: true, salaryCurrency: null });
-    const onSite = await t.app.inject({ method: 'PUT', url: `/business/jobs/${id}`, headers: employer, payload: jobBody() });
+    expect((await t.app.inject({ url: `/job/${id}` })).json()).toMatchObject({
+      remote: true,
+      workplace: 'Remote',
+      fullTime: true,
+      salaryCurrency: null,
+    });
+    const onSite = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${id}`,
+      headers: employer,
+      payload: jobBody(),
+    });
     expect(onSite.json()).toMatchObject({ remote: false, workplace: 'OnSite' });
   });
 
@@ -127,11 +196,21 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
       [{ workplace: 'Hybrid', remote: true }, 'remote'],
       [{ workplace: 'Anywhere' }, 'workplace'],
     ] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/business/jobs', headers: employer, payload: jobBody(overrides) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/business/jobs',
+        headers: employer,
+        payload: jobBody(overrides),
+      });
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.body, JSON.stringify(overrides)).toContain(field);
     }
-    const equal = await t.app.inject({ method: 'POST', url: '/business/jobs', headers: employer, payload: jobBody({ salaryFrom: 20, salaryTo: 20, workplace: 'Remote', remote: true }) });
+    const equal = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers: employer,
+      payload: jobBody({ salaryFrom: 20, salaryTo: 20, workplace: 'Remote', remote: true }),
+    });
     expect(equal.statusCode).toBe(200);
   });
 
@@ -143,7 +222,10 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
       await t.app.inject({ method: 'POST', url: '/business/jobs', headers: own, payload: jobBody({ title }) });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const list = async (query: string) => (await t.app.inject({ url: `/business/jobs${query}`, headers: own })).json().map((j: { title: string }) => j.title);
+    const list = async (query: string) =>
+      (await t.app.inject({ url: `/business/jobs${query}`, headers: own }))
+        .json()
+        .map((j: { title: string }) => j.title);
     expect(await list('')).toEqual(['Third', 'Second', 'First']);
     expect(await list('?pageSize=2')).toEqual(['Third', 'Second']);
     expect(await list('?page=2&pageSize=2')).toEqual(['First']);
@@ -154,7 +236,9 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     const id = randomUUID();
     expect((await t.app.inject({ url: `/job/${id}` })).statusCode).toBe(404);
     const business = await t.deps.database.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
-    await sql`insert into jobs (id, business_id, title) values (${id}, ${business.id}, 'Late')`.execute(t.deps.database.db);
+    await sql`insert into jobs (id, business_id, title) values (${id}, ${business.id}, 'Late')`.execute(
+      t.deps.database.db,
+    );
     expect((await t.app.inject({ url: `/job/${id}` })).statusCode).toBe(200);
   });
 });

@@ -21,13 +21,29 @@ describe('candidate metrics an operator reads', () => {
 
   async function liveJob(): Promise<string> {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const business = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Metrics Ltd', city: 'Leeds', phone: '0113', domain: 'metrics' } });
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name: 'Metrics Ltd', city: 'Leeds', phone: '0113', domain: 'metrics' },
+    });
     expect(business.statusCode).toBe(200);
     const job = await t.app.inject({
       method: 'POST',
       url: '/business/jobs',
       headers,
-      payload: { title: 'Welder', description: 'MIG', city: 'Leeds', postcode: 'LS1 1AA', jobType: 2, remote: false, salaryRateType: 1, salaryFrom: 15, salaryTo: 20, salaryCurrency: 'GBP' },
+      payload: {
+        title: 'Welder',
+        description: 'MIG',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+        jobType: 2,
+        remote: false,
+        salaryRateType: 1,
+        salaryFrom: 15,
+        salaryTo: 20,
+        salaryCurrency: 'GBP',
+      },
     });
     expect(job.statusCode).toBe(200);
     return job.json().id as string;
@@ -37,13 +53,25 @@ describe('candidate metrics an operator reads', () => {
     const jobId = await liveJob();
     const { headers } = await newCandidate(t);
     const before = await scrape();
-    const moved = (after: string, name: string, labels: Record<string, string>) => metricSample(after, name, labels) - metricSample(before, name, labels);
+    const moved = (after: string, name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
 
     const upload = multipart('cv.pdf', tinyPdf('Metrics'));
-    const cv = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...upload.headers }, payload: upload.payload });
+    const cv = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(cv.statusCode).toBe(200);
     const cvId = cv.json().cvId as string;
-    const apply = (job: string) => t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId: job, cvId, readyToWork: true } });
+    const apply = (job: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers,
+        payload: { jobId: job, cvId, readyToWork: true },
+      });
     expect((await apply(jobId)).json().isValidResponse).toBe(true);
     expect((await apply(jobId)).json().isValidResponse).toBe(false);
     expect((await apply(randomUUID())).json().isValidResponse).toBe(false);
@@ -66,9 +94,25 @@ describe('candidate metrics an operator reads', () => {
 
   it('counts a contact e-mail queued, forwarded by a background job, and sent', async () => {
     const before = await scrape();
-    const moved = (after: string, name: string, labels: Record<string, string>) => metricSample(after, name, labels) - metricSample(before, name, labels);
-    const payload = { name: 'Ada', phone: '0123', email: 'ada@example.test', message: 'Please call me', source: 'contact-us' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: await t.auth(randomUUID()), payload })).statusCode).toBe(200);
+    const moved = (after: string, name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
+    const payload = {
+      name: 'Ada',
+      phone: '0123',
+      email: 'ada@example.test',
+      message: 'Please call me',
+      source: 'contact-us',
+    };
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/contact/contact',
+          headers: await t.auth(randomUUID()),
+          payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(moved(await scrape(), 'careers_emails_queued_total', { kind: 'contact message' })).toBe(1);
     const after = await eventually(async () => {
       const now = await scrape();

@@ -25,7 +25,12 @@ describe.each(databaseKinds())('orphan CV files on %s', (kind) => {
   it('removes files no CV row holds after the grace hour, and keeps every CV’s own file', async () => {
     const { headers } = await newCandidate(t);
     const body = multipart('cv.pdf', tinyPdf('Owned CV'));
-    const uploaded = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     const cvId = uploaded.json().cvId as string;
 

@@ -11,10 +11,14 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-
   async function upload(headers: Record<string, string>, name: string) {
     const body = multipart(name, Buffer.from(`CV ${name}\n`));
-    return t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
   }
 
   it(`keeps at most ${CV_MAX_COUNT} CVs per candidate (409, nothing stored), and a deleted one frees a place`, async () => {
@@ -28,7 +32,10 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
     const objects = (await t.deps.storage.list('cvs')).length;
     const over = await upload(headers, 'one-too-many.txt');
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ status: 409, detail: 'You can keep at most 20 CVs. Delete one to upload another.' });
+    expect(over.json()).toMatchObject({
+      status: 409,
+      detail: 'You can keep at most 20 CVs. Delete one to upload another.',
+    });
     expect((await t.deps.storage.list('cvs')).length).toBe(objects);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/cvs/${ids[0]}`, headers })).statusCode).toBe(200);
@@ -53,11 +60,19 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
     const message = { name: 'Q', phone: '', email: 'q@example.test', message: 'Hello', source: 'test' };
     const db = t.deps.database.db;
     // Older than the window: not counted.
-    await db.insertInto('contact_messages').values({ id: randomUUID(), user_id: userId, ...message, created_at: new Date(Date.now() - 61 * 60_000) }).execute();
+    await db
+      .insertInto('contact_messages')
+      .values({ id: randomUUID(), user_id: userId, ...message, created_at: new Date(Date.now() - 61 * 60_000) })
+      .execute();
     // The oldest counted one leaves the window in about 10 minutes.
-    await db.insertInto('contact_messages').values({ id: randomUUID(), user_id: userId, ...message, created_at: new Date(Date.now() - 50 * 60_000) }).execute();
+    await db
+      .insertInto('contact_messages')
+      .values({ id: randomUUID(), user_id: userId, ...message, created_at: new Date(Date.now() - 50 * 60_000) })
+      .execute();
     for (let i = 0; i < 4; i++) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers, payload: message })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers, payload: message })).statusCode,
+      ).toBe(200);
     }
     const over = await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers, payload: message });
     expect(over.statusCode).toBe(429);
@@ -67,12 +82,22 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
     expect(retryAfter).toBeLessThanOrEqual(10 * 60);
     // Another account is not affected.
     const other = await newCandidate(t);
-    expect((await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: other.headers, payload: message })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/contact/contact', headers: other.headers, payload: message }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('accepts 30 CV drops a day per candidate, then answers 429 with Retry-After', async () => {
     const employer = await t.auth(randomUUID(), ['BusinessUser']);
-    const business = (await t.app.inject({ method: 'POST', url: '/business', headers: employer, payload: { name: 'Drop Ltd', city: 'Leeds', phone: '0113', domain: 'drop' } })).json();
+    const business = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/business',
+        headers: employer,
+        payload: { name: 'Drop Ltd', city: 'Leeds', phone: '0113', domain: 'drop' },
+      })
+    ).json();
     const { headers, candidateId } = await newCandidate(t);
     const cvId = (await upload(headers, 'drop.txt')).json().cvId;
     const rows = Array.from({ length: 29 }, (_, i) => ({
@@ -84,7 +109,8 @@ describe.each(databaseKinds())('quotas on %s', (kind) => {
       dropped_at: new Date(Date.now() - (23 * 60 + i) * 60_000),
     }));
     await t.deps.database.db.insertInto('cv_drops').values(rows).execute();
-    const drop = () => t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: business.id, cvId } });
+    const drop = () =>
+      t.app.inject({ method: 'POST', url: '/cv-drops', headers, payload: { businessId: business.id, cvId } });
     expect((await drop()).statusCode).toBe(200);
     const over = await drop();
     expect(over.statusCode).toBe(429);

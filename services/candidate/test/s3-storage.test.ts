@@ -15,7 +15,13 @@ const BUCKET = 'careers-test';
 
 async function startS3() {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await server.run();
   return {
     env: {
@@ -87,10 +93,20 @@ describe.each(databaseKinds())('the candidate service on S3 storage (%s)', (kind
   it('stores CVs in the bucket, serves downloads and ranges from it, parses them, and refuses without storing', async () => {
     expect(t.deps.storage.kind).toBe('s3');
     const headers = await t.auth(randomUUID());
-    await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'S3', email: 's3@example.test', phoneNumber: '1', postcode: '1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name: 'S3', email: 's3@example.test', phoneNumber: '1', postcode: '1' },
+    });
     const pdf = tinyPdf('Stored in a bucket');
     const body = multipart('bucket.pdf', pdf);
-    const up = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(up.statusCode).toBe(200);
     const { cvId } = up.json();
     expect(await t.deps.storage.list('cvs/')).toHaveLength(1);
@@ -100,10 +116,17 @@ describe.each(databaseKinds())('the candidate service on S3 storage (%s)', (kind
     expect(range.body).toBe('%PDF-');
     expect(range.headers['content-range']).toBe(`bytes 0-4/${pdf.length}`);
 
-    await eventually(async () => (await t.app.inject({ url: '/cvs', headers })).json().cvs[0].cvParseStatus === 'Parsed');
+    await eventually(
+      async () => (await t.app.inject({ url: '/cvs', headers })).json().cvs[0].cvParseStatus === 'Parsed',
+    );
 
     const exe = multipart('cv.pdf', fakeExe());
-    const refused = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...exe.headers }, payload: exe.payload });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...exe.headers },
+      payload: exe.payload,
+    });
     expect(refused.statusCode).toBe(415);
     expect(await t.deps.storage.list('cvs/')).toHaveLength(1);
 
@@ -113,10 +136,21 @@ describe.each(databaseKinds())('the candidate service on S3 storage (%s)', (kind
 
   it('keeps logos in the bucket and serves them under /blobs', async () => {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const { imageRelativeDirectory } = (await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Bucket Co' } })).json();
+    const { imageRelativeDirectory } = (
+      await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Bucket Co' } })
+    ).json();
     const png = encodePng(4, 4, () => [0, 128, 255, 255]);
     const body = multipart('logo.png', png, 'image/png');
-    expect((await t.app.inject({ method: 'POST', url: '/business/logo', headers: { ...headers, ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/business/logo',
+          headers: { ...headers, ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     const served = await t.app.inject({ url: `/blobs/${imageRelativeDirectory}/logo.png` });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);

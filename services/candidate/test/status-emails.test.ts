@@ -34,7 +34,8 @@ function headersOf(raw: string): Record<string, string> {
   return fields;
 }
 
-const decodeQp = (s: string) => s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+const decodeQp = (s: string) =>
+  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 /** The text/plain part of a multipart/alternative message. */
 function textPart(raw: string): string {
@@ -57,14 +58,24 @@ async function startSmtpSink() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const headers = headersOf(raw);
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, headers, subject: headers.subject ?? '', text: textPart(raw) });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          headers,
+          subject: headers.subject ?? '',
+          text: textPart(raw),
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe.each(databaseKinds())('status e-mails on %s', (kind) => {
@@ -73,7 +84,12 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     // A long poll: the tests send with flush(), so nothing goes out between a move and the check.
-    t = await startTestApp(kind, { SMTP_URL: sink.url, MAIL_POLL_INTERVAL_MS: '600000', STATUS_MAIL_DELAY_SECONDS: '0', PORTAL_URL: 'https://careers.example.test' });
+    t = await startTestApp(kind, {
+      SMTP_URL: sink.url,
+      MAIL_POLL_INTERVAL_MS: '600000',
+      STATUS_MAIL_DELAY_SECONDS: '0',
+      PORTAL_URL: 'https://careers.example.test',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -85,9 +101,27 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
 
   async function newEmployerJob(title: string) {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const business = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Bean & Co', city: 'Leeds', phone: '0113', domain: 'bean' } });
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name: 'Bean & Co', city: 'Leeds', phone: '0113', domain: 'bean' },
+    });
     expect(business.statusCode).toBe(200);
-    const job = await t.app.inject({ method: 'POST', url: '/business/jobs', headers, payload: { title, description: 'Coffee', city: 'Leeds', postcode: 'LS1 1AA', jobType: 1, remote: false, salaryRateType: 0 } });
+    const job = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers,
+      payload: {
+        title,
+        description: 'Coffee',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+        jobType: 1,
+        remote: false,
+        salaryRateType: 0,
+      },
+    });
     expect(job.statusCode).toBe(200);
     return { employer: headers, jobId: job.json().id as string };
   }
@@ -97,21 +131,55 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     const userId = randomUUID();
     const email = `cand-${userId.slice(0, 8)}@example.test`;
     const headers = await t.auth(userId, ['Candidate'], email);
-    const candidate = await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'Cara Candidate', email, phoneNumber: '0777', postcode: 'M1 1AA' } });
+    const candidate = await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name: 'Cara Candidate', email, phoneNumber: '0777', postcode: 'M1 1AA' },
+    });
     expect(candidate.statusCode).toBe(200);
     const body = multipart('cara.pdf', tinyPdf('Cara'));
-    const cv = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
-    const res = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId, cvId: cv.json().cvId, readyToWork: true } });
+    const cv = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers,
+      payload: { jobId, cvId: cv.json().cvId, readyToWork: true },
+    });
     expect(res.json().isValidResponse).toBe(true);
-    return { headers, email, candidateId: candidate.json().id as string, applicationId: res.json().result.applicationId as string };
+    return {
+      headers,
+      email,
+      candidateId: candidate.json().id as string,
+      applicationId: res.json().result.applicationId as string,
+    };
   }
 
   async function move(employer: Record<string, string>, applicationId: string, applicationStatus: number) {
-    const res = await t.app.inject({ method: 'PUT', url: `/business/applications/${applicationId}/status`, headers: employer, payload: { applicationStatus } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${applicationId}/status`,
+      headers: employer,
+      payload: { applicationStatus },
+    });
     expect(res.statusCode).toBe(200);
   }
 
-  const unsent = async () => Number((await t.deps.database.db.selectFrom('status_mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow()).n);
+  const unsent = async () =>
+    Number(
+      (
+        await t.deps.database.db
+          .selectFrom('status_mail_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('sent_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('e-mails the candidate once per move, in the timeline’s words, with a link to the application and RFC 8058 headers', async () => {
     const { employer, jobId } = await newEmployerJob('Barista');
@@ -125,12 +193,16 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     expect(mail!.subject).toBe('Under review: your application for Barista');
     expect(mail!.text).toContain('Hello Cara Candidate,');
     expect(mail!.text).toContain('Your application for Barista at Bean & Co has a new status:\n\n    Under review');
-    expect(mail!.text).toContain(`See your application: https://careers.example.test/applications?application=${c.applicationId}`);
+    expect(mail!.text).toContain(
+      `See your application: https://careers.example.test/applications?application=${c.applicationId}`,
+    );
     const pageLink = /Stop them: (https:\/\/careers\.example\.test\/unsubscribe\?token=\S+)/.exec(mail!.text)?.[1];
     expect(pageLink).toBeDefined();
     expect(mail!.raw).toContain('<strong>Under review</strong>');
     // RFC 8058: an https (here the service's) address to POST to, and the one-click marker.
-    const header = /^<(http:\/\/localhost:3002\/status-emails\/unsubscribe\?token=([^>]+))>$/.exec(mail!.headers['list-unsubscribe'] ?? '');
+    const header = /^<(http:\/\/localhost:3002\/status-emails\/unsubscribe\?token=([^>]+))>$/.exec(
+      mail!.headers['list-unsubscribe'] ?? '',
+    );
     expect(header).not.toBeNull();
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(new URL(pageLink!).searchParams.get('token')).toBe(decodeURIComponent(header![2]!));
@@ -140,7 +212,10 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     expect(await unsent()).toBe(0);
     await move(employer, c.applicationId, ApplicationStatus.Reject);
     await flush();
-    expect(mailTo(c.email).map((m) => m.subject)).toEqual(['Under review: your application for Barista', 'Not selected: your application for Barista']);
+    expect(mailTo(c.email).map((m) => m.subject)).toEqual([
+      'Under review: your application for Barista',
+      'Not selected: your application for Barista',
+    ]);
   });
 
   it('sends each e-mail once with two workers polling the same outbox, and again only after a dead worker’s lease runs out', async () => {
@@ -149,7 +224,15 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     for (const c of candidates) await move(employer, c.applicationId, ApplicationStatus.ScheduleInterview);
     const logger = createLogger('candidate', 'silent');
     const mail = createMailTransport({ smtpUrl: sink.url, from: 'Careers <no-reply@careers.example.test>', logger });
-    const options = { db: t.deps.database.db, mail, intervalMs: 600_000, logger, secret: t.deps.statusMail.secret, portalUrl: 'https://p.test', apiUrl: 'https://a.test' };
+    const options = {
+      db: t.deps.database.db,
+      mail,
+      intervalMs: 600_000,
+      logger,
+      secret: t.deps.statusMail.secret,
+      portalUrl: 'https://p.test',
+      apiUrl: 'https://a.test',
+    };
     const second = createStatusMailWorker({ ...options, now: Date.now });
     const sent = await Promise.all([flush(), second.flush(), flush(), second.flush()]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(6);
@@ -158,7 +241,11 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     // A worker that claimed a row and died: nobody sends it while its lease holds; after, it goes once.
     const late = await applied(jobId);
     await move(employer, late.applicationId, ApplicationStatus.Interviewed);
-    await t.deps.database.db.updateTable('status_mail_outbox').set({ locked_until: new Date(Date.now() + 2 * 60_000) }).where('application_id', '=', late.applicationId).execute();
+    await t.deps.database.db
+      .updateTable('status_mail_outbox')
+      .set({ locked_until: new Date(Date.now() + 2 * 60_000) })
+      .where('application_id', '=', late.applicationId)
+      .execute();
     expect(await flush()).toBe(0);
     const afterLease = createStatusMailWorker({ ...options, now: () => Date.now() + 3 * 60_000 });
     expect(await Promise.all([afterLease.flush(), afterLease.flush()])).toEqual([1, 0]);
@@ -185,16 +272,30 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
   it('sends nothing to a candidate who turned status e-mails off, and drops what was waiting', async () => {
     const { employer, jobId } = await newEmployerJob('Waiter');
     const c = await applied(jobId);
-    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({ statusEmails: true });
+    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({
+      statusEmails: true,
+    });
     await move(employer, c.applicationId, ApplicationStatus.Qualify);
-    const off = await t.app.inject({ method: 'PUT', url: '/candidate/status-emails', headers: c.headers, payload: { statusEmails: false } });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/candidate/status-emails',
+      headers: c.headers,
+      payload: { statusEmails: false },
+    });
     expect(off.json()).toEqual({ statusEmails: false });
-    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({ statusEmails: false });
+    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({
+      statusEmails: false,
+    });
     await move(employer, c.applicationId, ApplicationStatus.Hired);
     await flush();
     expect(mailTo(c.email)).toHaveLength(0);
 
-    await t.app.inject({ method: 'PUT', url: '/candidate/status-emails', headers: c.headers, payload: { statusEmails: true } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/candidate/status-emails',
+      headers: c.headers,
+      payload: { statusEmails: true },
+    });
     await move(employer, c.applicationId, ApplicationStatus.MakeOffer);
     await flush();
     expect(mailTo(c.email).map((m) => m.subject)).toEqual(['Offer: your application for Waiter']);
@@ -202,7 +303,16 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     // The switch is the caller's own: signed out, or as an employer, it is refused; the body is checked.
     expect((await t.app.inject({ url: '/candidate/status-emails' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/candidate/status-emails', headers: employer })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/candidate/status-emails', headers: c.headers, payload: { statusEmails: 'no' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/candidate/status-emails',
+          headers: c.headers,
+          payload: { statusEmails: 'no' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('unsubscribes in one click without signing in (RFC 8058 POST), refuses a forged token, and sends a GET to the portal page', async () => {
@@ -218,29 +328,51 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     const get = await t.app.inject({ url: path });
     expect(get.statusCode).toBe(303);
     expect(get.headers.location).toBe(`https://careers.example.test/unsubscribe${url.search}`);
-    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({ statusEmails: true });
+    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({
+      statusEmails: true,
+    });
 
     const forged = url.search.replace(/.(?=$)/, (ch) => (ch === 'A' ? 'B' : 'A'));
-    const refused = await t.app.inject({ method: 'POST', url: `${url.pathname}${forged}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${forged}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ status: 400, detail: INVALID_UNSUBSCRIBE_LINK });
 
-    const res = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ statusEmails: false });
-    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({ statusEmails: false });
+    expect((await t.app.inject({ url: '/candidate/status-emails', headers: c.headers })).json()).toEqual({
+      statusEmails: false,
+    });
     await move(employer, c.applicationId, ApplicationStatus.Interviewed);
     await flush();
     expect(mailTo(c.email)).toHaveLength(1);
 
     // Again, as a multipart form (RFC 8058 allows both) or with no body (the portal page): still 200.
     const form = multipart('x', Buffer.from(''));
-    expect((await t.app.inject({ method: 'POST', url: path, headers: form.headers, payload: form.payload })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: path, headers: form.headers, payload: form.payload })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: path })).statusCode).toBe(200);
   });
 
   it('refuses to start on PostgreSQL without UNSUBSCRIBE_SECRET (instances must share it)', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', CANDIDATE_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATA_DIR: t.dataDir });
-    await expect(openDependencies(config, createLogger('candidate', 'silent'))).rejects.toThrow(/UNSUBSCRIBE_SECRET: must be set/);
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      CANDIDATE_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      DATA_DIR: t.dataDir,
+    });
+    await expect(openDependencies(config, createLogger('candidate', 'silent'))).rejects.toThrow(
+      /UNSUBSCRIBE_SECRET: must be set/,
+    );
   });
 });

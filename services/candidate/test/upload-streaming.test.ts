@@ -40,9 +40,16 @@ describe.each(databaseKinds())('CV uploads are streamed, never held whole (%s)',
 
   it('writes a 10 MB upload to disk while it is still arriving, and hands the store a stream in small chunks', async () => {
     const headers = await t.auth(randomUUID());
-    await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name: 'S', email: 's@example.test', phoneNumber: '1', postcode: '1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name: 'S', email: 's@example.test', phoneNumber: '1', postcode: '1' },
+    });
     const boundary = 'streamingboundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = Buffer.alloc(64 * 1024, 'a');
     const half = CV_MAX_BYTES / 2;
@@ -63,14 +70,18 @@ describe.each(databaseKinds())('CV uploads are streamed, never held whole (%s)',
     for (let sent = 0; sent < half; sent += chunk.length) request.write(chunk);
 
     // Half the file sent, the request still open: the spool file must already hold most of it.
-    const spooled = await eventually(async () => {
-      const files = await fs.readdir(t.config.uploadTempDir).catch(() => []);
-      for (const f of files) {
-        const { size } = await fs.stat(path.join(t.config.uploadTempDir, f));
-        if (size >= half - 1024 * 1024) return size;
-      }
-      return undefined;
-    }, 10_000, 20);
+    const spooled = await eventually(
+      async () => {
+        const files = await fs.readdir(t.config.uploadTempDir).catch(() => []);
+        for (const f of files) {
+          const { size } = await fs.stat(path.join(t.config.uploadTempDir, f));
+          if (size >= half - 1024 * 1024) return size;
+        }
+        return undefined;
+      },
+      10_000,
+      20,
+    );
     expect(spooled).toBeGreaterThan(half / 2);
 
     for (let sent = half; sent < CV_MAX_BYTES; sent += chunk.length) request.write(chunk);

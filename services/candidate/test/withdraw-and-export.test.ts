@@ -7,7 +7,12 @@ import { PassThrough } from 'node:stream';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_APPLIED, type JobApplication } from '@careers/contracts/candidate';
-import { ALREADY_WITHDRAWN, APPLICATION_CLOSED, DATA_EXPORTS_PER_HOUR, WITHDRAWAL_REASON_MAX } from '@careers/contracts/candidate-api';
+import {
+  ALREADY_WITHDRAWN,
+  APPLICATION_CLOSED,
+  DATA_EXPORTS_PER_HOUR,
+  WITHDRAWAL_REASON_MAX,
+} from '@careers/contracts/candidate-api';
 import { ApplicationStatus } from '@careers/contracts/enums';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { WITHDRAWN_BY_CANDIDATE } from '../src/modules/applications/applications.service';
@@ -42,7 +47,8 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
-const jsonOf = (entries: Map<string, Buffer>, name: string): unknown => JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
+const jsonOf = (entries: Map<string, Buffer>, name: string): unknown =>
+  JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
 
 /** Local storage whose get() can be held open for one key: the test decides when that file's bytes flow. */
 function holdingStorage(root: string) {
@@ -74,9 +80,19 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
 
   async function newEmployer() {
     const headers = await t.auth(randomUUID(), ['BusinessUser']);
-    const res = await t.app.inject({ method: 'POST', url: '/business', headers, payload: { name: 'Withdraw Co', city: 'York' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/business',
+      headers,
+      payload: { name: 'Withdraw Co', city: 'York' },
+    });
     expect(res.statusCode).toBe(200);
-    const job = await t.app.inject({ method: 'POST', url: '/business/jobs', headers, payload: { title: 'Baker', city: 'York' } });
+    const job = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers,
+      payload: { title: 'Baker', city: 'York' },
+    });
     expect(job.statusCode).toBe(200);
     return { headers, businessId: res.json().id as string, jobId: job.json().id as string };
   }
@@ -84,20 +100,35 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
   async function newCandidate(name = 'Wanda Withdraw') {
     const userId = randomUUID();
     const headers = await t.auth(userId, ['Candidate'], `${userId}@example.test`);
-    const created = await t.app.inject({ method: 'POST', url: '/candidate', headers, payload: { name, email: `${userId}@example.test`, phoneNumber: '0700', postcode: 'YO1 7HH' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/candidate',
+      headers,
+      payload: { name, email: `${userId}@example.test`, phoneNumber: '0700', postcode: 'YO1 7HH' },
+    });
     expect(created.statusCode).toBe(200);
     return { userId, headers, candidateId: created.json().id as string };
   }
 
   async function uploadCv(headers: Record<string, string>, fileName: string, bytes: Buffer) {
     const body = multipart(fileName, bytes);
-    const res = await t.app.inject({ method: 'POST', url: '/cvs', headers: { ...headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/cvs',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(200);
     return res.json().cvId as string;
   }
 
   async function applyTo(headers: Record<string, string>, jobId: string, cvId: string) {
-    const res = await t.app.inject({ method: 'POST', url: '/job-applications', headers, payload: { jobId, cvId, readyToWork: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers,
+      payload: { jobId, cvId, readyToWork: true },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { result: { applicationId: string } | null; isValidResponse: boolean; errors: string[] };
   }
@@ -114,7 +145,15 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
   async function employerApplications(headers: Record<string, string>, jobId: string) {
     const res = await t.app.inject({ url: `/business/jobs/${jobId}/applications?page=1&pageSize=100`, headers });
     expect(res.statusCode).toBe(200);
-    return res.json() as { totalApplications: number; applications: { id: string; applicationStatus: number; withdrawnOn: string | null; withdrawalReason: string | null }[] };
+    return res.json() as {
+      totalApplications: number;
+      applications: {
+        id: string;
+        applicationStatus: number;
+        withdrawnOn: string | null;
+        withdrawalReason: string | null;
+      }[];
+    };
   }
 
   it('withdraws with a reason: the employer sees it withdrawn, the timeline records it, and the candidate may apply again', async () => {
@@ -125,10 +164,19 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
 
     const res = await withdraw(cara.headers, first, { reason: '  I took another job.  ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: first, withdrawnOn: expect.stringMatching(/^\d{4}-/), withdrawalReason: 'I took another job.' });
+    expect(res.json()).toEqual({
+      id: first,
+      withdrawnOn: expect.stringMatching(/^\d{4}-/),
+      withdrawalReason: 'I took another job.',
+    });
 
     const [mine] = await ownApplications(cara.headers);
-    expect(mine).toMatchObject({ id: first, applicationStatus: ApplicationStatus.ApplicationPending, withdrawnOn: res.json().withdrawnOn, withdrawalReason: 'I took another job.' });
+    expect(mine).toMatchObject({
+      id: first,
+      applicationStatus: ApplicationStatus.ApplicationPending,
+      withdrawnOn: res.json().withdrawnOn,
+      withdrawalReason: 'I took another job.',
+    });
     expect(mine!.statusHistory).toEqual([
       { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: res.json().withdrawnOn, withdrawn: true },
       { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: mine!.appliedOn },
@@ -137,9 +185,19 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     // The employer keeps the record, marked withdrawn with the reason; SPEC's status is untouched and cannot move.
     const seen = await employerApplications(employer.headers, employer.jobId);
     expect(seen.applications).toEqual([
-      expect.objectContaining({ id: first, applicationStatus: ApplicationStatus.ApplicationPending, withdrawnOn: res.json().withdrawnOn, withdrawalReason: 'I took another job.' }),
+      expect.objectContaining({
+        id: first,
+        applicationStatus: ApplicationStatus.ApplicationPending,
+        withdrawnOn: res.json().withdrawnOn,
+        withdrawalReason: 'I took another job.',
+      }),
     ]);
-    const move = await t.app.inject({ method: 'PUT', url: `/business/applications/${first}/status`, headers: employer.headers, payload: { applicationStatus: ApplicationStatus.Qualify } });
+    const move = await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${first}/status`,
+      headers: employer.headers,
+      payload: { applicationStatus: ApplicationStatus.Qualify },
+    });
     expect(move.statusCode).toBe(409);
     expect(move.json().detail).toBe(WITHDRAWN_BY_CANDIDATE);
 
@@ -151,10 +209,17 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const second = await applyTo(cara.headers, employer.jobId, cvId);
     expect(second.isValidResponse).toBe(true);
     expect(second.result!.applicationId).not.toBe(first);
-    expect(await applyTo(cara.headers, employer.jobId, cvId)).toEqual({ result: null, isValidResponse: false, errors: [ALREADY_APPLIED] });
+    expect(await applyTo(cara.headers, employer.jobId, cvId)).toEqual({
+      result: null,
+      isValidResponse: false,
+      errors: [ALREADY_APPLIED],
+    });
     const now = await employerApplications(employer.headers, employer.jobId);
     expect(now.totalApplications).toBe(2);
-    expect(now.applications.find((a) => a.id === second.result!.applicationId)).toMatchObject({ withdrawnOn: null, withdrawalReason: null });
+    expect(now.applications.find((a) => a.id === second.result!.applicationId)).toMatchObject({
+      withdrawnOn: null,
+      withdrawalReason: null,
+    });
     expect((await ownApplications(cara.headers)).map((a) => [a.id, a.withdrawnOn])).toEqual(
       expect.arrayContaining([
         [first, res.json().withdrawnOn],
@@ -171,7 +236,10 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const res = await withdraw(cara.headers, first, { reason: '   ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().withdrawalReason).toBeNull();
-    const results = await Promise.all([applyTo(cara.headers, employer.jobId, cvId), applyTo(cara.headers, employer.jobId, cvId)]);
+    const results = await Promise.all([
+      applyTo(cara.headers, employer.jobId, cvId),
+      applyTo(cara.headers, employer.jobId, cvId),
+    ]);
     expect(results.filter((r) => r.isValidResponse)).toHaveLength(1);
     expect(results.filter((r) => !r.isValidResponse).map((r) => r.errors)).toEqual([[ALREADY_APPLIED]]);
     const second = results.find((r) => r.isValidResponse)!.result!.applicationId;
@@ -187,16 +255,27 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const mallory = await newCandidate('Mallory');
     const stolen = await withdraw(mallory.headers, id, { reason: 'not mine' });
     expect(stolen.statusCode).toBe(404);
-    expect(stolen.json()).toMatchObject({ status: 404, title: expect.any(String), detail: 'The application was not found.' });
+    expect(stolen.json()).toMatchObject({
+      status: 404,
+      title: expect.any(String),
+      detail: 'The application was not found.',
+    });
     expect((await withdraw(employer.headers, id)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/job-applications/${id}/withdraw`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/job-applications/${id}/withdraw`, payload: {} })).statusCode,
+    ).toBe(401);
     expect((await withdraw(cara.headers, 'not-a-uuid')).statusCode).toBe(400);
     expect((await withdraw(cara.headers, randomUUID())).statusCode).toBe(404);
     expect((await withdraw(cara.headers, id, { reason: 'x'.repeat(WITHDRAWAL_REASON_MAX + 1) })).statusCode).toBe(400);
     expect((await withdraw(cara.headers, id, { reason: 42 })).statusCode).toBe(400);
     expect((await ownApplications(cara.headers))[0]).toMatchObject({ id, withdrawnOn: null });
 
-    const hire = await t.app.inject({ method: 'PUT', url: `/business/applications/${id}/status`, headers: employer.headers, payload: { applicationStatus: ApplicationStatus.Hired } });
+    const hire = await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${id}/status`,
+      headers: employer.headers,
+      payload: { applicationStatus: ApplicationStatus.Hired },
+    });
     expect(hire.statusCode).toBe(200);
     const closed = await withdraw(cara.headers, id);
     expect(closed.statusCode).toBe(409);
@@ -218,7 +297,12 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const first = (await applyTo(cara.headers, employer.jobId, pdfId)).result!.applicationId;
     expect((await withdraw(cara.headers, first, { reason: 'Moved away' })).statusCode).toBe(200);
     await applyTo(cara.headers, employer.jobId, textId);
-    const drop = await t.app.inject({ method: 'POST', url: '/cv-drops', headers: cara.headers, payload: { businessId: employer.businessId, cvId: pdfId } });
+    const drop = await t.app.inject({
+      method: 'POST',
+      url: '/cv-drops',
+      headers: cara.headers,
+      payload: { businessId: employer.businessId, cvId: pdfId },
+    });
     expect(drop.statusCode).toBe(200);
     // Another candidate's data must not appear in Cara's export.
     const other = await newCandidate('Other Person');
@@ -239,11 +323,16 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
       roles: ['Candidate'],
       exportedOn: expect.stringMatching(/^\d{4}-/),
     });
-    expect(jsonOf(entries, 'profile.json')).toEqual((await t.app.inject({ url: '/candidate', headers: cara.headers })).json());
+    expect(jsonOf(entries, 'profile.json')).toEqual(
+      (await t.app.inject({ url: '/candidate', headers: cara.headers })).json(),
+    );
     const applications = jsonOf(entries, 'applications.json') as JobApplication[];
     expect(applications).toEqual(await ownApplications(cara.headers));
     expect(applications).toHaveLength(2);
-    expect(applications.find((a) => a.id === first)).toMatchObject({ withdrawalReason: 'Moved away', statusHistory: [expect.objectContaining({ withdrawn: true }), expect.anything()] });
+    expect(applications.find((a) => a.id === first)).toMatchObject({
+      withdrawalReason: 'Moved away',
+      statusHistory: [expect.objectContaining({ withdrawn: true }), expect.anything()],
+    });
     const drops = (await t.app.inject({ url: '/cv-drops?page=1&pageSize=100', headers: cara.headers })).json().cvDrops;
     expect(drops).toHaveLength(1);
     expect(jsonOf(entries, 'cv-drops.json')).toEqual(drops);
@@ -256,8 +345,23 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     expect(entries.get(cvs[0]!.file!)?.equals(pdf)).toBe(true);
     expect(entries.get(cvs[1]!.file!)?.equals(text)).toBe(true);
     expect(entries.get('README.txt')?.toString()).toMatch(/applications\.json/);
-    expect([...entries.keys()].sort()).toEqual(['README.txt', 'account.json', 'applications.json', 'cv-drops.json', 'cvs.json', 'profile.json', cvs[0]!.file, cvs[1]!.file].sort());
-    expect([...entries.values()].some((b) => b.toString('latin1').includes('Other Person') || b.toString('latin1').includes(other.userId))).toBe(false);
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        'README.txt',
+        'account.json',
+        'applications.json',
+        'cv-drops.json',
+        'cvs.json',
+        'profile.json',
+        cvs[0]!.file,
+        cvs[1]!.file,
+      ].sort(),
+    );
+    expect(
+      [...entries.values()].some(
+        (b) => b.toString('latin1').includes('Other Person') || b.toString('latin1').includes(other.userId),
+      ),
+    ).toBe(false);
 
     // The other candidate's export holds their own data only.
     const theirs = await exportZip(other.headers);
@@ -268,7 +372,10 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
 
   it('answers 401, 403 and 404 to strangers, employers and users without a profile; a few exports an hour at most', async () => {
     expect((await t.app.inject({ url: '/candidate/export' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/candidate/export', headers: await t.auth(randomUUID(), ['BusinessUser']) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/candidate/export', headers: await t.auth(randomUUID(), ['BusinessUser']) }))
+        .statusCode,
+    ).toBe(403);
     const noProfile = await t.app.inject({ url: '/candidate/export', headers: await t.auth(randomUUID()) });
     expect(noProfile.statusCode).toBe(404);
     expect(noProfile.json()).toMatchObject({ status: 404, title: expect.any(String) });
@@ -292,7 +399,11 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const heldBytes = Buffer.concat([tinyPdf('Erin held'), Buffer.alloc(256 * 1024, 7)]);
     const heldId = await uploadCv(erin.headers, 'held.pdf', heldBytes);
     const goneId = await uploadCv(erin.headers, 'gone.pdf', tinyPdf('Erin gone'));
-    const rows = await t.deps.database.db.selectFrom('cvs').select(['id', 'storage_key']).where('candidate_id', '=', erin.candidateId).execute();
+    const rows = await t.deps.database.db
+      .selectFrom('cvs')
+      .select(['id', 'storage_key'])
+      .where('candidate_id', '=', erin.candidateId)
+      .execute();
     store.held.key = rows.find((r) => r.id === heldId)!.storage_key;
     await store.inner.delete(rows.find((r) => r.id === goneId)!.storage_key);
 
@@ -324,7 +435,9 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
   it('stops reading the store when the downloader goes away', async () => {
     const finn = await newCandidate('Finn Leaves');
     const cvId = await uploadCv(finn.headers, 'finn.pdf', tinyPdf('Finn'));
-    store.held.key = (await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', cvId).executeTakeFirstOrThrow()).storage_key;
+    store.held.key = (
+      await t.deps.database.db.selectFrom('cvs').select('storage_key').where('id', '=', cvId).executeTakeFirstOrThrow()
+    ).storage_key;
     const req = http.get(`${base}/candidate/export`, { headers: finn.headers }, (res) => res.resume());
     req.on('error', () => undefined);
     const held = await eventually(async () => store.held.stream);

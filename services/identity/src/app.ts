@@ -65,19 +65,36 @@ export interface DependencyOptions {
 }
 
 /** Opens the database (migrating it), the mail transport, the limit store, keys and secrets. */
-export async function openDependencies(config: IdentityConfig, logger: Logger, options: DependencyOptions = {}): Promise<IdentityDeps> {
+export async function openDependencies(
+  config: IdentityConfig,
+  logger: Logger,
+  options: DependencyOptions = {},
+): Promise<IdentityDeps> {
   const ephemeral = options.ephemeral ?? false;
   const now = options.now ?? Date.now;
   // With Redis the service runs as several instances (design.md §2): a key or secret made up per
   // instance would make codes, bot checks and tokens of one instance fail on the others.
   if (config.redisUrl && !ephemeral) {
-    const keyFiles = (await fs.readdir(config.secrets.keysDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pem'));
+    const keyFiles = (await fs.readdir(config.secrets.keysDir).catch(() => [] as string[])).filter((name) =>
+      name.endsWith('.pem'),
+    );
     const missing = [
-      ...(config.secrets.jwtPrivateKey || keyFiles.length > 0 ? [] : [`JWT_PRIVATE_KEY: must be set, the same on every instance, when REDIS_URL is set (or the same PEM files in ${config.secrets.keysDir})`]),
-      ...(config.secrets.botCheckSecret ? [] : ['BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set']),
-      ...(config.secrets.otpPepper ? [] : ['OTP_PEPPER: must be set, the same on every instance, when REDIS_URL is set']),
+      ...(config.secrets.jwtPrivateKey || keyFiles.length > 0
+        ? []
+        : [
+            `JWT_PRIVATE_KEY: must be set, the same on every instance, when REDIS_URL is set (or the same PEM files in ${config.secrets.keysDir})`,
+          ]),
+      ...(config.secrets.botCheckSecret
+        ? []
+        : ['BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set']),
+      ...(config.secrets.otpPepper
+        ? []
+        : ['OTP_PEPPER: must be set, the same on every instance, when REDIS_URL is set']),
     ];
-    if (missing.length > 0) throw new ConfigError(`identity service: invalid configuration\n${missing.map((line) => `  ${line}`).join('\n')}`);
+    if (missing.length > 0)
+      throw new ConfigError(
+        `identity service: invalid configuration\n${missing.map((line) => `  ${line}`).join('\n')}`,
+      );
   }
   const database = await openDatabase<IdentityDatabase>({
     ...config.database,
@@ -91,7 +108,11 @@ export async function openDependencies(config: IdentityConfig, logger: Logger, o
     now,
     onError: (err) => logger.warn({ err }, 'Redis unreachable; limit checks answer 503 until it is back'),
   });
-  const keys = await loadSigningKeys({ configuredPem: config.secrets.jwtPrivateKey, dir: config.secrets.keysDir, ephemeral });
+  const keys = await loadSigningKeys({
+    configuredPem: config.secrets.jwtPrivateKey,
+    dir: config.secrets.keysDir,
+    ephemeral,
+  });
   const secrets = {
     otpPepper: await loadOrCreateSecret('otp-pepper', config.secrets.otpPepper, config.secrets.dir, ephemeral),
     botCheckSecret: await loadOrCreateSecret('bot-check', config.secrets.botCheckSecret, config.secrets.dir, ephemeral),
@@ -129,7 +150,12 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   app.decorate('tokenContext', { keys: deps.keys, issuer: config.publicUrl, now: deps.now });
   app.decorate('codeContext', { pepper: deps.secrets.otpPepper, now: deps.now, sendLimits: config.sendLimits });
   app.decorate('hashGate', createSemaphore(config.passwordHashConcurrency, config.passwordHashConcurrency));
-  app.decorate('botCheckContext', { secret: deps.secrets.botCheckSecret, ...config.botCheck, store: deps.store, now: deps.now });
+  app.decorate('botCheckContext', {
+    secret: deps.secrets.botCheckSecret,
+    ...config.botCheck,
+    store: deps.store,
+    now: deps.now,
+  });
 
   await app.register(tokenRoutes);
   await app.register(botCheckRoutes);
@@ -148,7 +174,8 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
       {
         schema: {
           tags: ['development'],
-          summary: 'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only)',
+          summary:
+            'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only)',
           response: {
             200: z.array(
               z.object({

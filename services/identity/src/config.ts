@@ -1,4 +1,8 @@
-import { DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR, DEFAULT_SEND_INTERVAL_SECONDS, DEFAULT_SENDS_PER_HOUR } from '@careers/contracts/limits';
+import {
+  DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR,
+  DEFAULT_SEND_INTERVAL_SECONDS,
+  DEFAULT_SENDS_PER_HOUR,
+} from '@careers/contracts/limits';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv, portSchema } from '@careers/server-kit/env';

@@ -2,4 +2,9 @@ import { startService } from '@careers/server-kit/lifecycle';
 import { buildApp, openDependencies } from './app';
 import { loadConfig } from './config';
 
-await startService({ name: 'identity', loadConfig, openDependencies: (config, logger) => openDependencies(config, logger), buildApp });
+await startService({
+  name: 'identity',
+  loadConfig,
+  openDependencies: (config, logger) => openDependencies(config, logger),
+  buildApp,
+});

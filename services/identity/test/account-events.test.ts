@@ -38,14 +38,20 @@ describe.each(databaseKinds())('account deletion notices on %s', (kind) => {
     await receiver?.close();
   });
 
-  const events = (userId: string) => ctx.deps.database.db.selectFrom('account_events').selectAll().where('user_id', '=', userId).execute();
+  const events = (userId: string) =>
+    ctx.deps.database.db.selectFrom('account_events').selectAll().where('user_id', '=', userId).execute();
 
   it('writes a notice with the deletion and delivers it signed for the candidate service only, retrying until 2xx', async () => {
     const user = await registerCandidate(ctx);
     // Deleting takes a fresh code e-mailed to the account's address.
     await ctx.app.inject({ method: 'PUT', url: '/api/user/delete-initialise', headers: bearer(user.accessToken) });
     const code = await ctx.latestCode(user.email);
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/user?userId=${user.userId}`, headers: bearer(user.accessToken), payload: { code } });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/user?userId=${user.userId}`,
+      headers: bearer(user.accessToken),
+      payload: { code },
+    });
     expect(del.statusCode).toBe(200);
     expect(await events(user.userId)).toMatchObject([{ kind: 'account_deleted', delivered_at: null }]);
 
@@ -72,7 +78,12 @@ describe.each(databaseKinds())('account deletion notices on %s', (kind) => {
       currentDate: new Date(ctx.clock.now()),
     });
     expect(payload).toMatchObject({ sub: user.userId, event: 'account_deleted', jti: failed!.id });
-    await expect(jwtVerify(receiver.received[1]!, jwks, { audience: ACCESS_TOKEN_AUDIENCE, currentDate: new Date(ctx.clock.now()) })).rejects.toThrow();
+    await expect(
+      jwtVerify(receiver.received[1]!, jwks, {
+        audience: ACCESS_TOKEN_AUDIENCE,
+        currentDate: new Date(ctx.clock.now()),
+      }),
+    ).rejects.toThrow();
 
     // Delivered once: a later pass sends nothing more.
     expect(await ctx.deps.accountEvents.flush()).toBe(0);
@@ -81,7 +92,11 @@ describe.each(databaseKinds())('account deletion notices on %s', (kind) => {
   it('writes no notice when the deletion is refused', async () => {
     const user = await registerCandidate(ctx);
     const other = await registerCandidate(ctx);
-    const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/user?userId=${other.userId}`, headers: bearer(user.accessToken) });
+    const foreign = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/user?userId=${other.userId}`,
+      headers: bearer(user.accessToken),
+    });
     expect(foreign.statusCode).toBe(404);
     expect(await events(other.userId)).toEqual([]);
   });

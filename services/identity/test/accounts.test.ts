@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  signInWithCode,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 describe.each(databaseKinds())('registration, login, confirmation and reset on %s', (kind) => {
   let ctx: TestApp;
@@ -13,7 +21,12 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
   // Each call from its own client address: the per-client login limits have their own file (login-limits.test.ts).
   let client = 0;
   const post = (url: string, payload?: object) =>
-    ctx.app.inject({ method: 'POST', url, remoteAddress: `10.0.${Math.floor(++client / 250)}.${client % 250}`, ...(payload ? { payload } : {}) });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: `10.0.${Math.floor(++client / 250)}.${client % 250}`,
+      ...(payload ? { payload } : {}),
+    });
   const registration = async (email: string, password = 'correct horse battery', token?: string) => ({
     name: 'Bea Business',
     email,
@@ -35,7 +48,14 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       expect(body).toMatchObject({ succeeded: true, errors: [] });
       expect(body.userId).toMatch(/^[0-9a-f-]{36}$/);
       const me = (await ctx.app.inject({ url: '/api/user', headers: bearer(body.accessToken) })).json();
-      expect(me).toEqual({ id: body.userId, name: 'Bea Business', email, phone: '+44 20 7946 0000', roles: [role], notFound: false });
+      expect(me).toEqual({
+        id: body.userId,
+        name: 'Bea Business',
+        email,
+        phone: '+44 20 7946 0000',
+        roles: [role],
+        notFound: false,
+      });
       const link = await ctx.latestLink(email, 'confirmation-link');
       expect(link).toMatch(new RegExp(`^${ctx.config.portalUrl}/confirm/${body.userId}/[A-Za-z0-9_-]{43}$`));
       const mail = (await ctx.mailsTo(email))[0]!;
@@ -48,17 +68,34 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       expect((await post('/api/register/candidate-user', await registration(email))).statusCode).toBe(200);
       const res = await post('/api/register/business-user', await registration(email.toUpperCase()));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ succeeded: false, errors: ['Email address is already in use.'], userId: null, accessToken: null, refreshToken: null });
+      expect(res.json()).toEqual({
+        succeeded: false,
+        errors: ['Email address is already in use.'],
+        userId: null,
+        accessToken: null,
+        refreshToken: null,
+      });
     });
 
     it('refuses a missing, invalid or replayed bot-check payload', async () => {
-      const failed = { succeeded: false, errors: ['Bot check failed. Please try again.'], userId: null, accessToken: null, refreshToken: null };
+      const failed = {
+        succeeded: false,
+        errors: ['Bot check failed. Please try again.'],
+        userId: null,
+        accessToken: null,
+        refreshToken: null,
+      };
       const missing = await post('/api/register/candidate-user', await registration(uniqueEmail(), 'x', ''));
       expect(missing.statusCode).toBe(400);
       expect(missing.json()).toEqual(failed);
       const token = await ctx.botToken();
-      expect((await post('/api/register/candidate-user', await registration(uniqueEmail(), 'x', token))).statusCode).toBe(200);
-      const replayed = await post('/api/register/business-user', await registration(uniqueEmail(), 'long enough password', token));
+      expect(
+        (await post('/api/register/candidate-user', await registration(uniqueEmail(), 'x', token))).statusCode,
+      ).toBe(200);
+      const replayed = await post(
+        '/api/register/business-user',
+        await registration(uniqueEmail(), 'long enough password', token),
+      );
       expect(replayed.statusCode).toBe(400);
       expect(replayed.json()).toEqual(failed);
     });
@@ -85,8 +122,16 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       expect(ok.json()).toMatchObject({ email, name: 'Bea Business', success: true });
       const bad = await post('/api/account/login', { email, password: 'wrong horse battery' });
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toMatchObject({ id: -1, success: false, accessToken: null, refreshToken: null, feedbackMessage: 'Invalid email or password.' });
-      expect((await post('/api/account/login', { email: uniqueEmail('none'), password: 'whatever1' })).statusCode).toBe(401);
+      expect(bad.json()).toMatchObject({
+        id: -1,
+        success: false,
+        accessToken: null,
+        refreshToken: null,
+        feedbackMessage: 'Invalid email or password.',
+      });
+      expect((await post('/api/account/login', { email: uniqueEmail('none'), password: 'whatever1' })).statusCode).toBe(
+        401,
+      );
       const viaRegister = await post('/api/register/candidate-login', { email, password: 'correct horse battery' });
       expect(viaRegister.statusCode).toBe(200);
       expect(viaRegister.json()).toMatchObject({ succeeded: true, errors: [] });
@@ -97,13 +142,24 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       const login = await post('/api/account/login', { email, password: CANDIDATE_BUILT_IN_PASSWORD });
       expect(login.statusCode).toBe(401);
       expect(login.json()).toMatchObject({ success: false, accessToken: null });
-      const candidateLogin = await post('/api/register/candidate-login', { email, password: CANDIDATE_BUILT_IN_PASSWORD });
+      const candidateLogin = await post('/api/register/candidate-login', {
+        email,
+        password: CANDIDATE_BUILT_IN_PASSWORD,
+      });
       expect(candidateLogin.statusCode).toBe(400);
-      expect(candidateLogin.json()).toEqual({ succeeded: false, errors: ['Invalid email or password.'], userId: null, accessToken: null, refreshToken: null });
+      expect(candidateLogin.json()).toEqual({
+        succeeded: false,
+        errors: ['Invalid email or password.'],
+        userId: null,
+        accessToken: null,
+        refreshToken: null,
+      });
       // Nor does the built-in password work for an account that has a real one.
       const biz = uniqueEmail('biz');
       await post('/api/register/business-user', await registration(biz, CANDIDATE_BUILT_IN_PASSWORD));
-      expect((await post('/api/account/login', { email: biz, password: CANDIDATE_BUILT_IN_PASSWORD })).statusCode).toBe(401);
+      expect((await post('/api/account/login', { email: biz, password: CANDIDATE_BUILT_IN_PASSWORD })).statusCode).toBe(
+        401,
+      );
     });
 
     it('lets a candidate log in with a password set through the reset flow, which also ends old sessions', async () => {
@@ -116,14 +172,28 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       const match = link.match(/\/account\/reset\/([^/]+)\/([A-Za-z0-9_-]{43})$/);
       expect(match).not.toBeNull();
       expect(decodeURIComponent(match![1]!)).toBe(email);
-      const reset = await post('/api/account/reset-password', { email, token: match![2], password: 'my new password', confirmPassword: 'my new password' });
+      const reset = await post('/api/account/reset-password', {
+        email,
+        token: match![2],
+        password: 'my new password',
+        confirmPassword: 'my new password',
+      });
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toEqual({ succeeded: true, errors: [] });
       expect((await post('/api/account/login', { email, password: 'my new password' })).statusCode).toBe(200);
-      const oldRefresh = await post('/api/account/refresh', { accessToken: session.accessToken, refreshToken: session.refreshToken, ipAddress: '0.0.0.0' });
+      const oldRefresh = await post('/api/account/refresh', {
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+        ipAddress: '0.0.0.0',
+      });
       expect(oldRefresh.statusCode).toBe(400);
       // Single use.
-      const again = await post('/api/account/reset-password', { email, token: match![2], password: 'another password', confirmPassword: 'another password' });
+      const again = await post('/api/account/reset-password', {
+        email,
+        token: match![2],
+        password: 'another password',
+        confirmPassword: 'another password',
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ status: 400, detail: 'The reset link has already been used.' });
     });
@@ -132,17 +202,42 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       const { email } = await registerCandidate(ctx);
       await post('/api/account/forgot-password', { email, portalType: 'Business' });
       const token = (await ctx.latestLink(email, 'password-reset-link')).split('/').pop()!;
-      const mismatch = await post('/api/account/reset-password', { email, token, password: 'password one', confirmPassword: 'password two' });
+      const mismatch = await post('/api/account/reset-password', {
+        email,
+        token,
+        password: 'password one',
+        confirmPassword: 'password two',
+      });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json()).toMatchObject({ detail: 'Passwords must match', errors: ['Passwords must match'] });
-      const short = await post('/api/account/reset-password', { email, token, password: 'short', confirmPassword: 'short' });
+      const short = await post('/api/account/reset-password', {
+        email,
+        token,
+        password: 'short',
+        confirmPassword: 'short',
+      });
       expect(short.statusCode).toBe(400);
-      const wrongToken = await post('/api/account/reset-password', { email, token: 'x'.repeat(43), password: 'password one', confirmPassword: 'password one' });
+      const wrongToken = await post('/api/account/reset-password', {
+        email,
+        token: 'x'.repeat(43),
+        password: 'password one',
+        confirmPassword: 'password one',
+      });
       expect(wrongToken.json()).toMatchObject({ status: 400, detail: 'The reset link is not valid.' });
-      const otherEmail = await post('/api/account/reset-password', { email: uniqueEmail(), token, password: 'password one', confirmPassword: 'password one' });
+      const otherEmail = await post('/api/account/reset-password', {
+        email: uniqueEmail(),
+        token,
+        password: 'password one',
+        confirmPassword: 'password one',
+      });
       expect(otherEmail.json().detail).toBe('The reset link is not valid.');
       ctx.clock.advance(60 * 60 * 1000 + 1000);
-      const expired = await post('/api/account/reset-password', { email, token, password: 'password one', confirmPassword: 'password one' });
+      const expired = await post('/api/account/reset-password', {
+        email,
+        token,
+        password: 'password one',
+        confirmPassword: 'password one',
+      });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().detail).toMatch(/expired/);
     });
@@ -173,9 +268,13 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
     it('confirms by GET with PascalCase query names, checking the e-mail when given', async () => {
       const { email, userId } = await registerCandidate(ctx);
       const token = (await ctx.latestLink(email, 'confirmation-link')).split('/').pop()!;
-      const wrongEmail = await ctx.app.inject({ url: `/api/account/confirm?UserId=${userId}&Email=${encodeURIComponent(uniqueEmail())}&Token=${token}` });
+      const wrongEmail = await ctx.app.inject({
+        url: `/api/account/confirm?UserId=${userId}&Email=${encodeURIComponent(uniqueEmail())}&Token=${token}`,
+      });
       expect(wrongEmail.statusCode).toBe(400);
-      const res = await ctx.app.inject({ url: `/api/account/confirm?UserId=${userId}&Email=${encodeURIComponent(email)}&Token=${token}` });
+      const res = await ctx.app.inject({
+        url: `/api/account/confirm?UserId=${userId}&Email=${encodeURIComponent(email)}&Token=${token}`,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ succeeded: true, errors: [] });
     });
@@ -265,7 +364,16 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         expect(op, `${method} ${path}`).toBeDefined();
         expect(Object.keys(op.responses).length, `${method} ${path} responses`).toBeGreaterThan(0);
         const hasInput = op.requestBody || (op.parameters ?? []).length > 0;
-        if (!['/api/account/revoke', '/api/account/revoke-all', '/api/user', '/api/bot-check/challenge', '/.well-known/jwks.json'].includes(path) || method !== 'get' && method !== 'post') {
+        if (
+          ![
+            '/api/account/revoke',
+            '/api/account/revoke-all',
+            '/api/user',
+            '/api/bot-check/challenge',
+            '/.well-known/jwks.json',
+          ].includes(path) ||
+          (method !== 'get' && method !== 'post')
+        ) {
           expect(hasInput, `${method} ${path} input`).toBeTruthy();
         }
       }

@@ -13,9 +13,19 @@ describe.each(databaseKinds())('wrong sign-in codes and code floods on %s', (kin
   afterAll(async () => ctx?.close());
 
   const send = (email: string, ip: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/send-verification-code',
+      payload: { email },
+      remoteAddress: ip,
+    });
   const verify = async (email: string, code: string, ip: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/account/verify-code', payload: { email, code, token: await ctx.botToken() }, remoteAddress: ip });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/verify-code',
+      payload: { email, code, token: await ctx.botToken() },
+      remoteAddress: ip,
+    });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('a new code does not give an attacker 5 more guesses; the owner still signs in from their own client', async () => {
@@ -30,7 +40,10 @@ describe.each(databaseKinds())('wrong sign-in codes and code floods on %s', (kin
     for (let i = 0; i < 2; i += 1) expect((await verify(email, wrong(code), attacker)).statusCode).toBe(401);
     const blocked = await verify(email, wrong(code), attacker);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ status: 429, detail: 'Too many wrong codes. Please wait before trying again.' });
+    expect(blocked.json()).toMatchObject({
+      status: 429,
+      detail: 'Too many wrong codes. Please wait before trying again.',
+    });
     // The attacker's wrong tries did not kill the code: the owner, from another client, uses it.
     expect((await verify(email, code, '203.0.113.20')).statusCode).toBe(200);
   });
@@ -40,7 +53,8 @@ describe.each(databaseKinds())('wrong sign-in codes and code floods on %s', (kin
     expect((await send(email, '198.51.100.1')).statusCode).toBe(200);
     const code = await ctx.latestCode(email);
     for (let c = 0; c < 4; c += 1) {
-      for (let i = 0; i < 5; i += 1) expect((await verify(email, wrong(code), `192.0.2.${100 + c}`)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await verify(email, wrong(code), `192.0.2.${100 + c}`)).statusCode).toBe(401);
     }
     const guessedOnce = '192.0.2.200';
     expect((await verify(email, wrong(code), guessedOnce)).statusCode).toBe(401);

@@ -6,13 +6,22 @@ describe.each(databaseKinds())('one-time sign-in codes on %s', (kind) => {
   let ctx: TestApp;
   beforeAll(async () => {
     // Default send limits (60 s, 10 an hour); the per-IP limits are not what this file tests.
-    ctx = await startTestApp(kind, { RATE_LIMIT_SENDS_PER_IP: '10000', RATE_LIMIT_LOOKUPS_PER_IP: '10000', CODE_SENDS_PER_CLIENT_PER_HOUR: '10000' });
+    ctx = await startTestApp(kind, {
+      RATE_LIMIT_SENDS_PER_IP: '10000',
+      RATE_LIMIT_LOOKUPS_PER_IP: '10000',
+      CODE_SENDS_PER_CLIENT_PER_HOUR: '10000',
+    });
   });
   afterAll(async () => ctx?.close());
 
-  const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+  const send = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
   const verify = async (email: string, code: string, token?: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/account/verify-code', payload: { email, code, token: token ?? (await ctx.botToken()) } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/verify-code',
+      payload: { email, code, token: token ?? (await ctx.botToken()) },
+    });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('sends a 6-digit code by e-mail and signs in with it once', async () => {
@@ -29,13 +38,24 @@ describe.each(databaseKinds())('one-time sign-in codes on %s', (kind) => {
     expect(mail.html).toContain(code);
     const ok = await verify(email, code);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ id: userId, email, success: true, name: 'Ada Candidate', phone: '+44 7700 900000' });
+    expect(ok.json()).toMatchObject({
+      id: userId,
+      email,
+      success: true,
+      name: 'Ada Candidate',
+      phone: '+44 7700 900000',
+    });
     expect(ok.json().accessToken).toBeTruthy();
     expect(new Date(ok.json().refreshTokenExpiryTime).toISOString()).toBe(ok.json().refreshTokenExpiryTime);
     // Single use.
     const again = await verify(email, code);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ id: -1, success: false, accessToken: null, feedbackMessage: 'Invalid verification code.' });
+    expect(again.json()).toMatchObject({
+      id: -1,
+      success: false,
+      accessToken: null,
+      feedbackMessage: 'Invalid verification code.',
+    });
   });
 
   it('answers 404 problem details when no account has the address', async () => {

@@ -29,9 +29,17 @@ describe.each(databaseKinds())('the confirmation link at sign-up on %s', (kind) 
     ctx.clock.advance(20 * MINUTE);
     // (The dev outbox itself forgets the code's e-mail once the code has expired.)
     expect(await kinds(candidate.email)).not.toContain('confirmation-link');
-    const rows = await ctx.deps.database.db.selectFrom('mail_outbox').select('kind').where('user_id', '=', candidate.userId).execute();
+    const rows = await ctx.deps.database.db
+      .selectFrom('mail_outbox')
+      .select('kind')
+      .where('user_id', '=', candidate.userId)
+      .execute();
     expect(rows.map((r) => r.kind)).toEqual(['sign-in-code']);
-    const user = await ctx.deps.database.db.selectFrom('users').select('email_confirmed_at').where('id', '=', candidate.userId).executeTakeFirstOrThrow();
+    const user = await ctx.deps.database.db
+      .selectFrom('users')
+      .select('email_confirmed_at')
+      .where('id', '=', candidate.userId)
+      .executeTakeFirstOrThrow();
     expect(user.email_confirmed_at).not.toBeNull();
   });
 

@@ -18,7 +18,10 @@ function smtpSink() {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -46,7 +49,11 @@ describe.each(databaseKinds())('SMTP down while codes are requested, on %s', (ki
   beforeAll(async () => {
     port = await sink.start();
     // Delivery is driven with flush() and the test clock, so the outage is exact and the test fast.
-    ctx = await startTestApp(kind, { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_POLL_INTERVAL_MS: '600000' });
+    ctx = await startTestApp(kind, {
+      ...relaxedLimits,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -63,7 +70,11 @@ describe.each(databaseKinds())('SMTP down while codes are requested, on %s', (ki
 
     await sink.stop();
     for (const c of candidates) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email: c.email } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/send-verification-code',
+        payload: { email: c.email },
+      });
       // Acknowledged: the code is in the outbox, not lost with the failed SMTP connection.
       expect(res.statusCode).toBe(200);
     }
@@ -76,7 +87,11 @@ describe.each(databaseKinds())('SMTP down while codes are requested, on %s', (ki
     }
     expect(sink.received).toHaveLength(0);
     expect(await countUnsentMail(db)).toBe(3);
-    const failed = await db.selectFrom('mail_outbox').select(['attempts', 'last_error']).where('sent_at', 'is', null).execute();
+    const failed = await db
+      .selectFrom('mail_outbox')
+      .select(['attempts', 'last_error'])
+      .where('sent_at', 'is', null)
+      .execute();
     for (const row of failed) {
       expect(row.attempts).toBeGreaterThan(0);
       expect(row.last_error).toBeTruthy();

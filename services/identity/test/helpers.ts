@@ -28,7 +28,13 @@ export async function startTestApp(
   const clock = options.clock ?? testClock();
   // A small proof of work keeps the suite fast; the property (verify once, signed, unexpired) is the same.
   // New candidates' confirmation links go at once here; confirmation-link.test.ts runs the real delay.
-  const config = loadConfig({ LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: '1000', CONFIRMATION_LINK_DELAY_SECONDS: '0', ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}), ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    BOT_CHECK_MAX_NUMBER: '1000',
+    CONFIRMATION_LINK_DELAY_SECONDS: '0',
+    ...(testDb.url ? { IDENTITY_DATABASE_URL: testDb.url } : {}),
+    ...env,
+  });
   // In-memory PGlite: no data folder in tests.
   config.database.dataDir = undefined as unknown as string;
   const logger = createLogger('identity', config.logLevel, options.logTo);
@@ -85,7 +91,9 @@ async function waitForDisconnect(url: string): Promise<void> {
   const admin = await openDatabase({ url: process.env.TEST_POSTGRES_URL, poolSize: 1 });
   try {
     for (let i = 0; i < 50; i += 1) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
       if (rows[0]?.n === 0) return;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -118,7 +126,13 @@ export async function registerCandidate(ctx: TestApp, email = uniqueEmail('cand'
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/register/candidate-user',
-    payload: { name, email, phone: '+44 7700 900000', password: CANDIDATE_BUILT_IN_PASSWORD, token: await ctx.botToken() },
+    payload: {
+      name,
+      email,
+      phone: '+44 7700 900000',
+      password: CANDIDATE_BUILT_IN_PASSWORD,
+      token: await ctx.botToken(),
+    },
   });
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { email, ...(res.json() as { userId: string; accessToken: string; refreshToken: string }) };
@@ -129,7 +143,11 @@ export async function signInWithCode(ctx: TestApp, email: string) {
   const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
   if (sent.statusCode !== 200) throw new Error(`send failed: ${sent.statusCode} ${sent.body}`);
   const code = await ctx.latestCode(email);
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/account/verify-code', payload: { email, code, token: await ctx.botToken() } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/account/verify-code',
+    payload: { email, code, token: await ctx.botToken() },
+  });
   if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; accessToken: string; refreshToken: string; refreshTokenExpiryTime: string };
 }

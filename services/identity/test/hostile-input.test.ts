@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { attackOperation, fuzzOperation, operationsOf, oversizedHeadersOverSocket, ruleBroken, type Caller } from '@careers/server-kit/hostile-input';
+import {
+  attackOperation,
+  fuzzOperation,
+  operationsOf,
+  oversizedHeadersOverSocket,
+  ruleBroken,
+  type Caller,
+} from '@careers/server-kit/hostile-input';
 import type { RouteEntry } from '@careers/server-kit/http';
 import { bearer, registerCandidate, relaxedLimits, startTestApp, uniqueEmail, type TestApp } from './helpers';
 
@@ -46,7 +53,13 @@ describe.each(databaseKinds())('hostile input against every identity operation o
     const registered = await ctx.app.inject({
       method: 'POST',
       url: '/api/register/business-user',
-      payload: { name: 'Bea Business', email: employerEmail, phone: '+44 20 7946 0000', password: 'correct horse battery', token: await ctx.botToken() },
+      payload: {
+        name: 'Bea Business',
+        email: employerEmail,
+        phone: '+44 20 7946 0000',
+        password: 'correct horse battery',
+        token: await ctx.botToken(),
+      },
     });
     if (registered.statusCode !== 200) throw new Error(`employer registration failed: ${registered.body}`);
     const employer = registered.json() as { userId: string; accessToken: string };
@@ -63,25 +76,46 @@ describe.each(databaseKinds())('hostile input against every identity operation o
   it('takes its operations from the route table, so a new route is attacked too', () => {
     const names = operations.map((r) => `${r.method} ${r.url}`);
     expect(names).toEqual(
-      expect.arrayContaining(['POST /api/register/candidate-user', 'POST /api/account/verify-code', 'PUT /api/user', 'DELETE /api/user', 'GET /api/user/email-exists/:email', 'GET /readyz']),
+      expect.arrayContaining([
+        'POST /api/register/candidate-user',
+        'POST /api/account/verify-code',
+        'PUT /api/user',
+        'DELETE /api/user',
+        'GET /api/user/email-exists/:email',
+        'GET /readyz',
+      ]),
     );
     expect(names.length).toBeGreaterThanOrEqual(30);
   });
 
-  it('answers requests generated from each route schema below 500, refusals as problem details', async () => {
-    const broken: string[] = [];
-    for (const route of operations) {
-      const report = await fuzzOperation(ctx.app, route, { ...(await callers()), numRuns: 12, seed });
-      if (report) broken.push(report);
-    }
-    expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  }, HEAVY_TIMEOUT_MS);
+  it(
+    'answers requests generated from each route schema below 500, refusals as problem details',
+    async () => {
+      const broken: string[] = [];
+      for (const route of operations) {
+        const report = await fuzzOperation(ctx.app, route, { ...(await callers()), numRuns: 12, seed });
+        if (report) broken.push(report);
+      }
+      expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
-  it('answers malformed JSON, wrong content types, oversized bodies and headers and odd path ids below 500, as problem details', async () => {
-    const broken: string[] = [];
-    for (const route of operations) broken.push(...(await attackOperation(ctx.app, route, { ...(await callers()), bodyLimit: ctx.app.initialConfig.bodyLimit ?? 1024 * 1024 })));
-    expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
-  }, HEAVY_TIMEOUT_MS);
+  it(
+    'answers malformed JSON, wrong content types, oversized bodies and headers and odd path ids below 500, as problem details',
+    async () => {
+      const broken: string[] = [];
+      for (const route of operations)
+        broken.push(
+          ...(await attackOperation(ctx.app, route, {
+            ...(await callers()),
+            bodyLimit: ctx.app.initialConfig.bodyLimit ?? 1024 * 1024,
+          })),
+        );
+      expect(broken, broken.slice(0, 20).join('\n\n')).toEqual([]);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
   it('answers headers past the limit on a real socket with 431 problem details, and keeps serving', async () => {
     const answer = await oversizedHeadersOverSocket(ctx.app);
@@ -91,9 +125,14 @@ describe.each(databaseKinds())('hostile input against every identity operation o
   });
 
   it('refuses a NUL or a lone surrogate in a profile field with 400 problem details (was a 500 from the database)', async () => {
-    const { callers: [, candidate] } = await callers();
+    const {
+      callers: [, candidate],
+    } = await callers();
     const before = (await ctx.app.inject({ url: '/api/user', headers: candidate!.headers })).json();
-    for (const payload of [{ name: 'Ada\u0000', phone: '0123' }, { name: 'Ada', phone: '\uDC00' }]) {
+    for (const payload of [
+      { name: 'Ada\u0000', phone: '0123' },
+      { name: 'Ada', phone: '\uDC00' },
+    ]) {
       const res = await ctx.app.inject({ method: 'PUT', url: '/api/user', headers: candidate!.headers, payload });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');

@@ -7,7 +7,11 @@ import { registerCandidate, startTestApp, uniqueEmail, type TestApp } from './he
 describe.each(databaseKinds())('rate limits (in memory) on %s', (kind) => {
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await startTestApp(kind, { RATE_LIMIT_LOOKUPS_PER_IP: '1000', RATE_LIMIT_LOOKUPS_PER_EMAIL: '3', RATE_LIMIT_SENDS_PER_IP: '1000' });
+    ctx = await startTestApp(kind, {
+      RATE_LIMIT_LOOKUPS_PER_IP: '1000',
+      RATE_LIMIT_LOOKUPS_PER_EMAIL: '3',
+      RATE_LIMIT_SENDS_PER_IP: '1000',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -28,7 +32,12 @@ describe.each(databaseKinds())('rate limits (in memory) on %s', (kind) => {
 
   it('limits link e-mails per address: a second reset link within 60 s answers 429, for unknown addresses too', async () => {
     const { email } = await registerCandidate(ctx);
-    const forgot = (to: string) => ctx.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email: to, portalType: 'Business' } });
+    const forgot = (to: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/forgot-password',
+        payload: { email: to, portalType: 'Business' },
+      });
     expect((await forgot(email)).statusCode).toBe(200);
     expect((await forgot(email)).statusCode).toBe(429);
     const ghost = uniqueEmail('ghost');
@@ -62,7 +71,8 @@ describe('rate limits and bot-check replays shared through Redis', () => {
 
   it('counts lookups from one address across two instances', async () => {
     expect(a.deps.store.kind).toBe('redis');
-    const lookup = (app: TestApp) => app.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: uniqueEmail('shared') } });
+    const lookup = (app: TestApp) =>
+      app.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: uniqueEmail('shared') } });
     const statuses = [];
     for (const app of [a, b, a, b]) statuses.push((await lookup(app)).statusCode);
     expect(statuses).toEqual([404, 404, 404, 404]);
@@ -75,8 +85,15 @@ describe('rate limits and bot-check replays shared through Redis', () => {
   it('refuses on one instance a bot-check payload already used on the other', async () => {
     const token = await a.botToken();
     const body = (email: string) => ({ name: 'Rea', email, phone: '1', password: 'x', token });
-    expect((await a.app.inject({ method: 'POST', url: '/api/register/candidate-user', payload: body(uniqueEmail()) })).statusCode).toBe(200);
-    const replay = await b.app.inject({ method: 'POST', url: '/api/register/candidate-user', payload: body(uniqueEmail()) });
+    expect(
+      (await a.app.inject({ method: 'POST', url: '/api/register/candidate-user', payload: body(uniqueEmail()) }))
+        .statusCode,
+    ).toBe(200);
+    const replay = await b.app.inject({
+      method: 'POST',
+      url: '/api/register/candidate-user',
+      payload: body(uniqueEmail()),
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().errors).toEqual(['Bot check failed. Please try again.']);
   });
@@ -87,7 +104,8 @@ describe('instances without Redis', () => {
     const env = { RATE_LIMIT_LOOKUPS_PER_IP: '1' };
     const [a, b] = await Promise.all([startTestApp('pglite', env), startTestApp('pglite', env)]);
     try {
-      const lookup = (app: TestApp) => app.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: uniqueEmail() } });
+      const lookup = (app: TestApp) =>
+        app.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: uniqueEmail() } });
       expect((await lookup(a)).statusCode).toBe(404);
       expect((await lookup(b)).statusCode).toBe(404);
       expect((await lookup(a)).statusCode).toBe(429);

@@ -14,12 +14,23 @@ async function registerBusiness(ctx: TestApp, email: string) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/register/business-user',
-    payload: { name: 'Bea Business', email, phone: '+44 20 7946 0000', password: PASSWORD, token: await ctx.botToken() },
+    payload: {
+      name: 'Bea Business',
+      email,
+      phone: '+44 20 7946 0000',
+      password: PASSWORD,
+      token: await ctx.botToken(),
+    },
   });
   expect(res.statusCode).toBe(200);
 }
 
-function login(ctx: TestApp, payload: { email: string; password: string; token?: string }, ip = '198.51.100.1', url = '/api/account/login') {
+function login(
+  ctx: TestApp,
+  payload: { email: string; password: string; token?: string },
+  ip = '198.51.100.1',
+  url = '/api/account/login',
+) {
   return ctx.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 }
 
@@ -36,19 +47,31 @@ describe.each(databaseKinds())('password login limits on %s', (kind) => {
     for (let i = 1; i <= 3; i += 1) {
       const bad = await login(ctx, { email, password: `guess ${i}` }, `198.51.100.${i}`);
       expect(bad.statusCode).toBe(401);
-      expect(bad.json()).toMatchObject({ success: false, accessToken: null, feedbackMessage: 'Invalid email or password.', ...(i >= 3 ? { botCheckRequired: true } : {}) });
+      expect(bad.json()).toMatchObject({
+        success: false,
+        accessToken: null,
+        feedbackMessage: 'Invalid email or password.',
+        ...(i >= 3 ? { botCheckRequired: true } : {}),
+      });
       expect(bad.json().botCheckRequired).toBe(i >= 3 ? true : undefined);
     }
     // Locked for 1 s, even for the right password and a fresh client.
     const locked = await login(ctx, { email, password: PASSWORD }, '203.0.113.9');
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBe('1');
-    expect(locked.json()).toMatchObject({ status: 429, detail: 'Too many failed logins. Please wait before trying again.' });
+    expect(locked.json()).toMatchObject({
+      status: 429,
+      detail: 'Too many failed logins. Please wait before trying again.',
+    });
     ctx.clock.advance(1100);
     // Past the back-off a try without a solved bot check is refused before any hashing.
     const noBot = await login(ctx, { email, password: PASSWORD }, '203.0.113.9');
     expect(noBot.statusCode).toBe(401);
-    expect(noBot.json()).toMatchObject({ success: false, botCheckRequired: true, feedbackMessage: 'Please complete the bot check and try again.' });
+    expect(noBot.json()).toMatchObject({
+      success: false,
+      botCheckRequired: true,
+      feedbackMessage: 'Please complete the bot check and try again.',
+    });
     const fourth = await login(ctx, { email, password: 'guess 4', token: await ctx.botToken() }, '203.0.113.9');
     expect(fourth.statusCode).toBe(401);
     ctx.clock.advance(1100);
@@ -63,7 +86,8 @@ describe.each(databaseKinds())('password login limits on %s', (kind) => {
 
   it('treats an unknown address exactly like a real one', async () => {
     const ghost = uniqueEmail('ghost');
-    for (let i = 1; i <= 3; i += 1) expect((await login(ctx, { email: ghost, password: `guess ${i}` }, '198.51.100.50')).statusCode).toBe(401);
+    for (let i = 1; i <= 3; i += 1)
+      expect((await login(ctx, { email: ghost, password: `guess ${i}` }, '198.51.100.50')).statusCode).toBe(401);
     expect((await login(ctx, { email: ghost, password: 'guess 4' }, '198.51.100.51')).statusCode).toBe(429);
   });
 
@@ -72,7 +96,11 @@ describe.each(databaseKinds())('password login limits on %s', (kind) => {
     const victim = uniqueEmail('biz');
     await registerBusiness(ctx, victim);
     for (let i = 0; i < 10; i += 1) {
-      const res = await login(ctx, { email: uniqueEmail('spray'), password: 'Password1', token: await ctx.botToken() }, attacker);
+      const res = await login(
+        ctx,
+        { email: uniqueEmail('spray'), password: 'Password1', token: await ctx.botToken() },
+        attacker,
+      );
       expect(res.statusCode).toBe(401);
       expect(res.json().botCheckRequired).toBe(i >= 2 ? true : undefined);
     }
@@ -89,7 +117,11 @@ describe.each(databaseKinds())('password login limits on %s', (kind) => {
     for (let i = 1; i <= 3; i += 1) {
       const bad = await login(ctx, { email, password: `guess ${i}` }, '198.51.100.90', url);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({ succeeded: false, errors: ['Invalid email or password.'], ...(i >= 3 ? { botCheckRequired: true } : {}) });
+      expect(bad.json()).toMatchObject({
+        succeeded: false,
+        errors: ['Invalid email or password.'],
+        ...(i >= 3 ? { botCheckRequired: true } : {}),
+      });
       expect(bad.json().botCheckRequired).toBe(i >= 3 ? true : undefined);
     }
     expect((await login(ctx, { email, password: PASSWORD }, '198.51.100.90', url)).statusCode).toBe(429);
@@ -99,7 +131,11 @@ describe.each(databaseKinds())('password login limits on %s', (kind) => {
 describe('password login floods', () => {
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await startTestApp('pglite', { ...relaxedLimits, RATE_LIMIT_LOGINS_PER_IP: '5', PASSWORD_HASH_CONCURRENCY: '1' });
+    ctx = await startTestApp('pglite', {
+      ...relaxedLimits,
+      RATE_LIMIT_LOGINS_PER_IP: '5',
+      PASSWORD_HASH_CONCURRENCY: '1',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -117,14 +153,19 @@ describe('password login floods', () => {
   it('hashes one password at a time with one waiting, and refuses the rest at once with 429', async () => {
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => login(ctx, { email: uniqueEmail('flood'), password: 'guess' }, `203.0.113.${100 + i}`)),
+      Array.from({ length: 12 }, (_, i) =>
+        login(ctx, { email: uniqueEmail('flood'), password: 'guess' }, `203.0.113.${100 + i}`),
+      ),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 401)).toHaveLength(2);
     expect(codes.filter((c) => c === 429)).toHaveLength(10);
     const busy = answers.find((a) => a.statusCode === 429)!;
     expect(busy.headers['retry-after']).toBe('1');
-    expect(busy.json()).toMatchObject({ status: 429, detail: 'Too many logins right now. Please try again in a moment.' });
+    expect(busy.json()).toMatchObject({
+      status: 429,
+      detail: 'Too many logins right now. Please try again in a moment.',
+    });
     expect(ctx.app.hashGate.active).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
@@ -132,7 +173,12 @@ describe('password login floods', () => {
 
 describe('login back-off shared through Redis', () => {
   const prefix = `test:identity:${randomBytes(6).toString('hex')}:`;
-  const env = { ...relaxedLimits, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix, BOT_CHECK_SECRET: randomBytes(32).toString('hex') };
+  const env = {
+    ...relaxedLimits,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: prefix,
+    BOT_CHECK_SECRET: randomBytes(32).toString('hex'),
+  };
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
@@ -148,7 +194,8 @@ describe('login back-off shared through Redis', () => {
 
   it('counts failures on one instance against the other', async () => {
     const email = uniqueEmail('ghost');
-    for (let i = 1; i <= 3; i += 1) expect((await login(i % 2 ? a : b, { email, password: `guess ${i}` })).statusCode).toBe(401);
+    for (let i = 1; i <= 3; i += 1)
+      expect((await login(i % 2 ? a : b, { email, password: `guess ${i}` })).statusCode).toBe(401);
     const locked = await login(b, { email, password: 'guess 4' }, '203.0.113.1');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);

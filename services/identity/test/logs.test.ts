@@ -25,11 +25,19 @@ describe.each(databaseKinds())('identity logs on %s', (kind) => {
     const confirmed = await ctx.app.inject({ url: `/api/account/confirm?UserId=${userId}&Token=${confirmToken}` });
     expect(confirmed.statusCode).toBe(200);
 
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/send-verification-code',
+      payload: { email },
+    });
     expect(sent.statusCode).toBe(200);
     const code = await ctx.latestCode(email);
 
-    const forgot = await ctx.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email, portalType: 'Candidate' } });
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      payload: { email, portalType: 'Candidate' },
+    });
     expect(forgot.statusCode).toBe(200);
     const resetToken = (await ctx.latestLink(email, 'password-reset-link')).split('/').pop()!;
 

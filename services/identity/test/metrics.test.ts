@@ -9,7 +9,12 @@ describe('identity metrics an operator reads', () => {
   let ctx: TestApp;
   beforeAll(async () => {
     // The default 60 s between code e-mails; two sends an hour per client and address.
-    ctx = await startTestApp('pglite', { ...relaxedLimits, SEND_INTERVAL_SECONDS: '60', CODE_SENDS_PER_CLIENT_PER_HOUR: '2', MAIL_POLL_INTERVAL_MS: '600000' });
+    ctx = await startTestApp('pglite', {
+      ...relaxedLimits,
+      SEND_INTERVAL_SECONDS: '60',
+      CODE_SENDS_PER_CLIENT_PER_HOUR: '2',
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -18,13 +23,15 @@ describe('identity metrics an operator reads', () => {
     expect(res.statusCode).toBe(200);
     return res.body;
   };
-  const send = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+  const send = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
 
   it('counts codes sent and refused, e-mails queued and sent, and outbox passes', async () => {
     const { email } = await registerCandidate(ctx);
     await ctx.deps.outbox.flush();
     const before = await scrape();
-    const moved = (after: string, name: string, labels: Record<string, string>) => metricSample(after, name, labels) - metricSample(before, name, labels);
+    const moved = (after: string, name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
 
     expect((await send(email)).statusCode).toBe(200);
     let after = await scrape();
@@ -44,7 +51,9 @@ describe('identity metrics an operator reads', () => {
     expect(moved(after, 'careers_background_jobs_total', { job: 'mail-outbox' })).toBe(1);
     expect(moved(after, 'careers_background_job_failures_total', { job: 'mail-outbox' })).toBe(0);
     // The HTTP side: the route pattern, with the 429s counted as such and no 5xx.
-    expect(moved(after, 'http_requests_total', { route: '/api/account/send-verification-code', status: '429' })).toBe(2);
+    expect(moved(after, 'http_requests_total', { route: '/api/account/send-verification-code', status: '429' })).toBe(
+      2,
+    );
     expect(moved(after, 'http_request_errors_total', { route: '/api/account/send-verification-code' })).toBe(0);
     expect(after).not.toContain(email);
   });
@@ -54,7 +63,11 @@ describe('identity metrics when the mail server is down', () => {
   let ctx: TestApp;
   beforeAll(async () => {
     // Nothing listens on this port: every delivery attempt fails and is retried later.
-    ctx = await startTestApp('pglite', { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, MAIL_POLL_INTERVAL_MS: '600000' });
+    ctx = await startTestApp('pglite', {
+      ...relaxedLimits,
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -63,7 +76,8 @@ describe('identity metrics when the mail server is down', () => {
     await registerCandidate(ctx);
     await ctx.deps.outbox.flush();
     const after = (await ctx.app.inject({ url: '/metrics' })).body;
-    const moved = (name: string, labels: Record<string, string>) => metricSample(after, name, labels) - metricSample(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) =>
+      metricSample(after, name, labels) - metricSample(before, name, labels);
     expect(moved('careers_emails_queued_total', { kind: 'confirmation-link' })).toBe(1);
     expect(moved('careers_emails_failed_total', { kind: 'confirmation-link' })).toBe(1);
     expect(moved('careers_emails_sent_total', { kind: 'confirmation-link' })).toBe(0);

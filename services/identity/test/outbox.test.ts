@@ -33,7 +33,12 @@ async function startSmtpSink(rejectFirst: number) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, attempts: () => attempts, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Quoted-printable soft breaks and escapes, so that long links can be found in the raw message. */
@@ -47,7 +52,11 @@ describe.each(databaseKinds())('durable e-mail outbox on %s', (kind) => {
   beforeAll(async () => {
     sink = await startSmtpSink(1);
     // A long poll interval: this test drives delivery with flush() and the clock.
-    ctx = await startTestApp(kind, { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_POLL_INTERVAL_MS: '600000' });
+    ctx = await startTestApp(kind, {
+      ...relaxedLimits,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => {
     await ctx?.close();
@@ -56,7 +65,11 @@ describe.each(databaseKinds())('durable e-mail outbox on %s', (kind) => {
 
   it('keeps a message when SMTP refuses it, retries with backoff, and delivers code and link', async () => {
     const { email, userId } = await registerCandidate(ctx);
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/send-verification-code',
+      payload: { email },
+    });
     expect(sent.statusCode).toBe(200);
     const db = ctx.deps.database.db;
     expect(await countUnsentMail(db)).toBe(2);
@@ -65,7 +78,11 @@ describe.each(databaseKinds())('durable e-mail outbox on %s', (kind) => {
     expect(sink.attempts()).toBe(2);
     expect(sink.received).toHaveLength(1);
     expect(await countUnsentMail(db)).toBe(1);
-    const failed = await db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).executeTakeFirstOrThrow();
+    const failed = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .executeTakeFirstOrThrow();
     expect(failed.attempts).toBe(1);
     expect(failed.last_error).toMatch(/busy/);
 
@@ -95,14 +112,20 @@ describe.each(databaseKinds())('what the outbox keeps on %s', (kind) => {
   let ctx: TestApp;
   beforeAll(async () => {
     sink = await startSmtpSink(0);
-    ctx = await startTestApp(kind, { ...relaxedLimits, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_POLL_INTERVAL_MS: '600000' });
+    ctx = await startTestApp(kind, {
+      ...relaxedLimits,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
   });
   afterAll(async () => {
     await ctx?.close();
     await sink?.close();
   });
-  const rowsTo = (email: string) => ctx.deps.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id').execute();
-  const sendCode = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+  const rowsTo = (email: string) =>
+    ctx.deps.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('id').execute();
+  const sendCode = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
 
   it('keeps no subject or body of a sent message, only who, what kind, when and how many tries', async () => {
     const { email } = await registerCandidate(ctx);
@@ -126,9 +149,20 @@ describe.each(databaseKinds())('what the outbox keeps on %s', (kind) => {
     ctx.clock.advance(10 * 60 * 1000 + 1000);
     await ctx.deps.outbox.flush();
     // The confirmation link (24 hours) still goes; the expired code does not.
-    expect(sink.received.slice(before).map(decodeQp).filter((m) => m.includes(`To: ${email}`))).toHaveLength(1);
+    expect(
+      sink.received
+        .slice(before)
+        .map(decodeQp)
+        .filter((m) => m.includes(`To: ${email}`)),
+    ).toHaveLength(1);
     const code = (await rowsTo(email)).find((r) => r.kind === 'sign-in-code')!;
-    expect(code).toMatchObject({ subject: null, text_body: null, html_body: null, sent_at: null, last_error: 'expired before it could be sent' });
+    expect(code).toMatchObject({
+      subject: null,
+      text_body: null,
+      html_body: null,
+      sent_at: null,
+      last_error: 'expired before it could be sent',
+    });
     expect(await countUnsentMail(ctx.deps.database.db)).toBe(0);
   });
 
@@ -154,7 +188,10 @@ describe.each(databaseKinds())('e-mail outbox worker under a burst on %s', (kind
     const emails: string[] = [];
     for (let i = 0; i < 12; i += 1) {
       const { email } = await registerCandidate(ctx);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } }))
+          .statusCode,
+      ).toBe(200);
       emails.push(email);
     }
     const failing = emails[3]!;
@@ -173,7 +210,13 @@ describe.each(databaseKinds())('e-mail outbox worker under a burst on %s', (kind
       },
       async close() {},
     };
-    const worker = createOutboxWorker({ db: ctx.deps.database.db, mail, now: ctx.deps.now, intervalMs: 600_000, logger: ctx.app.log });
+    const worker = createOutboxWorker({
+      db: ctx.deps.database.db,
+      mail,
+      now: ctx.deps.now,
+      intervalMs: 600_000,
+      logger: ctx.app.log,
+    });
 
     // Every code and every confirmation link is due: 24 messages, one refused.
     expect(await worker.flush()).toBe(23);
@@ -181,7 +224,11 @@ describe.each(databaseKinds())('e-mail outbox worker under a burst on %s', (kind
     expect(new Set(delivered).size).toBe(23);
     const codes = delivered.filter((d) => d.startsWith('sign-in-code ')).map((d) => d.split(' ')[1]);
     expect(codes.sort()).toEqual(emails.filter((e) => e !== failing).sort());
-    const unsent = await ctx.deps.database.db.selectFrom('mail_outbox').select(['to_address', 'kind', 'attempts']).where('sent_at', 'is', null).execute();
+    const unsent = await ctx.deps.database.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'kind', 'attempts'])
+      .where('sent_at', 'is', null)
+      .execute();
     expect(unsent).toEqual([{ to_address: failing, kind: 'sign-in-code', attempts: 1 }]);
     // Nothing is sent twice: a second pass finds only the refused one, not due yet.
     expect(await worker.flush()).toBe(0);

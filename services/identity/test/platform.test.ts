@@ -81,8 +81,17 @@ describe.each(databaseKinds())('identity platform on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       return;
     }
-    expect(res.json().map((m: { subject: string }) => m.subject).slice(0, 2)).toEqual(['Second', 'First']);
-    const remote = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(
+      res
+        .json()
+        .map((m: { subject: string }) => m.subject)
+        .slice(0, 2),
+    ).toEqual(['Second', 'First']);
+    const remote = await ctx.app.inject({
+      url: '/dev/outbox',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain('Second');
   });
@@ -98,10 +107,18 @@ describe('identity behind a proxy with a metrics token', () => {
     const ctx = await startTestApp('pglite', { METRICS_TOKEN: token, TRUST_PROXY: 'true' });
     try {
       expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401);
-      const scraped = await ctx.app.inject({ url: '/metrics', remoteAddress: '10.0.0.2', headers: { authorization: `Bearer ${token}` } });
+      const scraped = await ctx.app.inject({
+        url: '/metrics',
+        remoteAddress: '10.0.0.2',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(scraped.statusCode).toBe(200);
       // Behind the load balancer the dev outbox stays closed even to a header that claims loopback.
-      const outbox = await ctx.app.inject({ url: '/dev/outbox', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const outbox = await ctx.app.inject({
+        url: '/dev/outbox',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(outbox.statusCode).toBe(404);
     } finally {
       await ctx.close();

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  signInWithCode,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 // Issue 8 point 1: an attacker registers the victim's address before the victim does, and keeps the
 // session; the victim's first proof of the mailbox must end it (docs/decisions/0014).
@@ -14,11 +22,18 @@ describe.each(databaseKinds())('account pre-hijacking on %s', (kind) => {
 
   // Each call from its own client address: the login limits (login-limits.test.ts) are not tested here.
   let client = 0;
-  const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `10.1.0.${++client % 250}` });
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, payload, remoteAddress: `10.1.0.${++client % 250}` });
   const refresh = (s: { accessToken: string; refreshToken: string }) =>
     post('/api/account/refresh', { accessToken: s.accessToken, refreshToken: s.refreshToken, ipAddress: '0.0.0.0' });
   const registerBusiness = async (email: string, password: string) => {
-    const res = await post('/api/register/business-user', { name: 'Mallory', email, phone: '+44 20 7946 0000', password, token: await ctx.botToken() });
+    const res = await post('/api/register/business-user', {
+      name: 'Mallory',
+      email,
+      phone: '+44 20 7946 0000',
+      password,
+      token: await ctx.botToken(),
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as { userId: string; accessToken: string; refreshToken: string };
   };
@@ -42,7 +57,7 @@ describe.each(databaseKinds())('account pre-hijacking on %s', (kind) => {
     expect((await ctx.app.inject({ url: '/api/user', headers: bearer(mine.json().accessToken) })).statusCode).toBe(200);
   });
 
-  it("a rotated attacker token from before the proof dies too, and a second sign-in ends nothing", async () => {
+  it('a rotated attacker token from before the proof dies too, and a second sign-in ends nothing', async () => {
     const victim = uniqueEmail('victim');
     const attacker = (await refresh(await registerCandidate(ctx, victim))).json();
     const first = await signInWithCode(ctx, victim);
@@ -59,7 +74,9 @@ describe.each(databaseKinds())('account pre-hijacking on %s', (kind) => {
     await signInWithCode(ctx, victim);
     expect((await refresh(attacker)).statusCode).toBe(400);
     expect((await post('/api/account/login', { email: victim, password: 'attacker password' })).statusCode).toBe(401);
-    expect((await post('/api/register/candidate-login', { email: victim, password: 'attacker password' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/register/candidate-login', { email: victim, password: 'attacker password' })).statusCode,
+    ).toBe(400);
   });
 
   it("the owner's confirmation link ends a business attacker's sessions and password", async () => {
@@ -77,7 +94,12 @@ describe.each(databaseKinds())('account pre-hijacking on %s', (kind) => {
     await registerBusiness(email, 'first password');
     await post('/api/account/forgot-password', { email, portalType: 'Business' });
     const token = (await ctx.latestLink(email, 'password-reset-link')).split('/').pop()!;
-    const reset = await post('/api/account/reset-password', { email, token, password: 'owner password', confirmPassword: 'owner password' });
+    const reset = await post('/api/account/reset-password', {
+      email,
+      token,
+      password: 'owner password',
+      confirmPassword: 'owner password',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await post('/api/account/login', { email, password: 'owner password' })).statusCode).toBe(200);
     expect((await post('/api/account/login', { email, password: 'first password' })).statusCode).toBe(401);

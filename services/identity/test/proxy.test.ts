@@ -6,7 +6,11 @@ import { startTestApp, uniqueEmail, type TestApp } from './helpers';
 describe.each(databaseKinds())('per-client limits behind a load balancer on %s', (kind) => {
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await startTestApp(kind, { TRUST_PROXY: '10.0.0.0/8', RATE_LIMIT_LOOKUPS_PER_IP: '3', RATE_LIMIT_LOOKUPS_PER_EMAIL: '1000' });
+    ctx = await startTestApp(kind, {
+      TRUST_PROXY: '10.0.0.0/8',
+      RATE_LIMIT_LOOKUPS_PER_IP: '3',
+      RATE_LIMIT_LOOKUPS_PER_EMAIL: '1000',
+    });
   });
   afterAll(async () => ctx?.close());
 
@@ -30,7 +34,8 @@ describe.each(databaseKinds())('per-client limits behind a load balancer on %s',
   });
 
   it('ignores the header from a client that reaches the service directly', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await lookup('192.0.2.1', `192.0.2.${10 + i}`, '198.51.100.50')).statusCode).toBe(404);
+    for (let i = 0; i < 3; i += 1)
+      expect((await lookup('192.0.2.1', `192.0.2.${10 + i}`, '198.51.100.50')).statusCode).toBe(404);
     expect((await lookup('192.0.2.2', '192.0.2.99', '198.51.100.50')).statusCode).toBe(429);
   });
 });

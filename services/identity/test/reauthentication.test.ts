@@ -5,7 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  signInWithCode,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,7 +27,11 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
   const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, token?: string, payload?: object) =>
     ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload ? { payload } : {}) });
   const refresh = (session: { accessToken: string; refreshToken: string }) =>
-    call('POST', '/api/account/refresh', undefined, { accessToken: session.accessToken, refreshToken: session.refreshToken, ipAddress: '0.0.0.0' });
+    call('POST', '/api/account/refresh', undefined, {
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      ipAddress: '0.0.0.0',
+    });
   const emailOf = async (accessToken: string) => (await call('GET', '/api/user', accessToken)).json().email as string;
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -34,7 +46,12 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
   async function startChange(accessToken: string, currentEmail: string, newEmail = uniqueEmail('new')) {
     const start = await call('PUT', '/api/user/email-update-initialise', accessToken, { newEmailAddress: newEmail });
     expect(start.statusCode).toBe(200);
-    return { newEmail, requestId: start.json().requestId as string, otp: await ctx.latestCode(newEmail), currentEmailOtp: await ctx.latestCode(currentEmail) };
+    return {
+      newEmail,
+      requestId: start.json().requestId as string,
+      otp: await ctx.latestCode(newEmail),
+      currentEmailOtp: await ctx.latestCode(currentEmail),
+    };
   }
 
   async function undoLink(oldEmail: string): Promise<string> {
@@ -57,28 +74,60 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     const { requestId, otp, currentEmailOtp, newEmail } = await startChange(caller.accessToken, email);
     const bare = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toEqual({ succeeded: false, emailAddress: null, errors: ['Please enter the verification code sent to your current email address.'] });
+    expect(bare.json()).toEqual({
+      succeeded: false,
+      emailAddress: null,
+      errors: ['Please enter the verification code sent to your current email address.'],
+    });
     expect(await emailOf(caller.accessToken)).toBe(email);
-    const done = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp });
+    const done = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(done.json()).toEqual({ succeeded: true, emailAddress: newEmail.toLowerCase(), errors: [] });
   });
 
   it("refuses a wrong current-address code without using up the new address's code, and kills it after 5 wrong tries", async () => {
     const { email, caller } = await accountWithTwoSessions();
     const { requestId, otp, currentEmailOtp } = await startChange(caller.accessToken, email);
-    const wrong = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp: otherCode(currentEmailOtp) });
+    const wrong = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp: otherCode(currentEmailOtp),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual(['The verification code sent to your current email address is not valid.']);
     expect(await emailOf(caller.accessToken)).toBe(email);
     // The current address's code of another account does not fit this one.
     const stranger = await accountWithTwoSessions();
     const theirs = await startChange(stranger.caller.accessToken, stranger.email);
-    expect((await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp: theirs.currentEmailOtp })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+          requestId,
+          otp,
+          currentEmailOtp: theirs.currentEmailOtp,
+        })
+      ).statusCode,
+    ).toBe(400);
     for (let i = 0; i < 3; i += 1) {
-      expect((await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp: otherCode(currentEmailOtp) })).statusCode).toBe(400);
+      expect(
+        (
+          await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+            requestId,
+            otp,
+            currentEmailOtp: otherCode(currentEmailOtp),
+          })
+        ).statusCode,
+      ).toBe(400);
     }
     // Five wrong tries: the right code no longer works.
-    const late = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp });
+    const late = await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(late.statusCode).toBe(400);
     expect(await emailOf(caller.accessToken)).toBe(email);
   });
@@ -88,14 +137,25 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     const { requestId, otp } = await startChange(caller.accessToken, email);
     await call('POST', '/api/account/send-verification-code', undefined, { email });
     const signInCode = await ctx.latestCode(email);
-    expect((await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp: signInCode })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/user/email-update-confirm', caller.accessToken, {
+          requestId,
+          otp,
+          currentEmailOtp: signInCode,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(await emailOf(caller.accessToken)).toBe(email);
   });
 
-  it('changing the address ends the other sessions, keeps the caller\'s, and tells the old address with an undo link', async () => {
+  it("changing the address ends the other sessions, keeps the caller's, and tells the old address with an undo link", async () => {
     const { email, caller, other } = await accountWithTwoSessions();
     const { requestId, otp, currentEmailOtp, newEmail } = await startChange(caller.accessToken, email);
-    expect((await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/user/email-update-confirm', caller.accessToken, { requestId, otp, currentEmailOtp }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await refresh(other)).statusCode).toBe(400);
     const kept = await refresh(caller);
@@ -130,7 +190,9 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     const twice = await call('POST', '/api/account/undo-email-change', undefined, { token });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ succeeded: false, errors: ['This link has already been used.'] });
-    const forged = await call('POST', '/api/account/undo-email-change', undefined, { token: `${token.slice(0, -2)}AA` });
+    const forged = await call('POST', '/api/account/undo-email-change', undefined, {
+      token: `${token.slice(0, -2)}AA`,
+    });
     expect(forged.json()).toEqual({ succeeded: false, errors: ['This link is not valid.'] });
     expect((await call('POST', '/api/account/undo-email-change', undefined, {})).statusCode).toBe(400);
   });
@@ -147,10 +209,14 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     const intrudersLink = await undoLink(first.newEmail.toLowerCase());
 
     // The intruder puts their own first address back…
-    expect((await call('POST', '/api/account/undo-email-change', undefined, { token: intrudersLink })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/undo-email-change', undefined, { token: intrudersLink })).statusCode).toBe(
+      200,
+    );
     expect(await emailOf(fresh.accessToken)).toBe(first.newEmail.toLowerCase());
     // …and the owner's older link still takes the account home.
-    expect((await call('POST', '/api/account/undo-email-change', undefined, { token: ownersLink })).statusCode).toBe(200);
+    expect((await call('POST', '/api/account/undo-email-change', undefined, { token: ownersLink })).statusCode).toBe(
+      200,
+    );
     expect(await emailOf(fresh.accessToken)).toBe(email);
     // Taking the account back also removed the links of the changes it undid.
     const gone = await call('POST', '/api/account/undo-email-change', undefined, { token: intrudersLink });
@@ -166,7 +232,11 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     const late = await call('POST', '/api/account/undo-email-change', undefined, { token });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ succeeded: false, errors: ['This link has expired.'] });
-    expect(await ctx.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: change.newEmail } }).then((r) => r.statusCode)).toBe(200);
+    expect(
+      await ctx.app
+        .inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: change.newEmail } })
+        .then((r) => r.statusCode),
+    ).toBe(200);
   });
 
   it('keeps the old address for its owner while the undo link lives: no one registers it or changes to it', async () => {
@@ -176,7 +246,9 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
 
     await expect(registerCandidate(ctx, email.toUpperCase())).rejects.toThrow(/Email address is already in use/);
     const squatter = await accountWithTwoSessions();
-    const taken = await call('PUT', '/api/user/email-update-initialise', squatter.caller.accessToken, { newEmailAddress: email });
+    const taken = await call('PUT', '/api/user/email-update-initialise', squatter.caller.accessToken, {
+      newEmailAddress: email,
+    });
     expect(taken.json()).toEqual({ succeeded: false, requestId: null, errors: ['Email address is already in use.'] });
     // The owner may go back to it through a change of their own.
     const fresh = (await refresh(caller)).json();
@@ -196,7 +268,10 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
 
     const bare = await del();
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toEqual({ succeeded: false, errors: ['Please enter the verification code sent to your email address to delete your account.'] });
+    expect(bare.json()).toEqual({
+      succeeded: false,
+      errors: ['Please enter the verification code sent to your email address to delete your account.'],
+    });
 
     const asked = await call('PUT', '/api/user/delete-initialise', caller.accessToken);
     expect(asked.json()).toEqual({ succeeded: true, errors: [] });
@@ -215,7 +290,9 @@ describe.each(databaseKinds())('re-authentication for e-mail change and deletion
     expect((await call('GET', '/api/user', fresh.accessToken)).json().notFound).toBe(false);
 
     await call('PUT', '/api/user/delete-initialise', fresh.accessToken);
-    const done = await call('DELETE', `/api/user?userId=${userId}`, fresh.accessToken, { code: await ctx.latestCode(email) });
+    const done = await call('DELETE', `/api/user?userId=${userId}`, fresh.accessToken, {
+      code: await ctx.latestCode(email),
+    });
     expect(done.json()).toEqual({ succeeded: true, errors: [] });
     expect((await call('GET', '/api/user', fresh.accessToken)).json().notFound).toBe(true);
   });

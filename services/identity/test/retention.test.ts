@@ -18,12 +18,17 @@ describe.each(databaseKinds())('retention on %s', (kind) => {
     await ctx?.close();
   });
 
-  const rows = async (table: 'one_time_codes' | 'account_tokens' | 'refresh_tokens' | 'mail_outbox' | 'send_limits', userId: string, email: string) => {
+  const rows = async (
+    table: 'one_time_codes' | 'account_tokens' | 'refresh_tokens' | 'mail_outbox' | 'send_limits',
+    userId: string,
+    email: string,
+  ) => {
     const db = ctx.deps.database.db;
     switch (table) {
       case 'one_time_codes':
       case 'send_limits':
-        return (await db.selectFrom(table).selectAll().where('email_normalized', '=', email.toLowerCase()).execute()).length;
+        return (await db.selectFrom(table).selectAll().where('email_normalized', '=', email.toLowerCase()).execute())
+          .length;
       case 'mail_outbox':
         return (await db.selectFrom(table).selectAll().where('to_address', '=', email).execute()).length;
       default:
@@ -35,7 +40,10 @@ describe.each(databaseKinds())('retention on %s', (kind) => {
     const old = await registerCandidate(ctx);
     const oldSession = await signInWithCode(ctx, old.email);
     await signInWithCode(ctx, old.email);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/account/revoke', headers: bearer(oldSession.accessToken) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/account/revoke', headers: bearer(oldSession.accessToken) }))
+        .statusCode,
+    ).toBe(200);
     await ctx.deps.outbox.flush();
     expect(await rows('account_tokens', old.userId, old.email)).toBeGreaterThan(0);
     expect(await rows('mail_outbox', old.userId, old.email)).toBeGreaterThan(0);
@@ -68,7 +76,12 @@ describe.each(databaseKinds())('retention on %s', (kind) => {
     expect(await rows('account_tokens', fresh.userId, fresh.email)).toBeGreaterThan(0);
     expect(await rows('mail_outbox', fresh.userId, fresh.email)).toBeGreaterThan(0);
     expect(await rows('refresh_tokens', fresh.userId, fresh.email)).toBe(2);
-    const [session] = await ctx.deps.database.db.selectFrom('refresh_tokens').select('revoked_at').where('user_id', '=', fresh.userId).where('revoked_at', 'is', null).execute();
+    const [session] = await ctx.deps.database.db
+      .selectFrom('refresh_tokens')
+      .select('revoked_at')
+      .where('user_id', '=', fresh.userId)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(session).toBeDefined();
   });
 });

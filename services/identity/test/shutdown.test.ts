@@ -14,7 +14,15 @@ describe('the identity server process', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serviceRoot,
-      env: { ...process.env, DATA_DIR: dataDir, IDENTITY_PORT: String(port), LOG_LEVEL: 'info', IDENTITY_DATABASE_URL: '', SMTP_URL: '', REDIS_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        IDENTITY_PORT: String(port),
+        LOG_LEVEL: 'info',
+        IDENTITY_DATABASE_URL: '',
+        SMTP_URL: '',
+        REDIS_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -24,7 +32,10 @@ describe('the identity server process', () => {
       const deadline = Date.now() + 30_000;
       let ready = false;
       while (!ready && Date.now() < deadline) {
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!ready) await new Promise((r) => setTimeout(r, 200));
       }
       expect(ready).toBe(true);
@@ -49,13 +60,24 @@ describe('the identity server process', () => {
       const freshDir = await fs.mkdtemp(path.join(os.tmpdir(), 'identity-alone-'));
       const alone = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         cwd: serviceRoot,
-        env: { ...process.env, DATA_DIR: freshDir, IDENTITY_PORT: String(port), REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_DATABASE_URL: '', SMTP_URL: '', JWT_PRIVATE_KEY: '', BOT_CHECK_SECRET: '', OTP_PEPPER: '' },
+        env: {
+          ...process.env,
+          DATA_DIR: freshDir,
+          IDENTITY_PORT: String(port),
+          REDIS_URL: 'redis://127.0.0.1:6379',
+          IDENTITY_DATABASE_URL: '',
+          SMTP_URL: '',
+          JWT_PRIVATE_KEY: '',
+          BOT_CHECK_SECRET: '',
+          OTP_PEPPER: '',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let refusal = '';
       alone.stderr.on('data', (chunk: Buffer) => (refusal += chunk.toString()));
       expect(await new Promise<number | null>((resolve) => alone.on('exit', (code) => resolve(code)))).toBe(2);
-      for (const name of ['JWT_PRIVATE_KEY', 'BOT_CHECK_SECRET', 'OTP_PEPPER']) expect(refusal).toContain(`${name}: must be set, the same on every instance`);
+      for (const name of ['JWT_PRIVATE_KEY', 'BOT_CHECK_SECRET', 'OTP_PEPPER'])
+        expect(refusal).toContain(`${name}: must be set, the same on every instance`);
       await fs.rm(freshDir, { recursive: true, force: true });
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { ACCESS_TOKEN_AUDIENCE, accessTokenClaimsSchema } from '@careers/contracts/identity';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  signInWithCode,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -33,7 +41,14 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
     const jwks = (await ctx.app.inject({ url: '/.well-known/jwks.json' })).json();
     expect(header).toMatchObject({ alg: 'ES256', kid: jwks.keys[0].kid });
     const claims = accessTokenClaimsSchema.parse(decodeJwt(user.accessToken));
-    expect(claims).toMatchObject({ sub: user.userId, email: user.email, name: 'Ada Candidate', roles: ['Candidate'], iss: ctx.config.publicUrl, aud: ACCESS_TOKEN_AUDIENCE });
+    expect(claims).toMatchObject({
+      sub: user.userId,
+      email: user.email,
+      name: 'Ada Candidate',
+      roles: ['Candidate'],
+      iss: ctx.config.publicUrl,
+      aud: ACCESS_TOKEN_AUDIENCE,
+    });
     expect(claims.exp - Math.floor(ctx.clock.now() / 1000)).toBe(15 * 60);
     expect((await me(user.accessToken)).statusCode).toBe(200);
   });
@@ -122,7 +137,11 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
   it('revokes the whole family when a rotated refresh token is presented again', async () => {
     const login = await signInWithCode(ctx, user.email);
     const refresh = (accessToken: string, refreshToken: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { accessToken, refreshToken, ipAddress: '0.0.0.0' } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/refresh',
+        payload: { accessToken, refreshToken, ipAddress: '0.0.0.0' },
+      });
     const second = (await refresh(login.accessToken, login.refreshToken)).json();
     const third = (await refresh(second.accessToken, second.refreshToken)).json();
     expect(third.success).toBe(true);
@@ -148,7 +167,11 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
     const forged = await ctx.app.inject({
       method: 'POST',
       url: '/api/account/refresh',
-      payload: { accessToken: `${b64url({ alg: 'none' })}.${b64url(decodeJwt(login.accessToken))}.`, refreshToken: login.refreshToken, ipAddress: '0.0.0.0' },
+      payload: {
+        accessToken: `${b64url({ alg: 'none' })}.${b64url(decodeJwt(login.accessToken))}.`,
+        refreshToken: login.refreshToken,
+        ipAddress: '0.0.0.0',
+      },
     });
     expect(forged.statusCode).toBe(400);
     // The genuine pair still works: failed attempts did not consume it.
@@ -192,9 +215,17 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
     const phone = await signInWithCode(ctx, user.email);
     const someoneElse = await registerCandidate(ctx, uniqueEmail('bystander'));
     const theirs = await signInWithCode(ctx, someoneElse.email);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/account/revoke-all', headers: bearer(here.accessToken) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/revoke-all',
+      headers: bearer(here.accessToken),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: -1, success: true, feedbackMessage: 'You have been signed out of all devices.' });
+    expect(res.json()).toMatchObject({
+      id: -1,
+      success: true,
+      feedbackMessage: 'You have been signed out of all devices.',
+    });
     expect((await refreshWith(here)).statusCode).toBe(400);
     expect((await refreshWith(phone)).statusCode).toBe(400);
     expect((await refreshWith(theirs)).statusCode).toBe(200);

@@ -4,7 +4,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { bearer, registerCandidate, relaxedLimits, signInWithCode, startTestApp, uniqueEmail, type TestApp } from './helpers';
+import {
+  bearer,
+  registerCandidate,
+  relaxedLimits,
+  signInWithCode,
+  startTestApp,
+  uniqueEmail,
+  type TestApp,
+} from './helpers';
 
 /** Stands in for the candidate service: records each notice. */
 async function startReceiver() {
@@ -35,12 +43,33 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     await receiver?.close();
   });
 
-  const move = (token: string | undefined, email: string, remoteAddress = `10.9.${Math.floor(++client / 250)}.${client % 250}`) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/user/unproven-email', remoteAddress, ...(token ? { headers: bearer(token) } : {}), payload: { email } });
-  const sendCode = (email: string) => ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
+  const move = (
+    token: string | undefined,
+    email: string,
+    remoteAddress = `10.9.${Math.floor(++client / 250)}.${client % 250}`,
+  ) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/unproven-email',
+      remoteAddress,
+      ...(token ? { headers: bearer(token) } : {}),
+      payload: { email },
+    });
+  const sendCode = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/account/send-verification-code', payload: { email } });
   const verify = async (email: string, code: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/account/verify-code', payload: { email, code, token: await ctx.botToken() } });
-  const events = (userId: string) => ctx.deps.database.db.selectFrom('account_events').select(['kind']).where('user_id', '=', userId).orderBy('created_at').execute();
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/verify-code',
+      payload: { email, code, token: await ctx.botToken() },
+    });
+  const events = (userId: string) =>
+    ctx.deps.database.db
+      .selectFrom('account_events')
+      .select(['kind'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
 
   it('moves a new candidate to the corrected address: a new code goes there, the old code and link die, the session goes on', async () => {
     const typo = uniqueEmail('typo');
@@ -56,8 +85,15 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     expect(body).toMatchObject({ succeeded: true, errors: [], email: fixed.toUpperCase() });
     // The new access token carries the new address, still unproved, in the same session.
     const claims = decodeJwt(body.accessToken);
-    expect(claims).toMatchObject({ sub: user.userId, email: fixed.toUpperCase(), email_verified: false, sid: decodeJwt(user.accessToken).sid });
-    expect((await ctx.app.inject({ url: '/api/user', headers: bearer(body.accessToken) })).json()).toMatchObject({ email: fixed.toUpperCase() });
+    expect(claims).toMatchObject({
+      sub: user.userId,
+      email: fixed.toUpperCase(),
+      email_verified: false,
+      sid: decodeJwt(user.accessToken).sid,
+    });
+    expect((await ctx.app.inject({ url: '/api/user', headers: bearer(body.accessToken) })).json()).toMatchObject({
+      email: fixed.toUpperCase(),
+    });
     // The refresh token still works with the new access token.
     const refreshed = await ctx.app.inject({
       method: 'POST',
@@ -82,7 +118,12 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     // Proved now: no more moves this way (the e-mail change with two codes is the way).
     const again = await move(signedIn.json().accessToken, uniqueEmail('later'));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ succeeded: false, errors: ['Your e-mail address is already confirmed. You can change it on your account page.'], email: null, accessToken: null });
+    expect(again.json()).toEqual({
+      succeeded: false,
+      errors: ['Your e-mail address is already confirmed. You can change it on your account page.'],
+      email: null,
+      accessToken: null,
+    });
 
     // The candidate service is told of the move and of the proof, each with the address as it is at delivery.
     expect(await events(user.userId)).toEqual([{ kind: 'email_changed' }, { kind: 'email_verified' }]);
@@ -90,7 +131,11 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     expect(await ctx.deps.accountEvents.flush()).toBeGreaterThanOrEqual(2);
     const jwks = createLocalJWKSet({ keys: ctx.deps.keys.publicJwks });
     const notices = await Promise.all(
-      receiver.received.map(async (t) => (await jwtVerify(t, jwks, { audience: ACCOUNT_EVENTS_AUDIENCE, currentDate: new Date(ctx.clock.now()) })).payload),
+      receiver.received.map(
+        async (t) =>
+          (await jwtVerify(t, jwks, { audience: ACCOUNT_EVENTS_AUDIENCE, currentDate: new Date(ctx.clock.now()) }))
+            .payload,
+      ),
     );
     const mine = notices.filter((n) => n.sub === user.userId);
     expect(mine.map((n) => n.event).sort()).toEqual(['email_changed', 'email_verified']);
@@ -102,12 +147,19 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     const other = await registerCandidate(ctx);
     const taken = await move(user.accessToken, other.email.toUpperCase());
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ succeeded: false, errors: ['Email address is already in use.'], email: null, accessToken: null });
+    expect(taken.json()).toEqual({
+      succeeded: false,
+      errors: ['Email address is already in use.'],
+      email: null,
+      accessToken: null,
+    });
     const same = await move(user.accessToken, user.email);
     expect(same.json().errors).toEqual(['This is already your e-mail address.']);
     expect((await move(user.accessToken, 'not an address')).statusCode).toBe(400);
     // Nothing moved, nothing sent.
-    expect((await ctx.app.inject({ url: '/api/user', headers: bearer(user.accessToken) })).json().email).toBe(user.email);
+    expect((await ctx.app.inject({ url: '/api/user', headers: bearer(user.accessToken) })).json().email).toBe(
+      user.email,
+    );
     expect(await events(user.userId)).toEqual([]);
   });
 
@@ -118,7 +170,13 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
     const reg = await ctx.app.inject({
       method: 'POST',
       url: '/api/register/business-user',
-      payload: { name: 'Bea', email, phone: '+44 20 7946 0000', password: 'correct horse battery', token: await ctx.botToken() },
+      payload: {
+        name: 'Bea',
+        email,
+        phone: '+44 20 7946 0000',
+        password: 'correct horse battery',
+        token: await ctx.botToken(),
+      },
     });
     const business = await move(reg.json().accessToken, uniqueEmail());
     expect(business.statusCode).toBe(403);
@@ -132,11 +190,21 @@ describe.each(databaseKinds())('"Wrong address? Change it" on %s', (kind) => {
   });
 
   it('is rate limited like the code sends', async () => {
-    const limited = await startTestApp(kind, { ...relaxedLimits, CODE_SENDS_PER_CLIENT_PER_HOUR: '2', MAIL_POLL_INTERVAL_MS: '600000' });
+    const limited = await startTestApp(kind, {
+      ...relaxedLimits,
+      CODE_SENDS_PER_CLIENT_PER_HOUR: '2',
+      MAIL_POLL_INTERVAL_MS: '600000',
+    });
     try {
       const user = await registerCandidate(limited);
       const call = (email: string, token: string) =>
-        limited.app.inject({ method: 'PUT', url: '/api/user/unproven-email', remoteAddress: '10.8.0.1', headers: bearer(token), payload: { email } });
+        limited.app.inject({
+          method: 'PUT',
+          url: '/api/user/unproven-email',
+          remoteAddress: '10.8.0.1',
+          headers: bearer(token),
+          payload: { email },
+        });
       // Back and forth between two addresses from one client: the third code to one address is refused.
       const a = uniqueEmail('a');
       const b = uniqueEmail('b');

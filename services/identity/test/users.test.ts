@@ -18,7 +18,14 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ succeeded: true, errors: [] });
     const me = await call('GET', '/api/user', user.accessToken);
-    expect(me.json()).toEqual({ id: user.userId, name: 'Ada Lovelace', email: user.email, phone: '+44 1632 960000', roles: ['Candidate'], notFound: false });
+    expect(me.json()).toEqual({
+      id: user.userId,
+      name: 'Ada Lovelace',
+      email: user.email,
+      phone: '+44 1632 960000',
+      roles: ['Candidate'],
+      notFound: false,
+    });
     expect((await call('PUT', '/api/user', user.accessToken, { name: '', phone: '1' })).statusCode).toBe(400);
     expect((await call('PUT', '/api/user', undefined, { name: 'x', phone: '1' })).statusCode).toBe(401);
   });
@@ -31,7 +38,10 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(foreign.json()).toMatchObject({ type: 'about:blank', status: 404 });
     expect((await call('GET', '/api/user', other.accessToken)).json().notFound).toBe(false);
     expect((await call('DELETE', '/api/user', user.accessToken)).statusCode).toBe(400);
-    expect((await call('PUT', '/api/user/delete-initialise', user.accessToken)).json()).toEqual({ succeeded: true, errors: [] });
+    expect((await call('PUT', '/api/user/delete-initialise', user.accessToken)).json()).toEqual({
+      succeeded: true,
+      errors: [],
+    });
     const code = await ctx.latestCode(user.email);
     const own = await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken, { code });
     expect(own.statusCode).toBe(200);
@@ -47,13 +57,18 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ succeeded: false, errors: ['The account no longer exists.'] });
     expect((await call('PUT', '/api/user', user.accessToken, { name: 'x', phone: '1' })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: user.email } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/account/can-log-in', payload: { email: user.email } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('changes the e-mail address in two steps with a code sent to the new address', async () => {
     const user = await registerCandidate(ctx);
     const newEmail = uniqueEmail('new');
-    const start = await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail });
+    const start = await call('PUT', '/api/user/email-update-initialise', user.accessToken, {
+      newEmailAddress: newEmail,
+    });
     expect(start.statusCode).toBe(200);
     const { requestId } = start.json();
     expect(start.json()).toMatchObject({ succeeded: true, errors: [] });
@@ -63,11 +78,19 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     expect(mail.subject).toMatch(/code: \d{6}$/);
     const otp = await ctx.latestCode(newEmail);
     const currentEmailOtp = await ctx.latestCode(user.email);
-    const done = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
+    const done = await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ succeeded: true, emailAddress: newEmail.toLowerCase(), errors: [] });
     expect((await call('GET', '/api/user', user.accessToken)).json().email).toBe(newEmail.toLowerCase());
-    const reuse = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
+    const reuse = await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ succeeded: false, emailAddress: null, errors: ['Invalid verification code.'] });
   });
@@ -76,43 +99,84 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     const user = await registerCandidate(ctx);
     const intruder = await registerCandidate(ctx);
     const newEmail = uniqueEmail('new');
-    const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })).json();
+    const { requestId } = (
+      await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })
+    ).json();
     const otp = await ctx.latestCode(newEmail);
     const currentEmailOtp = await ctx.latestCode(user.email);
-    const stolen = await call('PUT', '/api/user/email-update-confirm', intruder.accessToken, { requestId, otp, currentEmailOtp });
+    const stolen = await call('PUT', '/api/user/email-update-confirm', intruder.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(stolen.statusCode).toBe(400);
     expect((await call('GET', '/api/user', intruder.accessToken)).json().email).toBe(intruder.email);
     const wrong = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i += 1) expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp: wrong, currentEmailOtp })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp })).statusCode).toBe(400);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId: 'nope', otp, currentEmailOtp })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (
+          await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+            requestId,
+            otp: wrong,
+            currentEmailOtp,
+          })
+        ).statusCode,
+      ).toBe(400);
+    expect(
+      (await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+          requestId: 'nope',
+          otp,
+          currentEmailOtp,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('expires the e-mail change code after 10 minutes', async () => {
     const user = await registerCandidate(ctx);
     const newEmail = uniqueEmail('new');
-    const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })).json();
+    const { requestId } = (
+      await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })
+    ).json();
     const otp = await ctx.latestCode(newEmail);
     const currentEmailOtp = await ctx.latestCode(user.email);
     ctx.clock.advance(10 * 60 * 1000 + 1);
-    expect((await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp })).statusCode).toBe(400);
+    expect(
+      (await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('refuses an address that belongs to another account, or is already yours', async () => {
     const user = await registerCandidate(ctx);
     const other = await registerCandidate(ctx);
-    const taken = await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: other.email.toUpperCase() });
+    const taken = await call('PUT', '/api/user/email-update-initialise', user.accessToken, {
+      newEmailAddress: other.email.toUpperCase(),
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json()).toEqual({ succeeded: false, requestId: null, errors: ['Email address is already in use.'] });
-    const same = await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: user.email });
+    const same = await call('PUT', '/api/user/email-update-initialise', user.accessToken, {
+      newEmailAddress: user.email,
+    });
     expect(same.statusCode).toBe(400);
     // Taken between the two steps: the confirm refuses it.
     const target = uniqueEmail('race');
-    const { requestId } = (await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: target })).json();
+    const { requestId } = (
+      await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: target })
+    ).json();
     const otp = await ctx.latestCode(target);
     const currentEmailOtp = await ctx.latestCode(user.email);
     await registerCandidate(ctx, target);
-    const raced = await call('PUT', '/api/user/email-update-confirm', user.accessToken, { requestId, otp, currentEmailOtp });
+    const raced = await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+      requestId,
+      otp,
+      currentEmailOtp,
+    });
     expect(raced.statusCode).toBe(400);
     expect(raced.json().errors).toEqual(['Email address is already in use.']);
   });
@@ -133,10 +197,26 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     const other = await registerCandidate(ctx);
     const own = await call('GET', `/api/user/userid-by-email/${encodeURIComponent(user.email)}`, user.accessToken);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ id: user.userId, email: user.email, name: 'Ada Candidate', roles: ['Candidate'], notFound: false });
+    expect(own.json()).toMatchObject({
+      id: user.userId,
+      email: user.email,
+      name: 'Ada Candidate',
+      roles: ['Candidate'],
+      notFound: false,
+    });
     const theirs = await call('GET', `/api/user/userid-by-email/${encodeURIComponent(other.email)}`, user.accessToken);
-    expect(theirs.json()).toEqual({ id: other.userId, email: other.email, name: null, phone: null, roles: ['Candidate'], notFound: false });
-    expect((await call('GET', `/api/user/userid-by-email/${encodeURIComponent(uniqueEmail())}`, user.accessToken)).statusCode).toBe(404);
+    expect(theirs.json()).toEqual({
+      id: other.userId,
+      email: other.email,
+      name: null,
+      phone: null,
+      roles: ['Candidate'],
+      notFound: false,
+    });
+    expect(
+      (await call('GET', `/api/user/userid-by-email/${encodeURIComponent(uniqueEmail())}`, user.accessToken))
+        .statusCode,
+    ).toBe(404);
     expect((await call('GET', `/api/user/userid-by-email/${encodeURIComponent(user.email)}`)).statusCode).toBe(401);
   });
 });

@@ -10,17 +10,22 @@ function start(url: string) {
 describe('navigation guard', () => {
   it('sends a visitor to login with the full target path, query included, as returnUrl', async () => {
     const router = start('/applications?page=2&sort=new');
-    expect(await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account/login');
     expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent('/applications?page=2&sort=new')}`);
     expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe('/applications?page=2&sort=new');
   });
 
-  it.each(['/', '/dashboard', '/profile', '/cvs', '/cv-drops', '/contact-us', '/user-account'])('guards %s', async (path) => {
-    const router = start(path);
-    await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 });
-    expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(path);
-  });
+  it.each(['/', '/dashboard', '/profile', '/cvs', '/cv-drops', '/contact-us', '/user-account'])(
+    'guards %s',
+    async (path) => {
+      const router = start(path);
+      await screen.findByRole('button', { name: 'Get a verification code' }, { timeout: 5000 });
+      expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(path);
+    },
+  );
 
   it('keeps no returnUrl after a deliberate logout, but does after a failed session', async () => {
     authStore.clear();

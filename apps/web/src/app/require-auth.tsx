@@ -10,7 +10,9 @@ export function RequireAuth() {
   const location = useLocation();
   if (!isAuthenticated) {
     // After a deliberate logout or account deletion there is nothing to come back to.
-    const target = authStore.signedOutByUser() ? '/account/login' : loginPathFor({ pathname: location.pathname, search: location.search });
+    const target = authStore.signedOutByUser()
+      ? '/account/login'
+      : loginPathFor({ pathname: location.pathname, search: location.search });
     return <Navigate to={target} replace />;
   }
   // A business user has no candidate pages: their side of the portal is the employer console.

@@ -107,7 +107,9 @@ describe("the portal's router (docs/decisions/0160)", () => {
   it('loads every page and layout of an address before the first render (server rendering, hydration)', async () => {
     const layout = deferredPage('Layout');
     const child = deferredPage('Child');
-    const routes: RouteObject[] = [{ path: '/x', Component: layout.Component, children: [{ path: 'y', Component: child.Component }] }];
+    const routes: RouteObject[] = [
+      { path: '/x', Component: layout.Component, children: [{ path: 'y', Component: child.Component }] },
+    ];
     const loading = loadPagesFor({ pathname: '/x/y' }, routes);
     expect(layout.load).toHaveBeenCalledTimes(1);
     expect(child.load).toHaveBeenCalledTimes(1);

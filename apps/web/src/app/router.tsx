@@ -1,5 +1,13 @@
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './layouts/root-layout';
 import { paths } from './paths';
@@ -68,11 +76,23 @@ export const routes: RouteObject[] = [
         Component: authLayout,
         children: [
           { id: 'login', path: paths.login, Component: page(() => import('./routes/login')) },
-          { id: 'request-password-reset', path: paths.requestPasswordReset, Component: page(() => import('./routes/request-password-reset')) },
+          {
+            id: 'request-password-reset',
+            path: paths.requestPasswordReset,
+            Component: page(() => import('./routes/request-password-reset')),
+          },
           { id: 'signup', path: paths.signup, Component: page(() => import('./routes/signup')) },
-          { id: 'perform-password-reset', path: paths.performPasswordReset, Component: page(() => import('./routes/perform-password-reset')) },
+          {
+            id: 'perform-password-reset',
+            path: paths.performPasswordReset,
+            Component: page(() => import('./routes/perform-password-reset')),
+          },
           { id: 'confirm-email', path: paths.confirmEmail, Component: page(() => import('./routes/confirm-email')) },
-          { id: 'undo-email-change', path: paths.undoEmailChange, Component: page(() => import('./routes/undo-email-change')) },
+          {
+            id: 'undo-email-change',
+            path: paths.undoEmailChange,
+            Component: page(() => import('./routes/undo-email-change')),
+          },
         ],
       },
       { id: 'apply', path: paths.apply, Component: page(() => import('./routes/apply')) },
@@ -89,7 +109,11 @@ export const routes: RouteObject[] = [
               { id: 'dashboard', path: paths.dashboard, Component: page(() => import('./routes/home')) },
               { id: 'candidate-profile', path: paths.profile, Component: page(() => import('./routes/profile')) },
               { id: 'candidate-cvs', path: paths.cvs, Component: page(() => import('./routes/cvs')) },
-              { id: 'candidate-applications', path: paths.applications, Component: page(() => import('./routes/applications')) },
+              {
+                id: 'candidate-applications',
+                path: paths.applications,
+                Component: page(() => import('./routes/applications')),
+              },
               { id: 'candidate-cv-drops', path: paths.cvDrops, Component: page(() => import('./routes/cv-drops')) },
               { id: 'contact-us', path: paths.contactUs, Component: page(() => import('./routes/contact-us')) },
               { id: 'user-account', path: paths.userAccount, Component: page(() => import('./routes/user-account')) },
@@ -118,7 +142,8 @@ export async function loadPagesFor(location: Pick<Location, 'pathname'>, table: 
   await Promise.all(lazyPagesOf(location, table).map((lazy) => lazy.load()));
 }
 
-const isReady = (location: Location, table: RouteObject[]) => lazyPagesOf(location, table).every((lazy) => lazy.loaded());
+const isReady = (location: Location, table: RouteObject[]) =>
+  lazyPagesOf(location, table).every((lazy) => lazy.loaded());
 
 /**
  * The route table at the current address, or, while that address's chunks load, at the address shown

@@ -10,8 +10,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant = 'primary', busy = false, fullWidth = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, fullWidth ? 'btn--full' : '', busy ? 'btn--busy' : '', className ?? ''].filter(Boolean).join(' ');
+export function Button({
+  variant = 'primary',
+  busy = false,
+  fullWidth = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = ['btn', `btn--${variant}`, fullWidth ? 'btn--full' : '', busy ? 'btn--busy' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {busy && variant !== 'link' ? <Spinner size="small" decorative /> : null}

@@ -32,7 +32,10 @@ export interface ChangeAddressFormProps {
 export default function ChangeAddressForm({ currentEmail, onChanged, onCancel, classes = {} }: ChangeAddressFormProps) {
   const form = useValidatedForm<ChangeAddressValues>(changeAddressSchema, { defaultValues: { email: currentEmail } });
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const change = useMutation({ mutationFn: (values: ChangeAddressValues) => changeUnprovenEmail(values.email.trim()), onSuccess: onChanged });
+  const change = useMutation({
+    mutationFn: (values: ChangeAddressValues) => changeUnprovenEmail(values.email.trim()),
+    onSuccess: onChanged,
+  });
   const { ref: registerRef, ...field } = form.register('email');
 
   useEffect(() => {
@@ -48,7 +51,12 @@ export default function ChangeAddressForm({ currentEmail, onChanged, onCancel, c
     : null;
 
   return (
-    <form className="change-address" noValidate aria-label="Change your e-mail address" onSubmit={form.handleSubmit((values) => change.mutate(values))}>
+    <form
+      className="change-address"
+      noValidate
+      aria-label="Change your e-mail address"
+      onSubmit={form.handleSubmit((values) => change.mutate(values))}
+    >
       <AlertBanner type="alert-danger" message={failure} onClose={() => change.reset()} />
       <div className={classes.fields}>
         <TextInput

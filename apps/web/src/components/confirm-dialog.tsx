@@ -13,7 +13,16 @@ export interface ConfirmDialogProps {
 }
 
 /** A yes/no question in a modal, in place of window.confirm. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <ModalDialog
       open={open}

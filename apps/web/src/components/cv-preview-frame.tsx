@@ -1,7 +1,11 @@
 import './cv-preview-frame.css';
 
 /** A CV's content as the browser shows it: the PDF itself, the service's HTML of a Word file, or plain text. */
-export type CvPreview = { kind: 'pdf'; blob: Blob } | { kind: 'text'; text: string } | { kind: 'html'; html: string } | { kind: 'unavailable' };
+export type CvPreview =
+  | { kind: 'pdf'; blob: Blob }
+  | { kind: 'text'; text: string }
+  | { kind: 'html'; html: string }
+  | { kind: 'unavailable' };
 
 /** The sandbox of the HTML and text frames: no script, no forms, no popups, no navigation, an opaque origin. */
 export const PREVIEW_SANDBOX = '';
@@ -42,7 +46,14 @@ export function CvPreviewFrame({ preview, title }: { preview: CvPreview; title: 
     case 'html':
       return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX} srcDoc={preview.html} />;
     case 'text':
-      return <iframe className="cv-preview__frame" title={title} sandbox={PREVIEW_SANDBOX} srcDoc={textDocument(preview.text)} />;
+      return (
+        <iframe
+          className="cv-preview__frame"
+          title={title}
+          sandbox={PREVIEW_SANDBOX}
+          srcDoc={textDocument(preview.text)}
+        />
+      );
     default:
       return <p>A preview is not available for this file. Download it to open it on your device.</p>;
   }

@@ -20,7 +20,16 @@ export interface FileDropAreaProps {
  * Drag-and-drop or click to choose one file. The native file input stays in the page (visually hidden) so
  * keyboards, screen readers and test drivers reach it. '.DS_Store' and 'Thumbs.db' are ignored.
  */
-export function FileDropArea({ label, accept, rejectionMessage, file, onFileChange, hint, disabled = false, maxBytes }: FileDropAreaProps) {
+export function FileDropArea({
+  label,
+  accept,
+  rejectionMessage,
+  file,
+  onFileChange,
+  hint,
+  disabled = false,
+  maxBytes,
+}: FileDropAreaProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -77,7 +86,14 @@ export function FileDropArea({ label, accept, rejectionMessage, file, onFileChan
       />
       <label
         htmlFor={inputId}
-        className={['file-drop__zone', dragging ? 'file-drop__zone--dragging' : '', rejection ? 'file-drop__zone--invalid' : '', disabled ? 'file-drop__zone--disabled' : ''].filter(Boolean).join(' ')}
+        className={[
+          'file-drop__zone',
+          dragging ? 'file-drop__zone--dragging' : '',
+          rejection ? 'file-drop__zone--invalid' : '',
+          disabled ? 'file-drop__zone--disabled' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         onDragOver={(event) => {
           event.preventDefault();
           if (!disabled) setDragging(true);
@@ -86,7 +102,14 @@ export function FileDropArea({ label, accept, rejectionMessage, file, onFileChan
         onDrop={onDrop}
       >
         <svg className="file-drop__icon" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 16V4m0 0-4 4m4-4 4 4M5 15v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 16V4m0 0-4 4m4-4 4 4M5 15v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <span className="file-drop__label">{label}</span>
         <span className="file-drop__action">Drag a file here or click to choose</span>
@@ -101,7 +124,13 @@ export function FileDropArea({ label, accept, rejectionMessage, file, onFileChan
           <span className="file-drop__name" title={file.name}>
             {truncateFileName(file.name)}
           </span>
-          <button type="button" className="file-drop__remove" onClick={clear} disabled={disabled} aria-label={`Remove ${file.name}`}>
+          <button
+            type="button"
+            className="file-drop__remove"
+            onClick={clear}
+            disabled={disabled}
+            aria-label={`Remove ${file.name}`}
+          >
             Remove
           </button>
         </p>

@@ -14,10 +14,19 @@ export interface ModalDialogProps {
   size?: 'small' | 'large';
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /** An accessible modal: focus moves in and is kept inside, Escape closes, focus returns on close. */
-export function ModalDialog({ open, title, onClose, children, actions, role = 'dialog', size = 'small' }: ModalDialogProps) {
+export function ModalDialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  role = 'dialog',
+  size = 'small',
+}: ModalDialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -65,7 +74,15 @@ export function ModalDialog({ open, title, onClose, children, actions, role = 'd
   return createPortal(
     <div className="modal">
       <div className="modal__backdrop" onClick={onClose} aria-hidden="true" />
-      <div ref={panelRef} className={`modal__panel modal__panel--${size}`} role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} tabIndex={-1}>
+      <div
+        ref={panelRef}
+        className={`modal__panel modal__panel--${size}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+      >
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>

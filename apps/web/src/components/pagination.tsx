@@ -24,7 +24,12 @@ export function Pagination({ page, pageSize, total, onPageChange, label, disable
   const last = Math.min(total, page * pageSize);
   return (
     <nav className="pagination" aria-label={label}>
-      <Button variant="secondary" onClick={() => onPageChange(page - 1)} disabled={disabled || page <= 1} aria-label="Previous page">
+      <Button
+        variant="secondary"
+        onClick={() => onPageChange(page - 1)}
+        disabled={disabled || page <= 1}
+        aria-label="Previous page"
+      >
         <span aria-hidden="true">‹ </span>Previous
       </Button>
       <p className="pagination__status" aria-live="polite">
@@ -34,7 +39,12 @@ export function Pagination({ page, pageSize, total, onPageChange, label, disable
           ({first}–{last} of {total})
         </span>
       </p>
-      <Button variant="secondary" onClick={() => onPageChange(page + 1)} disabled={disabled || page >= pages} aria-label="Next page">
+      <Button
+        variant="secondary"
+        onClick={() => onPageChange(page + 1)}
+        disabled={disabled || page >= pages}
+        aria-label="Next page"
+      >
         Next<span aria-hidden="true"> ›</span>
       </Button>
     </nav>

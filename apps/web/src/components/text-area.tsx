@@ -16,7 +16,9 @@ export function TextArea({ label, error, hint, id, className, rows = 5, ...rest 
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, rest['aria-describedby'] ?? null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, rest['aria-describedby'] ?? null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={['text-input', className ?? ''].filter(Boolean).join(' ')}>
       <label className="text-input__label" htmlFor={inputId}>
@@ -31,7 +33,9 @@ export function TextArea({ label, error, hint, id, className, rows = 5, ...rest 
         {...rest}
         id={inputId}
         rows={rows}
-        className={['text-input__control', 'text-area__control', error ? 'text-input__control--invalid' : ''].filter(Boolean).join(' ')}
+        className={['text-input__control', 'text-area__control', error ? 'text-input__control--invalid' : '']
+          .filter(Boolean)
+          .join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />

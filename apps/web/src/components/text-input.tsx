@@ -12,13 +12,31 @@ export interface TextInputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextInput({ label, icon, iconPosition = 'left', error, hint, id, className, type = 'text', ...rest }: TextInputProps) {
+export function TextInput({
+  label,
+  icon,
+  iconPosition = 'left',
+  error,
+  hint,
+  id,
+  className,
+  type = 'text',
+  ...rest
+}: TextInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null, rest['aria-describedby'] ?? null].filter(Boolean).join(' ') || undefined;
-  const controlClass = ['text-input__control', icon ? `text-input__control--icon-${iconPosition}` : '', error ? 'text-input__control--invalid' : ''].filter(Boolean).join(' ');
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null, rest['aria-describedby'] ?? null].filter(Boolean).join(' ') ||
+    undefined;
+  const controlClass = [
+    'text-input__control',
+    icon ? `text-input__control--icon-${iconPosition}` : '',
+    error ? 'text-input__control--invalid' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={['text-input', className ?? ''].filter(Boolean).join(' ')}>
       {label ? (
@@ -32,8 +50,19 @@ export function TextInput({ label, icon, iconPosition = 'left', error, hint, id,
         </p>
       ) : null}
       <div className="text-input__field">
-        {icon ? <span className={`text-input__icon text-input__icon--${iconPosition}`} aria-hidden="true">{icon}</span> : null}
-        <input {...rest} id={inputId} type={type} className={controlClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        {icon ? (
+          <span className={`text-input__icon text-input__icon--${iconPosition}`} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
+        <input
+          {...rest}
+          id={inputId}
+          type={type}
+          className={controlClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       </div>
       <p className="text-input__error" id={errorId} aria-live="polite">
         {error ?? ''}

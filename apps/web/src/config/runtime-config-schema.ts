@@ -11,9 +11,7 @@ export const DEFAULT_RUNTIME_CONFIG = {
   environment: 'Production',
 } as const;
 
-const baseUrl = z
-  .url({ protocol: /^https?$/ })
-  .transform((value) => value.replace(/\/+$/, ''));
+const baseUrl = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/+$/, ''));
 
 export const runtimeConfigSchema = z.object({
   identityBaseUrl: baseUrl.default(DEFAULT_RUNTIME_CONFIG.identityBaseUrl),

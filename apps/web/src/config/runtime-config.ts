@@ -7,7 +7,9 @@ declare global {
 }
 
 /** Reads window.__PORTAL_CONFIG__ (set by /config.js); a missing or broken value falls back to the defaults. */
-export function readRuntimeConfig(source: unknown = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__): RuntimeConfig {
+export function readRuntimeConfig(
+  source: unknown = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__,
+): RuntimeConfig {
   const parsed = runtimeConfigSchema.safeParse(source ?? {});
   if (parsed.success) return parsed.data;
   console.error('Invalid window.__PORTAL_CONFIG__, using defaults', parsed.error.issues);

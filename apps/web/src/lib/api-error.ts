@@ -15,7 +15,10 @@ export class ApiError extends Error {
   /** The client's code (ERR_NETWORK, ECONNABORTED, ...), when the call never got an answer. */
   readonly code: string | undefined;
 
-  constructor(message: string, details: { status?: number; body?: unknown; headers?: Record<string, string>; code?: string; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    details: { status?: number; body?: unknown; headers?: Record<string, string>; code?: string; cause?: unknown } = {},
+  ) {
     super(message, { cause: details.cause });
     this.status = details.status;
     this.body = details.body;
@@ -45,7 +48,13 @@ export function toApiError(error: unknown): ApiError {
     const response = error.response;
     if (response) {
       const message = LISTED_ERROR_STATUSES.includes(response.status) ? SERVER_SIDE_ERROR : UNEXPECTED_SERVER_ERROR;
-      return new ApiError(message, { status: response.status, body: response.data, headers: plainHeaders(response.headers), code: error.code, cause: error });
+      return new ApiError(message, {
+        status: response.status,
+        body: response.data,
+        headers: plainHeaders(response.headers),
+        code: error.code,
+        cause: error,
+      });
     }
     return new ApiError(error.message, { code: error.code, cause: error });
   }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, emptyAuthResponse as contractEmptyAuthResponse } from '@careers/contracts/identity';
-import { AUTH_STORAGE_KEY, createAuthStore, emptyAuthResponse, parseStoredAuth, type SessionMarker } from './auth-store';
+import {
+  AUTH_STORAGE_KEY,
+  createAuthStore,
+  emptyAuthResponse,
+  parseStoredAuth,
+  type SessionMarker,
+} from './auth-store';
 
 const signedIn = {
   id: 'u-1',
@@ -31,10 +37,13 @@ const samples: unknown[] = [
 ];
 
 describe('parseStoredAuth (the hand check that keeps zod off the first paint)', () => {
-  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))('agrees with authResponseSchema on %s', (_label, sample) => {
-    const parsed = authResponseSchema.safeParse(sample);
-    expect(parseStoredAuth(sample)).toEqual(parsed.success ? parsed.data : null);
-  });
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with authResponseSchema on %s',
+    (_label, sample) => {
+      const parsed = authResponseSchema.safeParse(sample);
+      expect(parseStoredAuth(sample)).toEqual(parsed.success ? parsed.data : null);
+    },
+  );
 
   it('has the contract empty state', () => {
     expect(emptyAuthResponse()).toEqual(contractEmptyAuthResponse());
@@ -43,7 +52,11 @@ describe('parseStoredAuth (the hand check that keeps zod off the first paint)', 
 });
 
 describe('createAuthStore', () => {
-  const marker = (present: boolean): SessionMarker => ({ has: () => present, set: () => undefined, clear: () => undefined });
+  const marker = (present: boolean): SessionMarker => ({
+    has: () => present,
+    set: () => undefined,
+    clear: () => undefined,
+  });
 
   it('loads a valid stored login and drops a broken one', () => {
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(signedIn));

@@ -9,10 +9,28 @@ const NOBODY_LOGGED_IN = 'Nobody is logged in';
 
 /** The signed-out state (contracts' emptyAuthResponse). */
 export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): AuthResponse {
-  return { id: -1, name: null, email: null, phone: null, accessToken: null, refreshToken: null, refreshTokenExpiryTime: null, success: false, feedbackMessage };
+  return {
+    id: -1,
+    name: null,
+    email: null,
+    phone: null,
+    accessToken: null,
+    refreshToken: null,
+    refreshTokenExpiryTime: null,
+    success: false,
+    feedbackMessage,
+  };
 }
 
-const NULLABLE_TEXT_FIELDS = ['name', 'email', 'phone', 'accessToken', 'refreshToken', 'refreshTokenExpiryTime', 'feedbackMessage'] as const;
+const NULLABLE_TEXT_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'accessToken',
+  'refreshToken',
+  'refreshTokenExpiryTime',
+  'feedbackMessage',
+] as const;
 
 /** authResponseSchema's rules, by hand; answers only the contract's fields, as the schema's parse does. */
 export function parseStoredAuth(value: unknown): AuthResponse | null {
@@ -76,7 +94,10 @@ interface StoredAuth extends AuthResponse {
   rememberMe?: boolean;
 }
 
-export function createAuthStore(storage: Storage | undefined, sessionMarker: SessionMarker = cookieSessionMarker): AuthStore {
+export function createAuthStore(
+  storage: Storage | undefined,
+  sessionMarker: SessionMarker = cookieSessionMarker,
+): AuthStore {
   const listeners = new Set<() => void>();
   let remember = true;
 

@@ -16,7 +16,13 @@ describe('bot-check solver', () => {
     const challenge = makeChallenge(3217);
     const token = await solveChallenge(challenge);
     const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
-    expect(payload).toMatchObject({ algorithm: 'SHA-256', challenge: challenge.challenge, number: 3217, salt: challenge.salt, signature: challenge.signature });
+    expect(payload).toMatchObject({
+      algorithm: 'SHA-256',
+      challenge: challenge.challenge,
+      number: 3217,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    });
     expect(createHash('sha256').update(`${payload.salt}${payload.number}`).digest('hex')).toBe(challenge.challenge);
   });
 

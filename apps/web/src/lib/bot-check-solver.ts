@@ -30,7 +30,9 @@ export async function solveChallenge(challenge: BotCheckChallenge, signal?: Abor
   for (let start = 0; start <= max; start += BATCH) {
     signal?.throwIfAborted();
     const numbers = Array.from({ length: Math.min(BATCH, max - start + 1) }, (_, i) => start + i);
-    const digests = await Promise.all(numbers.map((n) => crypto.subtle.digest(algorithm, encoder.encode(`${challenge.salt}${n}`))));
+    const digests = await Promise.all(
+      numbers.map((n) => crypto.subtle.digest(algorithm, encoder.encode(`${challenge.salt}${n}`))),
+    );
     const index = digests.findIndex((digest) => sameBytes(digest, expected));
     if (index >= 0) {
       const payload = {

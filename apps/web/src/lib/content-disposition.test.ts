@@ -3,7 +3,9 @@ import { fileNameFromContentDisposition } from './content-disposition';
 
 describe('fileNameFromContentDisposition', () => {
   it('prefers the UTF-8 filename* parameter', () => {
-    expect(fileNameFromContentDisposition(`attachment; filename="Jos_ CV.pdf"; filename*=UTF-8''Jos%C3%A9%20CV.pdf`)).toBe('José CV.pdf');
+    expect(
+      fileNameFromContentDisposition(`attachment; filename="Jos_ CV.pdf"; filename*=UTF-8''Jos%C3%A9%20CV.pdf`),
+    ).toBe('José CV.pdf');
   });
 
   it('reads a quoted or bare filename', () => {

@@ -5,10 +5,24 @@ import { createHttpClients } from './http-client';
 import { mockAdapter } from '../testing/mock-adapter';
 import { tokenExpiringIn } from '../testing/make-jwt';
 
-const config = { identityBaseUrl: 'http://id.test', candidateBaseUrl: 'http://cand.test', blobBaseUrl: 'http://cand.test/blobs', environment: 'Test' };
+const config = {
+  identityBaseUrl: 'http://id.test',
+  candidateBaseUrl: 'http://cand.test',
+  blobBaseUrl: 'http://cand.test/blobs',
+  environment: 'Test',
+};
 
 function signedIn(accessToken: string): AuthResponse {
-  return { ...emptyAuthResponse(), id: 'user-1', name: 'Ada', email: 'ada@example.com', accessToken, refreshToken: 'refresh-1', success: true, feedbackMessage: null };
+  return {
+    ...emptyAuthResponse(),
+    id: 'user-1',
+    name: 'Ada',
+    email: 'ada@example.com',
+    accessToken,
+    refreshToken: 'refresh-1',
+    success: true,
+    feedbackMessage: null,
+  };
 }
 
 function setup(handler: Parameters<typeof mockAdapter>[0], accessToken: string | null) {
@@ -33,7 +47,8 @@ describe('candidate-service calls and the session (product.md §4)', () => {
   it('refreshes a due token once for concurrent requests, then sends the new one', async () => {
     const expired = tokenExpiringIn(-5);
     const { candidate, requests, store } = setup((request) => {
-      if (request.url === '/api/account/refresh') return { status: 200, data: { ...signedIn(freshToken), refreshToken: 'refresh-2' } };
+      if (request.url === '/api/account/refresh')
+        return { status: 200, data: { ...signedIn(freshToken), refreshToken: 'refresh-2' } };
       return { status: 200, data: [] };
     }, expired);
     await Promise.all([candidate.get('/candidate'), candidate.get('/cvs'), candidate.get('/job-applications')]);
@@ -107,7 +122,12 @@ describe('candidate-service calls and the session (product.md §4)', () => {
     const token = tokenExpiringIn(600);
     const { session, requests, store, storage } = setup(() => ({ networkError: true }), token);
     await session.logout();
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/account/revoke', authorization: `Bearer ${token}`, withCredentials: true });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/account/revoke',
+      authorization: `Bearer ${token}`,
+      withCredentials: true,
+    });
     expect(store.get()).toEqual(emptyAuthResponse());
     expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });

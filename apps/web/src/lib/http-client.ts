@@ -1,4 +1,10 @@
-import { authResponseSchema, NOBODY_LOGGED_IN, REFRESH_PLACEHOLDER_IP, type AuthResponse, type RefreshRequest } from '@careers/contracts/identity';
+import {
+  authResponseSchema,
+  NOBODY_LOGGED_IN,
+  REFRESH_PLACEHOLDER_IP,
+  type AuthResponse,
+  type RefreshRequest,
+} from '@careers/contracts/identity';
 import type { RuntimeConfig } from '../config/runtime-config-schema';
 import { runtimeConfig } from '../config/runtime-config';
 import { ApiError, SessionEndedError, toApiError } from './api-error';
@@ -40,10 +46,19 @@ interface RetriableConfig extends RequestConfig {
   retriedAfterRefresh?: boolean;
 }
 
-export function createHttpClients(options: { config: RuntimeConfig; authStore: AuthStore; adapter?: Adapter }): HttpClients {
+export function createHttpClients(options: {
+  config: RuntimeConfig;
+  authStore: AuthStore;
+  adapter?: Adapter;
+}): HttpClients {
   const { config, authStore, adapter } = options;
   // product.md §9: no timeout; XSRF cookie and header names as product.md §9 gives them.
-  const defaults = { timeout: 0, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN', ...(adapter ? { adapter } : {}) };
+  const defaults = {
+    timeout: 0,
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    ...(adapter ? { adapter } : {}),
+  };
 
   const identity = createInstance(
     { ...defaults, baseURL: config.identityBaseUrl, withCredentials: true },
@@ -60,13 +75,21 @@ export function createHttpClients(options: { config: RuntimeConfig; authStore: A
   const performRefresh = async (): Promise<string> => {
     const current = authStore.get();
     if (!current.accessToken || !current.refreshToken) throw endSession(NOBODY_LOGGED_IN);
-    const body: RefreshRequest = { accessToken: current.accessToken, refreshToken: current.refreshToken, ipAddress: REFRESH_PLACEHOLDER_IP };
+    const body: RefreshRequest = {
+      accessToken: current.accessToken,
+      refreshToken: current.refreshToken,
+      ipAddress: REFRESH_PLACEHOLDER_IP,
+    };
     let next: AuthResponse;
     try {
       const { data } = await identity.post<unknown>('/api/account/refresh', body);
       const parsed = authResponseSchema.safeParse(data);
       if (!parsed.success || !parsed.data.success || !parsed.data.accessToken) {
-        throw new ApiError(parsed.success && parsed.data.feedbackMessage ? parsed.data.feedbackMessage : 'Refresh answered without a token');
+        throw new ApiError(
+          parsed.success && parsed.data.feedbackMessage
+            ? parsed.data.feedbackMessage
+            : 'Refresh answered without a token',
+        );
       }
       next = parsed.data;
     } catch (error) {

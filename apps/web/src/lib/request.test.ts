@@ -19,7 +19,12 @@ beforeAll(async () => {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
       res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id, Content-Disposition');
       if (req.method === 'OPTIONS') return res.end();
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/json') {
         res.setHeader('X-Request-Id', 'r-1');
@@ -33,7 +38,10 @@ beforeAll(async () => {
         return res.end(JSON.stringify({ title: 'Not Found', status: 404 }));
       }
       if (url.pathname === '/file') {
-        res.writeHead(206, { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="cv.pdf"' });
+        res.writeHead(206, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="cv.pdf"',
+        });
         return res.end('%PDF-1.4 bytes');
       }
       if (url.pathname === '/slow') return void setTimeout(() => res.end('late'), 2_000);
@@ -46,7 +54,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const client = (extra: Partial<HttpInstance['defaults']> = {}) => createInstance({ baseURL: base, timeout: 0, adapter: xhrAdapter, ...extra });
+const client = (extra: Partial<HttpInstance['defaults']> = {}) =>
+  createInstance({ baseURL: base, timeout: 0, adapter: xhrAdapter, ...extra });
 
 describe('the HTTP client on XMLHttpRequest', () => {
   it('sends JSON with query parameters and reads JSON, status and lower-case headers', async () => {
@@ -66,14 +75,19 @@ describe('the HTTP client on XMLHttpRequest', () => {
   });
 
   it('reads a file as a Blob and accepts 206 when told', async () => {
-    const response = await client().get<Blob>('/file', { responseType: 'blob', validateStatus: (status) => status === 200 || status === 206 });
+    const response = await client().get<Blob>('/file', {
+      responseType: 'blob',
+      validateStatus: (status) => status === 200 || status === 206,
+    });
     expect(response.status).toBe(206);
     expect(response.headers['content-disposition']).toBe('attachment; filename="cv.pdf"');
     expect(await response.data.text()).toBe('%PDF-1.4 bytes');
   });
 
   it('fails a status outside 2xx with the answer attached', async () => {
-    const error = await client().get('/problem').catch((caught: unknown) => caught);
+    const error = await client()
+      .get('/problem')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).response?.status).toBe(404);
     expect((error as HttpError).response?.data).toEqual({ title: 'Not Found', status: 404 });
@@ -84,16 +98,22 @@ describe('the HTTP client on XMLHttpRequest', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await createInstance({ baseURL: `http://127.0.0.1:${port}`, adapter: xhrAdapter }).get('/json').catch((caught: unknown) => caught);
+    const error = await createInstance({ baseURL: `http://127.0.0.1:${port}`, adapter: xhrAdapter })
+      .get('/json')
+      .catch((caught: unknown) => caught);
     expect((error as HttpError).message).toBe('Network Error');
     expect((error as HttpError).code).toBe('ERR_NETWORK');
   });
 
   it("says 'timeout of {n}ms exceeded' and 'Request aborted'", async () => {
-    const timedOut = await client({ timeout: 100 }).get('/slow').catch((caught: unknown) => caught);
+    const timedOut = await client({ timeout: 100 })
+      .get('/slow')
+      .catch((caught: unknown) => caught);
     expect((timedOut as HttpError).message).toBe('timeout of 100ms exceeded');
     const controller = new AbortController();
-    const pending = client().get('/slow', { signal: controller.signal }).catch((caught: unknown) => caught);
+    const pending = client()
+      .get('/slow', { signal: controller.signal })
+      .catch((caught: unknown) => caught);
     setTimeout(() => controller.abort(), 50);
     expect(((await pending) as HttpError).message).toBe('Request aborted');
   });
@@ -101,9 +121,13 @@ describe('the HTTP client on XMLHttpRequest', () => {
   it('sends the XSRF cookie as the X-XSRF-TOKEN header on credentialed requests', async () => {
     document.cookie = 'XSRF-TOKEN=tok%20en; path=/';
     try {
-      await client({ withCredentials: true, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN' }).get('/json');
+      await client({ withCredentials: true, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN' }).get(
+        '/json',
+      );
       expect(seen.at(-1)!.headers['x-xsrf-token']).toBe('tok en');
-      await client({ withCredentials: false, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN' }).get('/json');
+      await client({ withCredentials: false, xsrfCookieName: 'XSRF-TOKEN', xsrfHeaderName: 'X-XSRF-TOKEN' }).get(
+        '/json',
+      );
       expect(seen.at(-1)!.headers['x-xsrf-token']).toBeUndefined();
     } finally {
       document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';

@@ -35,7 +35,9 @@ export interface HttpResponse<T = unknown> {
 }
 
 /** What reaches the network: the adapter answers a status, a body and headers, or throws an HttpError. */
-export type Adapter = (config: RequestConfig & { url: string; method: string }) => Promise<Omit<HttpResponse, 'config'>>;
+export type Adapter = (
+  config: RequestConfig & { url: string; method: string },
+) => Promise<Omit<HttpResponse, 'config'>>;
 
 export type HttpErrorCode = 'ERR_NETWORK' | 'ECONNABORTED' | 'ERR_CANCELED' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE';
 
@@ -74,7 +76,10 @@ export interface Hooks {
 
 function buildUrl(config: RequestConfig): string {
   const url = config.url ?? '';
-  let full = config.baseURL && !/^[a-z][a-z\d+.-]*:/i.test(url) ? `${config.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}` : url;
+  let full =
+    config.baseURL && !/^[a-z][a-z\d+.-]*:/i.test(url)
+      ? `${config.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`
+      : url;
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(config.params ?? {})) {
     if (value !== undefined && value !== null) query.append(key, String(value));
@@ -120,7 +125,8 @@ export const xhrAdapter: Adapter = (config) =>
     for (const [name, value] of Object.entries(config.headers ?? {})) xhr.setRequestHeader(name, value);
     if (config.onUploadProgress && xhr.upload) {
       const report = config.onUploadProgress;
-      xhr.upload.onprogress = (event) => report({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
+      xhr.upload.onprogress = (event) =>
+        report({ loaded: event.loaded, total: event.lengthComputable ? event.total : undefined });
     }
     const abort = () => xhr.abort();
     config.signal?.addEventListener('abort', abort, { once: true });
@@ -149,13 +155,19 @@ function prepareBody(config: RequestConfig): RequestConfig {
   const headers = { ...config.headers };
   let data = config.data;
   const isBinary = typeof FormData !== 'undefined' && data instanceof FormData;
-  if (data !== undefined && !isBinary && !(typeof Blob !== 'undefined' && data instanceof Blob) && typeof data !== 'string') {
+  if (
+    data !== undefined &&
+    !isBinary &&
+    !(typeof Blob !== 'undefined' && data instanceof Blob) &&
+    typeof data !== 'string'
+  ) {
     data = JSON.stringify(data);
     headers['Content-Type'] ??= 'application/json';
   }
   headers.Accept ??= 'application/json, text/plain, */*';
   // axios's XSRF rule: the cookie's value goes in the header on same-origin or credentialed requests.
-  const sameOrigin = typeof location !== 'undefined' && buildUrl({ ...config, params: undefined }).startsWith(location.origin);
+  const sameOrigin =
+    typeof location !== 'undefined' && buildUrl({ ...config, params: undefined }).startsWith(location.origin);
   if (config.xsrfCookieName && config.xsrfHeaderName && (config.withCredentials || sameOrigin)) {
     const token = readCookie(config.xsrfCookieName);
     if (token) headers[config.xsrfHeaderName] = token;
@@ -167,16 +179,31 @@ export function createInstance(defaults: HttpInstance['defaults'], hooks: Hooks 
   const instance: HttpInstance = {
     defaults,
     async request<T>(requestConfig: RequestConfig): Promise<HttpResponse<T>> {
-      let config: RequestConfig = { ...instance.defaults, ...requestConfig, headers: { ...instance.defaults.headers, ...requestConfig.headers } };
+      let config: RequestConfig = {
+        ...instance.defaults,
+        ...requestConfig,
+        headers: { ...instance.defaults.headers, ...requestConfig.headers },
+      };
       try {
         if (hooks.beforeRequest) config = await hooks.beforeRequest(config);
         const prepared = prepareBody(config);
         const adapter = instance.defaults.adapter ?? xhrAdapter;
-        const answer = await adapter({ ...prepared, url: prepared.url ?? '', method: (prepared.method ?? 'get').toUpperCase() });
+        const answer = await adapter({
+          ...prepared,
+          url: prepared.url ?? '',
+          method: (prepared.method ?? 'get').toUpperCase(),
+        });
         const response: HttpResponse<T> = { ...answer, data: answer.data as T, config };
-        const valid = config.validateStatus ? config.validateStatus(answer.status) : answer.status >= 200 && answer.status < 300;
+        const valid = config.validateStatus
+          ? config.validateStatus(answer.status)
+          : answer.status >= 200 && answer.status < 300;
         if (!valid) {
-          throw new HttpError(`Request failed with status code ${answer.status}`, answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, response);
+          throw new HttpError(
+            `Request failed with status code ${answer.status}`,
+            answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+            config,
+            response,
+          );
         }
         return response;
       } catch (error) {

@@ -3,7 +3,9 @@ import { loginPathFor, safeReturnUrl } from './return-url';
 
 describe('loginPathFor', () => {
   it('keeps the full target path with its query string, URL-encoded', () => {
-    expect(loginPathFor({ pathname: '/applications', search: '?page=2&sort=new' })).toBe('/account/login?returnUrl=%2Fapplications%3Fpage%3D2%26sort%3Dnew');
+    expect(loginPathFor({ pathname: '/applications', search: '?page=2&sort=new' })).toBe(
+      '/account/login?returnUrl=%2Fapplications%3Fpage%3D2%26sort%3Dnew',
+    );
     expect(loginPathFor({ pathname: '/cvs', search: '' })).toBe('/account/login?returnUrl=%2Fcvs');
   });
 

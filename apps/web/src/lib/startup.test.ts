@@ -15,19 +15,52 @@ describe('runStartup', () => {
     );
     expect(outcome).toBe('ready');
     expect(seen.map((p) => p.message)).toEqual([...STARTUP_MESSAGES]);
-    expect(STARTUP_MESSAGES).toEqual(['Preparing application...', 'Checking login status...', 'Loading personal data...', 'Loading job application data...', 'Data loaded...']);
+    expect(STARTUP_MESSAGES).toEqual([
+      'Preparing application...',
+      'Checking login status...',
+      'Loading personal data...',
+      'Loading job application data...',
+      'Data loaded...',
+    ]);
     expect(seen.at(-1)).toMatchObject({ authenticated: true, candidateLoaded: true, applicationDataLoaded: true });
   });
 
   it('stops as unauthenticated when the login check fails or the candidate has no name', async () => {
-    expect(await runStartup({ checkLogin: async () => 'unauthenticated', loadCandidate: async () => 'ok', loadApplicationData: async () => undefined }, () => {})).toBe('unauthenticated');
-    expect(await runStartup({ checkLogin: async () => 'ok', loadCandidate: async () => 'unauthenticated', loadApplicationData: async () => undefined }, () => {})).toBe('unauthenticated');
+    expect(
+      await runStartup(
+        {
+          checkLogin: async () => 'unauthenticated',
+          loadCandidate: async () => 'ok',
+          loadApplicationData: async () => undefined,
+        },
+        () => {},
+      ),
+    ).toBe('unauthenticated');
+    expect(
+      await runStartup(
+        {
+          checkLogin: async () => 'ok',
+          loadCandidate: async () => 'unauthenticated',
+          loadApplicationData: async () => undefined,
+        },
+        () => {},
+      ),
+    ).toBe('unauthenticated');
   });
 });
 
 describe('startup without a candidate record', () => {
   it("ends 'incomplete' (the user is led to complete the sign-up) when the candidate step says so", async () => {
-    expect(await runStartup({ checkLogin: async () => 'ok', loadCandidate: async () => 'incomplete', loadApplicationData: async () => undefined }, () => {})).toBe('incomplete');
+    expect(
+      await runStartup(
+        {
+          checkLogin: async () => 'ok',
+          loadCandidate: async () => 'incomplete',
+          loadApplicationData: async () => undefined,
+        },
+        () => {},
+      ),
+    ).toBe('incomplete');
   });
 
   it("the default steps read GET /candidate's 404 as 'incomplete', and put the candidate and CVs under the shared keys", async () => {

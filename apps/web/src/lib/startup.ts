@@ -35,8 +35,16 @@ export interface StartupSteps {
   loadApplicationData(): Promise<void>;
 }
 
-export async function runStartup(steps: StartupSteps, onProgress: (progress: StartupProgress) => void): Promise<StartupOutcome> {
-  const progress: StartupProgress = { message: STARTUP_MESSAGES[0], authenticated: false, candidateLoaded: false, applicationDataLoaded: false };
+export async function runStartup(
+  steps: StartupSteps,
+  onProgress: (progress: StartupProgress) => void,
+): Promise<StartupOutcome> {
+  const progress: StartupProgress = {
+    message: STARTUP_MESSAGES[0],
+    authenticated: false,
+    candidateLoaded: false,
+    applicationDataLoaded: false,
+  };
   const report = (change: Partial<StartupProgress>) => {
     Object.assign(progress, change);
     onProgress({ ...progress });
@@ -76,7 +84,11 @@ export function defaultStartupSteps(http: HttpClients, queryClient: QueryClient)
     async loadCandidate() {
       try {
         // GET /candidate and GET /cvs are the same queries the pages use (lib/api/candidate, one key each).
-        const candidate = await queryClient.fetchQuery({ queryKey: queryKeys.candidate, queryFn: getCandidate, staleTime: 0 });
+        const candidate = await queryClient.fetchQuery({
+          queryKey: queryKeys.candidate,
+          queryFn: getCandidate,
+          staleTime: 0,
+        });
         return candidate.name.trim() !== '' ? 'ok' : 'unauthenticated';
       } catch (error) {
         if (isUnavailable(error)) {

@@ -17,10 +17,14 @@ function Form({ onValid }: { onValid?: (values: Values) => void }) {
     <form noValidate onSubmit={form.handleSubmit((values) => onValid?.(values))}>
       <label htmlFor="email">Email</label>
       <input id="email" {...form.register('email')} />
-      <p role="alert" data-testid="email-error">{errors.email?.message ?? ''}</p>
+      <p role="alert" data-testid="email-error">
+        {errors.email?.message ?? ''}
+      </p>
       <label htmlFor="name">Name</label>
       <input id="name" {...form.register('name')} />
-      <p role="alert" data-testid="name-error">{errors.name?.message ?? ''}</p>
+      <p role="alert" data-testid="name-error">
+        {errors.name?.message ?? ''}
+      </p>
       <button type="submit">Send</button>
     </form>
   );

@@ -13,7 +13,12 @@ export function notValidMessage(field: string): string {
  * shared contract rule, else invalidMessage (default '{field} is not valid.'). Only the first failing rule
  * is reported (product.md §5).
  */
-export function requiredText(options: { requiredMessage: string; field: string; rule?: z.ZodType; invalidMessage?: string }) {
+export function requiredText(options: {
+  requiredMessage: string;
+  field: string;
+  rule?: z.ZodType;
+  invalidMessage?: string;
+}) {
   const { requiredMessage, field, rule, invalidMessage } = options;
   return z
     .string()

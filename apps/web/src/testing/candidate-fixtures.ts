@@ -13,7 +13,15 @@ export const candidate: Candidate = {
 };
 
 export function cv(n: number, overrides: Partial<Cv> = {}): Cv {
-  return { id: uuid(100 + n), fileName: `cv-${n}.pdf`, contentType: 'application/pdf', createdOn: '2026-03-12T10:00:00.000Z', cvParseStatus: 'Parsed', sizeBytes: 120_000, ...overrides };
+  return {
+    id: uuid(100 + n),
+    fileName: `cv-${n}.pdf`,
+    contentType: 'application/pdf',
+    createdOn: '2026-03-12T10:00:00.000Z',
+    cvParseStatus: 'Parsed',
+    sizeBytes: 120_000,
+    ...overrides,
+  };
 }
 
 export function jobDetail(title: string, overrides: Partial<JobDetail> = {}): JobDetail {
@@ -69,6 +77,15 @@ export function cvDrop(n: number, overrides: Partial<CvDrop> = {}): CvDrop {
   };
 }
 
-export function page<K extends 'applications' | 'cvDrops', T>(key: K, items: T[], options: { page?: number; pageSize?: number; total?: number } = {}) {
-  return { page: options.page ?? 1, pageSize: options.pageSize ?? 10, totalApplications: options.total ?? items.length, [key]: items } as { page: number; pageSize: number; totalApplications: number } & Record<K, T[]>;
+export function page<K extends 'applications' | 'cvDrops', T>(
+  key: K,
+  items: T[],
+  options: { page?: number; pageSize?: number; total?: number } = {},
+) {
+  return {
+    page: options.page ?? 1,
+    pageSize: options.pageSize ?? 10,
+    totalApplications: options.total ?? items.length,
+    [key]: items,
+  } as { page: number; pageSize: number; totalApplications: number } & Record<K, T[]>;
 }

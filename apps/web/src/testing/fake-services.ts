@@ -6,7 +6,10 @@ import type { RequestConfig } from '../lib/request';
 import { mockAdapter, type AdapterReply, type RecordedRequest } from './mock-adapter';
 import { tokenExpiringIn } from './make-jwt';
 
-export type Route = (request: RecordedRequest & { params: Record<string, unknown> }, config: RequestConfig) => AdapterReply | undefined | Promise<AdapterReply | undefined>;
+export type Route = (
+  request: RecordedRequest & { params: Record<string, unknown> },
+  config: RequestConfig,
+) => AdapterReply | undefined | Promise<AdapterReply | undefined>;
 
 export const signedInUser: AuthResponse = {
   ...emptyAuthResponse(),
@@ -29,17 +32,26 @@ export const signedInUser: AuthResponse = {
 export function fakeNetwork(route: Route) {
   const { adapter, requests } = mockAdapter(async (request, config) => {
     const params = (config.params ?? {}) as Record<string, unknown>;
-    return (await route({ ...request, params }, config)) ?? { status: 404, data: { type: 'about:blank', title: 'Not Found', status: 404 } };
+    return (
+      (await route({ ...request, params }, config)) ?? {
+        status: 404,
+        data: { type: 'about:blank', title: 'Not Found', status: 404 },
+      }
+    );
   });
   http.candidate.defaults.adapter = adapter;
   http.identityAuthed.defaults.adapter = adapter;
   http.identity.defaults.adapter = adapter;
-  const called = (method: string, url: string) => requests.filter((request) => request.method === method && request.url === url);
+  const called = (method: string, url: string) =>
+    requests.filter((request) => request.method === method && request.url === url);
   return { requests, called };
 }
 
 /** Signs a user in, then fakes the network as fakeNetwork does. */
-export function fakeServices(route: Route, auth: AuthResponse = { ...signedInUser, accessToken: tokenExpiringIn(3600) }) {
+export function fakeServices(
+  route: Route,
+  auth: AuthResponse = { ...signedInUser, accessToken: tokenExpiringIn(3600) },
+) {
   authStore.set(auth);
   return fakeNetwork(route);
 }
@@ -47,7 +59,13 @@ export function fakeServices(route: Route, auth: AuthResponse = { ...signedInUse
 /** An ALTCHA challenge as GET /api/bot-check/challenge answers it, quick to solve (its number is small). */
 export function solvableChallenge(number = 7): BotCheckChallenge {
   const salt = 'c0ffee1234?expires=9999999999&';
-  return { algorithm: 'SHA-256', challenge: createHash('sha256').update(`${salt}${number}`).digest('hex'), salt, signature: 'test-signature', maxnumber: 1000 };
+  return {
+    algorithm: 'SHA-256',
+    challenge: createHash('sha256').update(`${salt}${number}`).digest('hex'),
+    salt,
+    signature: 'test-signature',
+    maxnumber: 1000,
+  };
 }
 
 /** A problem-details answer as the services send it. */

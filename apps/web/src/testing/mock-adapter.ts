@@ -9,7 +9,11 @@ export interface RecordedRequest {
   data: unknown;
 }
 
-export type AdapterReply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true } | { timeout: number } | { aborted: true };
+export type AdapterReply =
+  | { status: number; data?: unknown; headers?: Record<string, string> }
+  | { networkError: true }
+  | { timeout: number }
+  | { aborted: true };
 type Handler = (request: RecordedRequest, config: RequestConfig) => AdapterReply | Promise<AdapterReply>;
 
 /**

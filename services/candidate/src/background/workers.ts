@@ -5,7 +5,12 @@ import type { MailTransport } from '@careers/server-kit/mail';
 import { countedJob, productMetrics } from '@careers/server-kit/metrics';
 import type { CandidateConfig } from '../config';
 import type { CandidateDatabase } from '../db';
-import { countAttempt, findUnforwarded, markForwarded, staleUnforwardedIds } from '../modules/contact/contact.repository';
+import {
+  countAttempt,
+  findUnforwarded,
+  markForwarded,
+  staleUnforwardedIds,
+} from '../modules/contact/contact.repository';
 import { contactMail } from '../modules/contact/contact.service';
 import type { CvFileType } from '../modules/cvs/cv-file-type';
 import { ExtractionError, runExtraction } from '../modules/cvs/cv-extraction';
@@ -59,7 +64,10 @@ export async function parseCv(ctx: Context, cvId: string): Promise<void> {
     return;
   }
   try {
-    const text = await runExtraction({ task: 'text', type: cv.file_type as CvFileType, bytes: Buffer.concat(chunks) }, ctx.config.cvExtraction);
+    const text = await runExtraction(
+      { task: 'text', type: cv.file_type as CvFileType, bytes: Buffer.concat(chunks) },
+      ctx.config.cvExtraction,
+    );
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
   } catch (err) {
     const unsupported = err instanceof ExtractionError && err.kind === 'unsupported';
@@ -94,7 +102,12 @@ export async function forwardContact(ctx: Context, id: string): Promise<void> {
 
 /** Starts the queue (always, to enqueue) and the workers (when this instance runs them). */
 export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
-  const boss: PgBoss = await startQueue(ctx.database, ctx.config.database.url, ctx.logger, ctx.config.contactRetryDelaySeconds);
+  const boss: PgBoss = await startQueue(
+    ctx.database,
+    ctx.config.database.url,
+    ctx.logger,
+    ctx.config.contactRetryDelaySeconds,
+  );
   const send = async (queue: string, data: object, key: string) => {
     // singletonKey: the sweep may find a row whose job is still waiting; no second job then.
     await boss.send(queue, data, { singletonKey: key });
@@ -114,7 +127,8 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
     async removeOrphanFiles(now = new Date()) {
       const removed = await removeOrphanFiles(ctx.database.db, ctx.storage, now);
       const spool = await removeStaleSpoolFiles(ctx.config.uploadTempDir, now);
-      if (removed.length > 0 || spool > 0) ctx.logger.info({ files: removed.length, spool }, 'removed CV files that no CV row holds');
+      if (removed.length > 0 || spool > 0)
+        ctx.logger.info({ files: removed.length, spool }, 'removed CV files that no CV row holds');
       return removed;
     },
     async stop() {
@@ -132,11 +146,23 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
     await boss.work<{ id: string }>(QUEUES.contactForward, polling, async ([job]) => {
       if (job) await countedJob('contact-forward', () => forwardContact(ctx, job.data.id));
     });
-    timer = setInterval(() => void countedJob('sweep', () => jobs.sweep()).catch((err: unknown) => ctx.logger.error({ err }, 'background sweep failed')), SWEEP_EVERY_MS);
+    timer = setInterval(
+      () =>
+        void countedJob('sweep', () => jobs.sweep()).catch((err: unknown) =>
+          ctx.logger.error({ err }, 'background sweep failed'),
+        ),
+      SWEEP_EVERY_MS,
+    );
     timer.unref();
   }
   // Every instance sweeps (its own spool is on its own disk); deleting twice is harmless.
-  const orphanTimer = setInterval(() => void countedJob('orphan-files', () => jobs.removeOrphanFiles()).catch((err: unknown) => ctx.logger.error({ err }, 'orphan file sweep failed')), ORPHAN_SWEEP_EVERY_MS);
+  const orphanTimer = setInterval(
+    () =>
+      void countedJob('orphan-files', () => jobs.removeOrphanFiles()).catch((err: unknown) =>
+        ctx.logger.error({ err }, 'orphan file sweep failed'),
+      ),
+    ORPHAN_SWEEP_EVERY_MS,
+  );
   orphanTimer.unref();
   return jobs;
 }

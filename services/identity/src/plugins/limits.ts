@@ -3,7 +3,10 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { normalizeEmail } from '../lib/email';
 
-export function tooManyRequests(retryAfterSeconds: number, detail = 'Too many requests. Please try again later.'): HttpProblem {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  detail = 'Too many requests. Please try again later.',
+): HttpProblem {
   return new HttpProblem(429, detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
@@ -71,6 +74,9 @@ export async function limitCodeSendsPerClient(request: FastifyRequest, email: st
   const hit = await request.server.deps.store.hit(`send:code:${normalizeEmail(email)}:${request.ip}`, limit, 3600);
   if (!hit.allowed) {
     productMetrics.codesRefused().inc({ purpose: 'sign-in', reason: 'client' });
-    throw tooManyRequests(hit.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+    throw tooManyRequests(
+      hit.retryAfterSeconds,
+      'A code was sent recently. Please wait before asking for another one.',
+    );
   }
 }

@@ -3,7 +3,9 @@ import { paths } from '../paths';
 import './auth-layout.css';
 
 /** The bar's link on the right, by page: sign-up offers Login; login and the others show none. */
-const HEADER_LINKS: { path: string; link: { to: string; label: string } }[] = [{ path: paths.signup, link: { to: paths.login, label: 'Login' } }];
+const HEADER_LINKS: { path: string; link: { to: string; label: string } }[] = [
+  { path: paths.signup, link: { to: paths.login, label: 'Login' } },
+];
 
 /** product.md §1: the only marketing text on the authentication pages. */
 const MARKETING_POINTS = [

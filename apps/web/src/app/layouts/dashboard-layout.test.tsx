@@ -12,7 +12,15 @@ function start(url: string) {
 }
 
 beforeEach(() => {
-  authStore.set({ ...emptyAuthResponse(), id: 'u1', name: 'Ada Lovelace', accessToken: tokenExpiringIn(600), refreshToken: 'r', success: true, feedbackMessage: null });
+  authStore.set({
+    ...emptyAuthResponse(),
+    id: 'u1',
+    name: 'Ada Lovelace',
+    accessToken: tokenExpiringIn(600),
+    refreshToken: 'r',
+    success: true,
+    feedbackMessage: null,
+  });
   // The services are not running in unit tests: startup tolerates unreachable services.
   vi.spyOn(http.candidate, 'get').mockRejectedValue(Object.assign(new Error('Network Error'), { name: 'ApiError' }));
 });
@@ -51,7 +59,12 @@ describe('dashboard layout', () => {
   });
 
   it('closes the side navigation after a navigation on screens narrower than 1024 px', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width: 1023'), media: query, addEventListener() {}, removeEventListener() {} }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 1023'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
     const user = userEvent.setup();
     start('/');
     // Issue 12: it starts closed on a phone, so the page is not covered after sign-in or reload.
@@ -65,7 +78,9 @@ describe('dashboard layout', () => {
   });
 
   it('asks before logging out, then revokes, clears the session and goes to login', async () => {
-    const revoke = vi.spyOn(http.identity, 'post').mockResolvedValue({ data: {}, status: 200, headers: {}, config: {} });
+    const revoke = vi
+      .spyOn(http.identity, 'post')
+      .mockResolvedValue({ data: {}, status: 200, headers: {}, config: {} });
     const user = userEvent.setup();
     const router = start('/');
     await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 5000 }));
@@ -80,7 +95,13 @@ describe('dashboard layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
     expect(router.state.location.search).toBe('');
     await waitFor(() =>
-      expect(revoke).toHaveBeenCalledWith('/api/account/revoke', undefined, expect.objectContaining({ headers: expect.objectContaining({ Authorization: expect.stringMatching(/^Bearer /) }) })),
+      expect(revoke).toHaveBeenCalledWith(
+        '/api/account/revoke',
+        undefined,
+        expect.objectContaining({
+          headers: expect.objectContaining({ Authorization: expect.stringMatching(/^Bearer /) }),
+        }),
+      ),
     );
     await waitFor(() => expect(authStore.get().id).toBe(-1));
     expect(router.state.location.search).toBe('');

@@ -17,7 +17,9 @@ import './dashboard-layout.css';
 const SIDE_NAV_AUTO_TOGGLE_BELOW_PX = 1024;
 const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';
 
-const isNarrowScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${SIDE_NAV_AUTO_TOGGLE_BELOW_PX - 0.02}px)`).matches;
+const isNarrowScreen = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(`(max-width: ${SIDE_NAV_AUTO_TOGGLE_BELOW_PX - 0.02}px)`).matches;
 
 /** product.md §2's three entries, plus Profile and CV drops (issue 12 item 13: pages no menu reached). */
 const MENU = [
@@ -74,7 +76,8 @@ function CandidateDashboard() {
     setNav({ open: nav.open && !isNarrowScreen(), locationKey: location.key });
   }
   const navOpen = nav.open;
-  const setNavOpen = (update: (open: boolean) => boolean) => setNav((current) => ({ ...current, open: update(current.open) }));
+  const setNavOpen = (update: (open: boolean) => boolean) =>
+    setNav((current) => ({ ...current, open: update(current.open) }));
 
   // product.md §4: startup sends the user to login when the login check fails or the candidate has no name;
   // a signed-in user without a candidate record is led to complete the sign-up (issue 12 item 7).
@@ -142,11 +145,18 @@ function CandidateDashboard() {
                 Get in touch
               </Link>
             </div>
-            <Button variant="secondary" fullWidth className="side-nav__logout" onClick={() => setConfirmingLogout(true)}>
+            <Button
+              variant="secondary"
+              fullWidth
+              className="side-nav__logout"
+              onClick={() => setConfirmingLogout(true)}
+            >
               Logout
             </Button>
           </nav>
-          {navOpen ? <div className="dashboard__scrim" aria-hidden="true" onClick={() => setNavOpen(() => false)} /> : null}
+          {navOpen ? (
+            <div className="dashboard__scrim" aria-hidden="true" onClick={() => setNavOpen(() => false)} />
+          ) : null}
           <main id="main-content" tabIndex={-1} className="dashboard__main">
             <Outlet />
           </main>

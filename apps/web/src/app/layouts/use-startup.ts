@@ -2,9 +2,20 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http-client';
 import { queryKeys } from '../../lib/query-keys';
-import { defaultStartupSteps, runStartup, STARTUP_MESSAGES, type StartupOutcome, type StartupProgress } from '../../lib/startup';
+import {
+  defaultStartupSteps,
+  runStartup,
+  STARTUP_MESSAGES,
+  type StartupOutcome,
+  type StartupProgress,
+} from '../../lib/startup';
 
-const INITIAL_PROGRESS: StartupProgress = { message: STARTUP_MESSAGES[0], authenticated: false, candidateLoaded: false, applicationDataLoaded: false };
+const INITIAL_PROGRESS: StartupProgress = {
+  message: STARTUP_MESSAGES[0],
+  authenticated: false,
+  candidateLoaded: false,
+  applicationDataLoaded: false,
+};
 
 /** Runs startup once per signed-in user (cached until logout clears the query cache). */
 export function useStartup(userId: string): { progress: StartupProgress; outcome: StartupOutcome | undefined } {

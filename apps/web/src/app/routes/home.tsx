@@ -10,7 +10,9 @@ export default function HomeRoute() {
     <section className="page">
       <title>Home · Careers Portal</title>
       <h1>{firstName ? `Hello, ${firstName}!` : 'Hello!'}</h1>
-      <p className="page__lead">Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.</p>
+      <p className="page__lead">
+        Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.
+      </p>
       <p>
         <Link to={paths.applications}>See your job applications</Link>
       </p>

@@ -8,13 +8,16 @@ export const accountMessages = {
   codePlaceholder: 'Paste verification code',
   startFailed: 'The verification code could not be sent. Please try again.',
   confirmFailed: 'Invalid verification code.',
-  codeResent: (email: string, current: string) => `We sent new codes to ${email} and ${current}. Only the newest codes work.`,
+  codeResent: (email: string, current: string) =>
+    `We sent new codes to ${email} and ${current}. Only the newest codes work.`,
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   deleteCodeFailed: 'The verification code could not be sent. Please try again.',
-  undone: 'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
+  undone:
+    'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
   undoFailed: 'The email address could not be restored.',
-  undoFailedHelp: 'The link may have been used already or be older than 7 days. If you did not change your address, contact us.',
+  undoFailedHelp:
+    'The link may have been used already or be older than 7 days. If you did not change your address, contact us.',
 } as const;
 
 /** 'in 45 seconds' / 'in 3 minutes', for a 429's Retry-After. */

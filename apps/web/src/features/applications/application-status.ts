@@ -25,5 +25,7 @@ export const applicationStatusText = Object.fromEntries(
 
 /** A value outside the enumeration (a newer service) still reads as something sensible. */
 export function describeApplicationStatus(status: number): ApplicationStatusText {
-  return applicationStatusText[status as ApplicationStatus] ?? { label: applicationStatusInWords(status), tone: 'neutral' };
+  return (
+    applicationStatusText[status as ApplicationStatus] ?? { label: applicationStatusInWords(status), tone: 'neutral' }
+  );
 }

@@ -13,4 +13,5 @@ const FINAL: readonly number[] = [ApplicationStatus.Hired, ApplicationStatus.Rej
 
 export const isWithdrawn = (application: JobApplication): boolean => Boolean(application.withdrawnOn);
 
-export const canWithdraw = (application: JobApplication): boolean => !isWithdrawn(application) && !FINAL.includes(application.applicationStatus);
+export const canWithdraw = (application: JobApplication): boolean =>
+  !isWithdrawn(application) && !FINAL.includes(application.applicationStatus);

@@ -24,7 +24,13 @@ const STORED_CV_ID = '6f1d3c0e-0000-4000-8000-000000000002';
 
 const details = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '07700 900000', postCode: 'AB1 2CD' };
 const pdf = () => new File(['%PDF-1.4'], 'ada.pdf', { type: 'application/pdf' });
-const storedCv: Cv = { id: STORED_CV_ID, fileName: 'old.pdf', contentType: 'application/pdf', createdOn: '2026-01-01T00:00:00.000Z', cvParseStatus: 'Parsed' };
+const storedCv: Cv = {
+  id: STORED_CV_ID,
+  fileName: 'old.pdf',
+  contentType: 'application/pdf',
+  createdOn: '2026-01-01T00:00:00.000Z',
+  cvParseStatus: 'Parsed',
+};
 const auth: AuthResponse = {
   id: 'user-1',
   name: 'Ada Lovelace',
@@ -36,7 +42,10 @@ const auth: AuthResponse = {
   success: true,
   feedbackMessage: null,
 };
-const liveJob: ApplyTarget = { job: { id: JOB_ID, businessId: BUSINESS_ID, isLive: true }, tracking: { utmSource: 'board', landingUrl: 'https://portal.example/apply/x' } };
+const liveJob: ApplyTarget = {
+  job: { id: JOB_ID, businessId: BUSINESS_ID, isLive: true },
+  tracking: { utmSource: 'board', landingUrl: 'https://portal.example/apply/x' },
+};
 const closedJob: ApplyTarget = { ...liveJob, job: { ...liveJob.job, isLive: false } };
 
 function fakePorts(overrides: Partial<ApplyPorts> = {}) {
@@ -50,10 +59,20 @@ function fakePorts(overrides: Partial<ApplyPorts> = {}) {
   const ports: ApplyPorts = {
     canLogIn: track('canLogIn', async () => false),
     sendVerificationCode: track('sendVerificationCode', async () => {}),
-    registerCandidateUser: track('registerCandidateUser', async () => ({ succeeded: true, errors: [], userId: 'user-1', accessToken: 'a', refreshToken: 'r' })),
+    registerCandidateUser: track('registerCandidateUser', async () => ({
+      succeeded: true,
+      errors: [],
+      userId: 'user-1',
+      accessToken: 'a',
+      refreshToken: 'r',
+    })),
     createCandidate: track('createCandidate', async () => {}),
     uploadCv: track('uploadCv', async (file: File) => ({ cvId: NEW_CV_ID, fileName: file.name })),
-    createJobApplication: track('createJobApplication', async () => ({ result: { applicationId: 'app-1' }, isValidResponse: true, errors: [] })),
+    createJobApplication: track('createJobApplication', async () => ({
+      result: { applicationId: 'app-1' },
+      isValidResponse: true,
+      errors: [],
+    })),
     createCvDrop: track('createCvDrop', async () => {}),
     verifyCode: track('verifyCode', async () => auth),
     listCvs: track('listCvs', async () => [storedCv]),
@@ -86,7 +105,11 @@ describe('start', () => {
 
   it('validates a stored session, loads the CVs and goes to cvSelection', async () => {
     const { ports, calls } = fakePorts({ hasStoredSession: () => true });
-    expect(await restoreStoredSession(ports)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: null });
+    expect(await restoreStoredSession(ports)).toEqual({
+      type: 'storedSessionRestored',
+      cvs: [storedCv],
+      standingApplication: null,
+    });
     expect(calls).toEqual(['ensureSession', 'listCvs']);
   });
 
@@ -100,17 +123,31 @@ describe('start', () => {
         return standing;
       },
     });
-    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: standing });
+    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({
+      type: 'storedSessionRestored',
+      cvs: [storedCv],
+      standingApplication: standing,
+    });
     expect(asked).toEqual([JOB_ID]);
   });
 
   it('offers Apply when the question fails: the service refuses a second application anyway', async () => {
-    const { ports } = fakePorts({ hasStoredSession: () => true, findStandingApplication: async () => Promise.reject(new Error('offline')) });
-    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({ type: 'storedSessionRestored', cvs: [storedCv], standingApplication: null });
+    const { ports } = fakePorts({
+      hasStoredSession: () => true,
+      findStandingApplication: async () => Promise.reject(new Error('offline')),
+    });
+    expect(await restoreStoredSession(ports, JOB_ID)).toEqual({
+      type: 'storedSessionRestored',
+      cvs: [storedCv],
+      standingApplication: null,
+    });
   });
 
   it('stays on the form when the stored session cannot be kept', async () => {
-    const { ports } = fakePorts({ hasStoredSession: () => true, ensureSession: async () => Promise.reject(new Error('refresh failed')) });
+    const { ports } = fakePorts({
+      hasStoredSession: () => true,
+      ensureSession: async () => Promise.reject(new Error('refresh failed')),
+    });
     expect(await restoreStoredSession(ports)).toBeNull();
   });
 });
@@ -125,13 +162,19 @@ describe('form → verification', () => {
   });
 
   it('no account (404): bot check + register, session stored, candidate, CV upload, application, code — in that order', async () => {
-    const createJobApplication = vi.fn(async () => ({ result: { applicationId: 'app-1' }, isValidResponse: true, errors: [] }));
+    const createJobApplication = vi.fn(async () => ({
+      result: { applicationId: 'app-1' },
+      isValidResponse: true,
+      errors: [],
+    }));
     const storeSession = vi.fn();
     const { ports, calls } = fakePorts({ createJobApplication, storeSession });
     const event = await submitApplyForm(ports, liveJob, details, pdf());
     expect(event).toMatchObject({ type: 'newAccountCodeSent', details });
     expect(calls).toEqual(['canLogIn', 'registerCandidateUser', 'createCandidate', 'uploadCv', 'sendVerificationCode']);
-    expect(storeSession).toHaveBeenCalledWith(expect.objectContaining({ id: 'user-1', accessToken: 'a', refreshToken: 'r', email: details.email }));
+    expect(storeSession).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'user-1', accessToken: 'a', refreshToken: 'r', email: details.email }),
+    );
     expect(createJobApplication).toHaveBeenCalledWith({
       jobId: JOB_ID,
       cvId: NEW_CV_ID,
@@ -155,29 +198,50 @@ describe('form → verification', () => {
     expect(calls).toEqual([]);
   });
 
-  it.each(['registerCandidateUser', 'createCandidate', 'uploadCv', 'sendVerificationCode'] as const)('a failing %s reads "An error occurred."', async (step) => {
-    const { ports } = fakePorts({ [step]: async () => Promise.reject(new ApiError('boom', { status: 500 })) });
-    await expect(submitApplyForm(ports, liveJob, details, pdf())).rejects.toEqual(new ApplyFlowError('An error occurred.'));
-  });
+  it.each(['registerCandidateUser', 'createCandidate', 'uploadCv', 'sendVerificationCode'] as const)(
+    'a failing %s reads "An error occurred."',
+    async (step) => {
+      const { ports } = fakePorts({ [step]: async () => Promise.reject(new ApiError('boom', { status: 500 })) });
+      await expect(submitApplyForm(ports, liveJob, details, pdf())).rejects.toEqual(
+        new ApplyFlowError('An error occurred.'),
+      );
+    },
+  );
 
   it('a refused application on the form shows its first server error', async () => {
-    const { ports } = fakePorts({ createJobApplication: async () => ({ result: null, isValidResponse: false, errors: ['This job is no longer live.'] }) });
+    const { ports } = fakePorts({
+      createJobApplication: async () => ({
+        result: null,
+        isValidResponse: false,
+        errors: ['This job is no longer live.'],
+      }),
+    });
     await expect(submitApplyForm(ports, liveJob, details, pdf())).rejects.toThrow('This job is no longer live.');
   });
 
   it('a rate-limited code send still moves on, with the wait for Resend', async () => {
     const { ports } = fakePorts({
       canLogIn: async () => true,
-      sendVerificationCode: async () => Promise.reject(new ApiError('A server side error occurred.', { status: 429, headers: { 'retry-after': '37' } })),
+      sendVerificationCode: async () =>
+        Promise.reject(
+          new ApiError('A server side error occurred.', { status: 429, headers: { 'retry-after': '37' } }),
+        ),
     });
-    expect(await submitApplyForm(ports, liveJob, details, pdf())).toMatchObject({ type: 'existingAccountCodeSent', resendWaitSeconds: 37 });
+    expect(await submitApplyForm(ports, liveJob, details, pdf())).toMatchObject({
+      type: 'existingAccountCodeSent',
+      resendWaitSeconds: 37,
+    });
   });
 });
 
 describe('login → verification', () => {
   it('sends a code when the login check passes', async () => {
     const { ports, calls } = fakePorts({ canLogIn: async () => true });
-    expect(await submitLogin(ports, 'bo@example.com')).toEqual({ type: 'loginCodeSent', loginEmail: 'bo@example.com', resendWaitSeconds: 0 });
+    expect(await submitLogin(ports, 'bo@example.com')).toEqual({
+      type: 'loginCodeSent',
+      loginEmail: 'bo@example.com',
+      resendWaitSeconds: 0,
+    });
     expect(calls).toEqual(['sendVerificationCode']);
   });
 
@@ -191,7 +255,10 @@ describe('login → verification', () => {
   });
 
   it('"An error occurred." when the code cannot be sent', async () => {
-    const { ports } = fakePorts({ canLogIn: async () => true, sendVerificationCode: async () => Promise.reject(new ApiError('x', { status: 500 })) });
+    const { ports } = fakePorts({
+      canLogIn: async () => true,
+      sendVerificationCode: async () => Promise.reject(new ApiError('x', { status: 500 })),
+    });
     await expect(submitLogin(ports, 'bo@example.com')).rejects.toThrow('An error occurred.');
   });
 });
@@ -200,7 +267,10 @@ describe('verification', () => {
   it('mode new: a valid code stores the session and goes to success without loading CVs', async () => {
     const storeSession = vi.fn();
     const { ports, calls } = fakePorts({ storeSession });
-    expect(await submitVerification(ports, { mode: 'new', codeSentTo: 'ada@example.com' }, '123456')).toEqual({ type: 'codeVerified', verificationCode: '123456' });
+    expect(await submitVerification(ports, { mode: 'new', codeSentTo: 'ada@example.com' }, '123456')).toEqual({
+      type: 'codeVerified',
+      verificationCode: '123456',
+    });
     expect(storeSession).toHaveBeenCalledWith(auth);
     expect(calls).not.toContain('listCvs');
   });
@@ -219,7 +289,9 @@ describe('verification', () => {
   it('mode existing with the job: a sign-in finds a standing application to it too', async () => {
     const standing = { id: 'app-9', appliedOn: '2026-11-22T10:00:00.000Z' };
     const { ports, calls } = fakePorts({ findStandingApplication: async () => standing });
-    expect(await submitVerification(ports, { mode: 'existing', codeSentTo: 'ada@example.com' }, '123456', JOB_ID)).toMatchObject({ type: 'codeVerified', standingApplication: standing });
+    expect(
+      await submitVerification(ports, { mode: 'existing', codeSentTo: 'ada@example.com' }, '123456', JOB_ID),
+    ).toMatchObject({ type: 'codeVerified', standingApplication: standing });
     expect(calls).toEqual(['verifyCode', 'storeSession', 'listCvs']);
   });
 
@@ -228,24 +300,38 @@ describe('verification', () => {
     ['a failed call', async () => Promise.reject(new ApiError('A server side error occurred.', { status: 401 }))],
   ])('"Invalid verification code." on %s', async (_case, verifyCode) => {
     const { ports, calls } = fakePorts({ verifyCode });
-    await expect(submitVerification(ports, { mode: 'existing', codeSentTo: 'a@b.co' }, '1')).rejects.toThrow('Invalid verification code.');
+    await expect(submitVerification(ports, { mode: 'existing', codeSentTo: 'a@b.co' }, '1')).rejects.toThrow(
+      'Invalid verification code.',
+    );
     expect(calls).not.toContain('storeSession');
   });
 });
 
 describe('cvSelection → success', () => {
-  const model = (overrides: Partial<typeof emptyApplyFormModel>) => ({ model: { ...emptyApplyFormModel, ...overrides } });
+  const model = (overrides: Partial<typeof emptyApplyFormModel>) => ({
+    model: { ...emptyApplyFormModel, ...overrides },
+  });
 
   it('applies with the selected CV', async () => {
-    const createJobApplication = vi.fn(async () => ({ result: { applicationId: 'app-1' }, isValidResponse: true, errors: [] }));
+    const createJobApplication = vi.fn(async () => ({
+      result: { applicationId: 'app-1' },
+      isValidResponse: true,
+      errors: [],
+    }));
     const { ports, calls } = fakePorts({ createJobApplication });
     expect(await applyWithChosenCv(ports, liveJob, model({ selectedCv: STORED_CV_ID }))).toEqual({ type: 'applied' });
     expect(calls).not.toContain('uploadCv');
-    expect(createJobApplication).toHaveBeenCalledWith(expect.objectContaining({ cvId: STORED_CV_ID, readyToWork: true }));
+    expect(createJobApplication).toHaveBeenCalledWith(
+      expect.objectContaining({ cvId: STORED_CV_ID, readyToWork: true }),
+    );
   });
 
   it('a new upload wins over the selected CV', async () => {
-    const createJobApplication = vi.fn(async () => ({ result: { applicationId: 'app-1' }, isValidResponse: true, errors: [] }));
+    const createJobApplication = vi.fn(async () => ({
+      result: { applicationId: 'app-1' },
+      isValidResponse: true,
+      errors: [],
+    }));
     const uploadCv = vi.fn(async (file: File) => ({ cvId: NEW_CV_ID, fileName: file.name }));
     const { ports } = fakePorts({ createJobApplication, uploadCv });
     const upload = pdf();
@@ -274,9 +360,15 @@ describe('cvSelection → success', () => {
     const { ports } = fakePorts({
       navigate,
       notifyError,
-      createJobApplication: async () => ({ result: null, isValidResponse: false, errors: ['You have already applied for this job.', 'second'] }),
+      createJobApplication: async () => ({
+        result: null,
+        isValidResponse: false,
+        errors: ['You have already applied for this job.', 'second'],
+      }),
     });
-    expect(await applyWithChosenCv(ports, liveJob, model({ selectedCv: STORED_CV_ID }))).toEqual({ type: 'applyRejected' });
+    expect(await applyWithChosenCv(ports, liveJob, model({ selectedCv: STORED_CV_ID }))).toEqual({
+      type: 'applyRejected',
+    });
     expect(notifyError).toHaveBeenCalledWith('You have already applied for this job.');
     expect(REDIRECT_AFTER_REFUSED_APPLY_MS).toBe(2000);
     vi.advanceTimersByTime(1999);

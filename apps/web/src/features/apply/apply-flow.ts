@@ -58,7 +58,9 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
     return { sent: true };
   }
   const result = await ports.createJobApplication(applicationPayload(target.job.id, cvId, target.tracking));
-  return result.isValidResponse ? { sent: true } : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };
+  return result.isValidResponse
+    ? { sent: true }
+    : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };
 }
 
 /**
@@ -92,7 +94,12 @@ const targetKey = (target: ApplyTarget) => (target.job.isLive ? target.job.id : 
  * by the session layer, which remembers each step: a retry after a failure continues where it stopped (no
  * second registration, no second upload of the same file, no second application).
  */
-export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, details: ApplyDetails, cv: File | null): Promise<ApplyEvent> {
+export async function submitApplyForm(
+  ports: ApplyPorts,
+  target: ApplyTarget,
+  details: ApplyDetails,
+  cv: File | null,
+): Promise<ApplyEvent> {
   if (!cv) throw new ApplyFlowError(applyMessages.selectYourCv);
   const [{ signUp }, { sendSignInCode }] = await Promise.all([signUpFlow(), signInFlow()]);
   let signedUp: SignUpOutcome;
@@ -103,7 +110,12 @@ export async function submitApplyForm(ports: ApplyPorts, target: ApplyTarget, de
   }
   try {
     if (signedUp.kind === 'existingAccount') {
-      return { type: 'existingAccountCodeSent', details, cv, resendWaitSeconds: await sendSignInCode(ports, details.email) };
+      return {
+        type: 'existingAccountCodeSent',
+        details,
+        cv,
+        resendWaitSeconds: await sendSignInCode(ports, details.email),
+      };
     }
     const sentTo = targetKey(target);
     if (signedUp.progress.cvSentTo !== sentTo) {
@@ -125,7 +137,12 @@ export async function submitLogin(ports: ApplyPorts, loginEmail: string): Promis
   try {
     outcome = await requestSignInCode(ports, loginEmail);
   } catch (error) {
-    throw new ApplyFlowError(error instanceof SignInError && error.step === 'check' ? applyMessages.invalidEmailAddress : applyMessages.anErrorOccurred, { cause: error });
+    throw new ApplyFlowError(
+      error instanceof SignInError && error.step === 'check'
+        ? applyMessages.invalidEmailAddress
+        : applyMessages.anErrorOccurred,
+      { cause: error },
+    );
   }
   if (outcome.kind === 'noAccount') throw new ApplyFlowError(applyMessages.invalidEmailAddress);
   return { type: 'loginCodeSent', loginEmail, resendWaitSeconds: outcome.resendWaitSeconds };
@@ -162,7 +179,11 @@ export async function submitVerification(
  * cvSelection → success after Apply. A refused application (not valid) toasts the first server error and
  * sends the candidate to /applications after 2 seconds.
  */
-export async function applyWithChosenCv(ports: ApplyPorts, target: ApplyTarget, state: Pick<ApplyState, 'model'>): Promise<ApplyEvent> {
+export async function applyWithChosenCv(
+  ports: ApplyPorts,
+  target: ApplyTarget,
+  state: Pick<ApplyState, 'model'>,
+): Promise<ApplyEvent> {
   const choice = chooseCv(state.model);
   if (!choice) throw new ApplyFlowError(applyMessages.selectOrUploadCv);
   try {

@@ -73,7 +73,10 @@ export function initialApplyState(): ApplyState {
 
 function withCvs(state: ApplyState, cvs: Cv[]): ApplyState {
   // The most recent CV is picked for the candidate; they can change it.
-  const keep = state.model.selectedCv && cvs.some((cv) => cv.id === state.model.selectedCv) ? state.model.selectedCv : (cvs[0]?.id ?? null);
+  const keep =
+    state.model.selectedCv && cvs.some((cv) => cv.id === state.model.selectedCv)
+      ? state.model.selectedCv
+      : (cvs[0]?.id ?? null);
   return { ...state, step: 'cvSelection', cvs, model: { ...state.model, selectedCv: keep } };
 }
 
@@ -81,7 +84,9 @@ function withCvs(state: ApplyState, cvs: Cv[]): ApplyState {
 export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
   switch (event.type) {
     case 'storedSessionRestored':
-      return state.step === 'form' ? withCvs({ ...state, mode: 'existing', standingApplication: event.standingApplication ?? null }, event.cvs) : state;
+      return state.step === 'form'
+        ? withCvs({ ...state, mode: 'existing', standingApplication: event.standingApplication ?? null }, event.cvs)
+        : state;
     case 'loginChosen':
       return state.step === 'form' ? { ...state, step: 'login', mode: 'existing' } : state;
     case 'signUpChosen':
@@ -93,7 +98,14 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
         step: 'verification',
         mode: 'existing',
         // The CV picked on the form comes along as the new upload of cvSelection, where it can be changed.
-        model: { ...state.model, ...event.details, cv: event.cv, fileName: event.cv.name, newCv: event.cv, newFileName: event.cv.name },
+        model: {
+          ...state.model,
+          ...event.details,
+          cv: event.cv,
+          fileName: event.cv.name,
+          newCv: event.cv,
+          newFileName: event.cv.name,
+        },
         codeSentTo: event.details.email,
         existingAccountNotice: true,
         resendWaitSeconds: event.resendWaitSeconds,
@@ -131,9 +143,13 @@ export function applyReducer(state: ApplyState, event: ApplyEvent): ApplyState {
     }
     case 'cvSelected':
       // Picking a stored CV is an explicit choice: it drops a pending upload, which would otherwise win.
-      return state.step === 'cvSelection' ? { ...state, model: { ...state.model, selectedCv: event.cvId, newCv: null, newFileName: '' } } : state;
+      return state.step === 'cvSelection'
+        ? { ...state, model: { ...state.model, selectedCv: event.cvId, newCv: null, newFileName: '' } }
+        : state;
     case 'newCvChosen':
-      return state.step === 'cvSelection' ? { ...state, model: { ...state.model, newCv: event.file, newFileName: event.file?.name ?? '' } } : state;
+      return state.step === 'cvSelection'
+        ? { ...state, model: { ...state.model, newCv: event.file, newFileName: event.file?.name ?? '' } }
+        : state;
     case 'applied':
       return state.step === 'cvSelection' ? { ...state, step: 'success' } : state;
     case 'applyRejected':

@@ -22,7 +22,8 @@ export function createApplyPorts(options: { navigate: (path: string) => void; qu
       return [...cvs].sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn));
     },
     // Asked only by a signed-in visit, after the page is interactive: loaded then, outside the apply page's budget.
-    findStandingApplication: async (jobId) => (await import('./api/find-standing-application')).findStandingApplication(jobId),
+    findStandingApplication: async (jobId) =>
+      (await import('./api/find-standing-application')).findStandingApplication(jobId),
     hasStoredSession: () => isAuthenticated(authStore.get()),
     ensureSession: async () => {
       await http.session.ensureFreshAccessToken();

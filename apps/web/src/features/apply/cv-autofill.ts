@@ -24,5 +24,9 @@ export type AutofillField = 'name' | 'email' | 'phone';
 /** The form's values from a CV's fields: the name is one field on the apply form. */
 export function autofillValues(fields: CvAutofill): Partial<Record<AutofillField, string>> {
   const name = [fields.firstName, fields.lastName].filter(Boolean).join(' ').trim();
-  return { ...(name ? { name } : {}), ...(fields.email ? { email: fields.email } : {}), ...(fields.phone ? { phone: fields.phone } : {}) };
+  return {
+    ...(name ? { name } : {}),
+    ...(fields.email ? { email: fields.email } : {}),
+    ...(fields.phone ? { phone: fields.phone } : {}),
+  };
 }

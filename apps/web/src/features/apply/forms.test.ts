@@ -22,7 +22,9 @@ describe('apply form validation (product.md §5)', () => {
   });
 
   it('treats blanks as empty', () => {
-    expect(messages(applyDetailsSchema.safeParse({ ...valid, name: '   ' }))).toEqual({ name: 'Please enter your name' });
+    expect(messages(applyDetailsSchema.safeParse({ ...valid, name: '   ' }))).toEqual({
+      name: 'Please enter your name',
+    });
   });
 
   it("stops at the first failing rule and falls back to '{field} is not valid.'", () => {
@@ -38,7 +40,9 @@ describe('apply form validation (product.md §5)', () => {
 
   it('login e-mail and verification code', () => {
     expect(messages(loginEmailSchema.safeParse({ loginEmail: '' }))).toEqual({ loginEmail: 'Please enter your email' });
-    expect(messages(verificationCodeSchema.safeParse({ verificationCode: ' ' }))).toEqual({ verificationCode: 'Please enter verification code' });
+    expect(messages(verificationCodeSchema.safeParse({ verificationCode: ' ' }))).toEqual({
+      verificationCode: 'Please enter verification code',
+    });
     expect(verificationCodeSchema.safeParse({ verificationCode: '123456' }).success).toBe(true);
   });
 });

@@ -7,7 +7,12 @@ import { authMessages } from './messages';
 /** Form models of the authentication pages. Field rules come from the shared contracts; messages from product.md §5. */
 
 export const loginEmailFormSchema = z.object({
-  email: requiredText({ requiredMessage: authMessages.enterValidEmail, field: 'Email', rule: emailSchema, invalidMessage: authMessages.enterValidEmail }),
+  email: requiredText({
+    requiredMessage: authMessages.enterValidEmail,
+    field: 'Email',
+    rule: emailSchema,
+    invalidMessage: authMessages.enterValidEmail,
+  }),
 });
 export type LoginEmailForm = z.infer<typeof loginEmailFormSchema>;
 
@@ -40,5 +45,8 @@ export const resetPasswordFormSchema = z
       .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` }),
     confirmPassword: z.string().min(1, { error: 'Please confirm your password' }),
   })
-  .refine((values) => values.password === values.confirmPassword, { error: authMessages.passwordsMustMatch, path: ['confirmPassword'] });
+  .refine((values) => values.password === values.confirmPassword, {
+    error: authMessages.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

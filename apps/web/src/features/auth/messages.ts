@@ -32,8 +32,9 @@ export const plainMessages = {
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   sessionEnded: 'Your session has ended. Please log in again.',
   tooManyTries: (seconds: number) => `Too many tries. Please try again in ${seconds} seconds.`,
-  signupCvRefused: (reason: string) => `Your account is created, but your CV was not accepted: ${reason} Choose another file, or remove it, and try again.`,
+  signupCvRefused: (reason: string) =>
+    `Your account is created, but your CV was not accepted: ${reason} Choose another file, or remove it, and try again.`,
   completeSignUp: 'Your account is created, but its details are not complete. Please check them and finish signing up.',
-  waitBeforeResend: (seconds: number) => `A code was sent moments ago. You can ask for a new one in ${seconds} seconds.`,
+  waitBeforeResend: (seconds: number) =>
+    `A code was sent moments ago. You can ask for a new one in ${seconds} seconds.`,
 } as const;
-

@@ -17,7 +17,9 @@ describe('checkCvFile', () => {
 
   it('accepts exactly the limit and refuses one byte more, saying the limit', () => {
     expect(checkCvFile({ name: 'cv.pdf', size: CV_MAX_BYTES })).toBeNull();
-    expect(checkCvFile({ name: 'cv.pdf', size: CV_MAX_BYTES + 1 })).toBe('This file is larger than 10 MB. Please choose a smaller file, for example a PDF.');
+    expect(checkCvFile({ name: 'cv.pdf', size: CV_MAX_BYTES + 1 })).toBe(
+      'This file is larger than 10 MB. Please choose a smaller file, for example a PDF.',
+    );
   });
 
   it('tells the limit and the types before upload', () => {

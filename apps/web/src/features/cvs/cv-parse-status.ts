@@ -5,6 +5,14 @@ import type { BadgeTone } from '../../components/badge';
 export const cvParseStatusText: Record<CvParseStatus, { label: string; tone: BadgeTone; description: string }> = {
   Pending: { label: 'Processing', tone: 'info', description: 'We are reading the text of this CV.' },
   Parsed: { label: 'Ready', tone: 'success', description: 'The text of this CV was read.' },
-  Failed: { label: 'Could not be read', tone: 'warning', description: 'The text of this CV could not be read. Employers can still open the file.' },
-  Unsupported: { label: 'Text not readable', tone: 'neutral', description: 'The text of this kind of file is not read. Employers can still open the file.' },
+  Failed: {
+    label: 'Could not be read',
+    tone: 'warning',
+    description: 'The text of this CV could not be read. Employers can still open the file.',
+  },
+  Unsupported: {
+    label: 'Text not readable',
+    tone: 'neutral',
+    description: 'The text of this kind of file is not read. Employers can still open the file.',
+  },
 };

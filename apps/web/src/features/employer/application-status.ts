@@ -13,6 +13,12 @@ export const employerStatusLabel: Record<ApplicationStatus, string> = {
 };
 
 export const employerStatusTone = (status: ApplicationStatus): BadgeTone =>
-  status === ApplicationStatus.Reject ? 'danger' : status >= ApplicationStatus.MakeOffer ? 'success' : status === ApplicationStatus.ApplicationPending ? 'neutral' : 'info';
+  status === ApplicationStatus.Reject
+    ? 'danger'
+    : status >= ApplicationStatus.MakeOffer
+      ? 'success'
+      : status === ApplicationStatus.ApplicationPending
+        ? 'neutral'
+        : 'info';
 
 export const statusesInOrder = applicationStatusOrder;

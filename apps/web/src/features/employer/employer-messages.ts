@@ -9,5 +9,6 @@ export const employerMessages = {
   saved: 'Saved.',
   copied: 'Link copied.',
   copyFailed: 'Copy the link by hand: your browser did not allow copying.',
-  confirmAddressFirst: 'Confirm your e-mail address before posting jobs: open the link we sent you, then sign in again.',
+  confirmAddressFirst:
+    'Confirm your e-mail address before posting jobs: open the link we sent you, then sign in again.',
 } as const;

@@ -4,7 +4,12 @@ import { requiredText } from '../../lib/validation';
 
 /** The employer console's forms, on the contracts' field rules. */
 export const employerLoginFormSchema = z.object({
-  email: requiredText({ requiredMessage: 'Please enter a valid email', field: 'Email', rule: emailSchema, invalidMessage: 'Please enter a valid email' }),
+  email: requiredText({
+    requiredMessage: 'Please enter a valid email',
+    field: 'Email',
+    rule: emailSchema,
+    invalidMessage: 'Please enter a valid email',
+  }),
   password: z.string().min(1, 'Please enter your password'),
 });
 export type EmployerLoginForm = z.infer<typeof employerLoginFormSchema>;
@@ -13,37 +18,53 @@ export const employerSignupFormSchema = z.object({
   name: requiredText({ requiredMessage: 'Please enter your name', field: 'Name', rule: nameSchema }),
   email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: emailSchema }),
   phone: requiredText({ requiredMessage: 'Please enter your phone number', field: 'Phone', rule: phoneSchema }),
-  businessName: requiredText({ requiredMessage: 'Please enter the business name', field: 'Business name', rule: nameSchema }),
+  businessName: requiredText({
+    requiredMessage: 'Please enter the business name',
+    field: 'Business name',
+    rule: nameSchema,
+  }),
   city: z.string().trim().max(100),
 });
 export type EmployerSignupForm = z.infer<typeof employerSignupFormSchema>;
 
-export const emailFormSchema = z.object({ email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: emailSchema }) });
+export const emailFormSchema = z.object({
+  email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: emailSchema }),
+});
 export type EmailForm = z.infer<typeof emailFormSchema>;
 
 const optionalNumberText = z
   .string()
   .trim()
-  .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0), 'Enter a number, or leave it empty');
+  .refine(
+    (value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0),
+    'Enter a number, or leave it empty',
+  );
 
-export const jobFormSchema = z.object({
-  title: requiredText({ requiredMessage: 'Please enter the job title', field: 'Title', rule: z.string().max(200) }),
-  description: z.string().max(20000),
-  city: z.string().trim().max(100),
-  postcode: z.string().trim().max(20),
-  jobType: z.enum(['1', '2']),
-  hours: z.enum(['full', 'part', 'both']),
-  workplace: z.enum(['OnSite', 'Hybrid', 'Remote']),
-  salaryRateType: z.enum(['0', '1', '2', '3']),
-  salaryFrom: optionalNumberText,
-  salaryTo: optionalNumberText,
-  salaryCurrency: z.string().trim().regex(/^([A-Za-z]{3})?$/, 'Three letters, such as GBP, or leave it empty'),
-})
+export const jobFormSchema = z
+  .object({
+    title: requiredText({ requiredMessage: 'Please enter the job title', field: 'Title', rule: z.string().max(200) }),
+    description: z.string().max(20000),
+    city: z.string().trim().max(100),
+    postcode: z.string().trim().max(20),
+    jobType: z.enum(['1', '2']),
+    hours: z.enum(['full', 'part', 'both']),
+    workplace: z.enum(['OnSite', 'Hybrid', 'Remote']),
+    salaryRateType: z.enum(['0', '1', '2', '3']),
+    salaryFrom: optionalNumberText,
+    salaryTo: optionalNumberText,
+    salaryCurrency: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{3})?$/, 'Three letters, such as GBP, or leave it empty'),
+  })
   // The service refuses a range that ends below its start; said here, on the field, first.
-  .refine((form) => form.salaryFrom === '' || form.salaryTo === '' || Number(form.salaryTo) >= Number(form.salaryFrom), {
-    path: ['salaryTo'],
-    message: 'Enter an amount no lower than Salary from',
-  });
+  .refine(
+    (form) => form.salaryFrom === '' || form.salaryTo === '' || Number(form.salaryTo) >= Number(form.salaryFrom),
+    {
+      path: ['salaryTo'],
+      message: 'Enter an amount no lower than Salary from',
+    },
+  );
 export type JobForm = z.infer<typeof jobFormSchema>;
 
 export const businessFormSchema = z.object({
@@ -54,5 +75,7 @@ export const businessFormSchema = z.object({
 });
 export type BusinessForm = z.infer<typeof businessFormSchema>;
 
-export const employerCodeFormSchema = z.object({ code: z.string().trim().min(1, 'Please enter verification code').max(32) });
+export const employerCodeFormSchema = z.object({
+  code: z.string().trim().min(1, 'Please enter verification code').max(32),
+});
 export type EmployerCodeForm = z.infer<typeof employerCodeFormSchema>;

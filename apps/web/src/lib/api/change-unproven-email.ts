@@ -11,7 +11,8 @@ export async function changeUnprovenEmail(email: string): Promise<string> {
   const body: UnprovenEmailChangeRequest = { email };
   const { data } = await http.identityAuthed.put<unknown>('/api/user/unproven-email', body);
   const result = unprovenEmailChangeResultSchema.parse(data);
-  if (!result.succeeded || !result.email || !result.accessToken) throw new Error(result.errors[0] ?? 'The address was not changed.');
+  if (!result.succeeded || !result.email || !result.accessToken)
+    throw new Error(result.errors[0] ?? 'The address was not changed.');
   authStore.set({ ...authStore.get(), email: result.email, accessToken: result.accessToken });
   return result.email;
 }

@@ -20,7 +20,8 @@ export function createSessionPorts(queryClient: QueryClient): SessionPorts {
     sendVerificationCode,
     verifyCode,
     // Only a sign-up needs these (after its submit): loaded then, to keep the pages' first JavaScript small.
-    registerCandidateUser: async (input) => (await import('../api/identity/register-candidate-user')).registerCandidateUser(input),
+    registerCandidateUser: async (input) =>
+      (await import('../api/identity/register-candidate-user')).registerCandidateUser(input),
     createCandidate: async (input) => (await import('../api/candidate/create-candidate')).createCandidate(input),
     findCandidate: async () => (await import('../api/candidate/get-candidate')).findCandidate(),
     uploadCv: async (file) => (await import('../api/candidate/upload-cv')).uploadCv(file),

@@ -42,7 +42,10 @@ export async function sendSignInCode(ports: Pick<SignInPorts, 'sendVerificationC
 export type SignInCodeOutcome = { kind: 'noAccount' } | { kind: 'codeSent'; resendWaitSeconds: number };
 
 /** Step 1: the login check, then the code by e-mail. A failed check or send rejects with SignInError. */
-export async function requestSignInCode(ports: Pick<SignInPorts, 'canLogIn' | 'sendVerificationCode'>, email: string): Promise<SignInCodeOutcome> {
+export async function requestSignInCode(
+  ports: Pick<SignInPorts, 'canLogIn' | 'sendVerificationCode'>,
+  email: string,
+): Promise<SignInCodeOutcome> {
   let hasAccount: boolean;
   try {
     hasAccount = await ports.canLogIn(email);
@@ -57,7 +60,12 @@ export async function requestSignInCode(ports: Pick<SignInPorts, 'canLogIn' | 's
  * Step 2: verifies the code and makes its answer the session (a finished sign-up is forgotten). Answers
  * the session, or null when the code was not accepted; a failed call rejects.
  */
-export async function signInByCode(ports: Pick<SignInPorts, 'verifyCode' | 'storeSession' | 'signUpProgress'>, email: string, code: string, options?: { remember?: boolean }): Promise<AuthResponse | null> {
+export async function signInByCode(
+  ports: Pick<SignInPorts, 'verifyCode' | 'storeSession' | 'signUpProgress'>,
+  email: string,
+  code: string,
+  options?: { remember?: boolean },
+): Promise<AuthResponse | null> {
   const auth = await ports.verifyCode(email, code);
   if (!auth) return null;
   if (options) ports.storeSession(auth, options);

@@ -25,9 +25,20 @@ function parse(raw: string | null): SignUpProgress | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<SignUpProgress>;
-    if (typeof value.userId !== 'string' || typeof value.email !== 'string' || typeof value.candidateCreated !== 'boolean') return null;
+    if (
+      typeof value.userId !== 'string' ||
+      typeof value.email !== 'string' ||
+      typeof value.candidateCreated !== 'boolean'
+    )
+      return null;
     const cv = value.cv && typeof value.cv.key === 'string' && typeof value.cv.cvId === 'string' ? value.cv : null;
-    return { userId: value.userId, email: value.email, candidateCreated: value.candidateCreated, cv, cvSentTo: typeof value.cvSentTo === 'string' ? value.cvSentTo : null };
+    return {
+      userId: value.userId,
+      email: value.email,
+      candidateCreated: value.candidateCreated,
+      cv,
+      cvSentTo: typeof value.cvSentTo === 'string' ? value.cvSentTo : null,
+    };
   } catch {
     return null;
   }

@@ -35,13 +35,23 @@ interface Server {
 }
 
 function services(server: Server) {
-  const state = { refuseCv: server.refuseCv ?? 0, failCandidate: server.failCandidate ?? 0, candidate: server.candidate ?? false, uploads: 0 };
+  const state = {
+    refuseCv: server.refuseCv ?? 0,
+    failCandidate: server.failCandidate ?? 0,
+    candidate: server.candidate ?? false,
+    uploads: 0,
+  };
   const route: Route = async (request) => {
     const key = `${request.method} ${request.url}`;
     if (key === 'POST /api/account/can-log-in') return server.hasAccount ? { status: 200 } : undefined;
     if (key === 'GET /api/bot-check/challenge') return { status: 200, data: await easyChallenge() };
-    if (key === 'POST /api/register/candidate-user') return { status: 200, data: { succeeded: true, errors: [], userId: 'u9', accessToken: tokenExpiringIn(3600), refreshToken: 'ref' } };
-    if (key === 'GET /candidate') return state.candidate ? { status: 200, data: { ...candidate, userId: 'u9', name: details.name } } : undefined;
+    if (key === 'POST /api/register/candidate-user')
+      return {
+        status: 200,
+        data: { succeeded: true, errors: [], userId: 'u9', accessToken: tokenExpiringIn(3600), refreshToken: 'ref' },
+      };
+    if (key === 'GET /candidate')
+      return state.candidate ? { status: 200, data: { ...candidate, userId: 'u9', name: details.name } } : undefined;
     if (key === 'POST /candidate') {
       if (state.failCandidate-- > 0) return { status: 503 };
       state.candidate = true;
@@ -52,7 +62,8 @@ function services(server: Server) {
       state.uploads += 1;
       return { status: 200, data: { cvId: state.uploads === 1 ? CV_ID : SECOND_CV_ID, fileName: 'cv.pdf' } };
     }
-    if (key === 'POST /api/account/verify-code') return { status: 200, data: { ...signedInUser, id: 'u9', accessToken: tokenExpiringIn(3600) } };
+    if (key === 'POST /api/account/verify-code')
+      return { status: 200, data: { ...signedInUser, id: 'u9', accessToken: tokenExpiringIn(3600) } };
     return undefined;
   };
   const fake = fakeServices(route);

@@ -51,7 +51,8 @@ export type SignUpOutcome =
   /** The account, its candidate record and the CV (when chosen) exist; the session is the new user's. */
   | { kind: 'signedUp'; cvId: string | null; resumed: boolean; progress: SignUpProgress };
 
-const sameEmail = (a: string | null | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string | null | undefined, b: string) =>
+  (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
 async function step<T>(name: SignUpStep, run: () => Promise<T>): Promise<T> {
   try {
@@ -68,7 +69,9 @@ async function progressToContinue(ports: SignUpPorts, email: string): Promise<Si
   const stored = ports.signUpProgress.get();
   if (stored && stored.userId === user.id && sameEmail(stored.email, email)) return stored;
   const candidate = await step('check', () => ports.findCandidate());
-  return candidate ? null : { userId: user.id, email: user.email ?? email, candidateCreated: false, cv: null, cvSentTo: null };
+  return candidate
+    ? null
+    : { userId: user.id, email: user.email ?? email, candidateCreated: false, cv: null, cvSentTo: null };
 }
 
 export async function signUp(ports: SignUpPorts, details: SignUpDetails, cv: File | null): Promise<SignUpOutcome> {
@@ -76,7 +79,9 @@ export async function signUp(ports: SignUpPorts, details: SignUpDetails, cv: Fil
   const resumed = progress !== null;
   if (!progress) {
     if (await step('check', () => ports.canLogIn(details.email))) return { kind: 'existingAccount' };
-    const registration = await step('register', () => ports.registerCandidateUser({ name: details.name, email: details.email, phone: details.phone }));
+    const registration = await step('register', () =>
+      ports.registerCandidateUser({ name: details.name, email: details.email, phone: details.phone }),
+    );
     const userId = registration.userId ?? '';
     // The registration's tokens are the session for the calls that follow (product.md §4).
     ports.storeSession({
@@ -94,7 +99,14 @@ export async function signUp(ports: SignUpPorts, details: SignUpDetails, cv: Fil
     ports.signUpProgress.set(progress);
   }
   if (!progress.candidateCreated) {
-    await step('candidate', () => ports.createCandidate({ name: details.name, email: details.email, phoneNumber: details.phone, postcode: details.postCode }));
+    await step('candidate', () =>
+      ports.createCandidate({
+        name: details.name,
+        email: details.email,
+        phoneNumber: details.phone,
+        postcode: details.postCode,
+      }),
+    );
     progress = { ...progress, candidateCreated: true };
     ports.signUpProgress.set(progress);
   }

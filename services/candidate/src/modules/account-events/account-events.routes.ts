@@ -44,15 +44,20 @@ export async function accountEventRoutes(app: App) {
         claims = await verify(token);
       } catch (err) {
         if (err instanceof InvalidTokenError) throw new HttpProblem(401, 'The notice is not valid.');
-        if (err instanceof KeysUnavailableError) throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
+        if (err instanceof KeysUnavailableError)
+          throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
         throw err;
       }
       const userId = claims.sub;
       const db = app.deps.database.db;
       if (claims.event !== 'account_deleted') {
         // The address and its proof as they are at identity when the notice was sent (decision 0166).
-        if (claims.email === undefined || claims.email_verified === undefined) throw new HttpProblem(401, 'The notice is not valid.');
-        const candidateUpdated = await updateCandidateAddressOfUser(db, userId, { email: claims.email, emailVerified: claims.email_verified });
+        if (claims.email === undefined || claims.email_verified === undefined)
+          throw new HttpProblem(401, 'The notice is not valid.');
+        const candidateUpdated = await updateCandidateAddressOfUser(db, userId, {
+          email: claims.email,
+          emailVerified: claims.email_verified,
+        });
         return { userId, candidateDeleted: false, cvFilesDeleted: 0, jobsClosed: 0, candidateUpdated };
       }
       const keys = await cvStorageKeysOfUser(db, userId);
@@ -64,7 +69,12 @@ export async function accountEventRoutes(app: App) {
         return { candidateDeleted, jobsClosed };
       });
       request.log.info({ userId, ...result, cvFiles: keys.length }, 'deleted account removed');
-      return { userId, candidateDeleted: result.candidateDeleted, cvFilesDeleted: keys.length, jobsClosed: result.jobsClosed };
+      return {
+        userId,
+        candidateDeleted: result.candidateDeleted,
+        cvFilesDeleted: keys.length,
+        jobsClosed: result.jobsClosed,
+      };
     },
   );
 }

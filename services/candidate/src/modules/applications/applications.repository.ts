@@ -18,7 +18,10 @@ export async function insertApplication(db: Db, row: Insertable<JobApplicationsT
   return inserted?.id ?? null;
 }
 
-export async function insertStatusChange(db: Db, row: { id: string; application_id: string; application_status: number; changed_at: Date; withdrawn?: boolean }) {
+export async function insertStatusChange(
+  db: Db,
+  row: { id: string; application_id: string; application_status: number; changed_at: Date; withdrawn?: boolean },
+) {
   await db.insertInto('application_status_history').values(row).execute();
 }
 
@@ -73,7 +76,9 @@ function candidateApplicationsQuery(db: Db, candidateId: string) {
     .orderBy('a.id');
 }
 
-type CandidateApplicationQueryRow = Awaited<ReturnType<ReturnType<typeof candidateApplicationsQuery>['execute']>>[number];
+type CandidateApplicationQueryRow = Awaited<
+  ReturnType<ReturnType<typeof candidateApplicationsQuery>['execute']>
+>[number];
 
 /** One page of a candidate's applications (to this job only, when jobId is given) with their job and business, newest first. */
 export async function listCandidateApplications(
@@ -89,7 +94,11 @@ export async function listCandidateApplications(
 }
 
 /** These applications of the candidate (others' ids are ignored), newest first. */
-export async function candidateApplicationsByIds(db: Db, candidateId: string, ids: string[]): Promise<CandidateApplicationRow[]> {
+export async function candidateApplicationsByIds(
+  db: Db,
+  candidateId: string,
+  ids: string[],
+): Promise<CandidateApplicationRow[]> {
   if (ids.length === 0) return [];
   const rows = await candidateApplicationsQuery(db, candidateId).where('a.id', 'in', ids).execute();
   return rows.map(toCandidateApplicationRow);
@@ -108,8 +117,26 @@ export async function candidateApplicationIds(db: Db, candidateId: string): Prom
 }
 
 function toCandidateApplicationRow(r: CandidateApplicationQueryRow): CandidateApplicationRow {
-  const { a_id, a_candidate_id, a_job_id, a_cv_id, a_cv_file_name, a_application_status, a_short_list_status, a_ready_to_work } = r;
-  const { a_landing_url, a_publisher_id, a_boost_id, a_utm_source, a_utm_campaign, a_applied_at, a_withdrawn_at, a_withdrawal_reason } = r;
+  const {
+    a_id,
+    a_candidate_id,
+    a_job_id,
+    a_cv_id,
+    a_cv_file_name,
+    a_application_status,
+    a_short_list_status,
+    a_ready_to_work,
+  } = r;
+  const {
+    a_landing_url,
+    a_publisher_id,
+    a_boost_id,
+    a_utm_source,
+    a_utm_campaign,
+    a_applied_at,
+    a_withdrawn_at,
+    a_withdrawal_reason,
+  } = r;
   const { b_id, b_name, b_city, b_phone, b_careers_domain, ...job } = r;
   return {
     application: {
@@ -163,7 +190,11 @@ function toCandidateApplicationRow(r: CandidateApplicationQueryRow): CandidateAp
 }
 
 /** The candidate's own application, locked for the withdrawal; else nothing (another's id looks missing). */
-export function findCandidateApplicationForUpdate(db: Db, candidateId: string, applicationId: string): Promise<ApplicationRow | undefined> {
+export function findCandidateApplicationForUpdate(
+  db: Db,
+  candidateId: string,
+  applicationId: string,
+): Promise<ApplicationRow | undefined> {
   return db
     .selectFrom('job_applications')
     .selectAll()
@@ -174,7 +205,11 @@ export function findCandidateApplicationForUpdate(db: Db, candidateId: string, a
 }
 
 export async function markWithdrawn(db: Db, applicationId: string, at: Date, reason: string | null): Promise<void> {
-  await db.updateTable('job_applications').set({ withdrawn_at: at, withdrawal_reason: reason }).where('id', '=', applicationId).execute();
+  await db
+    .updateTable('job_applications')
+    .set({ withdrawn_at: at, withdrawal_reason: reason })
+    .where('id', '=', applicationId)
+    .execute();
 }
 
 export interface HistoryEntry {
@@ -247,7 +282,10 @@ export interface ApplicationFilter {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filteredJobApplications(db: Db, jobId: string, filter: ApplicationFilter) {
-  let query = db.selectFrom('job_applications as a').innerJoin('candidates as c', 'c.id', 'a.candidate_id').where('a.job_id', '=', jobId);
+  let query = db
+    .selectFrom('job_applications as a')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .where('a.job_id', '=', jobId);
   if (filter.status !== undefined) query = query.where('a.application_status', '=', filter.status);
   if (filter.search) {
     const pattern = containing(filter.search);
@@ -281,7 +319,11 @@ export function listJobApplications(
 }
 
 /** An application to one of this business's jobs, with the job's title; else nothing. */
-export function findBusinessApplication(db: Db, businessId: string, applicationId: string): Promise<(EmployerApplicationRow & { job_title: string }) | undefined> {
+export function findBusinessApplication(
+  db: Db,
+  businessId: string,
+  applicationId: string,
+): Promise<(EmployerApplicationRow & { job_title: string }) | undefined> {
   return db
     .selectFrom('job_applications as a')
     .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
@@ -294,7 +336,11 @@ export function findBusinessApplication(db: Db, businessId: string, applicationI
 }
 
 /** An application to one of this business's jobs, locked for the status change; else nothing. */
-export function findBusinessApplicationForUpdate(db: Db, businessId: string, applicationId: string): Promise<EmployerApplicationRow | undefined> {
+export function findBusinessApplicationForUpdate(
+  db: Db,
+  businessId: string,
+  applicationId: string,
+): Promise<EmployerApplicationRow | undefined> {
   return db
     .selectFrom('job_applications as a')
     .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
@@ -307,7 +353,11 @@ export function findBusinessApplicationForUpdate(db: Db, businessId: string, app
 }
 
 export async function setApplicationStatus(db: Db, applicationId: string, status: number): Promise<void> {
-  await db.updateTable('job_applications').set({ application_status: status }).where('id', '=', applicationId).execute();
+  await db
+    .updateTable('job_applications')
+    .set({ application_status: status })
+    .where('id', '=', applicationId)
+    .execute();
 }
 
 /** Whether a business may see this CV: it was sent with an application to its job or dropped with it. */
@@ -320,7 +370,12 @@ export async function businessCanSeeCv(db: Db, businessId: string, cvId: string)
     .where('jobs.business_id', '=', businessId)
     .executeTakeFirst();
   if (viaApplication) return true;
-  const viaDrop = await db.selectFrom('cv_drops').select('id').where('cv_id', '=', cvId).where('business_id', '=', businessId).executeTakeFirst();
+  const viaDrop = await db
+    .selectFrom('cv_drops')
+    .select('id')
+    .where('cv_id', '=', cvId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
   return Boolean(viaDrop);
 }
 
@@ -329,7 +384,10 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
   const [byDay, bySource, reached] = await Promise.all([
     db
       .selectFrom('job_applications')
-      .select([sql<string>`to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.countAll<string>().as('applications')])
+      .select([
+        sql<string>`to_char(applied_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        (eb) => eb.fn.countAll<string>().as('applications'),
+      ])
       .where('job_id', '=', jobId)
       .where('applied_at', '>=', since)
       .groupBy(sql`1`)
@@ -337,7 +395,10 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
       .execute(),
     db
       .selectFrom('job_applications')
-      .select([sql<string | null>`nullif(utm_source, '')`.as('source'), (eb) => eb.fn.countAll<string>().as('applications')])
+      .select([
+        sql<string | null>`nullif(utm_source, '')`.as('source'),
+        (eb) => eb.fn.countAll<string>().as('applications'),
+      ])
       .where('job_id', '=', jobId)
       .groupBy(sql`1`)
       .orderBy(sql`2`, 'desc')
@@ -356,6 +417,9 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
   return {
     byDay: byDay.map((row) => ({ day: row.day, applications: Number(row.applications) })),
     bySource: bySource.map((row) => ({ source: row.source, applications: Number(row.applications) })),
-    reached: reached.rows.map((row) => ({ applicationStatus: Number(row.application_status), applications: Number(row.applications) })),
+    reached: reached.rows.map((row) => ({
+      applicationStatus: Number(row.application_status),
+      applications: Number(row.applications),
+    })),
   };
 }

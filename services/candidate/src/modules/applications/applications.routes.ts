@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { createApplicationResultSchema, createApplicationSchema, jobApplicationPageSchema } from '@careers/contracts/candidate';
-import { jobApplicationsQuerySchema, withdrawApplicationSchema, withdrawnApplicationSchema } from '@careers/contracts/candidate-api';
+import {
+  createApplicationResultSchema,
+  createApplicationSchema,
+  jobApplicationPageSchema,
+} from '@careers/contracts/candidate';
+import {
+  jobApplicationsQuerySchema,
+  withdrawApplicationSchema,
+  withdrawnApplicationSchema,
+} from '@careers/contracts/candidate-api';
 import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
@@ -11,7 +19,12 @@ import { countCandidateApplications, listCandidateApplications, statusHistory } 
 import { apply, applicationOutcome, toJobApplication, withdraw } from './applications.service';
 
 const tags = ['Job applications'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 export async function applicationRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
@@ -23,7 +36,8 @@ export async function applicationRoutes(app: App) {
       schema: {
         tags,
         summary: "The caller's job applications, newest first, each with its status history (newest first)",
-        description: 'With jobId, only the caller’s applications to that job (the apply page asks whether the caller already applied).',
+        description:
+          'With jobId, only the caller’s applications to that job (the apply page asks whether the caller already applied).',
         security: bearerSecurity,
         querystring: jobApplicationsQuerySchema,
         response: { 200: jobApplicationPageSchema, ...problems },
@@ -37,7 +51,10 @@ export async function applicationRoutes(app: App) {
         countCandidateApplications(db, candidate.id, jobId),
         listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }, jobId),
       ]);
-      const history = await statusHistory(db, rows.map((r) => r.application.id));
+      const history = await statusHistory(
+        db,
+        rows.map((r) => r.application.id),
+      );
       return {
         page,
         pageSize,
@@ -91,7 +108,9 @@ export async function applicationRoutes(app: App) {
     async (request) => {
       const db = app.deps.database.db;
       const candidate = await requireCandidate(db, currentUser(request));
-      const result = await db.transaction().execute((trx) => withdraw(trx, candidate.id, request.params.id, request.body.reason));
+      const result = await db
+        .transaction()
+        .execute((trx) => withdraw(trx, candidate.id, request.params.id, request.body.reason));
       productMetrics.applications().inc({ outcome: 'withdrawn' });
       return result;
     },

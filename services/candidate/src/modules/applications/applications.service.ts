@@ -56,7 +56,12 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
     applied_at: now,
   });
   if (!applicationId) return invalid(ALREADY_APPLIED);
-  await insertStatusChange(trx, { id: randomUUID(), application_id: applicationId, application_status: ApplicationStatus.ApplicationPending, changed_at: now });
+  await insertStatusChange(trx, {
+    id: randomUUID(),
+    application_id: applicationId,
+    application_status: ApplicationStatus.ApplicationPending,
+    changed_at: now,
+  });
   return { result: { applicationId }, isValidResponse: true, errors: [] };
 }
 
@@ -70,7 +75,12 @@ const FINAL_STATUSES: readonly number[] = [ApplicationStatus.Hired, ApplicationS
  * Withdraws the candidate's own application: it stays (the employer sees it as withdrawn, with the reason)
  * and its timeline gains a withdrawal entry; the candidate may apply to the job again. Run inside a transaction.
  */
-export async function withdraw(trx: Db, candidateId: string, applicationId: string, reason: string | null | undefined): Promise<WithdrawnApplication> {
+export async function withdraw(
+  trx: Db,
+  candidateId: string,
+  applicationId: string,
+  reason: string | null | undefined,
+): Promise<WithdrawnApplication> {
   const row = await findCandidateApplicationForUpdate(trx, candidateId, applicationId);
   if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
   if (row.withdrawn_at) throw new HttpProblem(409, ALREADY_WITHDRAWN);
@@ -78,7 +88,13 @@ export async function withdraw(trx: Db, candidateId: string, applicationId: stri
   const now = new Date();
   const withdrawalReason = reason?.trim() || null;
   await markWithdrawn(trx, row.id, now, withdrawalReason);
-  await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: row.application_status, changed_at: now, withdrawn: true });
+  await insertStatusChange(trx, {
+    id: randomUUID(),
+    application_id: row.id,
+    application_status: row.application_status,
+    changed_at: now,
+    withdrawn: true,
+  });
   return { id: row.id, withdrawnOn: now.toISOString(), withdrawalReason };
 }
 
@@ -106,7 +122,11 @@ export function toJobApplication(row: CandidateApplicationRow, history: HistoryE
     appliedWithCvId: a.cv_id,
     appliedWithCvFileName: a.cv_file_name,
     appliedOn: a.applied_at.toISOString(),
-    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString(), ...(h.withdrawn ? { withdrawn: true } : {}) })),
+    statusHistory: history.map((h) => ({
+      applicationStatus: h.status as Status,
+      changedOn: h.at.toISOString(),
+      ...(h.withdrawn ? { withdrawn: true } : {}),
+    })),
     withdrawnOn: a.withdrawn_at?.toISOString() ?? null,
     withdrawalReason: a.withdrawal_reason,
   };
@@ -116,7 +136,13 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
   return {
     id: row.id,
     jobId: row.job_id,
-    candidate: { id: row.c_id, name: row.c_name, email: row.c_email, phoneNumber: row.c_phone_number, postcode: row.c_postcode },
+    candidate: {
+      id: row.c_id,
+      name: row.c_name,
+      email: row.c_email,
+      phoneNumber: row.c_phone_number,
+      postcode: row.c_postcode,
+    },
     emailVerified: row.c_email_verified,
     applicationStatus: row.application_status as Status,
     appliedWithCvId: row.cv_id,

@@ -11,10 +11,20 @@ import {
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
-import { getApplicationOfBusiness, jobStatsOfBusiness, listApplicationsOfJob, moveApplication } from './business-applications.service';
+import {
+  getApplicationOfBusiness,
+  jobStatsOfBusiness,
+  listApplicationsOfJob,
+  moveApplication,
+} from './business-applications.service';
 
 const tags = ['Employer'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /** design.md §5: applications to the employer's jobs, their figures and their statuses. */
 export async function businessApplicationRoutes(app: App) {
@@ -27,7 +37,8 @@ export async function businessApplicationRoutes(app: App) {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: 'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by status reached',
+        summary:
+          'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by status reached',
         security: bearerSecurity,
         params: jobIdParamsSchema,
         response: { 200: employerJobStatsSchema, ...problems },
@@ -43,7 +54,8 @@ export async function businessApplicationRoutes(app: App) {
       schema: {
         tags,
         summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
-        description: 'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case). totalApplications counts what passes.',
+        description:
+          'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case). totalApplications counts what passes.',
         security: bearerSecurity,
         params: jobIdParamsSchema,
         querystring: employerApplicationQuerySchema,
@@ -59,7 +71,8 @@ export async function businessApplicationRoutes(app: App) {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: 'One application to the business’s jobs: the candidate’s contact details, the CV, the status history (newest first), utm source and campaign',
+        summary:
+          'One application to the business’s jobs: the candidate’s contact details, the CV, the status history (newest first), utm source and campaign',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         response: { 200: employerApplicationDetailSchema, ...problems },
@@ -85,6 +98,13 @@ export async function businessApplicationRoutes(app: App) {
         response: { 200: employerApplicationSchema, ...problems, 409: problemDetailsSchema },
       },
     },
-    async (request) => moveApplication(db(), currentUser(request), request.params.id, request.body.applicationStatus, app.config.statusMail.delayMs),
+    async (request) =>
+      moveApplication(
+        db(),
+        currentUser(request),
+        request.params.id,
+        request.body.applicationStatus,
+        app.config.statusMail.delayMs,
+      ),
   );
 }

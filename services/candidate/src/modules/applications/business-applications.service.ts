@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EmployerApplication, EmployerApplicationDetail, EmployerApplicationPage, EmployerJobStats } from '@careers/contracts/employer';
+import type {
+  EmployerApplication,
+  EmployerApplicationDetail,
+  EmployerApplicationPage,
+  EmployerJobStats,
+} from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
@@ -17,7 +22,12 @@ import {
   setApplicationStatus,
   statusHistory,
 } from './applications.repository';
-import { APPLICATION_NOT_FOUND, WITHDRAWN_BY_CANDIDATE, toEmployerApplication, toEmployerApplicationDetail } from './applications.service';
+import {
+  APPLICATION_NOT_FOUND,
+  WITHDRAWN_BY_CANDIDATE,
+  toEmployerApplication,
+  toEmployerApplicationDetail,
+} from './applications.service';
 
 /** The days GET /business/jobs/{id}/stats counts by day, today (UTC) included. */
 export const STATS_DAYS = 30;
@@ -51,7 +61,11 @@ export async function listApplicationsOfJob(
   return { page, pageSize, totalApplications: total, applications: rows.map(toEmployerApplication) };
 }
 
-export async function getApplicationOfBusiness(db: Db, user: AuthUser, applicationId: string): Promise<EmployerApplicationDetail> {
+export async function getApplicationOfBusiness(
+  db: Db,
+  user: AuthUser,
+  applicationId: string,
+): Promise<EmployerApplicationDetail> {
   const business = await requireBusiness(db, user);
   const row = await findBusinessApplication(db, business.id, applicationId);
   if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
@@ -63,22 +77,35 @@ export async function getApplicationOfBusiness(db: Db, user: AuthUser, applicati
  * Moves an application to any status and keeps the change with its time; queues the candidate's e-mail
  * in the same transaction, sent after `statusMailDelayMs`. 409 once the candidate has withdrawn.
  */
-export async function moveApplication(db: Db, user: AuthUser, applicationId: string, status: number, statusMailDelayMs: number): Promise<EmployerApplication> {
+export async function moveApplication(
+  db: Db,
+  user: AuthUser,
+  applicationId: string,
+  status: number,
+  statusMailDelayMs: number,
+): Promise<EmployerApplication> {
   const business = await requireBusiness(db, user);
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await findBusinessApplicationForUpdate(trx, business.id, applicationId);
-      if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
-      if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
-      if (row.application_status !== status) {
-        const now = new Date();
-        await setApplicationStatus(trx, row.id, status);
-        await insertStatusChange(trx, { id: randomUUID(), application_id: row.id, application_status: status, changed_at: now });
-        await queueStatusChangeMail(trx, { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now }, statusMailDelayMs);
-      }
-      return toEmployerApplication({ ...row, application_status: status });
-    });
+  return db.transaction().execute(async (trx) => {
+    const row = await findBusinessApplicationForUpdate(trx, business.id, applicationId);
+    if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+    if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
+    if (row.application_status !== status) {
+      const now = new Date();
+      await setApplicationStatus(trx, row.id, status);
+      await insertStatusChange(trx, {
+        id: randomUUID(),
+        application_id: row.id,
+        application_status: status,
+        changed_at: now,
+      });
+      await queueStatusChangeMail(
+        trx,
+        { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now },
+        statusMailDelayMs,
+      );
+    }
+    return toEmployerApplication({ ...row, application_status: status });
+  });
 }
 
 /** True when the CV came to the business with an application or a CV drop. */

@@ -34,7 +34,9 @@ export function requireRole(...roles: Role[]) {
       }
       if (err instanceof KeysUnavailableError) {
         request.log.error({ err }, 'identity keys unavailable');
-        throw new HttpProblem(503, 'Sign-in cannot be checked right now. Please try again shortly.', { headers: { 'Retry-After': '5' } });
+        throw new HttpProblem(503, 'Sign-in cannot be checked right now. Please try again shortly.', {
+          headers: { 'Retry-After': '5' },
+        });
       }
       throw err;
     }

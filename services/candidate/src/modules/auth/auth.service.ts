@@ -41,7 +41,12 @@ export class KeysUnavailableError extends Error {
  */
 async function verifyEs256(keys: JWTVerifyGetKey, token: string, issuer: string, audience: string): Promise<unknown> {
   try {
-    const { payload } = await jwtVerify(token, keys, { algorithms: ['ES256'], issuer, audience, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: ['ES256'],
+      issuer,
+      audience,
+      requiredClaims: ['exp', 'sub'],
+    });
     return payload;
   } catch (err) {
     if (err instanceof joseErrors.JWKSTimeout) throw new KeysUnavailableError(err.code, { cause: err });
@@ -58,7 +63,9 @@ const remoteKeys = (options: TokenVerifierOptions): JWTVerifyGetKey =>
 export function createTokenVerifier(options: TokenVerifierOptions): (token: string) => Promise<AuthUser> {
   const keys = remoteKeys(options);
   return async (token) => {
-    const claims = accessTokenClaimsSchema.safeParse(await verifyEs256(keys, token, options.issuer, ACCESS_TOKEN_AUDIENCE));
+    const claims = accessTokenClaimsSchema.safeParse(
+      await verifyEs256(keys, token, options.issuer, ACCESS_TOKEN_AUDIENCE),
+    );
     if (!claims.success) throw new InvalidTokenError('claims');
     return {
       userId: claims.data.sub,
@@ -71,10 +78,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): (token: stri
 }
 
 /** Notices from the identity service (POST /account-events): same keys, their own audience. */
-export function createAccountEventVerifier(options: TokenVerifierOptions): (token: string) => Promise<AccountEventClaims> {
+export function createAccountEventVerifier(
+  options: TokenVerifierOptions,
+): (token: string) => Promise<AccountEventClaims> {
   const keys = remoteKeys(options);
   return async (token) => {
-    const claims = accountEventClaimsSchema.safeParse(await verifyEs256(keys, token, options.issuer, ACCOUNT_EVENTS_AUDIENCE));
+    const claims = accountEventClaimsSchema.safeParse(
+      await verifyEs256(keys, token, options.issuer, ACCOUNT_EVENTS_AUDIENCE),
+    );
     if (!claims.success) throw new InvalidTokenError('claims');
     return claims.data;
   };

@@ -8,7 +8,12 @@ import { sendBlob } from '../storage/blob-response';
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 import { PUBLIC_BLOB_KEY, changeLogo } from './business.service';
 
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /** The business logo: its upload (design.md §5) and the public logo files. */
 export async function businessFileRoutes(app: App) {
@@ -24,7 +29,10 @@ export async function businessFileRoutes(app: App) {
         summary: 'Upload the business logo (PNG by its bytes, at most 1 MB)',
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
-        body: z.object({ file: z.any().describe('PNG file') }).nullish().describe('multipart/form-data with one file part'),
+        body: z
+          .object({ file: z.any().describe('PNG file') })
+          .nullish()
+          .describe('multipart/form-data with one file part'),
         response: { 200: logoUploadResultSchema, ...problems, 413: problemDetailsSchema, 415: problemDetailsSchema },
       },
     },
@@ -36,7 +44,8 @@ export async function businessFileRoutes(app: App) {
           // Bounded by the 1 MB limit: small enough to check whole before anything is stored.
           return await part.toBuffer();
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpProblem(413, 'The logo is larger than 1 MB.');
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpProblem(413, 'The logo is larger than 1 MB.');
           rethrowUploadError(err);
         }
       };
@@ -51,7 +60,12 @@ export async function businessFileRoutes(app: App) {
         tags: ['Public files'],
         summary: 'Business logos ({imageRelativeDirectory}/logo.png); nothing else is reachable here',
         params: z.object({ '*': z.string().max(200) }),
-        response: { 200: z.any().describe('PNG image'), 206: z.any().describe('Part of the image'), 404: problemDetailsSchema, 416: problemDetailsSchema },
+        response: {
+          200: z.any().describe('PNG image'),
+          206: z.any().describe('Part of the image'),
+          404: problemDetailsSchema,
+          416: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -23,6 +23,15 @@ export async function insertBusiness(db: Db, row: Insertable<BusinessesTable>): 
 }
 
 /** The changed business of this owner, or nothing when they have none. */
-export function updateBusinessOfOwner(db: Db, userId: string, changes: Updateable<BusinessesTable>): Promise<BusinessRow | undefined> {
-  return db.updateTable('businesses').set(changes).where('owner_user_id', '=', userId).returningAll().executeTakeFirst();
+export function updateBusinessOfOwner(
+  db: Db,
+  userId: string,
+  changes: Updateable<BusinessesTable>,
+): Promise<BusinessRow | undefined> {
+  return db
+    .updateTable('businesses')
+    .set(changes)
+    .where('owner_user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }

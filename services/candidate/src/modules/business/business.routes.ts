@@ -6,7 +6,12 @@ import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { changeBusiness, createBusiness, getBusiness } from './business.service';
 
 const tags = ['Employer'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /**
  * design.md §5: the small employer API behind BusinessUser tokens. This file holds the business itself;
@@ -19,7 +24,15 @@ export async function businessRoutes(app: App) {
 
   app.get(
     '/business',
-    { preHandler: employerOnly, schema: { tags, summary: "The caller's business", security: bearerSecurity, response: { 200: businessDetailSchema, ...problems } } },
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: "The caller's business",
+        security: bearerSecurity,
+        response: { 200: businessDetailSchema, ...problems },
+      },
+    },
     async (request) => getBusiness(db(), currentUser(request)),
   );
 

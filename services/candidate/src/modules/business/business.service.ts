@@ -8,7 +8,13 @@ import type { AuthUser } from '../auth/auth.service';
 import type { Db } from '../../db';
 import type { JobCache } from '../jobs/job-cache';
 import type { BlobStorage } from '../storage/storage';
-import { findBusinessById, findBusinessByOwner, insertBusiness, updateBusinessOfOwner, type BusinessRow } from './business.repository';
+import {
+  findBusinessById,
+  findBusinessByOwner,
+  insertBusiness,
+  updateBusinessOfOwner,
+  type BusinessRow,
+} from './business.repository';
 
 export const NO_BUSINESS = 'Create your business first (POST /business).';
 
@@ -56,7 +62,11 @@ export async function getBusiness(db: Db, user: AuthUser): Promise<BusinessDetai
 }
 
 /** One business per business user: 409 when the caller has one. */
-export async function createBusiness(db: Db, user: AuthUser, body: CreateBusiness): Promise<z.infer<typeof createdBusinessSchema>> {
+export async function createBusiness(
+  db: Db,
+  user: AuthUser,
+  body: CreateBusiness,
+): Promise<z.infer<typeof createdBusinessSchema>> {
   const id = randomUUID();
   const row = await insertBusiness(db, {
     id,
@@ -71,9 +81,19 @@ export async function createBusiness(db: Db, user: AuthUser, body: CreateBusines
   return { id: row.id, imageRelativeDirectory: row.image_relative_directory };
 }
 
-export async function changeBusiness(db: Db, user: AuthUser, body: UpdateBusiness, jobCache: JobCache): Promise<BusinessDetail> {
+export async function changeBusiness(
+  db: Db,
+  user: AuthUser,
+  body: UpdateBusiness,
+  jobCache: JobCache,
+): Promise<BusinessDetail> {
   const { name, city, phone, domain } = body;
-  const row = await updateBusinessOfOwner(db, user.userId, { name, city: city ?? null, phone: phone ?? null, careers_domain: domain ?? null });
+  const row = await updateBusinessOfOwner(db, user.userId, {
+    name,
+    city: city ?? null,
+    phone: phone ?? null,
+    careers_domain: domain ?? null,
+  });
   if (!row) throw new HttpProblem(404, NO_BUSINESS);
   // The apply page shows the business name from the cached job.
   jobCache.clear();
@@ -95,5 +115,8 @@ export async function changeLogo(
   const bytes = await readFile();
   if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
   await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');
-  return { imageRelativeDirectory: business.image_relative_directory, url: `${publicBlobBaseUrl}/${logoKey(business.image_relative_directory)}` };
+  return {
+    imageRelativeDirectory: business.image_relative_directory,
+    url: `${publicBlobBaseUrl}/${logoKey(business.image_relative_directory)}`,
+  };
 }

@@ -8,7 +8,12 @@ export function findCandidateByUser(db: Db, userId: string): Promise<CandidateRo
 }
 
 /** Null when the user already has a candidate (the unique user_id decides, even under a race). */
-export async function insertCandidate(db: Db, row: Omit<CandidateRow, 'created_at' | 'updated_at' | 'status_emails' | 'email_verified'> & { email_verified: boolean }): Promise<CandidateRow | null> {
+export async function insertCandidate(
+  db: Db,
+  row: Omit<CandidateRow, 'created_at' | 'updated_at' | 'status_emails' | 'email_verified'> & {
+    email_verified: boolean;
+  },
+): Promise<CandidateRow | null> {
   const inserted = await db
     .insertInto('candidates')
     .values(row)
@@ -38,17 +43,29 @@ export async function deleteCandidate(db: Db, id: string): Promise<void> {
 }
 
 /** The address as the account has it, and whether it is proved (from the token or an account notice). */
-export function updateCandidateAddress(db: Db, id: string, address: { email: string; emailVerified?: boolean }): Promise<CandidateRow | undefined> {
+export function updateCandidateAddress(
+  db: Db,
+  id: string,
+  address: { email: string; emailVerified?: boolean },
+): Promise<CandidateRow | undefined> {
   return db
     .updateTable('candidates')
-    .set({ email: address.email, ...(address.emailVerified === undefined ? {} : { email_verified: address.emailVerified }), updated_at: new Date() })
+    .set({
+      email: address.email,
+      ...(address.emailVerified === undefined ? {} : { email_verified: address.emailVerified }),
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** An account notice: the user's candidate (if any) takes the account's address and its proof. */
-export async function updateCandidateAddressOfUser(db: Db, userId: string, address: { email: string; emailVerified: boolean }): Promise<boolean> {
+export async function updateCandidateAddressOfUser(
+  db: Db,
+  userId: string,
+  address: { email: string; emailVerified: boolean },
+): Promise<boolean> {
   const rows = await db
     .updateTable('candidates')
     .set({ email: address.email, email_verified: address.emailVerified, updated_at: new Date() })

@@ -16,7 +16,12 @@ import { deleteCandidate, findCandidateByUser } from './candidates.repository';
 import { NO_CANDIDATE, changeCandidate, createCandidate, currentCandidate, toCandidate } from './candidates.service';
 
 const tags = ['Candidate'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 export async function candidateRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
@@ -26,7 +31,12 @@ export async function candidateRoutes(app: App) {
     '/candidate',
     {
       preHandler: candidateOnly,
-      schema: { tags, summary: "The caller's candidate profile (404 when none yet)", security: bearerSecurity, response: { 200: candidateSchema, ...problems } },
+      schema: {
+        tags,
+        summary: "The caller's candidate profile (404 when none yet)",
+        security: bearerSecurity,
+        response: { 200: candidateSchema, ...problems },
+      },
     },
     async (request) => toCandidate(await currentCandidate(db(), currentUser(request))),
   );
@@ -88,7 +98,9 @@ export async function candidateRoutes(app: App) {
         });
       // Files after the commit: a failed delete leaves an orphan file, never a row without its file.
       for (const key of keys) {
-        await app.deps.storage.delete(key).catch((err: unknown) => request.log.error({ err, key }, 'CV file left behind'));
+        await app.deps.storage
+          .delete(key)
+          .catch((err: unknown) => request.log.error({ err, key }, 'CV file left behind'));
       }
       return { id: request.body.id };
     },

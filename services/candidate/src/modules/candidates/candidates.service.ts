@@ -2,13 +2,26 @@ import { randomUUID } from 'node:crypto';
 import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import { findCandidateByUser, insertCandidate, updateCandidate, updateCandidateAddress, type CandidateRow } from './candidates.repository';
+import {
+  findCandidateByUser,
+  insertCandidate,
+  updateCandidate,
+  updateCandidateAddress,
+  type CandidateRow,
+} from './candidates.repository';
 import type { Db } from '../../db';
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 
 export function toCandidate(row: CandidateRow): Candidate {
-  return { id: row.id, userId: row.user_id, name: row.name, email: row.email, phoneNumber: row.phone_number, postcode: row.postcode };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    postcode: row.postcode,
+  };
 }
 
 /** The caller's candidate, or 404: every candidate route acts on the caller's own data only. */
@@ -28,7 +41,9 @@ export async function currentCandidate(db: Db, user: AuthUser): Promise<Candidat
   // still in use elsewhere cannot unset it (docs/decisions/0166).
   const proved = user.emailVerified === true && !row.email_verified;
   if (row.email === user.email && !proved) return row;
-  return (await updateCandidateAddress(db, row.id, { email: user.email, ...(proved ? { emailVerified: true } : {}) })) ?? row;
+  return (
+    (await updateCandidateAddress(db, row.id, { email: user.email, ...(proved ? { emailVerified: true } : {}) })) ?? row
+  );
 }
 
 export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {

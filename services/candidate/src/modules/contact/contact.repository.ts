@@ -21,7 +21,12 @@ export async function contactMessagesSince(db: Db, userId: string, since: Date):
 }
 
 export function findUnforwarded(db: Db, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).where('forwarded_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where('id', '=', id)
+    .where('forwarded_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function markForwarded(db: Db, id: string): Promise<void> {

@@ -23,13 +23,21 @@ export async function contactRoutes(app: App) {
           'At most 5 an hour per account (429 with Retry-After past that).',
         security: bearerSecurity,
         body: contactMessageSchema,
-        response: { 200: z.null().describe('No body'), 400: problemDetailsSchema, 401: problemDetailsSchema, 429: problemDetailsSchema },
+        response: {
+          200: z.null().describe('No body'),
+          400: problemDetailsSchema,
+          401: problemDetailsSchema,
+          429: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const db = app.deps.database.db;
-      enforceWindowQuota(QUOTAS.contactMessages, await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)));
+      enforceWindowQuota(
+        QUOTAS.contactMessages,
+        await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)),
+      );
       const id = randomUUID();
       await insertContactMessage(app.deps.database.db, { id, user_id: user.userId, ...request.body });
       if (app.config.contactEmail) {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { cvAutofillSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { botCheckChallengeSchema } from '@careers/contracts/identity';
-import { BOT_CHECK_FAILED, createBotChallenge, verifyBotToken, type BotCheckContext } from '@careers/server-kit/bot-check';
+import {
+  BOT_CHECK_FAILED,
+  createBotChallenge,
+  verifyBotToken,
+  type BotCheckContext,
+} from '@careers/server-kit/bot-check';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { FastifyRequest } from 'fastify';
@@ -13,10 +18,12 @@ import { findCvFields } from './cv-fields';
 
 const tags = ['CV autofill'];
 
-export const CV_AUTOFILL_TOO_MANY = 'Too many CVs read from this address. Fill in the form yourself, or try again later.';
+export const CV_AUTOFILL_TOO_MANY =
+  'Too many CVs read from this address. Fill in the form yourself, or try again later.';
 export const CV_AUTOFILL_NO_TOKEN = 'Send the solved bot check as the field token, before the file.';
 export const CV_UNREADABLE = 'This CV could not be read. Fill in the form yourself; you can still apply with it.';
-export const CV_UNPACKS_TOO_MUCH = 'This CV unpacks to far more than a CV holds, so it was not read. Fill in the form yourself.';
+export const CV_UNPACKS_TOO_MUCH =
+  'This CV unpacks to far more than a CV holds, so it was not read. Fill in the form yourself.';
 export const CV_ENCRYPTED = 'This CV is protected with a password, so it could not be read. Fill in the form yourself.';
 
 function extractionProblem(err: unknown): never {
@@ -52,7 +59,8 @@ export async function cvAutofillRoutes(app: App) {
   const limitClient = async (request: FastifyRequest) => {
     const { limit, windowSeconds } = app.config.cvAutofillLimit;
     const hit = await app.deps.store.hit(`cv-autofill:${request.ip}`, limit, windowSeconds);
-    if (!hit.allowed) throw new HttpProblem(429, CV_AUTOFILL_TOO_MANY, { headers: { 'Retry-After': String(hit.retryAfterSeconds) } });
+    if (!hit.allowed)
+      throw new HttpProblem(429, CV_AUTOFILL_TOO_MANY, { headers: { 'Retry-After': String(hit.retryAfterSeconds) } });
   };
 
   app.get(
@@ -109,8 +117,13 @@ export async function cvAutofillRoutes(app: App) {
         part.file.resume();
         throw new HttpProblem(400, refused);
       }
-      const { fileType, bytes } = await readCvUpload({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir);
-      const text = await runExtraction({ task: 'text', type: fileType, bytes }, app.config.cvExtraction).catch(extractionProblem);
+      const { fileType, bytes } = await readCvUpload(
+        { stream: part.file, fileName: part.filename },
+        app.config.uploadTempDir,
+      );
+      const text = await runExtraction({ task: 'text', type: fileType, bytes }, app.config.cvExtraction).catch(
+        extractionProblem,
+      );
       return findCvFields(text);
     },
   );

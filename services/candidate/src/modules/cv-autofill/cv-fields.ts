@@ -34,7 +34,10 @@ export function findEmail(text: string): string | undefined {
 
 /** A phone number: 7 to 15 digits (E.164), not a date or a year range, spacing kept as written. */
 function asPhone(raw: string): string | undefined {
-  const value = raw.replace(/\u00a0/g, ' ').trim().replace(/\s+/g, ' ');
+  const value = raw
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
   const digits = value.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return undefined;
   if (DATE_LIKE.test(value) || YEAR_RANGE.test(value)) return undefined;

@@ -7,7 +7,12 @@ import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { listCvDropsOfBusiness } from './cv-drops.service';
 
 const tags = ['Employer'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /** design.md §5: the CVs candidates dropped with the employer's business. */
 export async function businessCvDropRoutes(app: App) {

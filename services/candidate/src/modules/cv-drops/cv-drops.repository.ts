@@ -30,7 +30,16 @@ function candidateCvDropsQuery(db: Db, candidateId: string) {
   return db
     .selectFrom('cv_drops as d')
     .innerJoin('businesses as b', 'b.id', 'd.business_id')
-    .select(['d.id', 'd.cv_id', 'd.cv_file_name', 'd.dropped_at', 'b.id as b_id', 'b.name as b_name', 'b.city as b_city', 'b.phone as b_phone'])
+    .select([
+      'd.id',
+      'd.cv_id',
+      'd.cv_file_name',
+      'd.dropped_at',
+      'b.id as b_id',
+      'b.name as b_name',
+      'b.city as b_city',
+      'b.phone as b_phone',
+    ])
     .where('d.candidate_id', '=', candidateId)
     .orderBy('d.dropped_at', 'desc')
     .orderBy('d.id');
@@ -42,7 +51,13 @@ export function listCandidateCvDrops(db: Db, candidateId: string, page: { offset
 
 /** The ids of every CV drop of the candidate, newest first (the export reads the rest a slice at a time). */
 export async function candidateCvDropIds(db: Db, candidateId: string): Promise<string[]> {
-  const rows = await db.selectFrom('cv_drops').select('id').where('candidate_id', '=', candidateId).orderBy('dropped_at', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('cv_drops')
+    .select('id')
+    .where('candidate_id', '=', candidateId)
+    .orderBy('dropped_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 

@@ -6,7 +6,12 @@ import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
 import { dropCv, listCvDrops } from './cv-drops.service';
 
 const tags = ['CV drops'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 export async function cvDropRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');

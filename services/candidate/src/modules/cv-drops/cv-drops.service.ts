@@ -41,7 +41,11 @@ export function toEmployerCvDrop(row: BusinessCvDropRow): EmployerCvDrop {
 }
 
 /** The caller's CV drops, newest first, a page at a time. */
-export async function listCvDrops(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<CvDropPage> {
+export async function listCvDrops(
+  db: Db,
+  user: AuthUser,
+  query: { page: number; pageSize: number },
+): Promise<CvDropPage> {
   const candidate = await requireCandidate(db, user);
   const { page, pageSize } = query;
   const [total, rows] = await Promise.all([
@@ -54,11 +58,21 @@ export async function listCvDrops(db: Db, user: AuthUser, query: { page: number;
 /** Sends one of the caller's CVs to a business; at most QUOTAS.cvDrops in its window (429 past that). */
 export async function dropCv(db: Db, user: AuthUser, body: CreateCvDrop): Promise<CvDrop> {
   const candidate = await requireCandidate(db, user);
-  enforceWindowQuota(QUOTAS.cvDrops, await candidateCvDropsSince(db, candidate.id, new Date(Date.now() - QUOTAS.cvDrops.windowMs)));
+  enforceWindowQuota(
+    QUOTAS.cvDrops,
+    await candidateCvDropsSince(db, candidate.id, new Date(Date.now() - QUOTAS.cvDrops.windowMs)),
+  );
   const business = await findBusiness(db, body.businessId);
   if (!business) throw new HttpProblem(404, 'The business was not found.');
   const cv = await requireCandidateCv(db, candidate.id, body.cvId);
-  const row = { id: randomUUID(), candidate_id: candidate.id, business_id: business.id, cv_id: cv.id, cv_file_name: cv.file_name, dropped_at: new Date() };
+  const row = {
+    id: randomUUID(),
+    candidate_id: candidate.id,
+    business_id: business.id,
+    cv_id: cv.id,
+    cv_file_name: cv.file_name,
+    dropped_at: new Date(),
+  };
   await insertCvDrop(db, row);
   return toCvDrop({
     id: row.id,
@@ -73,8 +87,14 @@ export async function dropCv(db: Db, user: AuthUser, body: CreateCvDrop): Promis
 }
 
 /** CVs dropped with the employer's business, newest first. */
-export async function listCvDropsOfBusiness(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<EmployerCvDrop[]> {
+export async function listCvDropsOfBusiness(
+  db: Db,
+  user: AuthUser,
+  query: { page: number; pageSize: number },
+): Promise<EmployerCvDrop[]> {
   const business = await requireBusiness(db, user);
   const { page, pageSize } = query;
-  return (await listBusinessCvDrops(db, business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map(toEmployerCvDrop);
+  return (await listBusinessCvDrops(db, business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map(
+    toEmployerCvDrop,
+  );
 }

@@ -9,7 +9,12 @@ import { businessCvPreviewLink, requireBusinessCv } from './business-cvs.service
 import { downloadHeaders } from './cvs.service';
 
 const tags = ['Employer'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /** design.md §5: the employer's reading of CVs sent to the business: download and preview. */
 export async function businessCvRoutes(app: App) {
@@ -26,12 +31,22 @@ export async function businessCvRoutes(app: App) {
         summary: 'Download a CV sent to the business (with an application or a CV drop)',
         security: bearerSecurity,
         params: cvIdParamsSchema,
-        response: { 200: z.any().describe('The file'), 206: z.any().describe('Part of the file'), ...problems, 416: problemDetailsSchema },
+        response: {
+          200: z.any().describe('The file'),
+          206: z.any().describe('Part of the file'),
+          ...problems,
+          416: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {
       const row = await requireBusinessCv(db(), currentUser(request), request.params.cvId);
-      return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers: downloadHeaders(row), rangeHeader: request.headers.range });
+      return sendBlob(reply, storage, {
+        key: row.storage_key,
+        contentType: row.content_type,
+        headers: downloadHeaders(row),
+        rangeHeader: request.headers.range,
+      });
     },
   );
 
@@ -42,7 +57,8 @@ export async function businessCvRoutes(app: App) {
       schema: {
         tags,
         summary: 'A short-lived preview address for an iframe, for a CV sent to the business',
-        description: 'The same preview as the candidate’s own (GET /cvs/{cvId}/preview?token=), for a CV sent with an application or a CV drop.',
+        description:
+          'The same preview as the candidate’s own (GET /cvs/{cvId}/preview?token=), for a CV sent with an application or a CV drop.',
         security: bearerSecurity,
         params: cvIdParamsSchema,
         response: { 200: cvPreviewLinkSchema, ...problems },

@@ -17,7 +17,12 @@ export async function requireBusinessCv(db: Db, user: AuthUser, cvId: string): P
 }
 
 /** The same preview as the candidate's own, for a CV sent to the employer's business. */
-export async function businessCvPreviewLink(db: Db, user: AuthUser, cvId: string, publicUrl: string): Promise<CvPreviewLink> {
+export async function businessCvPreviewLink(
+  db: Db,
+  user: AuthUser,
+  cvId: string,
+  publicUrl: string,
+): Promise<CvPreviewLink> {
   const row = await requireBusinessCv(db, user, cvId);
   return createPreviewLink(db, row.id, publicUrl);
 }

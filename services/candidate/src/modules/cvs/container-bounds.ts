@@ -18,7 +18,8 @@ function openZip(source: string | Buffer): Promise<yauzl.ZipFile> {
   // validateEntrySizes: a part that inflates past its declared size is an error, not more bytes.
   const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false };
   return new Promise((resolve, reject) => {
-    const done = (err: Error | null, zip?: yauzl.ZipFile) => (err || !zip ? reject(err ?? new Error('not a zip')) : resolve(zip));
+    const done = (err: Error | null, zip?: yauzl.ZipFile) =>
+      err || !zip ? reject(err ?? new Error('not a zip')) : resolve(zip);
     if (typeof source === 'string') yauzl.open(source, options, done);
     else yauzl.fromBuffer(source, options, done);
   });
@@ -38,7 +39,11 @@ function inflatedSize(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Pr
       });
       stream.on('end', () => resolve(bytes));
       stream.on('error', (error: Error) =>
-        reject(/too many bytes/.test(error.message) ? new UnpackLimitError(`${entry.fileName} unpacks to more than it declares`) : error),
+        reject(
+          /too many bytes/.test(error.message)
+            ? new UnpackLimitError(`${entry.fileName} unpacks to more than it declares`)
+            : error,
+        ),
       );
     });
   });
@@ -125,7 +130,8 @@ export async function checkPdfBounds(bytes: Buffer, limits = PDF_UNPACK_LIMITS):
       continue;
     }
     total += await countInflate(bytes.subarray(start, stop), limits.maxTotalBytes - total);
-    if (total > limits.maxTotalBytes) throw new UnpackLimitError(`the PDF's streams unpack to more than ${limits.maxTotalBytes} bytes`);
+    if (total > limits.maxTotalBytes)
+      throw new UnpackLimitError(`the PDF's streams unpack to more than ${limits.maxTotalBytes} bytes`);
     at = stop;
   }
 }

@@ -17,15 +17,18 @@ export interface ExtractionLimits {
   concurrency: number;
 }
 
-export const EXTRACTION_LIMITS: ExtractionLimits = { timeoutMs: 60_000, maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, concurrency: 2 };
+export const EXTRACTION_LIMITS: ExtractionLimits = {
+  timeoutMs: 60_000,
+  maxOldGenerationSizeMb: 256,
+  maxYoungGenerationSizeMb: 32,
+  concurrency: 2,
+};
 
 export type ExtractionRequest =
-  | { task: 'text'; type: CvFileType; bytes: Uint8Array }
-  | { task: 'docx-preview'; title: string; bytes: Uint8Array };
+  { task: 'text'; type: CvFileType; bytes: Uint8Array } | { task: 'docx-preview'; title: string; bytes: Uint8Array };
 
 export type ExtractionResult =
-  | { ok: true; value: string }
-  | { ok: false; kind: 'unsupported' | 'too-large' | 'failed'; message: string };
+  { ok: true; value: string } | { ok: false; kind: 'unsupported' | 'too-large' | 'failed'; message: string };
 
 export class ExtractionError extends Error {
   override name = 'ExtractionError';
@@ -43,9 +46,14 @@ export class ExtractionError extends Error {
  * it inside the worker first.
  */
 function workerEntry(): { entry: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./cv-extraction.worker.js', import.meta.url), eval: false };
+  if (!import.meta.url.endsWith('.ts'))
+    return { entry: new URL('./cv-extraction.worker.js', import.meta.url), eval: false };
   // The package's import entry; require.resolve finds its CommonJS twin, which cannot register ESM hooks.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const worker = new URL('./cv-extraction.worker.ts', import.meta.url).href;
   return {
     entry: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
@@ -71,7 +79,10 @@ function runWorker(request: ExtractionRequest, limits: ExtractionLimits): Promis
     const worker = new Worker(workerCode, {
       eval: workerIsEval,
       workerData: request,
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
+        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+      },
       stdout: true,
       stderr: true,
     });
@@ -87,7 +98,10 @@ function runWorker(request: ExtractionRequest, limits: ExtractionLimits): Promis
       if ('value' in outcome) resolve(outcome.value);
       else reject(outcome.error);
     };
-    const timer = setTimeout(() => settle({ error: new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`) }), limits.timeoutMs);
+    const timer = setTimeout(
+      () => settle({ error: new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`) }),
+      limits.timeoutMs,
+    );
     worker.on('message', (result: ExtractionResult) =>
       settle(result.ok ? { value: result.value } : { error: new ExtractionError(result.kind, result.message) }),
     );
@@ -99,12 +113,17 @@ function runWorker(request: ExtractionRequest, limits: ExtractionLimits): Promis
             : new ExtractionError('failed', `the parser crashed: ${err.message}`.slice(0, 500)),
       }),
     );
-    worker.on('exit', (code) => settle({ error: new ExtractionError('failed', `the parser stopped (exit code ${code})`) }));
+    worker.on('exit', (code) =>
+      settle({ error: new ExtractionError('failed', `the parser stopped (exit code ${code})`) }),
+    );
   });
 }
 
 /** Runs one extraction in its own worker, within the limits; rejects with ExtractionError. */
-export async function runExtraction(request: ExtractionRequest, limits: ExtractionLimits = EXTRACTION_LIMITS): Promise<string> {
+export async function runExtraction(
+  request: ExtractionRequest,
+  limits: ExtractionLimits = EXTRACTION_LIMITS,
+): Promise<string> {
   const release = await slot(limits.concurrency);
   try {
     return await runWorker(request, limits);

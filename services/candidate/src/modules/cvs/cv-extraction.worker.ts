@@ -16,7 +16,12 @@ run().then(
   (err: unknown): void =>
     parentPort?.postMessage({
       ok: false,
-      kind: err instanceof UnsupportedContentError ? 'unsupported' : err instanceof UnpackLimitError ? 'too-large' : 'failed',
+      kind:
+        err instanceof UnsupportedContentError
+          ? 'unsupported'
+          : err instanceof UnpackLimitError
+            ? 'too-large'
+            : 'failed',
       message: (err instanceof Error ? err.message : String(err)).slice(0, 500),
     } satisfies ExtractionResult),
 );

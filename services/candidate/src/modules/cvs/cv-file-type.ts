@@ -39,7 +39,8 @@ export class CvInspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) return callback(new FileTooLargeError());
-    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    if (this.head.length < HEAD_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     if (this.textPossible) {
       if (chunk.includes(0)) this.textPossible = false;
       else {

@@ -25,7 +25,8 @@ export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<st
       try {
         pdf = await getDocumentProxy(new Uint8Array(bytes));
       } catch (err) {
-        if (err instanceof Error && err.name === 'PasswordException') throw new UnsupportedContentError('encrypted PDF');
+        if (err instanceof Error && err.name === 'PasswordException')
+          throw new UnsupportedContentError('encrypted PDF');
         throw err;
       }
       try {
@@ -51,10 +52,40 @@ export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<st
 }
 
 const ALLOWED_TAGS = new Set([
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'ul', 'ol', 'li',
-  'table', 'thead', 'tbody', 'tr', 'td', 'th', 'br', 'a', 'img', 'blockquote', 'pre', 'code', 'span',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'br',
+  'a',
+  'img',
+  'blockquote',
+  'pre',
+  'code',
+  'span',
 ]);
-const DROP_WITH_CONTENT = /<(script|style|iframe|object|embed|svg|math|template|noscript|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
+const DROP_WITH_CONTENT =
+  /<(script|style|iframe|object|embed|svg|math|template|noscript|textarea|title)\b[\s\S]*?<\/\1\s*>/gi;
 const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 function keepAttribute(tag: string, name: string, value: string): boolean {
@@ -82,7 +113,8 @@ export function sanitizeHtml(html: string): string {
       for (const m of attrs.matchAll(ATTRIBUTE)) {
         const attr = (m[1] ?? '').toLowerCase();
         const value = m[2] ?? m[3] ?? '';
-        if (keepAttribute(name, attr, value)) kept.push(` ${attr}="${value.replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`);
+        if (keepAttribute(name, attr, value))
+          kept.push(` ${attr}="${value.replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`);
       }
       if (name === 'a') kept.push(' rel="noopener noreferrer" target="_blank"');
       return `<${name}${kept.join('')}>`;

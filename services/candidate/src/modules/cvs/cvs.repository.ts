@@ -2,7 +2,17 @@ import type { Insertable, Selectable } from 'kysely';
 import type { CvsTable, Db } from '../../db';
 
 export type CvRow = Selectable<CvsTable>;
-const listColumns = ['id', 'candidate_id', 'file_name', 'content_type', 'file_type', 'storage_key', 'size_bytes', 'parse_status', 'created_at'] as const;
+const listColumns = [
+  'id',
+  'candidate_id',
+  'file_name',
+  'content_type',
+  'file_type',
+  'storage_key',
+  'size_bytes',
+  'parse_status',
+  'created_at',
+] as const;
 export type CvListRow = Pick<CvRow, (typeof listColumns)[number]>;
 
 /** false when the candidate already keeps a CV with the same bytes (content_sha256): nothing is inserted. */
@@ -18,48 +28,79 @@ export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<boole
 
 /** The candidate's CV with these exact bytes, if any. */
 export function findCvByContent(db: Db, candidateId: string, sha256: string): Promise<CvListRow | undefined> {
-  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).where('content_sha256', '=', sha256).executeTakeFirst();
-}
-
-/** Newest first; the extracted text stays in the database (it can be large). */
-export function listCvs(db: Db, candidateId: string, page: { offset: number; limit: number }): Promise<(CvListRow & { last_used_at: Date | null })[]> {
   return db
     .selectFrom('cvs')
     .select(listColumns)
-    // The real last use: the newest application sent with this CV (the candidate's own, by the index on candidate_id).
-    .select((eb) =>
-      eb
-        .selectFrom('job_applications as a')
-        .select((sub) => sub.fn.max('a.applied_at').as('m'))
-        .whereRef('a.cv_id', '=', 'cvs.id')
-        .where('a.candidate_id', '=', candidateId)
-        .as('last_used_at'),
-    )
     .where('candidate_id', '=', candidateId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+    .where('content_sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
+/** Newest first; the extracted text stays in the database (it can be large). */
+export function listCvs(
+  db: Db,
+  candidateId: string,
+  page: { offset: number; limit: number },
+): Promise<(CvListRow & { last_used_at: Date | null })[]> {
+  return (
+    db
+      .selectFrom('cvs')
+      .select(listColumns)
+      // The real last use: the newest application sent with this CV (the candidate's own, by the index on candidate_id).
+      .select((eb) =>
+        eb
+          .selectFrom('job_applications as a')
+          .select((sub) => sub.fn.max('a.applied_at').as('m'))
+          .whereRef('a.cv_id', '=', 'cvs.id')
+          .where('a.candidate_id', '=', candidateId)
+          .as('last_used_at'),
+      )
+      .where('candidate_id', '=', candidateId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute()
+  );
 }
 
 /** Every CV of the candidate, oldest first (the data export; a candidate keeps at most CV_MAX_COUNT). */
 export function allCandidateCvs(db: Db, candidateId: string): Promise<CvListRow[]> {
-  return db.selectFrom('cvs').select(listColumns).where('candidate_id', '=', candidateId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('cvs')
+    .select(listColumns)
+    .where('candidate_id', '=', candidateId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function countCvs(db: Db, candidateId: string): Promise<number> {
-  const row = await db.selectFrom('cvs').select((eb) => eb.fn.countAll<number>().as('n')).where('candidate_id', '=', candidateId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('cvs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('candidate_id', '=', candidateId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A CV of this candidate only: another candidate's id answers nothing. */
 export function findCandidateCv(db: Db, candidateId: string, cvId: string): Promise<CvListRow | undefined> {
-  return db.selectFrom('cvs').select(listColumns).where('id', '=', cvId).where('candidate_id', '=', candidateId).executeTakeFirst();
+  return db
+    .selectFrom('cvs')
+    .select(listColumns)
+    .where('id', '=', cvId)
+    .where('candidate_id', '=', candidateId)
+    .executeTakeFirst();
 }
 
 export function deleteCandidateCv(db: Db, candidateId: string, cvId: string): Promise<CvListRow | undefined> {
-  return db.deleteFrom('cvs').where('id', '=', cvId).where('candidate_id', '=', candidateId).returning(listColumns).executeTakeFirst();
+  return db
+    .deleteFrom('cvs')
+    .where('id', '=', cvId)
+    .where('candidate_id', '=', candidateId)
+    .returning(listColumns)
+    .executeTakeFirst();
 }
 
 export async function cvStorageKeys(db: Db, candidateId: string): Promise<string[]> {
@@ -105,11 +146,20 @@ export async function countParseAttempt(db: Db, cvId: string): Promise<number | 
 
 /** CVs whose parse job may have been lost (a crash between commit and enqueue). */
 export async function stalePendingCvIds(db: Db, olderThan: Date): Promise<string[]> {
-  const rows = await db.selectFrom('cvs').select('id').where('parse_status', '=', 'Pending').where('created_at', '<', olderThan).limit(500).execute();
+  const rows = await db
+    .selectFrom('cvs')
+    .select('id')
+    .where('parse_status', '=', 'Pending')
+    .where('created_at', '<', olderThan)
+    .limit(500)
+    .execute();
   return rows.map((r) => r.id);
 }
 
-export async function insertPreviewToken(db: Db, row: { token_hash: string; cv_id: string; expires_at: Date }): Promise<void> {
+export async function insertPreviewToken(
+  db: Db,
+  row: { token_hash: string; cv_id: string; expires_at: Date },
+): Promise<void> {
   await db.insertInto('cv_preview_tokens').values(row).execute();
   // Expired tokens are useless; sweeping them here keeps the table small without a job.
   await db.deleteFrom('cv_preview_tokens').where('expires_at', '<', new Date()).execute();

@@ -40,13 +40,19 @@ import {
 import { filePart } from '../storage/multipart-errors';
 
 const tags = ['CVs'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
-const fileResponse = z.any().describe('The file bytes (binary), with Content-Disposition and Content-Type of the stored file');
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+const fileResponse = z
+  .any()
+  .describe('The file bytes (binary), with Content-Disposition and Content-Type of the stored file');
 const multipartBody = z
   .object({ file: z.any().describe('The CV file (binary): PDF, DOC, DOCX or UTF-8 text, at most 10 MB') })
   .nullish()
   .describe('multipart/form-data with exactly one file part');
-
 
 /** A file the parser cannot read has no preview; the download still works. */
 function previewProblem(err: unknown): never {
@@ -98,7 +104,13 @@ export async function cvRoutes(app: App) {
         consumes: ['multipart/form-data'],
         security: bearerSecurity,
         body: multipartBody,
-        response: { 200: cvUploadResultSchema, ...problems, 409: problemDetailsSchema, 413: problemDetailsSchema, 415: problemDetailsSchema },
+        response: {
+          200: cvUploadResultSchema,
+          ...problems,
+          409: problemDetailsSchema,
+          413: problemDetailsSchema,
+          415: problemDetailsSchema,
+        },
       },
     },
     async (request) => {
@@ -111,8 +123,11 @@ export async function cvRoutes(app: App) {
       if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
       // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
       const kept = (sha256: string) => findCvByContent(db, candidate.id, sha256);
-      const received = await receiveCvFile({ stream: part.file, fileName: part.filename }, app.config.uploadTempDir, storage, async (sha256) =>
-        Boolean(await kept(sha256)),
+      const received = await receiveCvFile(
+        { stream: part.file, fileName: part.filename },
+        app.config.uploadTempDir,
+        storage,
+        async (sha256) => Boolean(await kept(sha256)),
       );
       const existing = async () => {
         const row = await kept(received.sha256);
@@ -195,7 +210,9 @@ export async function cvRoutes(app: App) {
       const candidate = await requireCandidate(db, currentUser(request));
       const row = await deleteCandidateCv(db, candidate.id, request.params.cvId);
       if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
-      await storage.delete(row.storage_key).catch((err: unknown) => request.log.error({ err, key: row.storage_key }, 'CV file left behind'));
+      await storage
+        .delete(row.storage_key)
+        .catch((err: unknown) => request.log.error({ err, key: row.storage_key }, 'CV file left behind'));
       return { id: row.id, fileName: row.file_name };
     },
   );
@@ -207,13 +224,19 @@ export async function cvRoutes(app: App) {
         tags,
         summary: 'Preview a CV inside an iframe',
         description:
-          'Authorized by the candidate\'s bearer token, or by ?token= from POST /business/cvs/{cvId}/preview-link (the employer console). ' +
+          "Authorized by the candidate's bearer token, or by ?token= from POST /business/cvs/{cvId}/preview-link (the employer console). " +
           'PDF and TXT are served inline as stored; ' +
           'DOCX as sanitized HTML; DOC as its extracted text. Always with Content-Security-Policy sandbox (no script) and ' +
           'frame-ancestors limited to the portal.',
         params: cvIdParamsSchema,
         querystring: z.object({ token: z.string().max(100).optional() }),
-        response: { 200: fileResponse, 206: fileResponse, ...problems, 416: problemDetailsSchema, 422: problemDetailsSchema },
+        response: {
+          200: fileResponse,
+          206: fileResponse,
+          ...problems,
+          416: problemDetailsSchema,
+          422: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -239,13 +262,20 @@ export async function cvRoutes(app: App) {
       };
       const type = row.file_type as CvFileType;
       if (type === 'pdf' || type === 'txt') {
-        return sendBlob(reply, storage, { key: row.storage_key, contentType: row.content_type, headers, rangeHeader: request.headers.range });
+        return sendBlob(reply, storage, {
+          key: row.storage_key,
+          contentType: row.content_type,
+          headers,
+          rangeHeader: request.headers.range,
+        });
       }
       const bytes = await readWhole(storage, row.storage_key);
       reply.headers(headers);
       const limits = app.config.cvExtraction;
       if (type === 'docx') {
-        const html = await runExtraction({ task: 'docx-preview', title: row.file_name, bytes }, limits).catch(previewProblem);
+        const html = await runExtraction({ task: 'docx-preview', title: row.file_name, bytes }, limits).catch(
+          previewProblem,
+        );
         return reply.type('text/html; charset=utf-8').send(html);
       }
       const text = await runExtraction({ task: 'text', type, bytes }, limits).catch(previewProblem);

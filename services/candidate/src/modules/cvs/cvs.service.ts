@@ -117,8 +117,14 @@ export async function receiveCvFile(
  * The bytes of an accepted CV upload (at most 10 MB), checked like receiveCvFile but never stored: the
  * spool file is removed before this returns (CV autofill).
  */
-export async function readCvUpload(file: IncomingFile, spoolDir: string): Promise<{ fileType: CvFileType; bytes: Buffer }> {
-  return withSpooledCv(file, spoolDir, async ({ path: spool, fileType }) => ({ fileType, bytes: await fs.readFile(spool) }));
+export async function readCvUpload(
+  file: IncomingFile,
+  spoolDir: string,
+): Promise<{ fileType: CvFileType; bytes: Buffer }> {
+  return withSpooledCv(file, spoolDir, async ({ path: spool, fileType }) => ({
+    fileType,
+    bytes: await fs.readFile(spool),
+  }));
 }
 
 /** Reads a stored CV whole, for the parser and the DOC/DOCX preview (bounded by the upload limit). */

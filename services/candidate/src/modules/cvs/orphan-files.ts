@@ -12,9 +12,16 @@ import { heldStorageKeys } from './cvs.repository';
  */
 export const ORPHAN_FILE_GRACE_MS = 60 * 60 * 1000;
 
-export async function removeOrphanFiles(db: Db, storage: BlobStorage, now: Date, graceMs = ORPHAN_FILE_GRACE_MS): Promise<string[]> {
+export async function removeOrphanFiles(
+  db: Db,
+  storage: BlobStorage,
+  now: Date,
+  graceMs = ORPHAN_FILE_GRACE_MS,
+): Promise<string[]> {
   const before = now.getTime() - graceMs;
-  const old = (await storage.entries('cvs/')).filter((entry) => entry.modifiedAt.getTime() < before).map((entry) => entry.key);
+  const old = (await storage.entries('cvs/'))
+    .filter((entry) => entry.modifiedAt.getTime() < before)
+    .map((entry) => entry.key);
   const removed: string[] = [];
   for (let i = 0; i < old.length; i += 500) {
     const batch = old.slice(i, i + 500);

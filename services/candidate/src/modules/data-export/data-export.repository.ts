@@ -9,7 +9,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the candidate's row, so two exports started at once cannot both slip under the limit. Rows older than a
  * day go at the same time: the table holds no more than a day of exports per candidate.
  */
-export async function recordDataExport(trx: Db, candidateId: string, quota: WindowQuota, now = new Date()): Promise<void> {
+export async function recordDataExport(
+  trx: Db,
+  candidateId: string,
+  quota: WindowQuota,
+  now = new Date(),
+): Promise<void> {
   await trx.selectFrom('candidates').select('id').where('id', '=', candidateId).forUpdate().executeTakeFirst();
   await trx
     .deleteFrom('data_exports')
@@ -23,5 +28,8 @@ export async function recordDataExport(trx: Db, candidateId: string, quota: Wind
     .where('exported_at', '>', new Date(now.getTime() - quota.windowMs))
     .executeTakeFirstOrThrow();
   enforceWindowQuota(quota, { count: Number(row.n), oldest: row.oldest ? new Date(row.oldest) : null }, now.getTime());
-  await trx.insertInto('data_exports').values({ id: randomUUID(), candidate_id: candidateId, exported_at: now }).execute();
+  await trx
+    .insertInto('data_exports')
+    .values({ id: randomUUID(), candidate_id: candidateId, exported_at: now })
+    .execute();
 }

@@ -2,7 +2,11 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DataExportAccount, DataExportCv } from '@careers/contracts/candidate-api';
 import type { AuthUser } from '../auth/auth.service';
-import { candidateApplicationIds, candidateApplicationsByIds, statusHistory } from '../applications/applications.repository';
+import {
+  candidateApplicationIds,
+  candidateApplicationsByIds,
+  statusHistory,
+} from '../applications/applications.repository';
 import { toJobApplication } from '../applications/applications.service';
 import type { Db } from '../../db';
 import type { CandidateRow } from '../candidates/candidates.repository';
@@ -27,8 +31,11 @@ cvs/               the CV files themselves, as you uploaded them
 
 /** A zip entry name from a user's file name: no folders, no control or reserved characters, not too long. */
 export function zipSafeName(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = fileName.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').replace(/^\.+/, '_').trim();
+  const cleaned = fileName
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
+    .replace(/^\.+/, '_')
+    .trim();
   const name = cleaned || 'cv';
   if (name.length <= 120) return name;
   const dot = name.lastIndexOf('.');
@@ -66,7 +73,13 @@ export interface DataExport {
  * zip waits on its reader (back-pressure) all the way to the store. A failure half-way aborts the stream
  * (the download fails rather than ending as a valid but incomplete zip).
  */
-export async function buildDataExport(db: Db, storage: BlobStorage, user: AuthUser, candidate: CandidateRow, now = new Date()): Promise<DataExport> {
+export async function buildDataExport(
+  db: Db,
+  storage: BlobStorage,
+  user: AuthUser,
+  candidate: CandidateRow,
+  now = new Date(),
+): Promise<DataExport> {
   const [applicationIds, dropIds, cvRows] = await Promise.all([
     candidateApplicationIds(db, candidate.id),
     candidateCvDropIds(db, candidate.id),
@@ -126,7 +139,9 @@ export async function buildDataExport(db: Db, storage: BlobStorage, user: AuthUs
       return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? []));
     }),
   );
-  lazy('cv-drops.json', true, now, async () => jsonArrayStream(dropIds, async (slice) => (await candidateCvDropsByIds(db, candidate.id, slice)).map(toCvDrop)));
+  lazy('cv-drops.json', true, now, async () =>
+    jsonArrayStream(dropIds, async (slice) => (await candidateCvDropsByIds(db, candidate.id, slice)).map(toCvDrop)),
+  );
   const cvs: DataExportCv[] = cvFiles.map(({ row, path }) => ({
     id: row.id,
     fileName: row.file_name,

@@ -5,10 +5,20 @@ import { createJobSchema, employerJobSchema } from '@careers/contracts/employer'
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
-import { changeJobOfBusiness, createJobOfBusiness, getJobOfBusiness, listJobsOfBusiness } from './business-jobs.service';
+import {
+  changeJobOfBusiness,
+  createJobOfBusiness,
+  getJobOfBusiness,
+  listJobsOfBusiness,
+} from './business-jobs.service';
 
 const tags = ['Employer'];
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
 
 /** design.md §5: the employer's jobs. */
 export async function businessJobRoutes(app: App) {
@@ -21,7 +31,8 @@ export async function businessJobRoutes(app: App) {
       preHandler: employerOnly,
       schema: {
         tags,
-        summary: "The business's jobs, newest first, a page at a time (pageSize at most 100), each with its number of applications",
+        summary:
+          "The business's jobs, newest first, a page at a time (pageSize at most 100), each with its number of applications",
         security: bearerSecurity,
         querystring: pageQuerySchema,
         response: { 200: z.array(employerJobSchema), ...problems },

@@ -12,7 +12,8 @@ import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
 
 /** The employer's jobs (design.md §5): each use case finds the caller's business first (404 without one). */
 export const JOB_NOT_FOUND = 'The job was not found.';
-export const JOB_NEEDS_PROVED_ADDRESS = 'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
+export const JOB_NEEDS_PROVED_ADDRESS =
+  'Confirm your e-mail address before posting jobs: open the link we sent you when you registered.';
 
 type JobBody = z.output<typeof createJobSchema>;
 
@@ -23,9 +24,16 @@ export async function requireBusinessJob(db: Db, businessId: string, jobId: stri
   return job;
 }
 
-export async function listJobsOfBusiness(db: Db, user: AuthUser, page: { page: number; pageSize: number }): Promise<EmployerJob[]> {
+export async function listJobsOfBusiness(
+  db: Db,
+  user: AuthUser,
+  page: { page: number; pageSize: number },
+): Promise<EmployerJob[]> {
   const business = await requireBusiness(db, user);
-  const rows = await listBusinessJobs(db, business.id, { offset: (page.page - 1) * page.pageSize, limit: page.pageSize });
+  const rows = await listBusinessJobs(db, business.id, {
+    offset: (page.page - 1) * page.pageSize,
+    limit: page.pageSize,
+  });
   return rows.map((job) => toEmployerJob(job, business));
 }
 
@@ -43,7 +51,13 @@ export async function createJobOfBusiness(db: Db, user: AuthUser, body: JobBody)
   return toJob(job, business);
 }
 
-export async function changeJobOfBusiness(db: Db, user: AuthUser, jobId: string, body: JobBody, jobCache: JobCache): Promise<Job> {
+export async function changeJobOfBusiness(
+  db: Db,
+  user: AuthUser,
+  jobId: string,
+  body: JobBody,
+  jobCache: JobCache,
+): Promise<Job> {
   if (body.isLive && user.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
   const business = await requireBusiness(db, user);
   const job = await updateBusinessJob(db, business.id, jobId, toJobColumns(body));

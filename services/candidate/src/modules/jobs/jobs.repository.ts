@@ -19,7 +19,11 @@ export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
 }
 
 /** One page of a business's jobs, newest first (the order of jobs_business_idx). */
-export function listBusinessJobs(db: Db, businessId: string, page: { offset: number; limit: number }): Promise<JobRow[]> {
+export function listBusinessJobs(
+  db: Db,
+  businessId: string,
+  page: { offset: number; limit: number },
+): Promise<JobRow[]> {
   return db
     .selectFrom('jobs')
     .selectAll()
@@ -32,10 +36,26 @@ export function listBusinessJobs(db: Db, businessId: string, page: { offset: num
 }
 
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
-  return db.selectFrom('jobs').selectAll().where('id', '=', jobId).where('business_id', '=', businessId).executeTakeFirst();
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('id', '=', jobId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
 }
 
 /** The changed job, or nothing when this business has no such job. */
-export function updateBusinessJob(db: Db, businessId: string, jobId: string, changes: Updateable<JobsTable>): Promise<JobRow | undefined> {
-  return db.updateTable('jobs').set(changes).where('id', '=', jobId).where('business_id', '=', businessId).returningAll().executeTakeFirst();
+export function updateBusinessJob(
+  db: Db,
+  businessId: string,
+  jobId: string,
+  changes: Updateable<JobsTable>,
+): Promise<JobRow | undefined> {
+  return db
+    .updateTable('jobs')
+    .set(changes)
+    .where('id', '=', jobId)
+    .where('business_id', '=', businessId)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -17,7 +17,12 @@ export async function jobRoutes(app: App) {
         summary: 'A job, for the public apply page (closed jobs too, with isLive false)',
         description: 'Answers an ETag; a request whose If-None-Match holds it gets 304 with no body.',
         params: jobIdParamsSchema,
-        response: { 200: jobSchema, 304: z.null().describe('Not modified'), 400: problemDetailsSchema, 404: problemDetailsSchema },
+        response: {
+          200: jobSchema,
+          304: z.null().describe('Not modified'),
+          400: problemDetailsSchema,
+          404: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {

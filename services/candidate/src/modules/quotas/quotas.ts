@@ -6,10 +6,22 @@ import { HttpProblem } from '@careers/server-kit/problem';
  * provider; these are far above what a person does and far below what a script would.
  */
 export const QUOTAS = {
-  contactMessages: { limit: 5, windowMs: 60 * 60 * 1000, detail: 'You have sent 5 messages in the last hour. Try again later.' },
-  cvDrops: { limit: 30, windowMs: 24 * 60 * 60 * 1000, detail: 'You have sent your CV to 30 businesses today. Try again tomorrow.' },
+  contactMessages: {
+    limit: 5,
+    windowMs: 60 * 60 * 1000,
+    detail: 'You have sent 5 messages in the last hour. Try again later.',
+  },
+  cvDrops: {
+    limit: 30,
+    windowMs: 24 * 60 * 60 * 1000,
+    detail: 'You have sent your CV to 30 businesses today. Try again tomorrow.',
+  },
   // Each export reads every file of the candidate from the store: a few an hour is plenty for a person.
-  dataExports: { limit: DATA_EXPORTS_PER_HOUR, windowMs: 60 * 60 * 1000, detail: `You can export your data ${DATA_EXPORTS_PER_HOUR} times an hour. Try again later.` },
+  dataExports: {
+    limit: DATA_EXPORTS_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+    detail: `You can export your data ${DATA_EXPORTS_PER_HOUR} times an hour. Try again later.`,
+  },
 } as const;
 
 export type WindowQuota = (typeof QUOTAS)[keyof typeof QUOTAS];

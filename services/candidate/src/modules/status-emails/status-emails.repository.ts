@@ -25,10 +25,18 @@ export async function queueStatusMail(
       await db.deleteFrom('status_mail_outbox').where('id', '=', waiting.id).execute();
       return 'withdrawn';
     }
-    await db.updateTable('status_mail_outbox').set({ application_status: change.to, next_attempt_at: change.sendAt }).where('id', '=', waiting.id).execute();
+    await db
+      .updateTable('status_mail_outbox')
+      .set({ application_status: change.to, next_attempt_at: change.sendAt })
+      .where('id', '=', waiting.id)
+      .execute();
     return 'updated';
   }
-  const candidate = await db.selectFrom('candidates').select('status_emails').where('id', '=', change.candidateId).executeTakeFirst();
+  const candidate = await db
+    .selectFrom('candidates')
+    .select('status_emails')
+    .where('id', '=', change.candidateId)
+    .executeTakeFirst();
   if (!candidate?.status_emails) return 'off';
   await db
     .insertInto('status_mail_outbox')
@@ -55,7 +63,12 @@ export interface ClaimedStatusMail {
  * share the queue without taking one row twice, and the lease (locked_until) lets the SMTP conversation
  * happen outside any transaction; if an instance dies mid-send, the lease runs out and another one sends.
  */
-export async function claimDueStatusMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<ClaimedStatusMail[]> {
+export async function claimDueStatusMail(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedStatusMail[]> {
   const rows = await db
     .updateTable('status_mail_outbox')
     .set({ locked_until: new Date(now.getTime() + leaseMs) })
@@ -75,7 +88,9 @@ export async function claimDueStatusMail(db: Db, now: Date, leaseMs: number, lim
     )
     .returning(['id', 'attempts', 'application_status'])
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), attempts: r.attempts, applicationStatus: r.application_status })).sort((a, b) => a.id - b.id);
+  return rows
+    .map((r) => ({ id: Number(r.id), attempts: r.attempts, applicationStatus: r.application_status }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** What the message of one claimed row says, read when it is sent (the address and names as they are now). */
@@ -86,7 +101,17 @@ export function statusMailDetails(db: Db, id: number) {
     .innerJoin('job_applications as a', 'a.id', 'o.application_id')
     .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .innerJoin('businesses as b', 'b.id', 'j.business_id')
-    .select(['o.id', 'o.application_id', 'o.created_at', 'c.id as candidate_id', 'c.name', 'c.email', 'c.status_emails', 'j.title', 'b.name as business_name'])
+    .select([
+      'o.id',
+      'o.application_id',
+      'o.created_at',
+      'c.id as candidate_id',
+      'c.name',
+      'c.email',
+      'c.status_emails',
+      'j.title',
+      'b.name as business_name',
+    ])
     .where('o.id', '=', id)
     .executeTakeFirst();
 }
@@ -102,7 +127,12 @@ export async function markStatusMailSent(db: Db, id: number, now: Date): Promise
 export async function markStatusMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
   await db
     .updateTable('status_mail_outbox')
-    .set({ next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 500), attempts: sql`attempts + 1` })
+    .set({
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+      attempts: sql`attempts + 1`,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -112,7 +142,12 @@ export async function deleteStatusMail(db: Db, id: number): Promise<void> {
 }
 
 /** Unsent rows older than `before` are news no longer (a long SMTP outage): dropped. Sent rows go after the retention time. */
-export async function dropStaleStatusMail(db: Db, now: Date, unsentBefore: Date, sentBefore: Date): Promise<{ expired: number; removed: number }> {
+export async function dropStaleStatusMail(
+  db: Db,
+  now: Date,
+  unsentBefore: Date,
+  sentBefore: Date,
+): Promise<{ expired: number; removed: number }> {
   const expired = await db
     .deleteFrom('status_mail_outbox')
     .where('sent_at', 'is', null)
@@ -134,6 +169,10 @@ export async function dropUnsentStatusMailOf(db: Db, candidateId: string, now: D
 }
 
 export async function setStatusEmails(db: Db, candidateId: string, on: boolean): Promise<boolean> {
-  const result = await db.updateTable('candidates').set({ status_emails: on }).where('id', '=', candidateId).executeTakeFirst();
+  const result = await db
+    .updateTable('candidates')
+    .set({ status_emails: on })
+    .where('id', '=', candidateId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -8,8 +8,14 @@ import { requireCandidate } from '../candidates/candidates.service';
 import { dropUnsentStatusMailOf, setStatusEmails } from './status-emails.repository';
 import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, verifyUnsubscribeToken } from './status-emails.service';
 
-const problems = { 400: problemDetailsSchema, 401: problemDetailsSchema, 403: problemDetailsSchema, 404: problemDetailsSchema };
-export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Turn status e-mails off on your account page instead.';
+const problems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid. Turn status e-mails off on your account page instead.';
 
 /** Status e-mails (issue 12 item 14): the candidate's switch, and the unsubscribe link that needs no sign-in. */
 export async function statusEmailRoutes(app: App) {
@@ -18,7 +24,11 @@ export async function statusEmailRoutes(app: App) {
 
   // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form (urlencoded or multipart, which
   // @fastify/multipart already accepts). The body says nothing the token does not; it is read and ignored.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/candidate/status-emails',
@@ -41,7 +51,8 @@ export async function statusEmailRoutes(app: App) {
       schema: {
         tags: ['Candidate'],
         summary: 'Turn status e-mails on or off',
-        description: 'Off also drops the status e-mails still waiting to be sent (one being sent at that moment may still arrive).',
+        description:
+          'Off also drops the status e-mails still waiting to be sent (one being sent at that moment may still arrive).',
         security: bearerSecurity,
         body: statusEmailPreferenceSchema,
         response: { 200: statusEmailPreferenceSchema, ...problems },
@@ -98,6 +109,10 @@ export async function statusEmailRoutes(app: App) {
         response: { 303: z.null().describe('To the portal page /unsubscribe?token=…'), 400: problemDetailsSchema },
       },
     },
-    async (request, reply) => reply.redirect(`${app.config.portalUrl}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(request.query.token)}`, 303),
+    async (request, reply) =>
+      reply.redirect(
+        `${app.config.portalUrl}${UNSUBSCRIBE_PAGE}?token=${encodeURIComponent(request.query.token)}`,
+        303,
+      ),
   );
 }

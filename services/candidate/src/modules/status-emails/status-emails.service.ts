@@ -29,7 +29,8 @@ export async function queueStatusChangeMail(
 const TOKEN_VERSION = 'v1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const mac = (secret: string, candidateId: string) => createHmac('sha256', secret).update(`status-emails:${TOKEN_VERSION}:${candidateId}`).digest('base64url');
+const mac = (secret: string, candidateId: string) =>
+  createHmac('sha256', secret).update(`status-emails:${TOKEN_VERSION}:${candidateId}`).digest('base64url');
 
 /**
  * The unsubscribe token of a candidate: their id and an HMAC of it. It never expires (a link in an old
@@ -43,7 +44,8 @@ export function unsubscribeToken(secret: string, candidateId: string): string {
 /** The candidate id a token was made for, or null when it was not made with this secret. */
 export function verifyUnsubscribeToken(secret: string, token: string): string | null {
   const [version, candidateId, signature, ...rest] = token.split('.');
-  if (version !== TOKEN_VERSION || !candidateId || !signature || rest.length > 0 || !UUID.test(candidateId)) return null;
+  if (version !== TOKEN_VERSION || !candidateId || !signature || rest.length > 0 || !UUID.test(candidateId))
+    return null;
   const expected = Buffer.from(mac(secret, candidateId));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? candidateId : null;

@@ -63,7 +63,10 @@ export function createStatusMailWorker(options: {
     } catch (err) {
       productMetrics.emailsFailed().inc({ kind: STATUS_MAIL_KIND });
       const retryAt = new Date(options.now() + backoffMs(row.attempts));
-      options.logger.warn({ err, statusMailId: row.id, attempts: row.attempts + 1, retryAt }, 'status e-mail not sent; will retry');
+      options.logger.warn(
+        { err, statusMailId: row.id, attempts: row.attempts + 1, retryAt },
+        'status e-mail not sent; will retry',
+      );
       await markStatusMailFailed(db, row.id, retryAt, err instanceof Error ? err.message : String(err));
       return false;
     }
@@ -74,8 +77,14 @@ export function createStatusMailWorker(options: {
 
   async function runOnce(): Promise<number> {
     const now = options.now();
-    const stale = await dropStaleStatusMail(db, new Date(now), new Date(now - GIVE_UP_AFTER_MS), new Date(now - KEEP_SENT_MS));
-    if (stale.expired > 0) options.logger.warn({ dropped: stale.expired }, 'status e-mails not sent within three days; dropped');
+    const stale = await dropStaleStatusMail(
+      db,
+      new Date(now),
+      new Date(now - GIVE_UP_AFTER_MS),
+      new Date(now - KEEP_SENT_MS),
+    );
+    if (stale.expired > 0)
+      options.logger.warn({ dropped: stale.expired }, 'status e-mails not sent within three days; dropped');
     let sent = 0;
     for (;;) {
       const rows = await claimDueStatusMail(db, new Date(options.now()), LEASE_MS, BATCH);
@@ -84,5 +93,10 @@ export function createStatusMailWorker(options: {
     }
   }
 
-  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'status e-mail pass failed', job: 'status-mail' });
+  return createPollingWorker(runOnce, {
+    intervalMs: options.intervalMs,
+    logger: options.logger,
+    failureMessage: 'status e-mail pass failed',
+    job: 'status-mail',
+  });
 }

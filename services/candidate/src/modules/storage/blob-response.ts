@@ -32,12 +32,18 @@ export interface BlobResponseOptions {
 }
 
 /** Streams an object out with 200, or 206 for a satisfiable range, or 416 otherwise. */
-export async function sendBlob(reply: FastifyReply, storage: BlobStorage, options: BlobResponseOptions): Promise<FastifyReply> {
+export async function sendBlob(
+  reply: FastifyReply,
+  storage: BlobStorage,
+  options: BlobResponseOptions,
+): Promise<FastifyReply> {
   const size = await storage.size(options.key);
   if (size === null) throw new HttpProblem(404, 'The file was not found.');
   const range = parseRange(options.rangeHeader, size);
   if (range === 'unsatisfiable') {
-    throw new HttpProblem(416, 'The requested range is outside the file.', { headers: { 'Content-Range': `bytes */${size}` } });
+    throw new HttpProblem(416, 'The requested range is outside the file.', {
+      headers: { 'Content-Range': `bytes */${size}` },
+    });
   }
   const object = await storage.get(options.key, range ?? undefined);
   if (!object) throw new HttpProblem(404, 'The file was not found.');

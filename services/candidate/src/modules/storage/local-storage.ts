@@ -53,17 +53,21 @@ export function createLocalStorage(root: string): BlobStorage {
     },
     async list(prefix) {
       const dir = path.join(root, ...prefix.split('/').filter(Boolean));
-      const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT') return [];
-        throw err;
-      });
+      const entries = await fs
+        .readdir(dir, { recursive: true, withFileTypes: true })
+        .catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return [];
+          throw err;
+        });
       return entries
         .filter((e) => e.isFile())
         .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     },
     async entries(prefix) {
       const keys = await this.list(prefix);
-      const stats = await Promise.all(keys.map(async (key) => ({ key, stat: await fs.stat(path.join(root, ...key.split('/'))).catch(() => null) })));
+      const stats = await Promise.all(
+        keys.map(async (key) => ({ key, stat: await fs.stat(path.join(root, ...key.split('/'))).catch(() => null) })),
+      );
       return stats.flatMap(({ key, stat }) => (stat ? [{ key, modifiedAt: stat.mtime }] : []));
     },
   };

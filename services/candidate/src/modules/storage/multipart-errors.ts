@@ -21,6 +21,9 @@ export function rethrowUploadError(err: unknown): never {
 }
 
 /** request.file(), with a broken multipart body answered 400. */
-export function filePart(request: FastifyRequest, options?: Parameters<FastifyRequest['file']>[0]): ReturnType<FastifyRequest['file']> {
+export function filePart(
+  request: FastifyRequest,
+  options?: Parameters<FastifyRequest['file']>[0],
+): ReturnType<FastifyRequest['file']> {
   return request.file(options).catch(rethrowUploadError);
 }

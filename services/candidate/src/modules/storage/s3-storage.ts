@@ -19,7 +19,8 @@ export interface S3StorageOptions {
 }
 
 const isNotFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
 
 /** Any S3-compatible object store. Uploads are multipart and streamed (lib-storage), never buffered whole. */
 export function createS3Storage(options: S3StorageOptions): BlobStorage & { client: S3Client } {
@@ -38,7 +39,12 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage & { clie
     async put(key, body: Readable, contentType) {
       assertSafeKey(key);
       // 5 MB parts, one at a time: memory stays at one part whatever the file size.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType }, queueSize: 1, partSize: 5 * 1024 * 1024 }).done();
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+        queueSize: 1,
+        partSize: 5 * 1024 * 1024,
+      }).done();
     },
     async size(key) {
       assertSafeKey(key);
@@ -82,7 +88,8 @@ export function createS3Storage(options: S3StorageOptions): BlobStorage & { clie
       let token: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const o of page.Contents ?? []) if (o.Key) found.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
+        for (const o of page.Contents ?? [])
+          if (o.Key) found.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return found;

@@ -12,7 +12,10 @@ export interface AccountEventRow {
 
 /** Call inside the transaction that makes the change, so the notice exists exactly when the change does. */
 export async function insertAccountEvent(db: Db, userId: string, kind: AccountEventKind, now: Date): Promise<void> {
-  await db.insertInto('account_events').values({ id: randomUUID(), user_id: userId, kind, next_attempt_at: now, created_at: now }).execute();
+  await db
+    .insertInto('account_events')
+    .values({ id: randomUUID(), user_id: userId, kind, next_attempt_at: now, created_at: now })
+    .execute();
 }
 
 /** Leases due notices (skip locked: several instances share the table without sending one twice at once). */
@@ -40,13 +43,22 @@ export async function claimDueEvents(db: Db, now: Date, leaseMs: number, limit: 
 }
 
 export async function markEventDelivered(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('account_events').set({ delivered_at: now, locked_until: null, last_error: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('account_events')
+    .set({ delivered_at: now, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markEventFailed(db: Db, id: string, retryAt: Date, error: string): Promise<void> {
   await db
     .updateTable('account_events')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: retryAt, locked_until: null, last_error: error.slice(0, 500) }))
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: retryAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+    }))
     .where('id', '=', id)
     .execute();
 }

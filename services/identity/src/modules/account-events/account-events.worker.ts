@@ -32,9 +32,16 @@ export interface AccountEventsOptions {
 }
 
 /** A short-lived token that says what happened, signed like access tokens but for another audience. */
-async function noticeToken(options: AccountEventsOptions, event: AccountEventRow, address?: { email: string; verified: boolean }): Promise<string> {
+async function noticeToken(
+  options: AccountEventsOptions,
+  event: AccountEventRow,
+  address?: { email: string; verified: boolean },
+): Promise<string> {
   const iat = Math.floor(options.now() / 1000);
-  return new SignJWT({ event: event.kind, ...(address ? { email: address.email, email_verified: address.verified } : {}) })
+  return new SignJWT({
+    event: event.kind,
+    ...(address ? { email: address.email, email_verified: address.verified } : {}),
+  })
     .setProtectedHeader({ alg: 'ES256', kid: options.keys.current.kid, typ: 'JWT' })
     .setSubject(event.userId)
     .setJti(event.id)
@@ -76,7 +83,10 @@ export function createAccountEventsWorker(options: AccountEventsOptions): Accoun
           delivered += 1;
         } catch (err) {
           const retryAt = new Date(options.now() + eventBackoffMs(row.attempts));
-          options.logger.warn({ err, eventId: row.id, kind: row.kind, attempts: row.attempts + 1, retryAt }, 'account notice not delivered; will retry');
+          options.logger.warn(
+            { err, eventId: row.id, kind: row.kind, attempts: row.attempts + 1, retryAt },
+            'account notice not delivered; will retry',
+          );
           await markEventFailed(options.db, row.id, retryAt, err instanceof Error ? err.message : String(err));
         }
       }
@@ -84,5 +94,10 @@ export function createAccountEventsWorker(options: AccountEventsOptions): Accoun
     }
   }
 
-  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'account notice pass failed', job: 'account-notices' });
+  return createPollingWorker(runOnce, {
+    intervalMs: options.intervalMs,
+    logger: options.logger,
+    failureMessage: 'account notice pass failed',
+    job: 'account-notices',
+  });
 }

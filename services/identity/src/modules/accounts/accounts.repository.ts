@@ -15,7 +15,12 @@ export async function replaceAccountToken(
   db: Db,
   token: { userId: string; purpose: LinkPurpose; tokenHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
-  await db.deleteFrom('account_tokens').where('user_id', '=', token.userId).where('purpose', '=', token.purpose).where('used_at', 'is', null).execute();
+  await db
+    .deleteFrom('account_tokens')
+    .where('user_id', '=', token.userId)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .execute();
   await db
     .insertInto('account_tokens')
     .values({
@@ -29,7 +34,11 @@ export async function replaceAccountToken(
     .execute();
 }
 
-export async function findAccountTokenForUpdate(db: Db, tokenHash: string, purpose: LinkPurpose): Promise<AccountTokenRecord | undefined> {
+export async function findAccountTokenForUpdate(
+  db: Db,
+  tokenHash: string,
+  purpose: LinkPurpose,
+): Promise<AccountTokenRecord | undefined> {
   const row = await db
     .selectFrom('account_tokens')
     .select(['id', 'user_id', 'expires_at', 'used_at'])

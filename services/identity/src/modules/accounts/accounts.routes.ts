@@ -38,9 +38,14 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const outcome = await attemptPasswordLogin(request, request.body);
-      if (!outcome.ok) return reply.status(401).send({ ...emptyAuthResponse(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
+      if (!outcome.ok)
+        return reply
+          .status(401)
+          .send({ ...emptyAuthResponse(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
       const user = outcome.user;
-      const session = await db().transaction().execute((trx) => issueSession(trx, app.tokenContext, user));
+      const session = await db()
+        .transaction()
+        .execute((trx) => issueSession(trx, app.tokenContext, user));
       return loginResult(user, session, 'Logged in.');
     },
   );
@@ -48,7 +53,9 @@ export async function accountRoutes(app: App): Promise<void> {
   const confirmResponses = { 200: identityResultSchema, 400: orProblem(identityResultSchema) };
   async function confirm(userId: string, token: string, email: string | undefined) {
     if (!isUuid(userId)) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
-    return db().transaction().execute((trx) => confirmEmail(trx, accountContext(app), userId, token, email));
+    return db()
+      .transaction()
+      .execute((trx) => confirmEmail(trx, accountContext(app), userId, token, email));
   }
 
   app.post(
@@ -56,7 +63,8 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Confirm the e-mail address with the token of the e-mailed link (email is optional: the link has none)',
+        summary:
+          'Confirm the e-mail address with the token of the e-mailed link (email is optional: the link has none)',
         body: confirmEmailRequestSchema,
         response: confirmResponses,
       },
@@ -95,7 +103,9 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await limitSending(request);
-      await db().transaction().execute((trx) => sendResetLink(trx, accountContext(app), request.body.email));
+      await db()
+        .transaction()
+        .execute((trx) => sendResetLink(trx, accountContext(app), request.body.email));
       return sendEmpty(reply);
     },
   );
@@ -112,8 +122,11 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { email, token, password, confirmPassword } = request.body;
-      if (password !== confirmPassword) throw new HttpProblem(400, 'Passwords must match', { errors: ['Passwords must match'] });
-      const outcome = await db().transaction().execute((trx) => resetPassword(trx, accountContext(app), email, token, password));
+      if (password !== confirmPassword)
+        throw new HttpProblem(400, 'Passwords must match', { errors: ['Passwords must match'] });
+      const outcome = await db()
+        .transaction()
+        .execute((trx) => resetPassword(trx, accountContext(app), email, token, password));
       if (!outcome.ok) throw new HttpProblem(400, outcome.reason, { errors: [outcome.reason] });
       return { succeeded: true, errors: [] };
     },
@@ -133,7 +146,8 @@ export async function accountRoutes(app: App): Promise<void> {
       await limitLookup(request, request.body.email);
       const user = await findUserByEmail(db(), request.body.email);
       const role = request.body.applicationRole;
-      if (!user || (role && !user.roles.includes(role))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      if (!user || (role && !user.roles.includes(role)))
+        throw new HttpProblem(404, 'There is no account with this e-mail address.');
       return sendEmpty(reply);
     },
   );
@@ -154,7 +168,9 @@ export async function accountRoutes(app: App): Promise<void> {
       const user = isUuid(userId) ? await findUserById(db(), userId) : undefined;
       if (!user) throw new HttpProblem(400, 'There is no account with this id.');
       if (user.emailConfirmedAt) throw new HttpProblem(400, 'The e-mail address is already confirmed.');
-      await db().transaction().execute((trx) => sendConfirmationLink(trx, accountContext(app), user));
+      await db()
+        .transaction()
+        .execute((trx) => sendConfirmationLink(trx, accountContext(app), user));
       return { succeeded: true, errors: [] };
     },
   );

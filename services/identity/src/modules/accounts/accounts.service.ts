@@ -11,7 +11,14 @@ import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
 import { dropUnsentMail, enqueueMail } from '../mail/mail.repository';
 import { reserveSend } from '../mail/send-limits.repository';
 import { revokeAllForUser } from '../tokens/tokens.repository';
-import { clearPassword, findUserByEmail, findUserById, markEmailConfirmed, setPassword, type UserRecord } from '../users/users.repository';
+import {
+  clearPassword,
+  findUserByEmail,
+  findUserById,
+  markEmailConfirmed,
+  setPassword,
+  type UserRecord,
+} from '../users/users.repository';
 import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } from './accounts.repository';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -37,9 +44,19 @@ export async function checkPassword(db: Db, email: string, password: string): Pr
   return ok ? user : undefined;
 }
 
-async function reserveLinkSend(db: Db, ctx: AccountContext, email: string, purpose: 'reset' | 'confirmation', now: Date) {
+async function reserveLinkSend(
+  db: Db,
+  ctx: AccountContext,
+  email: string,
+  purpose: 'reset' | 'confirmation',
+  now: Date,
+) {
   const reserved = await reserveSend(db, normalizeEmail(email), purpose, now, ctx.sendLimits);
-  if (!reserved.allowed) throw tooManyRequests(reserved.retryAfterSeconds, 'An e-mail was sent recently. Please wait before asking for another one.');
+  if (!reserved.allowed)
+    throw tooManyRequests(
+      reserved.retryAfterSeconds,
+      'An e-mail was sent recently. Please wait before asking for another one.',
+    );
 }
 
 /**
@@ -47,12 +64,23 @@ async function reserveLinkSend(db: Db, ctx: AccountContext, email: string, purpo
  * is proved before (a candidate's sign-in code proves it at once): one e-mail at sign-up, not two
  * (docs/decisions/0123).
  */
-export async function sendConfirmationLink(db: Db, ctx: AccountContext, user: UserRecord, options: { delayMs?: number } = {}): Promise<void> {
+export async function sendConfirmationLink(
+  db: Db,
+  ctx: AccountContext,
+  user: UserRecord,
+  options: { delayMs?: number } = {},
+): Promise<void> {
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
-  await replaceAccountToken(db, { userId: user.id, purpose: 'confirmation', tokenHash: sha256(token), expiresAt, createdAt: now });
+  await replaceAccountToken(db, {
+    userId: user.id,
+    purpose: 'confirmation',
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+  });
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
   const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
   await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
@@ -66,17 +94,30 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
   if (!user) return;
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
-  await replaceAccountToken(db, { userId: user.id, purpose: 'reset', tokenHash: sha256(token), expiresAt, createdAt: now });
+  await replaceAccountToken(db, {
+    userId: user.id,
+    purpose: 'reset',
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+  });
   const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
   await enqueueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
-export async function confirmEmail(db: Db, ctx: AccountContext, userId: string, token: string, email?: string): Promise<IdentityResult> {
+export async function confirmEmail(
+  db: Db,
+  ctx: AccountContext,
+  userId: string,
+  token: string,
+  email?: string,
+): Promise<IdentityResult> {
   const now = new Date(ctx.now());
   const row = await findAccountTokenForUpdate(db, sha256(token), 'confirmation');
   if (!row || row.userId !== userId) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
   if (row.usedAt) return { succeeded: false, errors: ['The confirmation link has already been used.'] };
-  if (row.expiresAt.getTime() <= now.getTime()) return { succeeded: false, errors: ['The confirmation link has expired. Please ask for a new one.'] };
+  if (row.expiresAt.getTime() <= now.getTime())
+    return { succeeded: false, errors: ['The confirmation link has expired. Please ask for a new one.'] };
   const user = await findUserById(db, userId);
   if (!user || (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email))) {
     return { succeeded: false, errors: ['The confirmation link is not valid.'] };
@@ -105,13 +146,21 @@ export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise
 
 export type ResetOutcome = { ok: true; user: UserRecord } | { ok: false; reason: string };
 
-export async function resetPassword(db: Db, ctx: AccountContext, email: string, token: string, password: string): Promise<ResetOutcome> {
+export async function resetPassword(
+  db: Db,
+  ctx: AccountContext,
+  email: string,
+  token: string,
+  password: string,
+): Promise<ResetOutcome> {
   const now = new Date(ctx.now());
   const row = await findAccountTokenForUpdate(db, sha256(token), 'reset');
   const user = row && (await findUserById(db, row.userId));
-  if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email)) return { ok: false, reason: 'The reset link is not valid.' };
+  if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email))
+    return { ok: false, reason: 'The reset link is not valid.' };
   if (row.usedAt) return { ok: false, reason: 'The reset link has already been used.' };
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
+  if (row.expiresAt.getTime() <= now.getTime())
+    return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
   await markAccountTokenUsed(db, row.id, now);
   // The link proves the mailbox before the new password is set, so that password is the owner's and stays;
   // whoever held the old password loses their sessions.

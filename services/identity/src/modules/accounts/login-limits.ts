@@ -40,11 +40,16 @@ const keys = (request: FastifyRequest, email: string) => {
  * Runs before any password is hashed: 429 (thrown) past the per-client attempt limit or while a back-off
  * lasts; 'bot-check' when the try needs a solved bot check it does not carry.
  */
-export async function guardLogin(request: FastifyRequest, email: string, botToken: string | undefined): Promise<'bot-check' | undefined> {
+export async function guardLogin(
+  request: FastifyRequest,
+  email: string,
+  botToken: string | undefined,
+): Promise<'bot-check' | undefined> {
   const { store, config } = { store: request.server.deps.store, config: request.server.config };
   const k = keys(request, email);
   const attempts = await store.hit(k.attempts, config.rateLimits.loginsPerIp, config.rateLimits.windowSeconds);
-  if (!attempts.allowed) throw tooManyRequests(attempts.retryAfterSeconds, 'Too many login attempts. Please try again later.');
+  if (!attempts.allowed)
+    throw tooManyRequests(attempts.retryAfterSeconds, 'Too many login attempts. Please try again later.');
   const wait = Math.max(await store.markedFor(k.emailLock), await store.markedFor(k.ipLock));
   if (wait > 0) throw tooManyRequests(wait, TOO_MANY_FAILURES);
   const failures = Math.max(await store.peek(k.emailFailures), await store.peek(k.ipFailures));
@@ -72,12 +77,16 @@ export function botCheckFlag(required: boolean): { botCheckRequired?: true } {
   return required ? { botCheckRequired: true } : {};
 }
 
-export type PasswordLoginOutcome = { ok: true; user: UserRecord } | { ok: false; message: string; botCheckRequired: boolean };
+export type PasswordLoginOutcome =
+  { ok: true; user: UserRecord } | { ok: false; message: string; botCheckRequired: boolean };
 
 /** Both password logins (account and registration shape): limits, bot check, the hashing cap, the check. */
 export async function attemptPasswordLogin(request: FastifyRequest, body: LoginRequest): Promise<PasswordLoginOutcome> {
-  if ((await guardLogin(request, body.email, body.token)) === 'bot-check') return { ok: false, message: BOT_CHECK_REQUIRED, botCheckRequired: true };
-  const checked = await request.server.hashGate.run(() => checkPassword(request.server.deps.database.db, body.email, body.password));
+  if ((await guardLogin(request, body.email, body.token)) === 'bot-check')
+    return { ok: false, message: BOT_CHECK_REQUIRED, botCheckRequired: true };
+  const checked = await request.server.hashGate.run(() =>
+    checkPassword(request.server.deps.database.db, body.email, body.password),
+  );
   if (!checked) throw tooManyRequests(1, HASHING_BUSY);
   if (checked.value) return { ok: true, user: checked.value };
   return { ok: false, message: INVALID_LOGIN, botCheckRequired: await recordFailedLogin(request, body.email) };

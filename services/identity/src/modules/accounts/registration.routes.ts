@@ -1,4 +1,11 @@
-import { loginRequestSchema, MIN_PASSWORD_LENGTH, registrationRequestSchema, registrationResultSchema, type RegistrationRequest, type RegistrationResult } from '@careers/contracts/identity';
+import {
+  loginRequestSchema,
+  MIN_PASSWORD_LENGTH,
+  registrationRequestSchema,
+  registrationResultSchema,
+  type RegistrationRequest,
+  type RegistrationResult,
+} from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { Role } from '@careers/contracts/enums';
 import type { App } from '@careers/server-kit/http';
@@ -17,12 +24,17 @@ function failure(...errors: string[]): RegistrationResult {
   return { succeeded: false, errors, userId: null, accessToken: null, refreshToken: null };
 }
 
-const responses = { 200: registrationResultSchema, 400: orProblem(registrationResultSchema), 429: problemDetailsSchema };
+const responses = {
+  200: registrationResultSchema,
+  400: orProblem(registrationResultSchema),
+  429: problemDetailsSchema,
+};
 
 export async function registrationRoutes(app: App): Promise<void> {
   async function register(request: FastifyRequest<{ Body: RegistrationRequest }>, reply: FastifyReply, role: Role) {
     const body = request.body;
-    if (!(await verifyBotToken(app.botCheckContext, body.token))) return reply.status(400).send(failure(BOT_CHECK_FAILED));
+    if (!(await verifyBotToken(app.botCheckContext, body.token)))
+      return reply.status(400).send(failure(BOT_CHECK_FAILED));
     // Candidates are passwordless: the built-in password the portal sends is never stored (design.md §3).
     const usesPassword = role !== Role.Candidate;
     if (usesPassword && body.password.length < MIN_PASSWORD_LENGTH) {
@@ -35,13 +47,25 @@ export async function registrationRoutes(app: App): Promise<void> {
     const result = await app.deps.database.db.transaction().execute(async (trx) => {
       // An address an e-mail change left stays its owner's while the undo link lives (decision 0017).
       if (await isAddressHeldForUndo(trx, body.email, new Date(app.deps.now()))) return undefined;
-      const user = await insertUser(trx, { email: body.email, name: body.name, phone: body.phone, roles: [role], passwordHash });
+      const user = await insertUser(trx, {
+        email: body.email,
+        name: body.name,
+        phone: body.phone,
+        roles: [role],
+        passwordHash,
+      });
       if (!user) return undefined;
       // A candidate gets a sign-in code next, which proves the address: the link waits, and goes only if no code did.
       const delayMs = role === Role.Candidate ? app.config.confirmationLinkDelayMs : 0;
       await sendConfirmationLink(trx, accountContext(app), user, { delayMs });
       const session = await issueSession(trx, app.tokenContext, user);
-      return { succeeded: true, errors: [], userId: user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
+      return {
+        succeeded: true,
+        errors: [],
+        userId: user.id,
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+      };
     });
     if (!result) return reply.status(400).send(failure(EMAIL_IN_USE));
     return result;
@@ -50,7 +74,11 @@ export async function registrationRoutes(app: App): Promise<void> {
   const routes = [
     ['/api/register/business-user', Role.BusinessUser, 'Register a business user (password at least 8 characters)'],
     ['/api/register/business-user-referrer', Role.BusinessUserReferrer, 'Register a business-user referrer'],
-    ['/api/register/candidate-user', Role.Candidate, 'Register a passwordless candidate (the built-in password is not stored)'],
+    [
+      '/api/register/candidate-user',
+      Role.Candidate,
+      'Register a passwordless candidate (the built-in password is not stored)',
+    ],
   ] as const;
   for (const [url, role, summary] of routes) {
     app.post(
@@ -72,17 +100,31 @@ export async function registrationRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['registration'],
-        summary: 'Password login answered in the registration shape (candidates without a password set through reset cannot use it)',
+        summary:
+          'Password login answered in the registration shape (candidates without a password set through reset cannot use it)',
         body: loginRequestSchema,
-        response: { 200: registrationResultSchema, 400: orProblem(registrationResultSchema), 429: problemDetailsSchema },
+        response: {
+          200: registrationResultSchema,
+          400: orProblem(registrationResultSchema),
+          429: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {
       const outcome = await attemptPasswordLogin(request, request.body);
-      if (!outcome.ok) return reply.status(400).send({ ...failure(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
+      if (!outcome.ok)
+        return reply.status(400).send({ ...failure(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
       const user = outcome.user;
-      const session = await app.deps.database.db.transaction().execute((trx) => issueSession(trx, app.tokenContext, user));
-      return { succeeded: true, errors: [], userId: user.id, accessToken: session.accessToken, refreshToken: session.refreshToken };
+      const session = await app.deps.database.db
+        .transaction()
+        .execute((trx) => issueSession(trx, app.tokenContext, user));
+      return {
+        succeeded: true,
+        errors: [],
+        userId: user.id,
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+      };
     },
   );
 }

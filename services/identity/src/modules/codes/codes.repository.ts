@@ -14,7 +14,15 @@ export interface CodeRecord {
 /** One row per (e-mail, purpose): writing a new code replaces (voids) the previous one. */
 export async function upsertCode(
   db: Db,
-  code: { emailNormalized: string; purpose: string; codeHash: string; expiresAt: Date; userId: string | null; requestId: string | null; createdAt: Date },
+  code: {
+    emailNormalized: string;
+    purpose: string;
+    codeHash: string;
+    expiresAt: Date;
+    userId: string | null;
+    requestId: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   const values = {
     email_normalized: code.emailNormalized,
@@ -44,7 +52,16 @@ export async function upsertCode(
     .execute();
 }
 
-const columns = ['email_normalized', 'purpose', 'code_hash', 'expires_at', 'attempts', 'consumed_at', 'user_id', 'request_id'] as const;
+const columns = [
+  'email_normalized',
+  'purpose',
+  'code_hash',
+  'expires_at',
+  'attempts',
+  'consumed_at',
+  'user_id',
+  'request_id',
+] as const;
 
 function toRecord(row: {
   email_normalized: string;
@@ -68,7 +85,11 @@ function toRecord(row: {
   };
 }
 
-export async function findCodeForUpdate(db: Db, emailNormalized: string, purpose: string): Promise<CodeRecord | undefined> {
+export async function findCodeForUpdate(
+  db: Db,
+  emailNormalized: string,
+  purpose: string,
+): Promise<CodeRecord | undefined> {
   const row = await db
     .selectFrom('one_time_codes')
     .select(columns)
@@ -79,7 +100,11 @@ export async function findCodeForUpdate(db: Db, emailNormalized: string, purpose
   return row && toRecord(row);
 }
 
-export async function findCodeByRequestForUpdate(db: Db, requestId: string, purpose: string): Promise<CodeRecord | undefined> {
+export async function findCodeByRequestForUpdate(
+  db: Db,
+  requestId: string,
+  purpose: string,
+): Promise<CodeRecord | undefined> {
   const row = await db
     .selectFrom('one_time_codes')
     .select(columns)
@@ -114,7 +139,12 @@ export async function deleteCodesOfUser(db: Db, emailNormalized: string): Promis
 
 /** Gives back a code that was used up in the same transaction, when the step it belonged to failed later. */
 export async function releaseCode(db: Db, emailNormalized: string, purpose: string): Promise<void> {
-  await db.updateTable('one_time_codes').set({ consumed_at: null }).where('email_normalized', '=', emailNormalized).where('purpose', '=', purpose).execute();
+  await db
+    .updateTable('one_time_codes')
+    .set({ consumed_at: null })
+    .where('email_normalized', '=', emailNormalized)
+    .where('purpose', '=', purpose)
+    .execute();
 }
 
 /** The user's codes of the given purposes, whatever address they went to. */

@@ -1,5 +1,15 @@
-import { CODE_LIFETIME_TEXT, DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR, DEFAULT_SEND_INTERVAL_SECONDS, DEFAULT_SENDS_PER_HOUR } from '@careers/contracts/limits';
-import { authResponseSchema, emptyAuthResponse, sendCodeRequestSchema, verifyCodeRequestSchema } from '@careers/contracts/identity';
+import {
+  CODE_LIFETIME_TEXT,
+  DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR,
+  DEFAULT_SEND_INTERVAL_SECONDS,
+  DEFAULT_SENDS_PER_HOUR,
+} from '@careers/contracts/limits';
+import {
+  authResponseSchema,
+  emptyAuthResponse,
+  sendCodeRequestSchema,
+  verifyCodeRequestSchema,
+} from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
@@ -36,8 +46,14 @@ export async function codeRoutes(app: App): Promise<void> {
       await db()
         .transaction()
         .execute(async (trx) => {
-          const { code, expiresAt } = await issueCode(trx, app.codeContext, { emailNormalized: normalizeEmail(user.email), purpose: 'sign-in' });
-          await enqueueMail(trx, signInCodeMail(user.email, code), new Date(app.deps.now()), { expiresAt, userId: user.id });
+          const { code, expiresAt } = await issueCode(trx, app.codeContext, {
+            emailNormalized: normalizeEmail(user.email),
+            purpose: 'sign-in',
+          });
+          await enqueueMail(trx, signInCodeMail(user.email, code), new Date(app.deps.now()), {
+            expiresAt,
+            userId: user.id,
+          });
         });
       return sendEmpty(reply);
     },
@@ -48,15 +64,22 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: 'Sign in with the e-mailed code; needs a solved bot-check payload as token; 429 after too many wrong codes for the address',
+        summary:
+          'Sign in with the e-mailed code; needs a solved bot-check payload as token; 429 after too many wrong codes for the address',
         body: verifyCodeRequestSchema,
-        response: { 200: authResponseSchema, 401: authResponseSchema, 400: problemDetailsSchema, 429: problemDetailsSchema },
+        response: {
+          200: authResponseSchema,
+          401: authResponseSchema,
+          400: problemDetailsSchema,
+          429: problemDetailsSchema,
+        },
       },
     },
     async (request, reply) => {
       const { email, code, token } = request.body;
       await guardCodeTries(request, email);
-      if (!(await verifyBotToken(app.botCheckContext, token))) return reply.status(401).send(emptyAuthResponse(BOT_CHECK_FAILED));
+      if (!(await verifyBotToken(app.botCheckContext, token)))
+        return reply.status(401).send(emptyAuthResponse(BOT_CHECK_FAILED));
       // Wrong tries must be counted, so the transaction commits on failure too: no throwing inside.
       const result = await db()
         .transaction()

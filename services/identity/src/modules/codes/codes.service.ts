@@ -5,7 +5,15 @@ import type { Db } from '../../db';
 import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
 import { tooManyRequests } from '../../plugins/limits';
 import { reserveSend, type SendLimits } from '../mail/send-limits.repository';
-import { consumeCode, findCodeByRequestForUpdate, findCodeForUpdate, recordWrongAttempt, releaseCode, upsertCode, type CodeRecord } from './codes.repository';
+import {
+  consumeCode,
+  findCodeByRequestForUpdate,
+  findCodeForUpdate,
+  recordWrongAttempt,
+  releaseCode,
+  upsertCode,
+  type CodeRecord,
+} from './codes.repository';
 
 export const INVALID_CODE = 'Invalid verification code.';
 export const CODE_TTL_MS = CODE_LIFETIME_MS;
@@ -39,7 +47,10 @@ export async function issueCode(
   const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
   if (!reserved.allowed) {
     productMetrics.codesRefused().inc({ purpose: target.purpose, reason: 'address' });
-    throw tooManyRequests(reserved.retryAfterSeconds, 'A code was sent recently. Please wait before asking for another one.');
+    throw tooManyRequests(
+      reserved.retryAfterSeconds,
+      'A code was sent recently. Please wait before asking for another one.',
+    );
   }
   const code = sixDigitCode();
   const requestId = target.purpose === 'email-change' ? randomUUID() : null;
@@ -57,7 +68,13 @@ export async function issueCode(
   return { code, requestId, expiresAt };
 }
 
-async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purpose: CodePurpose, code: string): Promise<CodeRecord | undefined> {
+async function check(
+  db: Db,
+  ctx: CodeContext,
+  row: CodeRecord | undefined,
+  purpose: CodePurpose,
+  code: string,
+): Promise<CodeRecord | undefined> {
   if (!row || row.consumedAt) return undefined;
   // An e-mail change code dies after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows. A
   // sign-in code does not: anyone could kill the owner's code that way; sign-in guesses are bounded per
@@ -74,12 +91,24 @@ async function check(db: Db, ctx: CodeContext, row: CodeRecord | undefined, purp
 }
 
 /** True when code is the live code of (email, purpose); uses it up. Wrong tries are counted. */
-export async function verifyCode(db: Db, ctx: CodeContext, emailNormalized: string, purpose: CodePurpose, code: string): Promise<boolean> {
+export async function verifyCode(
+  db: Db,
+  ctx: CodeContext,
+  emailNormalized: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<boolean> {
   return (await check(db, ctx, await findCodeForUpdate(db, emailNormalized, purpose), purpose, code)) !== undefined;
 }
 
 /** The e-mail change request of userId named by requestId, if code is its live code. */
-export async function verifyRequestCode(db: Db, ctx: CodeContext, requestId: string, userId: string, code: string): Promise<CodeRecord | undefined> {
+export async function verifyRequestCode(
+  db: Db,
+  ctx: CodeContext,
+  requestId: string,
+  userId: string,
+  code: string,
+): Promise<CodeRecord | undefined> {
   const row = await findCodeByRequestForUpdate(db, requestId, 'email-change');
   // Only the account that started the change may finish it.
   if (!row || row.userId !== userId) return undefined;
@@ -101,7 +130,10 @@ export async function verifyEmailChangeCodes(
   const requested = await verifyRequestCode(db, ctx, change.requestId, change.userId, change.otp);
   if (!requested) return { ok: false, failed: 'new' };
   const currentRow = await findCodeForUpdate(db, change.currentEmailNormalized, 'email-change-current');
-  const current = currentRow?.userId === change.userId ? await check(db, ctx, currentRow, 'email-change-current', change.currentEmailOtp) : undefined;
+  const current =
+    currentRow?.userId === change.userId
+      ? await check(db, ctx, currentRow, 'email-change-current', change.currentEmailOtp)
+      : undefined;
   if (!current) {
     await releaseCode(db, requested.emailNormalized, 'email-change');
     return { ok: false, failed: 'current' };

@@ -37,7 +37,16 @@ export async function findUndoLinkForUpdate(db: Db, tokenHash: string): Promise<
     .where('token_hash', '=', tokenHash)
     .forUpdate()
     .executeTakeFirst();
-  return row && { id: row.id, userId: row.user_id, oldEmail: row.old_email, expiresAt: row.expires_at, usedAt: row.used_at, createdAt: row.created_at };
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      oldEmail: row.old_email,
+      expiresAt: row.expires_at,
+      usedAt: row.used_at,
+      createdAt: row.created_at,
+    }
+  );
 }
 
 export async function markUndoLinkUsed(db: Db, id: string, at: Date): Promise<void> {

@@ -24,10 +24,16 @@ export async function emailChangeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: 'Start an e-mail change: one code goes to the new address and one to the current address; answers the requestId to confirm with',
+        summary:
+          'Start an e-mail change: one code goes to the new address and one to the current address; answers the requestId to confirm with',
         security: bearerSecurity,
         body: emailChangeStartRequestSchema,
-        response: { 200: emailChangeStartResultSchema, 400: orProblem(emailChangeStartResultSchema), 429: problemDetailsSchema, ...auth },
+        response: {
+          200: emailChangeStartResultSchema,
+          400: orProblem(emailChangeStartResultSchema),
+          429: problemDetailsSchema,
+          ...auth,
+        },
       },
     },
     async (request, reply) => {
@@ -44,7 +50,8 @@ export async function emailChangeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: 'Finish an e-mail change with the requestId, the code sent to the new address (otp) and the one sent to the current address (currentEmailOtp); ends every other session',
+        summary:
+          'Finish an e-mail change with the requestId, the code sent to the new address (otp) and the one sent to the current address (currentEmailOtp); ends every other session',
         security: bearerSecurity,
         body: emailChangeConfirmRequestSchema,
         response: { 200: emailChangeConfirmResultSchema, 400: orProblem(emailChangeConfirmResultSchema), ...auth },
@@ -53,7 +60,13 @@ export async function emailChangeRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const claims = await authenticate(request);
       const { requestId, otp, currentEmailOtp } = request.body;
-      const outcome = await finishEmailChange(db(), accountContext(app), { userId: claims.sub, sessionId: claims.sid, requestId, otp, currentEmailOtp });
+      const outcome = await finishEmailChange(db(), accountContext(app), {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        requestId,
+        otp,
+        currentEmailOtp,
+      });
       if (!outcome.ok) return reply.status(400).send({ succeeded: false, emailAddress: null, errors: [outcome.error] });
       return { succeeded: true, emailAddress: outcome.emailAddress, errors: [] };
     },

@@ -10,7 +10,13 @@ import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedNoticeMail
 import { revokeAllForUser, revokeOtherFamilies } from '../tokens/tokens.repository';
 import { changeEmail, findUserByEmail, findUserById, type UserRecord } from '../users/users.repository';
 import { ACCOUNT_GONE } from '../users/users.service';
-import { deleteLaterUndoLinks, findUndoLinkForUpdate, insertUndoLink, isAddressHeldForUndo as addressHeldForUndo, markUndoLinkUsed } from './email-change.repository';
+import {
+  deleteLaterUndoLinks,
+  findUndoLinkForUpdate,
+  insertUndoLink,
+  isAddressHeldForUndo as addressHeldForUndo,
+  markUndoLinkUsed,
+} from './email-change.repository';
 
 export const UNDO_EMAIL_CHANGE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const CURRENT_CODE_REQUIRED = 'Please enter the verification code sent to your current email address.';
@@ -34,11 +40,17 @@ export type EmailChangeRequest = { ok: true; requestId: string } | { ok: false; 
  * PUT /api/user/email-update-initialise: checks the new address (not the current one, not another
  * account's, not held for an undo link), then sends the two codes in one transaction.
  */
-export async function requestEmailChange(db: Db, ctx: AccountContext, userId: string, newEmail: string): Promise<EmailChangeRequest> {
+export async function requestEmailChange(
+  db: Db,
+  ctx: AccountContext,
+  userId: string,
+  newEmail: string,
+): Promise<EmailChangeRequest> {
   const user = await findUserById(db, userId);
   if (!user) return { ok: false, error: ACCOUNT_GONE };
   if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return { ok: false, error: SAME_ADDRESS };
-  if ((await findUserByEmail(db, newEmail)) || (await addressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id))) return { ok: false, error: EMAIL_IN_USE };
+  if ((await findUserByEmail(db, newEmail)) || (await addressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id)))
+    return { ok: false, error: EMAIL_IN_USE };
   const requestId = await db.transaction().execute((trx) => startEmailChange(trx, ctx, user, newEmail));
   return { ok: true, requestId };
 }
@@ -48,13 +60,32 @@ export async function requestEmailChange(db: Db, ctx: AccountContext, userId: st
  * alone cannot move the account away). A new request voids the user's earlier ones, so one pair of codes
  * is live at a time. Throws 429 (and rolls back) when either address had too many codes.
  */
-export async function startEmailChange(db: Db, ctx: AccountContext, user: UserRecord, newEmail: string): Promise<string> {
+export async function startEmailChange(
+  db: Db,
+  ctx: AccountContext,
+  user: UserRecord,
+  newEmail: string,
+): Promise<string> {
   const now = new Date(ctx.now());
   await deleteCodesOfUserByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
-  const toNew = await issueCode(db, ctx, { emailNormalized: normalizeEmail(newEmail), purpose: 'email-change', userId: user.id });
-  await enqueueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code), now, { expiresAt: toNew.expiresAt, userId: user.id });
-  const toCurrent = await issueCode(db, ctx, { emailNormalized: normalizeEmail(user.email), purpose: 'email-change-current', userId: user.id });
-  await enqueueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim()), now, { expiresAt: toCurrent.expiresAt, userId: user.id });
+  const toNew = await issueCode(db, ctx, {
+    emailNormalized: normalizeEmail(newEmail),
+    purpose: 'email-change',
+    userId: user.id,
+  });
+  await enqueueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code), now, {
+    expiresAt: toNew.expiresAt,
+    userId: user.id,
+  });
+  const toCurrent = await issueCode(db, ctx, {
+    emailNormalized: normalizeEmail(user.email),
+    purpose: 'email-change-current',
+    userId: user.id,
+  });
+  await enqueueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim()), now, {
+    expiresAt: toCurrent.expiresAt,
+    userId: user.id,
+  });
   if (!toNew.requestId) throw new Error('an e-mail change code carries a request id');
   return toNew.requestId;
 }
@@ -95,7 +126,10 @@ export async function confirmEmailChange(
     createdAt: now,
   });
   const undoUrl = `${ctx.portalUrl}/account/undo-email-change/${token}`;
-  await enqueueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl), now, { expiresAt: undoExpiresAt, userId: user.id });
+  await enqueueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl), now, {
+    expiresAt: undoExpiresAt,
+    userId: user.id,
+  });
   await revokeOtherFamilies(db, user.id, change.sessionId, now);
   return { ok: true, emailAddress: checked.newEmailNormalized };
 }
@@ -127,7 +161,13 @@ export async function undoEmailChange(db: Db, ctx: AccountContext, token: string
 export async function finishEmailChange(
   db: Db,
   ctx: AccountContext,
-  change: { userId: string; sessionId: string | undefined; requestId: string; otp: string; currentEmailOtp: string | null | undefined },
+  change: {
+    userId: string;
+    sessionId: string | undefined;
+    requestId: string;
+    otp: string;
+    currentEmailOtp: string | null | undefined;
+  },
 ): Promise<EmailChangeOutcome> {
   const { currentEmailOtp } = change;
   if (!currentEmailOtp) return { ok: false, error: CURRENT_CODE_REQUIRED };

@@ -14,7 +14,12 @@ export interface OutboxRow {
  * that code or link stops working: past it the message is neither sent nor kept; userId is the account
  * the message belongs to, whose deletion removes the row.
  */
-export async function enqueueMail(db: Db, message: MailMessage, now: Date, carries: { expiresAt: Date; userId: string; sendAt?: Date }): Promise<void> {
+export async function enqueueMail(
+  db: Db,
+  message: MailMessage,
+  now: Date,
+  carries: { expiresAt: Date; userId: string; sendAt?: Date },
+): Promise<void> {
   await db
     .insertInto('mail_outbox')
     .values({
@@ -47,7 +52,13 @@ export async function dropUnsentMail(db: Db, userId: string, kind: string, now: 
 export async function dropExpiredMail(db: Db, now: Date): Promise<number> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ subject: null, text_body: null, html_body: null, locked_until: null, last_error: 'expired before it could be sent' })
+    .set({
+      subject: null,
+      text_body: null,
+      html_body: null,
+      locked_until: null,
+      last_error: 'expired before it could be sent',
+    })
     .where('sent_at', 'is', null)
     .where('text_body', 'is not', null)
     .where('expires_at', '<=', now)
@@ -102,7 +113,14 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1`, subject: null, text_body: null, html_body: null })
+    .set({
+      sent_at: now,
+      locked_until: null,
+      attempts: sql`attempts + 1`,
+      subject: null,
+      text_body: null,
+      html_body: null,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -110,12 +128,22 @@ export async function markMailSent(db: Db, id: number, now: Date): Promise<void>
 export async function markMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ next_attempt_at: nextAttemptAt, locked_until: null, last_error: error.slice(0, 500), attempts: sql`attempts + 1` })
+    .set({
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, 500),
+      attempts: sql`attempts + 1`,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 export async function countUnsentMail(db: Db): Promise<number> {
-  const row = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('sent_at', 'is', null).where('text_body', 'is not', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sent_at', 'is', null)
+    .where('text_body', 'is not', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -4,7 +4,10 @@ import type { MailMessage } from '@careers/server-kit/mail';
 const PRODUCT = 'Careers Portal';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 interface Layout {
@@ -28,7 +31,9 @@ interface Layout {
  * full as well, why the message came and what to do if it was not you.
  */
 function render(m: Layout): MailMessage {
-  const notYou = m.notYou ?? 'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
+  const notYou =
+    m.notYou ??
+    'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
   const textParts = [m.heading, '', m.intro, ''];
   if (m.code) textParts.push(`    ${m.code}`, '');
   if (m.link) textParts.push(`${m.link.label}:`, m.link.url, '');
@@ -119,7 +124,8 @@ export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: s
     code,
     validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
-    notYou: 'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
+    notYou:
+      'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
   });
 }
 
@@ -147,6 +153,7 @@ export function accountDeletionCodeMail(to: string, code: string): MailMessage {
     code,
     validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
     why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
-    notYou: 'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
+    notYou:
+      'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
   });
 }

@@ -35,7 +35,10 @@ export function createOutboxWorker(options: {
     } catch (err) {
       productMetrics.emailsFailed().inc({ kind: row.message.kind });
       const retryAt = new Date(options.now() + backoffMs(row.attempts));
-      options.logger.warn({ err, mailId: row.id, kind: row.message.kind, attempts: row.attempts + 1, retryAt }, 'e-mail not sent; will retry');
+      options.logger.warn(
+        { err, mailId: row.id, kind: row.message.kind, attempts: row.attempts + 1, retryAt },
+        'e-mail not sent; will retry',
+      );
       await markMailFailed(options.db, row.id, retryAt, err instanceof Error ? err.message : String(err));
       return false;
     }
@@ -71,5 +74,10 @@ export function createOutboxWorker(options: {
     }
   }
 
-  return createPollingWorker(runOnce, { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'outbox pass failed', job: 'mail-outbox' });
+  return createPollingWorker(runOnce, {
+    intervalMs: options.intervalMs,
+    logger: options.logger,
+    failureMessage: 'outbox pass failed',
+    job: 'mail-outbox',
+  });
 }

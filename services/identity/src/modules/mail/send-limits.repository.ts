@@ -5,7 +5,8 @@ export interface SendLimits {
   perHour: number;
 }
 
-export type SendPurpose = 'sign-in' | 'email-change' | 'email-change-current' | 'account-deletion' | 'confirmation' | 'reset';
+export type SendPurpose =
+  'sign-in' | 'email-change' | 'email-change-current' | 'account-deletion' | 'confirmation' | 'reset';
 
 /**
  * Counts one send to (email, purpose), or says how long to wait: one per interval and perHour per
@@ -20,7 +21,13 @@ export async function reserveSend(
 ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
   await db
     .insertInto('send_limits')
-    .values({ email_normalized: emailNormalized, purpose, last_sent_at: new Date(0), window_started_at: now, window_count: 0 })
+    .values({
+      email_normalized: emailNormalized,
+      purpose,
+      last_sent_at: new Date(0),
+      window_started_at: now,
+      window_count: 0,
+    })
     .onConflict((oc) => oc.columns(['email_normalized', 'purpose']).doNothing())
     .execute();
   const row = await db
@@ -42,7 +49,11 @@ export async function reserveSend(
   }
   await db
     .updateTable('send_limits')
-    .set({ last_sent_at: now, window_started_at: windowOpen ? row.window_started_at : now, window_count: windowOpen ? row.window_count + 1 : 1 })
+    .set({
+      last_sent_at: now,
+      window_started_at: windowOpen ? row.window_started_at : now,
+      window_count: windowOpen ? row.window_count + 1 : 1,
+    })
     .where('email_normalized', '=', emailNormalized)
     .where('purpose', '=', purpose)
     .execute();

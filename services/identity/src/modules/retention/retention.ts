@@ -3,9 +3,19 @@ import type { Db } from '../../db';
 import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 
 /** What one pass removed, by table. */
-export type Removed = Record<'oneTimeCodes' | 'accountTokens' | 'refreshTokens' | 'emailChangeUndo' | 'mailOutbox' | 'accountEvents' | 'sendLimits', number>;
+export type Removed = Record<
+  | 'oneTimeCodes'
+  | 'accountTokens'
+  | 'refreshTokens'
+  | 'emailChangeUndo'
+  | 'mailOutbox'
+  | 'accountEvents'
+  | 'sendLimits',
+  number
+>;
 
-const count = (result: { numDeletedRows: bigint }[]) => Number(result.reduce((total, r) => total + r.numDeletedRows, 0n));
+const count = (result: { numDeletedRows: bigint }[]) =>
+  Number(result.reduce((total, r) => total + r.numDeletedRows, 0n));
 
 /**
  * Removes what no longer protects or proves anything, once it is older than `keepMs` (RETENTION_DAYS,
@@ -18,23 +28,51 @@ const count = (result: { numDeletedRows: bigint }[]) => Number(result.reduce((to
 export async function removeExpiredRows(db: Db, now: Date, keepMs: number): Promise<Removed> {
   const before = new Date(now.getTime() - keepMs);
   return {
-    oneTimeCodes: count(await db.deleteFrom('one_time_codes').where((eb) => eb.or([eb('expires_at', '<', before), eb('consumed_at', '<', before)])).execute()),
-    accountTokens: count(await db.deleteFrom('account_tokens').where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before)])).execute()),
-    refreshTokens: count(await db.deleteFrom('refresh_tokens').where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)])).execute()),
+    oneTimeCodes: count(
+      await db
+        .deleteFrom('one_time_codes')
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('consumed_at', '<', before)]))
+        .execute(),
+    ),
+    accountTokens: count(
+      await db
+        .deleteFrom('account_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('used_at', '<', before)]))
+        .execute(),
+    ),
+    refreshTokens: count(
+      await db
+        .deleteFrom('refresh_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+        .execute(),
+    ),
     emailChangeUndo: count(await db.deleteFrom('email_change_undo').where('expires_at', '<', before).execute()),
     mailOutbox: count(
       await db
         .deleteFrom('mail_outbox')
-        .where((eb) => eb.or([eb('sent_at', '<', before), eb.and([eb('sent_at', 'is', null), eb('expires_at', '<', before)])]))
+        .where((eb) =>
+          eb.or([eb('sent_at', '<', before), eb.and([eb('sent_at', 'is', null), eb('expires_at', '<', before)])]),
+        )
         .execute(),
     ),
     accountEvents: count(await db.deleteFrom('account_events').where('delivered_at', '<', before).execute()),
     // A counter matters for an hour (SENDS_PER_HOUR's window); past that and the keep time it says nothing.
-    sendLimits: count(await db.deleteFrom('send_limits').where('window_started_at', '<', new Date(before.getTime() - 3_600_000)).execute()),
+    sendLimits: count(
+      await db
+        .deleteFrom('send_limits')
+        .where('window_started_at', '<', new Date(before.getTime() - 3_600_000))
+        .execute(),
+    ),
   };
 }
 
-export function createRetentionWorker(options: { db: Db; now: () => number; keepMs: number; intervalMs: number; logger: FastifyBaseLogger }): PollingWorker {
+export function createRetentionWorker(options: {
+  db: Db;
+  now: () => number;
+  keepMs: number;
+  intervalMs: number;
+  logger: FastifyBaseLogger;
+}): PollingWorker {
   return createPollingWorker(
     async () => {
       const removed = await removeExpiredRows(options.db, new Date(options.now()), options.keepMs);
@@ -42,6 +80,11 @@ export function createRetentionWorker(options: { db: Db; now: () => number; keep
       if (total > 0) options.logger.info({ removed }, 'retention removed expired rows');
       return total;
     },
-    { intervalMs: options.intervalMs, logger: options.logger, failureMessage: 'retention pass failed', job: 'retention' },
+    {
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      failureMessage: 'retention pass failed',
+      job: 'retention',
+    },
   );
 }

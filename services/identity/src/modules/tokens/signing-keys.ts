@@ -22,7 +22,11 @@ async function fromPem(pem: string) {
  * signing and all published (so that a new key can be dropped in without invalidating live tokens),
  * or a new key generated there on first start. Ephemeral (tests): a fresh key in memory.
  */
-export async function loadSigningKeys(options: { configuredPem?: string | undefined; dir: string; ephemeral: boolean }): Promise<SigningKeys> {
+export async function loadSigningKeys(options: {
+  configuredPem?: string | undefined;
+  dir: string;
+  ephemeral: boolean;
+}): Promise<SigningKeys> {
   if (options.configuredPem) {
     const key = await fromPem(options.configuredPem.replace(/\\n/g, '\n'));
     return { current: { kid: key.kid, privateKey: key.privateKey }, publicJwks: [key.publicJwk] };
@@ -38,9 +42,11 @@ export async function loadSigningKeys(options: { configuredPem?: string | undefi
     const { privateKey } = await generateKeyPair('ES256', { extractable: true });
     const pem = await exportPKCS8(privateKey);
     const { kid } = await fromPem(pem);
-    await fs.writeFile(path.join(options.dir, `${kid}.pem`), pem, { mode: 0o600, flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+    await fs
+      .writeFile(path.join(options.dir, `${kid}.pem`), pem, { mode: 0o600, flag: 'wx' })
+      .catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
     files = await listPems(options.dir);
   }
   const keys = await Promise.all(files.map(async (f) => fromPem(await fs.readFile(f.file, 'utf8'))));
@@ -50,6 +56,8 @@ export async function loadSigningKeys(options: { configuredPem?: string | undefi
 
 async function listPems(dir: string) {
   const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.pem'));
-  const stats = await Promise.all(names.map(async (n) => ({ file: path.join(dir, n), mtime: (await fs.stat(path.join(dir, n))).mtimeMs })));
+  const stats = await Promise.all(
+    names.map(async (n) => ({ file: path.join(dir, n), mtime: (await fs.stat(path.join(dir, n))).mtimeMs })),
+  );
   return stats.sort((a, b) => b.mtime - a.mtime);
 }

@@ -53,7 +53,11 @@ export async function markRotated(db: Db, id: string, at: Date): Promise<void> {
 
 /** Ends one session (refresh-token family); with `userId`, only when that family is the user's. */
 export async function revokeFamily(db: Db, familyId: string, at: Date, userId?: string): Promise<void> {
-  let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null);
   if (userId) query = query.where('user_id', '=', userId);
   await query.execute();
 }
@@ -69,8 +73,17 @@ export async function revokeAllForUser(db: Db, userId: string, at: Date): Promis
 }
 
 /** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
-export async function revokeOtherFamilies(db: Db, userId: string, keepFamilyId: string | undefined, at: Date): Promise<number> {
-  let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+export async function revokeOtherFamilies(
+  db: Db,
+  userId: string,
+  keepFamilyId: string | undefined,
+  at: Date,
+): Promise<number> {
+  let query = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepFamilyId) query = query.where('family_id', '<>', keepFamilyId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -23,7 +23,13 @@ export async function tokenRoutes(app: App): Promise<void> {
 
   app.get(
     '/.well-known/jwks.json',
-    { schema: { tags: ['tokens'], summary: 'Public keys that verify access tokens (ES256, by kid)', response: { 200: jwksSchema } } },
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: 'Public keys that verify access tokens (ES256, by kid)',
+        response: { 200: jwksSchema },
+      },
+    },
     async (_request, reply) => {
       // Short enough that a newly added key is picked up soon; verifiers refetch on an unknown kid.
       reply.header('cache-control', 'public, max-age=300, stale-while-revalidate=60');
@@ -43,7 +49,9 @@ export async function tokenRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { accessToken, refreshToken } = request.body;
-      const outcome = await app.deps.database.db.transaction().execute((trx) => refreshSession(trx, app.tokenContext, accessToken, refreshToken));
+      const outcome = await app.deps.database.db
+        .transaction()
+        .execute((trx) => refreshSession(trx, app.tokenContext, accessToken, refreshToken));
       if (!outcome.ok) return reply.status(400).send(emptyAuthResponse(outcome.message));
       return outcome.result;
     },
@@ -54,7 +62,8 @@ export async function tokenRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: "Log out: end the caller's session (the refresh-token family of this sign-in); other devices stay signed in",
+        summary:
+          "Log out: end the caller's session (the refresh-token family of this sign-in); other devices stay signed in",
         security: bearerSecurity,
         response: { 200: authResponseSchema, 400: problemDetailsSchema, 401: problemDetailsSchema },
       },

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, compactVerify, createLocalJWKSet, decodeProtectedHeader } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, accessTokenClaimsSchema, type AccessTokenClaims, type AuthResponse } from '@careers/contracts/identity';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  accessTokenClaimsSchema,
+  type AccessTokenClaims,
+  type AuthResponse,
+} from '@careers/contracts/identity';
 import type { Db } from '../../db';
 import type { SigningKeys } from './signing-keys';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -43,11 +48,17 @@ export async function createAccessToken(ctx: TokenContext, user: UserRecord, ses
  * allow-list before any key is used), a published kid, iss and aud; exp unless allowExpired (refresh
  * presents the expired access token only to prove which user it belongs to).
  */
-export async function verifyAccessToken(ctx: TokenContext, token: string, options: { allowExpired?: boolean } = {}): Promise<AccessTokenClaims | undefined> {
+export async function verifyAccessToken(
+  ctx: TokenContext,
+  token: string,
+  options: { allowExpired?: boolean } = {},
+): Promise<AccessTokenClaims | undefined> {
   try {
     const header = decodeProtectedHeader(token);
     if (header.alg !== 'ES256') return undefined;
-    const { payload } = await compactVerify(token, createLocalJWKSet({ keys: ctx.keys.publicJwks }), { algorithms: ['ES256'] });
+    const { payload } = await compactVerify(token, createLocalJWKSet({ keys: ctx.keys.publicJwks }), {
+      algorithms: ['ES256'],
+    });
     const claims = accessTokenClaimsSchema.safeParse(JSON.parse(new TextDecoder().decode(payload)));
     if (!claims.success) return undefined;
     const c = claims.data;
@@ -75,7 +86,9 @@ export async function issueSession(
 ): Promise<Session> {
   const now = new Date(ctx.now());
   const refreshToken = randomToken();
-  const lifetimeMs = user.emailConfirmedAt ? REFRESH_TOKEN_DAYS * 24 * 3600 * 1000 : UNPROVEN_SESSION_HOURS * 3600 * 1000;
+  const lifetimeMs = user.emailConfirmedAt
+    ? REFRESH_TOKEN_DAYS * 24 * 3600 * 1000
+    : UNPROVEN_SESSION_HOURS * 3600 * 1000;
   const expiresAt = family?.expiresAt ?? new Date(now.getTime() + lifetimeMs);
   const familyId = family?.familyId ?? randomUUID();
   await insertRefreshToken(db, {
@@ -85,7 +98,11 @@ export async function issueSession(
     expiresAt,
     createdAt: now,
   });
-  return { accessToken: await createAccessToken(ctx, user, familyId), refreshToken, refreshTokenExpiryTime: expiresAt.toISOString() };
+  return {
+    accessToken: await createAccessToken(ctx, user, familyId),
+    refreshToken,
+    refreshTokenExpiryTime: expiresAt.toISOString(),
+  };
 }
 
 export function loginResult(user: UserRecord, session: Session, feedbackMessage: string): AuthResponse {
@@ -106,7 +123,12 @@ export type RefreshOutcome = { ok: true; result: AuthResponse } | { ok: false; m
  * Rotation with reuse detection: a token that was already rotated means it leaked (or the client
  * raced itself); the whole family is revoked so that whoever holds the newer token loses it too.
  */
-export async function refreshSession(db: Db, ctx: TokenContext, accessToken: string, refreshToken: string): Promise<RefreshOutcome> {
+export async function refreshSession(
+  db: Db,
+  ctx: TokenContext,
+  accessToken: string,
+  refreshToken: string,
+): Promise<RefreshOutcome> {
   const now = new Date(ctx.now());
   const claims = await verifyAccessToken(ctx, accessToken, { allowExpired: true });
   if (!claims) return { ok: false, message: 'The access token is not valid.' };
@@ -118,7 +140,8 @@ export async function refreshSession(db: Db, ctx: TokenContext, accessToken: str
     await revokeFamily(db, row.familyId, now);
     return { ok: false, message: 'The session has ended. Please log in again.' };
   }
-  if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: 'The session has expired. Please log in again.' };
+  if (row.expiresAt.getTime() <= now.getTime())
+    return { ok: false, message: 'The session has expired. Please log in again.' };
   const user = await findUserById(db, row.userId);
   if (!user) return { ok: false, message: 'The account no longer exists.' };
   await markRotated(db, row.id, now);

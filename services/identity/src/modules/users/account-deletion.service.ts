@@ -6,11 +6,16 @@ import { enqueueMail } from '../mail/mail.repository';
 import { accountDeletionCodeMail } from '../mail/mail.templates';
 import type { UserRecord } from './users.repository';
 
-export const DELETION_CODE_REQUIRED = 'Please enter the verification code sent to your email address to delete your account.';
+export const DELETION_CODE_REQUIRED =
+  'Please enter the verification code sent to your email address to delete your account.';
 
 /** A fresh code to the account's own address: a stolen access token alone cannot delete the account. */
 export async function startAccountDeletion(db: Db, ctx: CodeContext, user: UserRecord): Promise<void> {
-  const { code, expiresAt } = await issueCode(db, ctx, { emailNormalized: normalizeEmail(user.email), purpose: 'account-deletion', userId: user.id });
+  const { code, expiresAt } = await issueCode(db, ctx, {
+    emailNormalized: normalizeEmail(user.email),
+    purpose: 'account-deletion',
+    userId: user.id,
+  });
   await enqueueMail(db, accountDeletionCodeMail(user.email, code), new Date(ctx.now()), { expiresAt, userId: user.id });
 }
 

@@ -30,8 +30,12 @@ export async function moveToCorrectedAddress(
   const moved: UserRecord = { ...user, email: newEmail.trim() };
   await deleteCodesOfUser(db, normalizeEmail(user.email));
   await deleteUnusedAccountTokens(db, user.id);
-  for (const kind of ['sign-in-code', 'confirmation-link', 'password-reset-link']) await dropUnsentMail(db, user.id, kind, now);
-  const { code, expiresAt } = await issueCode(db, ctx, { emailNormalized: normalizeEmail(moved.email), purpose: 'sign-in' });
+  for (const kind of ['sign-in-code', 'confirmation-link', 'password-reset-link'])
+    await dropUnsentMail(db, user.id, kind, now);
+  const { code, expiresAt } = await issueCode(db, ctx, {
+    emailNormalized: normalizeEmail(moved.email),
+    purpose: 'sign-in',
+  });
   await enqueueMail(db, signInCodeMail(moved.email, code), now, { expiresAt, userId: user.id });
   // The link is the fallback of the code: when the address had one very recently (changed back to it),
   // the code alone goes rather than refusing the move.

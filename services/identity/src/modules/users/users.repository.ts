@@ -36,7 +36,11 @@ function toRecord(row: {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('users').select(columns).where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -67,7 +71,12 @@ export async function insertUser(
   return row && toRecord(row);
 }
 
-export async function updateUserProfile(db: Db, id: string, profile: { name: string; phone: string }, now: Date): Promise<boolean> {
+export async function updateUserProfile(
+  db: Db,
+  id: string,
+  profile: { name: string; phone: string },
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ name: profile.name, phone: profile.phone, updated_at: now })

@@ -27,7 +27,8 @@ import { DELETION_CODE_REQUIRED, startAccountDeletion, verifyDeletionCode } from
 import { deleteUser, findUserByEmail, findUserById, updateUserProfile } from './users.repository';
 import { ACCOUNT_GONE, NOT_FOUND_PROFILE, toProfile } from './users.service';
 
-export const ADDRESS_ALREADY_PROVED = 'Your e-mail address is already confirmed. You can change it on your account page.';
+export const ADDRESS_ALREADY_PROVED =
+  'Your e-mail address is already confirmed. You can change it on your account page.';
 export const ONLY_NEW_CANDIDATES = 'Only a new candidate account can change its address this way.';
 const auth = { 401: problemDetailsSchema };
 
@@ -77,7 +78,12 @@ export async function userRoutes(app: App): Promise<void> {
         tags: ['user'],
         summary: `E-mail a fresh code to the caller's address; DELETE /api/user needs it (${CODE_LIFETIME_TEXT}, single use)`,
         security: bearerSecurity,
-        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 429: problemDetailsSchema, ...auth },
+        response: {
+          200: identityResultSchema,
+          400: orProblem(identityResultSchema),
+          429: problemDetailsSchema,
+          ...auth,
+        },
       },
     },
     async (request, reply) => {
@@ -103,7 +109,12 @@ export async function userRoutes(app: App): Promise<void> {
         querystring: userIdQuerySchema,
         // Optional so that SPEC's bodiless call is answered with the identity result shape, not a validation problem.
         body: deleteUserRequestSchema.partial().nullish(),
-        response: { 200: identityResultSchema, 400: orProblem(identityResultSchema), 404: problemDetailsSchema, ...auth },
+        response: {
+          200: identityResultSchema,
+          400: orProblem(identityResultSchema),
+          404: problemDetailsSchema,
+          ...auth,
+        },
       },
     },
     async (request, reply) => {
@@ -142,7 +153,8 @@ export async function userRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await limitLookup(request, request.params.email);
-      if (!(await findUserByEmail(db(), request.params.email))) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      if (!(await findUserByEmail(db(), request.params.email)))
+        throw new HttpProblem(404, 'There is no account with this e-mail address.');
       return sendEmpty(reply);
     },
   );
@@ -152,10 +164,17 @@ export async function userRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['user'],
-        summary: "The account id and roles for an e-mail address (signed-in callers only; name and phone are not disclosed)",
+        summary:
+          'The account id and roles for an e-mail address (signed-in callers only; name and phone are not disclosed)',
         security: bearerSecurity,
         params: emailPathSchema,
-        response: { 200: userProfileSchema, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
+        response: {
+          200: userProfileSchema,
+          400: problemDetailsSchema,
+          404: problemDetailsSchema,
+          429: problemDetailsSchema,
+          ...auth,
+        },
       },
     },
     async (request) => {
@@ -178,21 +197,32 @@ export async function userRoutes(app: App): Promise<void> {
           "Move the caller's new candidate account to a corrected address while its address was never proved (no code entered, no link followed); a new sign-in code goes there and the old one dies; answers an access token carrying the new address (the refresh token stays)",
         security: bearerSecurity,
         body: unprovenEmailChangeRequestSchema,
-        response: { 200: unprovenEmailChangeResultSchema, 400: orProblem(unprovenEmailChangeResultSchema), 403: problemDetailsSchema, 429: problemDetailsSchema, ...auth },
+        response: {
+          200: unprovenEmailChangeResultSchema,
+          400: orProblem(unprovenEmailChangeResultSchema),
+          403: problemDetailsSchema,
+          429: problemDetailsSchema,
+          ...auth,
+        },
       },
     },
     async (request, reply) => {
       const claims = await authenticate(request);
       await limitSending(request);
       const newEmail = request.body.email;
-      const fail = (error: string) => reply.status(400).send({ succeeded: false, errors: [error], email: null, accessToken: null });
+      const fail = (error: string) =>
+        reply.status(400).send({ succeeded: false, errors: [error], email: null, accessToken: null });
       const user = await findUserById(db(), claims.sub);
       if (!user) return fail(ACCOUNT_GONE);
       if (!user.roles.includes(Role.Candidate)) throw new HttpProblem(403, ONLY_NEW_CANDIDATES);
       if (user.emailConfirmedAt) return fail(ADDRESS_ALREADY_PROVED);
       if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return fail('This is already your e-mail address.');
       // What sign-up answers for a taken address, no more (decision 0165).
-      if ((await findUserByEmail(db(), newEmail)) || (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))) return fail(EMAIL_IN_USE);
+      if (
+        (await findUserByEmail(db(), newEmail)) ||
+        (await isAddressHeldForUndo(db(), newEmail, new Date(app.deps.now()), user.id))
+      )
+        return fail(EMAIL_IN_USE);
       await limitCodeSendsPerClient(request, newEmail);
       const ctx = { ...accountContext(app), confirmationLinkDelayMs: app.config.confirmationLinkDelayMs };
       let moved;
@@ -209,7 +239,12 @@ export async function userRoutes(app: App): Promise<void> {
         const now = await findUserById(db(), user.id);
         return fail(!now ? ACCOUNT_GONE : now.emailConfirmedAt ? ADDRESS_ALREADY_PROVED : EMAIL_IN_USE);
       }
-      return { succeeded: true, errors: [], email: moved.email, accessToken: await createAccessToken(app.tokenContext, moved, claims.sid) };
+      return {
+        succeeded: true,
+        errors: [],
+        email: moved.email,
+        accessToken: await createAccessToken(app.tokenContext, moved, claims.sid),
+      };
     },
   );
 }

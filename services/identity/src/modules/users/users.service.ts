@@ -7,4 +7,11 @@ export function toProfile(user: UserRecord): UserProfile {
 
 export const ACCOUNT_GONE = 'The account no longer exists.';
 
-export const NOT_FOUND_PROFILE: UserProfile = { id: null, name: null, email: null, phone: null, roles: [], notFound: true };
+export const NOT_FOUND_PROFILE: UserProfile = {
+  id: null,
+  name: null,
+  email: null,
+  phone: null,
+  roles: [],
+  notFound: true,
+};

@@ -12,9 +12,15 @@ import { STATUS_EMAILS_LABEL } from './status-emails';
 describe('account page: e-mail change', () => {
   it('sends a code to the new address, confirms it with the request id and updates the stored e-mail', async () => {
     const fake = fakeServices((request) => {
-      if (request.url === '/api/user/email-update-initialise') return { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } };
-      if (request.url === '/api/user/email-update-confirm') return { status: 200, data: { succeeded: true, emailAddress: 'ada@new.example', errors: [] } };
-      if (request.url === '/api/account/refresh') return { status: 200, data: { ...authStore.get(), email: 'ada@new.example', accessToken: refreshedToken, refreshToken: 'r2' } };
+      if (request.url === '/api/user/email-update-initialise')
+        return { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } };
+      if (request.url === '/api/user/email-update-confirm')
+        return { status: 200, data: { succeeded: true, emailAddress: 'ada@new.example', errors: [] } };
+      if (request.url === '/api/account/refresh')
+        return {
+          status: 200,
+          data: { ...authStore.get(), email: 'ada@new.example', accessToken: refreshedToken, refreshToken: 'r2' },
+        };
       return undefined;
     });
     const refreshedToken = tokenExpiringIn(900, { email: 'ada@new.example' });
@@ -24,18 +30,26 @@ describe('account page: e-mail change', () => {
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     const code = await screen.findByLabelText('Code sent to ada@new.example');
-    expect(fake.called('PUT', '/api/user/email-update-initialise')[0]?.data).toEqual({ newEmailAddress: 'ada@new.example' });
+    expect(fake.called('PUT', '/api/user/email-update-initialise')[0]?.data).toEqual({
+      newEmailAddress: 'ada@new.example',
+    });
 
     expect(screen.getByText(/and another one to your current address/)).toHaveTextContent('ada@example.com');
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     // The current address's code is asked for before anything is sent.
-    expect(await screen.findByText('Please enter the verification code sent to your current email address')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please enter the verification code sent to your current email address'),
+    ).toBeInTheDocument();
     expect(fake.called('PUT', '/api/user/email-update-confirm')).toHaveLength(0);
     await user.type(screen.getByLabelText('Code sent to ada@example.com'), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your email address is now ada@new.example.');
-    expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({ requestId: 'req-1', otp: '123456', currentEmailOtp: '654321' });
+    expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({
+      requestId: 'req-1',
+      otp: '123456',
+      currentEmailOtp: '654321',
+    });
     expect(authStore.get().email).toBe('ada@new.example');
     // The next access token carries the new address, which the candidate service takes over.
     await waitFor(() => expect(authStore.get().accessToken).toBe(refreshedToken));
@@ -44,8 +58,12 @@ describe('account page: e-mail change', () => {
 
   it("shows the result's errors and keeps the stored e-mail when the code is wrong", async () => {
     fakeServices((request) => {
-      if (request.url === '/api/user/email-update-initialise') return { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } };
-      return { status: 400, data: { succeeded: false, emailAddress: null, errors: ['The code is not valid or has expired.'] } };
+      if (request.url === '/api/user/email-update-initialise')
+        return { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } };
+      return {
+        status: 400,
+        data: { succeeded: false, emailAddress: null, errors: ['The code is not valid or has expired.'] },
+      };
     });
     const user = userEvent.setup();
     renderPage(<AccountPage />, { path: '/user-account' });
@@ -63,7 +81,13 @@ describe('account page: e-mail change', () => {
     const fake = fakeServices((request) => {
       if (request.url === '/api/user/email-update-initialise') {
         sends += 1;
-        return sends === 1 ? { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } } : { status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '58' } };
+        return sends === 1
+          ? { status: 200, data: { succeeded: true, requestId: 'req-1', errors: [] } }
+          : {
+              status: 429,
+              data: { type: 'about:blank', title: 'Too Many Requests', status: 429 },
+              headers: { 'retry-after': '58' },
+            };
       }
       return undefined;
     });
@@ -79,7 +103,11 @@ describe('account page: e-mail change', () => {
   });
 
   it('says when to try again after too many codes', async () => {
-    fakeServices(() => ({ status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '42' } }));
+    fakeServices(() => ({
+      status: 429,
+      data: { type: 'about:blank', title: 'Too Many Requests', status: 429 },
+      headers: { 'retry-after': '42' },
+    }));
     const user = userEvent.setup();
     renderPage(<AccountPage />, { path: '/user-account' });
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
@@ -93,7 +121,8 @@ describe('account page: deleting the account', () => {
   it('asks for a fresh e-mailed code, deletes the account with it, then the candidate, clears the session and goes to login', async () => {
     let deletedUser: unknown;
     const fake = fakeServices((request) => {
-      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') return { status: 200, data: { succeeded: true, errors: [] } };
+      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise')
+        return { status: 200, data: { succeeded: true, errors: [] } };
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
       if (request.method === 'DELETE' && request.url === '/candidate') return { status: 200 };
       if (request.method === 'DELETE' && request.url === '/api/user') {
@@ -107,7 +136,9 @@ describe('account page: deleting the account', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'We sent a verification code to ada@example.com.',
+    );
     expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(1);
     const confirm = within(dialog).getByRole('button', { name: 'Delete account' });
     expect(confirm).toBeDisabled();
@@ -128,7 +159,8 @@ describe('account page: deleting the account', () => {
 
   it('keeps everything and says why when the code is wrong', async () => {
     const fake = fakeServices((request) => {
-      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') return { status: 200, data: { succeeded: true, errors: [] } };
+      if (request.method === 'PUT' && request.url === '/api/user/delete-initialise')
+        return { status: 200, data: { succeeded: true, errors: [] } };
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
       if (request.method === 'DELETE' && request.url === '/candidate') return { status: 200 };
       return { status: 400, data: { succeeded: false, errors: ['Invalid verification code.'] } };
@@ -150,7 +182,13 @@ describe('account page: deleting the account', () => {
     const fake = fakeServices((request) => {
       if (request.method === 'PUT' && request.url === '/api/user/delete-initialise') {
         asks += 1;
-        return asks === 1 ? { status: 429, data: { type: 'about:blank', title: 'Too Many Requests', status: 429 }, headers: { 'retry-after': '30' } } : { status: 200, data: { succeeded: true, errors: [] } };
+        return asks === 1
+          ? {
+              status: 429,
+              data: { type: 'about:blank', title: 'Too Many Requests', status: 429 },
+              headers: { 'retry-after': '30' },
+            }
+          : { status: 200, data: { succeeded: true, errors: [] } };
       }
       return undefined;
     });
@@ -160,7 +198,9 @@ describe('account page: deleting the account', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please try again in 30 seconds.');
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('We sent a verification code to ada@example.com.');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'We sent a verification code to ada@example.com.',
+    );
     expect(fake.called('PUT', '/api/user/delete-initialise')).toHaveLength(2);
   });
 });
@@ -168,8 +208,10 @@ describe('account page: deleting the account', () => {
 describe('account page: status e-mails', () => {
   it('shows the switch as the service has it and saves a change at once', async () => {
     const fake = fakeServices((request) => {
-      if (request.method === 'GET' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: true } };
-      if (request.method === 'PUT' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: false } };
+      if (request.method === 'GET' && request.url === '/candidate/status-emails')
+        return { status: 200, data: { statusEmails: true } };
+      if (request.method === 'PUT' && request.url === '/candidate/status-emails')
+        return { status: 200, data: { statusEmails: false } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -177,15 +219,22 @@ describe('account page: status e-mails', () => {
     const toggle = await screen.findByRole('checkbox', { name: STATUS_EMAILS_LABEL });
     expect(toggle).toBeChecked();
     await user.click(toggle);
-    await waitFor(() => expect(fake.called('PUT', '/candidate/status-emails')[0]?.data).toEqual({ statusEmails: false }));
+    await waitFor(() =>
+      expect(fake.called('PUT', '/candidate/status-emails')[0]?.data).toEqual({ statusEmails: false }),
+    );
     await waitFor(() => expect(screen.getByRole('checkbox', { name: STATUS_EMAILS_LABEL })).not.toBeChecked());
     expect(screen.getByRole('checkbox', { name: STATUS_EMAILS_LABEL })).toBeEnabled();
   });
 
   it('says so when the change is refused, and keeps the switch where the service has it', async () => {
     fakeServices((request) => {
-      if (request.method === 'GET' && request.url === '/candidate/status-emails') return { status: 200, data: { statusEmails: false } };
-      if (request.method === 'PUT') return { status: 503, data: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Try again shortly.' } };
+      if (request.method === 'GET' && request.url === '/candidate/status-emails')
+        return { status: 200, data: { statusEmails: false } };
+      if (request.method === 'PUT')
+        return {
+          status: 503,
+          data: { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'Try again shortly.' },
+        };
       return undefined;
     });
     const user = userEvent.setup();

@@ -13,7 +13,8 @@ export function AccountPage() {
     <section className="page account-page" aria-labelledby="account-title">
       <h1 id="account-title">Candidate Account</h1>
       <p className="page__lead">
-        The email address you sign in with, and your account itself. Your name, phone number and post code are on your <Link to={paths.profile}>profile</Link>.
+        The email address you sign in with, and your account itself. Your name, phone number and post code are on your{' '}
+        <Link to={paths.profile}>profile</Link>.
       </p>
       <ChangeEmail />
       <StatusEmails />

@@ -17,7 +17,12 @@ import { useStartEmailChange } from '../api/start-email-change';
 import { accountMessages, tooManyRequests } from '../account-messages';
 
 const newEmailSchema = z.object({
-  newEmailAddress: requiredText({ requiredMessage: accountMessages.enterNewEmail, field: 'Email', rule: emailSchema, invalidMessage: accountMessages.enterValidEmail }),
+  newEmailAddress: requiredText({
+    requiredMessage: accountMessages.enterNewEmail,
+    field: 'Email',
+    rule: emailSchema,
+    invalidMessage: accountMessages.enterValidEmail,
+  }),
 });
 const codeSchema = z.object({
   otp: requiredText({ requiredMessage: accountMessages.enterCode, field: 'Verification code' }),
@@ -45,10 +50,15 @@ export function ChangeEmail() {
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  const emailForm = useValidatedForm<z.infer<typeof newEmailSchema>>(newEmailSchema, { defaultValues: { newEmailAddress: '' } });
+  const emailForm = useValidatedForm<z.infer<typeof newEmailSchema>>(newEmailSchema, {
+    defaultValues: { newEmailAddress: '' },
+  });
   // The code field is checked on submit, not on blur: leaving it empty to fetch the e-mail, or to ask for a
   // new code, is not a mistake (and an error appearing on blur would move the button being clicked).
-  const codeForm = useValidatedForm<z.infer<typeof codeSchema>>(codeSchema, { mode: 'onSubmit', defaultValues: { otp: '', currentEmailOtp: '' } });
+  const codeForm = useValidatedForm<z.infer<typeof codeSchema>>(codeSchema, {
+    mode: 'onSubmit',
+    defaultValues: { otp: '', currentEmailOtp: '' },
+  });
 
   const sendCode = (newEmailAddress: string) => {
     setFailure(null);
@@ -110,8 +120,9 @@ export function ChangeEmail() {
       {pending ? (
         <form className="account-form" noValidate onSubmit={onConfirm} aria-label="Confirm new email address">
           <p>
-            We sent a verification code to <strong>{pending.newEmailAddress}</strong> and another one to your current address <strong>{auth.email}</strong>. Enter
-            both to confirm the change. The codes are valid for {CODE_LIFETIME_TEXT}. Other devices signed in to your account will be signed out.
+            We sent a verification code to <strong>{pending.newEmailAddress}</strong> and another one to your current
+            address <strong>{auth.email}</strong>. Enter both to confirm the change. The codes are valid for{' '}
+            {CODE_LIFETIME_TEXT}. Other devices signed in to your account will be signed out.
           </p>
           <div className="account-code-fields">
             <TextInput
@@ -145,7 +156,12 @@ export function ChangeEmail() {
           </div>
         </form>
       ) : (
-        <form className="account-form" noValidate onSubmit={emailForm.handleSubmit(({ newEmailAddress }) => sendCode(newEmailAddress))} aria-label="Change email address">
+        <form
+          className="account-form"
+          noValidate
+          onSubmit={emailForm.handleSubmit(({ newEmailAddress }) => sendCode(newEmailAddress))}
+          aria-label="Change email address"
+        >
           <TextInput
             label="New email address"
             type="email"

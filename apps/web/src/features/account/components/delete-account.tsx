@@ -78,7 +78,10 @@ export function DeleteAccount() {
   return (
     <section className="account-section account-section--danger card" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete account</h2>
-      <p>Your profile, your CVs and the record of your applications and CV drops are deleted, and you are signed out. This cannot be undone.</p>
+      <p>
+        Your profile, your CVs and the record of your applications and CV drops are deleted, and you are signed out.
+        This cannot be undone.
+      </p>
       <div className="account-form__actions">
         <Button className="account-danger-button" onClick={openDialog}>
           Delete my account
@@ -106,7 +109,8 @@ export function DeleteAccount() {
           </p>
           {sent ? (
             <p role="status">
-              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is valid for {CODE_LIFETIME_TEXT}.
+              We sent a verification code to <strong>{auth.email}</strong>. Enter it to delete your account. The code is
+              valid for {CODE_LIFETIME_TEXT}.
             </p>
           ) : null}
           <AlertBanner type="alert-danger" message={failure} />

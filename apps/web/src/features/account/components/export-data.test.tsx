@@ -29,7 +29,14 @@ describe('account page: export my data', () => {
     const zipBytes = new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], { type: 'application/zip' });
     const fake = fakeServices((request) =>
       request.url === '/candidate/export'
-        ? { status: 200, data: zipBytes, headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="careers-data-2026-03-01.zip"' } }
+        ? {
+            status: 200,
+            data: zipBytes,
+            headers: {
+              'content-type': 'application/zip',
+              'content-disposition': 'attachment; filename="careers-data-2026-03-01.zip"',
+            },
+          }
         : undefined,
     );
     const user = userEvent.setup();
@@ -37,11 +44,15 @@ describe('account page: export my data', () => {
 
     expect(screen.getByRole('heading', { name: 'Your data' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export my data' }));
-    await waitFor(() => expect(downloads.saved).toEqual([{ name: 'careers-data-2026-03-01.zip', href: 'blob:export-1' }]));
+    await waitFor(() =>
+      expect(downloads.saved).toEqual([{ name: 'careers-data-2026-03-01.zip', href: 'blob:export-1' }]),
+    );
     expect(downloads.blobs[0]).toBe(zipBytes);
     const [call] = fake.called('GET', '/candidate/export');
     expect(call?.authorization).toMatch(/^Bearer /);
-    expect(await screen.findByRole('status')).toHaveTextContent('Your data was downloaded as careers-data-2026-03-01.zip.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your data was downloaded as careers-data-2026-03-01.zip.',
+    );
   });
 
   it('says when to try again after the hourly limit, from the problem details read out of the blob answer', async () => {
@@ -50,7 +61,14 @@ describe('account page: export my data', () => {
       request.url === '/candidate/export'
         ? {
             status: 429,
-            data: new Blob([JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'You can export your data 3 times an hour.' })]),
+            data: new Blob([
+              JSON.stringify({
+                type: 'about:blank',
+                title: 'Too Many Requests',
+                status: 429,
+                detail: 'You can export your data 3 times an hour.',
+              }),
+            ]),
             headers: { 'retry-after': '1200' },
           }
         : undefined,
@@ -58,7 +76,9 @@ describe('account page: export my data', () => {
     const user = userEvent.setup();
     renderPage(<AccountPage />, { path: '/user-account' });
     await user.click(screen.getByRole('button', { name: 'Export my data' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You have exported your data several times in the last hour. Please try again in 20 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have exported your data several times in the last hour. Please try again in 20 minutes.',
+    );
     expect(downloads.saved).toEqual([]);
   });
 
@@ -66,7 +86,17 @@ describe('account page: export my data', () => {
     captureDownloads();
     fakeServices((request) =>
       request.url === '/candidate/export'
-        ? { status: 404, data: new Blob([JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No candidate profile exists for this account yet.' })]) }
+        ? {
+            status: 404,
+            data: new Blob([
+              JSON.stringify({
+                type: 'about:blank',
+                title: 'Not Found',
+                status: 404,
+                detail: 'No candidate profile exists for this account yet.',
+              }),
+            ]),
+          }
         : undefined,
     );
     const user = userEvent.setup();

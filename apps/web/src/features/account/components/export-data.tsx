@@ -21,7 +21,10 @@ export function ExportData() {
       <h2 id="export-data-title">Your data</h2>
       <p>{EXPORT_DESCRIPTION}</p>
       <AlertBanner type="alert-danger" message={exportData.isError ? failureMessage(exportData.error) : null} />
-      <AlertBanner type="alert-success" message={exportData.isSuccess ? `Your data was downloaded as ${exportData.data}.` : null} />
+      <AlertBanner
+        type="alert-success"
+        message={exportData.isSuccess ? `Your data was downloaded as ${exportData.data}.` : null}
+      />
       <div className="account-form__actions">
         <Button variant="secondary" onClick={() => exportData.mutate()} busy={exportData.isPending}>
           Export my data

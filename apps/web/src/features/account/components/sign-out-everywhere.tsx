@@ -41,7 +41,10 @@ export function SignOutEverywhere() {
   return (
     <section className="account-section card" aria-labelledby="sign-out-everywhere-title">
       <h2 id="sign-out-everywhere-title">Devices</h2>
-      <p>Logout signs you out of this browser only. If you signed in on a device you no longer use or share, sign out everywhere.</p>
+      <p>
+        Logout signs you out of this browser only. If you signed in on a device you no longer use or share, sign out
+        everywhere.
+      </p>
       <AlertBanner type="alert-danger" message={failure} />
       <div className="account-form__actions">
         <Button variant="secondary" onClick={() => setAsking(true)}>

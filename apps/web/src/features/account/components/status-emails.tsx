@@ -14,8 +14,13 @@ export function StatusEmails() {
   return (
     <section className="account-section card" aria-labelledby="status-emails-title">
       <h2 id="status-emails-title">Status e-mails</h2>
-      <p>When an employer moves one of your applications, we send you an e-mail with its new status, in the words of your applications page.</p>
-      {preference.isError ? <p>Your e-mail setting could not be loaded: {firstServerErrorOr(preference.error)}</p> : null}
+      <p>
+        When an employer moves one of your applications, we send you an e-mail with its new status, in the words of your
+        applications page.
+      </p>
+      {preference.isError ? (
+        <p>Your e-mail setting could not be loaded: {firstServerErrorOr(preference.error)}</p>
+      ) : null}
       <AlertBanner type="alert-danger" message={change.isError ? firstServerErrorOr(change.error) : null} />
       {on === undefined ? null : (
         <Switch

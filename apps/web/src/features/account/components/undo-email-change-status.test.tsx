@@ -8,7 +8,9 @@ import { UndoEmailChangeStatus } from './undo-email-change-status';
 describe('undo e-mail change page', () => {
   it('sends the token once, says the address is back and keeps no session in this browser', async () => {
     const fake = fakeServices((request) =>
-      request.url === '/api/account/undo-email-change' ? { status: 200, data: { succeeded: true, errors: [] } } : undefined,
+      request.url === '/api/account/undo-email-change'
+        ? { status: 200, data: { succeeded: true, errors: [] } }
+        : undefined,
     );
     renderPage(<UndoEmailChangeStatus token="tok-1" />, { path: '/account/undo-email-change/tok-1' });
     expect(await screen.findByRole('heading', { name: 'Email address restored' })).toBeInTheDocument();

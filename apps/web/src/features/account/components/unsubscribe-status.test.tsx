@@ -21,11 +21,19 @@ describe('unsubscribe page', () => {
     expect(screen.getByText(UNSUBSCRIBED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/user-account');
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: 'POST', url: '/status-emails/unsubscribe?token=v1.abc.def', authorization: undefined, data: undefined });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/status-emails/unsubscribe?token=v1.abc.def',
+      authorization: undefined,
+      data: undefined,
+    });
   });
 
   it('shows the service’s reason when the link is refused, and sends nothing without a token', async () => {
-    const { adapter, requests } = mockAdapter(() => ({ status: 400, data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'This unsubscribe link is not valid.' } }));
+    const { adapter, requests } = mockAdapter(() => ({
+      status: 400,
+      data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'This unsubscribe link is not valid.' },
+    }));
     candidatePublicClient.defaults.adapter = adapter;
     const first = renderPage(<UnsubscribeStatus token="v1.forged" />, { path: '/unsubscribe' });
     expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');

@@ -8,7 +8,8 @@ import { unsubscribeStatusEmails } from '../../../lib/api/candidate/status-email
 import './account.css';
 import { paths } from '../../../app/paths';
 
-export const UNSUBSCRIBED = 'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';
+export const UNSUBSCRIBED =
+  'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';
 export const UNSUBSCRIBE_FAILED = 'Status e-mails could not be turned off with this link.';
 
 /**
@@ -41,7 +42,8 @@ export function UnsubscribeStatus({ token }: { token: string }) {
             <h1>{failure ? 'Status e-mails are still on' : 'Status e-mails are off'}</h1>
             {failure ? <AlertBanner type="alert-danger" message={failure} /> : <p>{UNSUBSCRIBED}</p>}
             <p>
-              {failure ? 'You can turn them off' : 'Changed your mind? Turn them back on'} on your <Link to={paths.userAccount}>account page</Link> (sign-in needed).
+              {failure ? 'You can turn them off' : 'Changed your mind? Turn them back on'} on your{' '}
+              <Link to={paths.userAccount}>account page</Link> (sign-in needed).
             </p>
           </>
         )}

@@ -5,7 +5,11 @@ import { queryKeys } from '../../../lib/query-keys';
 export const APPLICATIONS_PAGE_SIZE = 10;
 
 export const jobApplicationsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: queryKeys.jobApplications(page), queryFn: () => getJobApplications(page, APPLICATIONS_PAGE_SIZE), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.jobApplications(page),
+    queryFn: () => getJobApplications(page, APPLICATIONS_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
 export function useJobApplications(page: number) {
   return useQuery(jobApplicationsQueryOptions(page));

@@ -20,7 +20,15 @@ export function statusTimeline(application: JobApplication): StatusChange[] {
  * progress is open and in view. `canApplyAgain` (the list knows whether a newer open application to the same
  * job exists) offers the way back to the job once this one is withdrawn.
  */
-export function ApplicationCard({ application, focused = false, canApplyAgain = false }: { application: JobApplication; focused?: boolean; canApplyAgain?: boolean }) {
+export function ApplicationCard({
+  application,
+  focused = false,
+  canApplyAgain = false,
+}: {
+  application: JobApplication;
+  focused?: boolean;
+  canApplyAgain?: boolean;
+}) {
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -28,10 +36,17 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
   }, [focused]);
   const withdrawn = isWithdrawn(application);
   const status = withdrawn ? WITHDRAWN_STATUS : describeApplicationStatus(application.applicationStatus);
-  const place = [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ');
+  const place = [application.business.name, application.job.city ?? application.business.city]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li>
-      <article ref={cardRef} className={focused ? 'list-card application-card application-card--focused' : 'list-card application-card'} aria-labelledby={titleId} aria-current={focused || undefined}>
+      <article
+        ref={cardRef}
+        className={focused ? 'list-card application-card application-card--focused' : 'list-card application-card'}
+        aria-labelledby={titleId}
+        aria-current={focused || undefined}
+      >
         <header className="application-card__header">
           <div>
             <h2 id={titleId} className="list-card__title application-card__title">
@@ -53,7 +68,9 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
           </div>
           <div>
             <dt>CV used</dt>
-            <dd className="application-card__cv">{application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
+            <dd className="application-card__cv">
+              {application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}
+            </dd>
           </div>
           {application.withdrawnOn ? (
             <div>
@@ -75,7 +92,9 @@ export function ApplicationCard({ application, focused = false, canApplyAgain = 
           <ol>
             {statusTimeline(application).map((change, index) => (
               <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
-                <span className="application-card__step">{change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}</span>
+                <span className="application-card__step">
+                  {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
+                </span>
                 <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
               </li>
             ))}

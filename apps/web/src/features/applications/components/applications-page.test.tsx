@@ -8,51 +8,77 @@ import { renderPage } from '../../../testing/render';
 import { ApplicationsPage } from './applications-page';
 
 describe('job applications page', () => {
-  it('shows each application in plain words with its timeline newest first, and pages on to page 2', { timeout: 15_000 }, async () => {
-    const asked: unknown[] = [];
-    fakeServices((request) => {
-      if (request.url !== '/job-applications') return undefined;
-      asked.push(request.params);
-      if (request.params.page === 2) return { status: 200, data: page('applications', [application(11, { job: jobDetail('Night porter') })], { page: 2, total: 11 }) };
-      const first = application(1, {
-        job: jobDetail('Barista', { city: 'Leeds' }),
-        business: { id: application(1).business.id, name: 'Corner Café', city: 'York', phone: null, careersDomain: null },
-        applicationStatus: ApplicationStatus.ScheduleInterview,
-        appliedWithCvFileName: 'Ada CV.pdf',
-        statusHistory: [
-          { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: '2026-03-01T09:00:00.000Z' },
-          { applicationStatus: ApplicationStatus.ScheduleInterview, changedOn: '2026-03-05T09:00:00.000Z' },
-          { applicationStatus: ApplicationStatus.Qualify, changedOn: '2026-03-03T09:00:00.000Z' },
-        ],
+  it(
+    'shows each application in plain words with its timeline newest first, and pages on to page 2',
+    { timeout: 15_000 },
+    async () => {
+      const asked: unknown[] = [];
+      fakeServices((request) => {
+        if (request.url !== '/job-applications') return undefined;
+        asked.push(request.params);
+        if (request.params.page === 2)
+          return {
+            status: 200,
+            data: page('applications', [application(11, { job: jobDetail('Night porter') })], { page: 2, total: 11 }),
+          };
+        const first = application(1, {
+          job: jobDetail('Barista', { city: 'Leeds' }),
+          business: {
+            id: application(1).business.id,
+            name: 'Corner Café',
+            city: 'York',
+            phone: null,
+            careersDomain: null,
+          },
+          applicationStatus: ApplicationStatus.ScheduleInterview,
+          appliedWithCvFileName: 'Ada CV.pdf',
+          statusHistory: [
+            { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: '2026-03-01T09:00:00.000Z' },
+            { applicationStatus: ApplicationStatus.ScheduleInterview, changedOn: '2026-03-05T09:00:00.000Z' },
+            { applicationStatus: ApplicationStatus.Qualify, changedOn: '2026-03-03T09:00:00.000Z' },
+          ],
+        });
+        const rest = Array.from({ length: 9 }, (_, index) =>
+          application(index + 2, { applicationStatus: ApplicationStatus.Reject }),
+        );
+        return { status: 200, data: page('applications', [first, ...rest], { total: 11 }) };
       });
-      const rest = Array.from({ length: 9 }, (_, index) => application(index + 2, { applicationStatus: ApplicationStatus.Reject }));
-      return { status: 200, data: page('applications', [first, ...rest], { total: 11 }) };
-    });
-    const user = userEvent.setup();
-    const { router } = renderPage(<ApplicationsPage />, { path: '/applications' });
+      const user = userEvent.setup();
+      const { router } = renderPage(<ApplicationsPage />, { path: '/applications' });
 
-    const card = (await screen.findByRole('article', { name: 'Barista' })) as HTMLElement;
-    expect(within(card).getByText('Corner Café · Leeds')).toBeInTheDocument();
-    expect(card.querySelector('.badge')).toHaveTextContent('Status: Interview to be scheduled');
-    expect(within(card).getByText('Ada CV.pdf')).toBeInTheDocument();
-    // Each application leads back to its job's page (issue 12 item 4).
-    expect(within(card).getByRole('link', { name: 'Barista' })).toHaveAttribute('href', `/apply/${jobDetail('Barista').jobId}`);
-    expect(screen.getAllByText((_, element) => element?.classList.contains('badge') === true && element.textContent === 'Status: Not selected')).toHaveLength(9);
+      const card = (await screen.findByRole('article', { name: 'Barista' })) as HTMLElement;
+      expect(within(card).getByText('Corner Café · Leeds')).toBeInTheDocument();
+      expect(card.querySelector('.badge')).toHaveTextContent('Status: Interview to be scheduled');
+      expect(within(card).getByText('Ada CV.pdf')).toBeInTheDocument();
+      // Each application leads back to its job's page (issue 12 item 4).
+      expect(within(card).getByRole('link', { name: 'Barista' })).toHaveAttribute(
+        'href',
+        `/apply/${jobDetail('Barista').jobId}`,
+      );
+      expect(
+        screen.getAllByText(
+          (_, element) =>
+            element?.classList.contains('badge') === true && element.textContent === 'Status: Not selected',
+        ),
+      ).toHaveLength(9);
 
-    await user.click(within(card).getByText('Progress'));
-    const steps = within(card).getAllByRole('listitem').map((item) => item.querySelector('.application-card__step')?.textContent);
-    expect(steps).toEqual(['Interview to be scheduled', 'Under review', 'Application received']);
+      await user.click(within(card).getByText('Progress'));
+      const steps = within(card)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.application-card__step')?.textContent);
+      expect(steps).toEqual(['Interview to be scheduled', 'Under review', 'Application received']);
 
-    const pages = screen.getByRole('navigation', { name: 'Job applications pages' });
-    expect(within(pages).getByText(/Page 1 of 2/)).toBeInTheDocument();
-    expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+      const pages = screen.getByRole('navigation', { name: 'Job applications pages' });
+      expect(within(pages).getByText(/Page 1 of 2/)).toBeInTheDocument();
+      expect(within(pages).getByRole('button', { name: 'Previous page' })).toBeDisabled();
+      await user.click(within(pages).getByRole('button', { name: 'Next page' }));
 
-    expect(await screen.findByRole('article', { name: 'Night porter' })).toBeInTheDocument();
-    expect(asked).toContainEqual({ page: 2, pageSize: 10 });
-    expect(router.state.location.search).toBe('?page=2');
-    await waitFor(() => expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled());
-  });
+      expect(await screen.findByRole('article', { name: 'Night porter' })).toBeInTheDocument();
+      expect(asked).toContainEqual({ page: 2, pageSize: 10 });
+      expect(router.state.location.search).toBe('?page=2');
+      await waitFor(() => expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled());
+    },
+  );
 
   it('opens on the page named in the address', async () => {
     const asked: unknown[] = [];
@@ -77,7 +103,11 @@ describe('job applications page', () => {
 describe('job applications page, opened from a status e-mail', () => {
   it('opens the progress of the application the e-mail links to and brings it into view', async () => {
     const target = application(2, { job: jobDetail('Roaster'), applicationStatus: ApplicationStatus.Qualify });
-    fakeServices((request) => (request.url === '/job-applications' ? { status: 200, data: page('applications', [application(1), target], { total: 2 }) } : undefined));
+    fakeServices((request) =>
+      request.url === '/job-applications'
+        ? { status: 200, data: page('applications', [application(1), target], { total: 2 }) }
+        : undefined,
+    );
     renderPage(<ApplicationsPage />, { path: '/applications', url: `/applications?application=${target.id}` });
     const card = (await screen.findByRole('article', { name: 'Roaster' })) as HTMLElement;
     expect(card).toHaveAttribute('aria-current', 'true');

@@ -29,13 +29,19 @@ export function ApplicationsPage() {
     <section className="page applications-page" aria-labelledby="applications-title">
       <h1 id="applications-title">Job Applications</h1>
       <p className="page__lead">
-        Every job you applied for, and where your application stands. CVs you left with a business without applying for a job are under <Link to={paths.cvDrops}>CV drops</Link>.
+        Every job you applied for, and where your application stands. CVs you left with a business without applying for
+        a job are under <Link to={paths.cvDrops}>CV drops</Link>.
       </p>
       {applications.isPending ? <Spinner label="Loading your applications" /> : null}
-      {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
+      {applications.isError ? (
+        <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} />
+      ) : null}
       {data && data.totalApplications === 0 ? (
         <EmptyState title="No applications yet" action={<Link to={paths.cvs}>Get your CV ready</Link>}>
-          <p>Found a job you like on a job board or an employer&apos;s careers site? Choose Apply there and your application shows up here, with every step the employer takes.</p>
+          <p>
+            Found a job you like on a job board or an employer&apos;s careers site? Choose Apply there and your
+            application shows up here, with every step the employer takes.
+          </p>
         </EmptyState>
       ) : null}
       {data && data.applications.length > 0 ? (
@@ -45,12 +51,18 @@ export function ApplicationsPage() {
               key={application.id}
               application={application}
               focused={application.id === focusedId}
-              canApplyAgain={!data.applications.some((other) => other.job.jobId === application.job.jobId && !other.withdrawnOn)}
+              canApplyAgain={
+                !data.applications.some((other) => other.job.jobId === application.job.jobId && !other.withdrawnOn)
+              }
             />
           ))}
         </ul>
       ) : null}
-      {data && data.totalApplications > 0 && data.applications.length === 0 ? <p>There is nothing on this page. <Link to={paths.applications}>Go to the first page</Link></p> : null}
+      {data && data.totalApplications > 0 && data.applications.length === 0 ? (
+        <p>
+          There is nothing on this page. <Link to={paths.applications}>Go to the first page</Link>
+        </p>
+      ) : null}
       {data ? (
         <Pagination
           label="Job applications pages"

@@ -14,17 +14,23 @@ describe('job applications page: withdrawing', () => {
   it('withdraws after a confirmation with the optional reason; the card then reads Withdrawn, with the step in its timeline and a way to apply again', async () => {
     let current: JobApplication = application(1, {
       job: jobDetail('Barista', { jobId: '00000000-0000-4000-8000-000000000777' }),
-      statusHistory: [{ applicationStatus: ApplicationStatus.ApplicationPending, changedOn: '2026-03-01T09:00:00.000Z' }],
+      statusHistory: [
+        { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: '2026-03-01T09:00:00.000Z' },
+      ],
     });
     const fake = fakeServices((request) => {
-      if (request.method === 'GET' && request.url === '/job-applications') return { status: 200, data: page('applications', [current]) };
+      if (request.method === 'GET' && request.url === '/job-applications')
+        return { status: 200, data: page('applications', [current]) };
       if (request.method === 'POST' && request.url === `/job-applications/${current.id}/withdraw`) {
         const reason = (request.data as { reason: string | null }).reason;
         current = {
           ...current,
           withdrawnOn: WITHDRAWN_ON,
           withdrawalReason: reason,
-          statusHistory: [{ applicationStatus: ApplicationStatus.ApplicationPending, changedOn: WITHDRAWN_ON, withdrawn: true }, ...(current.statusHistory ?? [])],
+          statusHistory: [
+            { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: WITHDRAWN_ON, withdrawn: true },
+            ...(current.statusHistory ?? []),
+          ],
         };
         return { status: 200, data: { id: current.id, withdrawnOn: WITHDRAWN_ON, withdrawalReason: reason } };
       }
@@ -49,14 +55,21 @@ describe('job applications page: withdrawing', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw application' }));
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(fake.called('POST', `/job-applications/${current.id}/withdraw`)[0]?.data).toEqual({ reason: 'Took another job' });
+    expect(fake.called('POST', `/job-applications/${current.id}/withdraw`)[0]?.data).toEqual({
+      reason: 'Took another job',
+    });
     const updated = (await screen.findByRole('article', { name: 'Barista' })) as HTMLElement;
     await waitFor(() => expect(updated.querySelector('.badge')).toHaveTextContent('Status: Withdrawn'));
     expect(within(updated).getByText('Took another job')).toBeInTheDocument();
     expect(within(updated).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
-    expect(within(updated).getByRole('link', { name: 'Apply again for Barista' })).toHaveAttribute('href', '/apply/00000000-0000-4000-8000-000000000777');
+    expect(within(updated).getByRole('link', { name: 'Apply again for Barista' })).toHaveAttribute(
+      'href',
+      '/apply/00000000-0000-4000-8000-000000000777',
+    );
     await user.click(within(updated).getByText('Progress'));
-    const steps = within(updated).getAllByRole('listitem').map((item) => item.querySelector('.application-card__step')?.textContent);
+    const steps = within(updated)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.application-card__step')?.textContent);
     expect(steps).toEqual(['You withdrew your application', 'Application received']);
   }, 15_000);
 
@@ -64,14 +77,24 @@ describe('job applications page: withdrawing', () => {
     const open = application(2, { job: jobDetail('Porter') });
     const fake = fakeServices((request) => {
       if (request.method === 'GET') return { status: 200, data: page('applications', [open]) };
-      return { status: 409, data: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'This application is closed: the employer has made a final decision.' } };
+      return {
+        status: 409,
+        data: {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'This application is closed: the employer has made a final decision.',
+        },
+      };
     });
     const user = userEvent.setup();
     renderPage(<ApplicationsPage />, { path: '/applications' });
     await user.click(await screen.findByRole('button', { name: 'Withdraw your application for Porter' }));
     const dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw application' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This application is closed: the employer has made a final decision.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This application is closed: the employer has made a final decision.',
+    );
     expect(fake.called('POST', `/job-applications/${open.id}/withdraw`)[0]?.data).toEqual({ reason: null });
   });
 

@@ -63,8 +63,8 @@ export function WithdrawApplication({ application }: { application: JobApplicati
       >
         <div className="withdraw-dialog">
           <p>
-            {application.business.name} will see that you withdrew your application for <strong>{title}</strong>. You can apply again while the job is
-            open.
+            {application.business.name} will see that you withdrew your application for <strong>{title}</strong>. You
+            can apply again while the job is open.
           </p>
           <AlertBanner type="alert-danger" message={failure} />
           <TextArea

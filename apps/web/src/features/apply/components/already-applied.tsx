@@ -8,7 +8,15 @@ import type { StandingApplication } from '../apply-machine';
  * The signed-in candidate already applied to this job and has not withdrawn (issue 12 item 5): said on
  * arrival, with the way to the application, instead of a form whose Apply the service would refuse.
  */
-export default function AlreadyApplied({ headingRef, application, onLogout }: { headingRef: Ref<HTMLHeadingElement>; application: StandingApplication; onLogout: () => void }) {
+export default function AlreadyApplied({
+  headingRef,
+  application,
+  onLogout,
+}: {
+  headingRef: Ref<HTMLHeadingElement>;
+  application: StandingApplication;
+  onLogout: () => void;
+}) {
   return (
     <section className="apply-step" aria-labelledby="apply-already-applied-title">
       <div className="apply-notice apply-notice--applied">

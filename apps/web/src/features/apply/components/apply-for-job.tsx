@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
@@ -50,11 +60,18 @@ export function ApplyForJob({ jobId }: { jobId: string }) {
           <AlertBanner type="alert-danger" message={applyMessages.jobFetchFailed} />
           <p className="apply-missing">
             The link may be mistyped, or the job may have been taken down. Your applications are on your{' '}
-            <a href={paths.applications}>Job Applications</a> page; if you are not signed in, <a href={paths.login}>sign in</a> first.
+            <a href={paths.applications}>Job Applications</a> page; if you are not signed in,{' '}
+            <a href={paths.login}>sign in</a> first.
           </p>
         </>
       ) : null}
-      {job.data ? <ApplySteps job={job.data} logoUrl={serverPage?.logoUrl ?? null} facts={serverPage?.job === job.data ? serverPage.facts : undefined} /> : null}
+      {job.data ? (
+        <ApplySteps
+          job={job.data}
+          logoUrl={serverPage?.logoUrl ?? null}
+          facts={serverPage?.job === job.data ? serverPage.facts : undefined}
+        />
+      ) : null}
     </div>
   );
 }
@@ -66,9 +83,15 @@ const isServer = () => false;
 function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null; facts: JobFact[] | undefined }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const ports = useMemo(() => createApplyPorts({ navigate: (path) => navigate(path), queryClient }), [navigate, queryClient]);
+  const ports = useMemo(
+    () => createApplyPorts({ navigate: (path) => navigate(path), queryClient }),
+    [navigate, queryClient],
+  );
   // Tracking comes from the link the candidate arrived by, read once.
-  const [target] = useState<ApplyTarget>(() => ({ job, tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href) }));
+  const [target] = useState<ApplyTarget>(() => ({
+    job,
+    tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href),
+  }));
   const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
   const [busy, setBusy] = useState(false);
   // Only a session stored when the page opened is restored; one made by this flow's own sign-in is not.
@@ -144,7 +167,12 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
         content = (
           <ApplyFormStep
             headingRef={headingRef}
-            defaultValues={{ name: state.model.name, email: state.model.email, phone: state.model.phone, postCode: state.model.postCode }}
+            defaultValues={{
+              name: state.model.name,
+              email: state.model.email,
+              phone: state.model.phone,
+              postCode: state.model.postCode,
+            }}
             defaultCv={state.model.cv}
             jobIsLive={job.isLive}
             busy={busy}
@@ -179,7 +207,9 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             alert={alert}
             onAlertChange={setAlert}
             onSubmit={(code) => void run(() => submitVerification(ports, state, code, job.id))}
-            onAddressChanged={state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined}
+            onAddressChanged={
+              state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined
+            }
           />
         );
         break;
@@ -187,7 +217,11 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
         // Already applied (and not withdrawn): said on arrival instead of offering Apply (issue 12 item 5).
         content = state.standingApplication ? (
           <Suspense fallback={null}>
-            <AlreadyApplied headingRef={headingRef} application={state.standingApplication} onLogout={() => void logout()} />
+            <AlreadyApplied
+              headingRef={headingRef}
+              application={state.standingApplication}
+              onLogout={() => void logout()}
+            />
           </Suspense>
         ) : (
           <CvSelectionStep

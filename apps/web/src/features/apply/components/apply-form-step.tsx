@@ -33,7 +33,17 @@ export interface ApplyFormStepProps {
 }
 
 /** The form step: the candidate's details and one CV; 'Login' for candidates who already have an account. */
-export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive, busy, alert, onAlertChange, onSubmit, onLogin }: ApplyFormStepProps) {
+export function ApplyFormStep({
+  headingRef,
+  defaultValues,
+  defaultCv,
+  jobIsLive,
+  busy,
+  alert,
+  onAlertChange,
+  onSubmit,
+  onLogin,
+}: ApplyFormStepProps) {
   const [cv, setCv] = useState<File | null>(defaultCv);
   const form = useValidatedForm<ApplyDetails>(applyDetailsSchema, { defaultValues });
   const { errors } = form.formState;
@@ -69,7 +79,10 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
           for (const field of ['name', 'email', 'phone'] as const) {
             const value = values[field];
             if (!value || form.getValues(field).trim() !== '') continue;
-            form.setValue(field, value, { shouldDirty: true, shouldValidate: Boolean(form.getFieldState(field).error) });
+            form.setValue(field, value, {
+              shouldDirty: true,
+              shouldValidate: Boolean(form.getFieldState(field).error),
+            });
             filled.push(field);
           }
         }
@@ -79,7 +92,8 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
         if (!request.signal.aborted) setAutofill({ state: 'failed' });
       });
   };
-  const fromCv = (field: AutofillField) => (autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined);
+  const fromCv = (field: AutofillField) =>
+    autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined;
 
   const chooseCv = (file: File | null) => {
     setCv(file);
@@ -114,10 +128,41 @@ export function ApplyFormStep({ headingRef, defaultValues, defaultCv, jobIsLive,
       </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
-        <TextInput label="Name" autoComplete="name" error={errors.name?.message} hint={fromCv('name')} disabled={busy} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} hint={fromCv('email')} disabled={busy} {...form.register('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} hint={fromCv('phone')} disabled={busy} {...form.register('phone')} />
-        <TextInput label="Post code" autoComplete="postal-code" error={errors.postCode?.message} disabled={busy} {...form.register('postCode')} />
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          hint={fromCv('name')}
+          disabled={busy}
+          {...form.register('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          hint={fromCv('email')}
+          disabled={busy}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          hint={fromCv('phone')}
+          disabled={busy}
+          {...form.register('phone')}
+        />
+        <TextInput
+          label="Post code"
+          autoComplete="postal-code"
+          error={errors.postCode?.message}
+          disabled={busy}
+          {...form.register('postCode')}
+        />
         <FileDropArea
           label="CV"
           accept={CV_ACCEPTED_EXTENSIONS}

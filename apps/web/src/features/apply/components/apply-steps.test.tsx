@@ -71,7 +71,10 @@ describe('apply form step', () => {
     await user.upload(screen.getByLabelText(/^CV/), cv);
     expect(screen.queryByText('Please select your CV')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com', phone: '0123', postCode: 'AB1' }, cv);
+    expect(onSubmit).toHaveBeenCalledWith(
+      { name: 'Ada', email: 'ada@example.com', phone: '0123', postCode: 'AB1' },
+      cv,
+    );
   });
 
   it('refuses other file types with the rejection text', async () => {
@@ -83,8 +86,21 @@ describe('apply form step', () => {
 });
 
 const cvs: Cv[] = [
-  { id: 'a', fileName: 'first.pdf', contentType: 'application/pdf', createdOn: '2026-01-02T10:00:00.000Z', cvParseStatus: 'Parsed', lastUsedOn: '2026-02-03T10:00:00.000Z' },
-  { id: 'b', fileName: 'second.docx', contentType: 'application/msword', createdOn: 'garbage', cvParseStatus: 'Pending' },
+  {
+    id: 'a',
+    fileName: 'first.pdf',
+    contentType: 'application/pdf',
+    createdOn: '2026-01-02T10:00:00.000Z',
+    cvParseStatus: 'Parsed',
+    lastUsedOn: '2026-02-03T10:00:00.000Z',
+  },
+  {
+    id: 'b',
+    fileName: 'second.docx',
+    contentType: 'application/msword',
+    createdOn: 'garbage',
+    cvParseStatus: 'Pending',
+  },
 ];
 
 describe('cvSelection step', () => {
@@ -119,7 +135,7 @@ describe('cvSelection step', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it("asks for a CV when none is selected or uploaded", async () => {
+  it('asks for a CV when none is selected or uploaded', async () => {
     const user = userEvent.setup();
     const onApply = vi.fn();
     render(<Selection selectedCv={null} onApply={onApply} />);

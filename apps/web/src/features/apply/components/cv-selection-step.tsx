@@ -30,7 +30,20 @@ export interface CvSelectionStepProps {
 
 /** cvSelection: pick one of the candidate's CVs or upload a new one (which wins), then Apply. */
 export function CvSelectionStep(props: CvSelectionStepProps) {
-  const { headingRef, cvs, model, jobIsLive, busy, redirecting, alert, onAlertChange, onSelect, onNewCv, onApply, onLogout } = props;
+  const {
+    headingRef,
+    cvs,
+    model,
+    jobIsLive,
+    busy,
+    redirecting,
+    alert,
+    onAlertChange,
+    onSelect,
+    onNewCv,
+    onApply,
+    onLogout,
+  } = props;
   const [previewing, setPreviewing] = useState<Cv | null>(null);
   const locked = busy || redirecting;
 
@@ -85,7 +98,12 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
                     {cvUseText(cv)}
                   </span>
                 </label>
-                <Button variant="secondary" className="cv-option__preview" onClick={() => setPreviewing(cv)} aria-label={`Preview ${cv.fileName}`}>
+                <Button
+                  variant="secondary"
+                  className="cv-option__preview"
+                  onClick={() => setPreviewing(cv)}
+                  aria-label={`Preview ${cv.fileName}`}
+                >
                   Preview
                 </Button>
               </div>
@@ -108,7 +126,9 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
         }}
         disabled={locked}
       />
-      {model.newCv && cvs.length > 0 ? <p className="apply-step__note">The new upload is used for this application.</p> : null}
+      {model.newCv && cvs.length > 0 ? (
+        <p className="apply-step__note">The new upload is used for this application.</p>
+      ) : null}
       <Button type="submit" busy={busy} disabled={redirecting} fullWidth>
         {jobIsLive ? 'Apply' : 'Send my CV'}
       </Button>

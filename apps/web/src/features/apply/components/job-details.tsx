@@ -27,7 +27,10 @@ export function JobDetails({ job, facts: serverFacts }: { job: Job; facts?: JobF
   }, [job, serverFacts]);
   const facts = serverFacts ?? loadedFacts ?? [];
   // Paragraphs at blank lines; shown as text, never as HTML.
-  const paragraphs = job.description.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const paragraphs = job.description
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   // Not useId: the server (React) and the browser (Preact) would number it differently.
   const foldId = `job-description-fold-${job.id}`;
   const folded = job.description.length > FOLDED_DESCRIPTION_LENGTH;
@@ -44,7 +47,11 @@ export function JobDetails({ job, facts: serverFacts }: { job: Job; facts?: JobF
         </dl>
       ) : null}
       {paragraphs.length > 0 ? (
-        <div className={folded ? 'job-details__description job-details__description--foldable' : 'job-details__description'}>
+        <div
+          className={
+            folded ? 'job-details__description job-details__description--foldable' : 'job-details__description'
+          }
+        >
           {folded ? <input id={foldId} className="job-details__unfold" type="checkbox" /> : null}
           <div className="job-details__text">
             {paragraphs.map((paragraph, index) => (

@@ -6,10 +6,20 @@ import { businessLogoUrl } from '../utils/logo-url';
 const LOGO_SIZE = 64;
 
 /** product.md §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
-export function JobHeader({ job, logoUrl: serverLogoUrl = null, applied = false }: { job: Job; logoUrl?: string | null; applied?: boolean }) {
+export function JobHeader({
+  job,
+  logoUrl: serverLogoUrl = null,
+  applied = false,
+}: {
+  job: Job;
+  logoUrl?: string | null;
+  applied?: boolean;
+}) {
   // One cache-busting number per visit, so re-renders do not fetch the logo again; a server-rendered
   // page keeps the server's number, or hydration would find another address.
-  const [logoUrl] = useState(() => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory));
+  const [logoUrl] = useState(
+    () => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory),
+  );
   const [logoMissing, setLogoMissing] = useState(false);
   // In a server-rendered page the logo can fail before React listens for its error event.
   const logoRef = useRef<HTMLImageElement>(null);

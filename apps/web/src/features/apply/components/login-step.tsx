@@ -16,14 +16,29 @@ export interface LoginStepProps {
 }
 
 /** The login step: an e-mailed code signs the candidate in; the CV is chosen afterwards. */
-export function LoginStep({ headingRef, defaultEmail, busy, alert, onAlertChange, onSubmit, onSignUp }: LoginStepProps) {
+export function LoginStep({
+  headingRef,
+  defaultEmail,
+  busy,
+  alert,
+  onAlertChange,
+  onSubmit,
+  onSignUp,
+}: LoginStepProps) {
   const form = useValidatedForm<LoginEmailValues>(loginEmailSchema, { defaultValues: { loginEmail: defaultEmail } });
   return (
-    <form className="apply-step" noValidate aria-labelledby="apply-login-title" onSubmit={form.handleSubmit((values) => onSubmit(values.loginEmail))}>
+    <form
+      className="apply-step"
+      noValidate
+      aria-labelledby="apply-login-title"
+      onSubmit={form.handleSubmit((values) => onSubmit(values.loginEmail))}
+    >
       <h2 id="apply-login-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
         Login
       </h2>
-      <p className="apply-step__lead">We will email you a verification code. After signing in you choose the CV for this application.</p>
+      <p className="apply-step__lead">
+        We will email you a verification code. After signing in you choose the CV for this application.
+      </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
         <TextInput

@@ -5,7 +5,9 @@ import { SUCCESS_REDIRECT_SECONDS, SuccessStep } from './success-step';
 function renderStep() {
   const onContinue = vi.fn();
   const onLogout = vi.fn();
-  const view = render(<SuccessStep headingRef={null} businessName="Acme" jobIsLive onContinue={onContinue} onLogout={onLogout} />);
+  const view = render(
+    <SuccessStep headingRef={null} businessName="Acme" jobIsLive onContinue={onContinue} onLogout={onLogout} />,
+  );
   return { onContinue, onLogout, ...view };
 }
 

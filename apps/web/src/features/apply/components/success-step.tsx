@@ -50,7 +50,14 @@ export function SuccessStep({ headingRef, businessName, jobIsLive, onContinue, o
     <section className="apply-step apply-step--success" aria-labelledby="apply-success-title">
       <svg className="apply-success__icon" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.12" />
-        <path d="m7 12.5 3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="m7 12.5 3.2 3.2L17 9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <h2 id="apply-success-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
         {applyMessages.thankYou}

@@ -9,7 +9,9 @@ import { VerificationStep } from './verification-step';
 
 /** The identity service answering 'Resend' (POST /api/account/send-verification-code) with `answer`. */
 function sendCodeAnswers(answer: AdapterReply) {
-  return fakeNetwork(({ method, url }) => (method === 'POST' && url === '/api/account/send-verification-code' ? answer : undefined));
+  return fakeNetwork(({ method, url }) =>
+    method === 'POST' && url === '/api/account/send-verification-code' ? answer : undefined,
+  );
 }
 
 vi.mock('../../../lib/toast', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
@@ -19,7 +21,17 @@ function renderStep(props: Partial<Parameters<typeof VerificationStep>[0]> = {})
   const onSubmit = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <VerificationStep headingRef={null} email="ada@example.com" existingAccountNotice={false} initialResendWait={0} busy={false} alert={null} onAlertChange={() => {}} onSubmit={onSubmit} {...props} />
+      <VerificationStep
+        headingRef={null}
+        email="ada@example.com"
+        existingAccountNotice={false}
+        initialResendWait={0}
+        busy={false}
+        alert={null}
+        onAlertChange={() => {}}
+        onSubmit={onSubmit}
+        {...props}
+      />
     </QueryClientProvider>,
   );
   return { onSubmit };
@@ -31,43 +43,56 @@ describe('verification step', () => {
     expect(screen.queryByRole('button', { name: 'Wrong address? Change it' })).toBeNull();
   });
 
-  it('"Wrong address? Change it": a validated e-mail field, a clear refusal, then the new address and a fresh code', { timeout: 30_000 }, async () => {
-    const network = fakeServices(({ method, url, data }) => {
-      if (method !== 'PUT' || url !== '/api/user/unproven-email') return undefined;
-      const { email } = data as { email: string };
-      if (email === 'taken@example.com') return { status: 400, data: { succeeded: false, errors: ['Email address is already in use.'], email: null, accessToken: null } };
-      return { status: 200, data: { succeeded: true, errors: [], email, accessToken: tokenExpiringIn(900) } };
-    });
-    const onAddressChanged = vi.fn();
-    const user = userEvent.setup();
-    renderStep({ onAddressChanged });
-    await user.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
-    // The form is loaded on demand (a dynamic import), which can take a moment on a busy machine.
-    const field = await screen.findByLabelText('Your e-mail address', {}, { timeout: 20_000 });
-    expect(field).toHaveValue('ada@example.com');
-    await user.clear(field);
-    await user.type(field, 'not an address');
-    await user.click(screen.getByRole('button', { name: 'Change address' }));
-    expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
-    expect(network.called('PUT', '/api/user/unproven-email')).toHaveLength(0);
+  it(
+    '"Wrong address? Change it": a validated e-mail field, a clear refusal, then the new address and a fresh code',
+    { timeout: 30_000 },
+    async () => {
+      const network = fakeServices(({ method, url, data }) => {
+        if (method !== 'PUT' || url !== '/api/user/unproven-email') return undefined;
+        const { email } = data as { email: string };
+        if (email === 'taken@example.com')
+          return {
+            status: 400,
+            data: { succeeded: false, errors: ['Email address is already in use.'], email: null, accessToken: null },
+          };
+        return { status: 200, data: { succeeded: true, errors: [], email, accessToken: tokenExpiringIn(900) } };
+      });
+      const onAddressChanged = vi.fn();
+      const user = userEvent.setup();
+      renderStep({ onAddressChanged });
+      await user.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
+      // The form is loaded on demand (a dynamic import), which can take a moment on a busy machine.
+      const field = await screen.findByLabelText('Your e-mail address', {}, { timeout: 20_000 });
+      expect(field).toHaveValue('ada@example.com');
+      await user.clear(field);
+      await user.type(field, 'not an address');
+      await user.click(screen.getByRole('button', { name: 'Change address' }));
+      expect(await screen.findByText('Email is not valid.')).toBeInTheDocument();
+      expect(network.called('PUT', '/api/user/unproven-email')).toHaveLength(0);
 
-    await user.clear(field);
-    await user.type(field, 'taken@example.com');
-    await user.click(screen.getByRole('button', { name: 'Change address' }));
-    expect(await screen.findByText('Email address is already in use.')).toBeInTheDocument();
-    // What the candidate typed stays.
-    expect(screen.getByLabelText('Your e-mail address')).toHaveValue('taken@example.com');
-    expect(onAddressChanged).not.toHaveBeenCalled();
+      await user.clear(field);
+      await user.type(field, 'taken@example.com');
+      await user.click(screen.getByRole('button', { name: 'Change address' }));
+      expect(await screen.findByText('Email address is already in use.')).toBeInTheDocument();
+      // What the candidate typed stays.
+      expect(screen.getByLabelText('Your e-mail address')).toHaveValue('taken@example.com');
+      expect(onAddressChanged).not.toHaveBeenCalled();
 
-    await user.clear(field);
-    await user.type(field, 'ada@gmail.com');
-    await user.click(screen.getByRole('button', { name: 'Change address' }));
-    expect(await screen.findByText('Your address is now ada@gmail.com. Enter the new code sent there.')).toBeInTheDocument();
-    expect(onAddressChanged).toHaveBeenCalledWith('ada@gmail.com');
-    expect(network.called('PUT', '/api/user/unproven-email').map((request) => request.data)).toEqual([{ email: 'taken@example.com' }, { email: 'ada@gmail.com' }]);
-    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
-  });
+      await user.clear(field);
+      await user.type(field, 'ada@gmail.com');
+      await user.click(screen.getByRole('button', { name: 'Change address' }));
+      expect(
+        await screen.findByText('Your address is now ada@gmail.com. Enter the new code sent there.'),
+      ).toBeInTheDocument();
+      expect(onAddressChanged).toHaveBeenCalledWith('ada@gmail.com');
+      expect(network.called('PUT', '/api/user/unproven-email').map((request) => request.data)).toEqual([
+        { email: 'taken@example.com' },
+        { email: 'ada@gmail.com' },
+      ]);
+      expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+    },
+  );
 
   it('shows the existing-account notice', () => {
     renderStep({ existingAccountNotice: true });
@@ -94,7 +119,9 @@ describe('verification step', () => {
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
     await vi.waitFor(() => expect(toast.notifySuccess).toHaveBeenCalledWith('Verification code is sent successfully.'));
-    expect(network.called('POST', '/api/account/send-verification-code').map((request) => request.data)).toEqual([{ email: 'ada@example.com' }]);
+    expect(network.called('POST', '/api/account/send-verification-code').map((request) => request.data)).toEqual([
+      { email: 'ada@example.com' },
+    ]);
   });
 
   it('a rate-limited Resend toasts the failure and says when it is available again', async () => {

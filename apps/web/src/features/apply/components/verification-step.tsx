@@ -58,9 +58,21 @@ function useResendCountdown(initialSeconds: number) {
 }
 
 /** The verification step: the one-time code from the e-mail, with 'Resend'. */
-export function VerificationStep({ headingRef, email, existingAccountNotice, initialResendWait, busy, alert, onAlertChange, onSubmit, onAddressChanged }: VerificationStepProps) {
+export function VerificationStep({
+  headingRef,
+  email,
+  existingAccountNotice,
+  initialResendWait,
+  busy,
+  alert,
+  onAlertChange,
+  onSubmit,
+  onAddressChanged,
+}: VerificationStepProps) {
   const countdown = useResendCountdown(initialResendWait);
-  const form = useValidatedForm<VerificationCodeValues>(verificationCodeSchema, { defaultValues: { verificationCode: '' } });
+  const form = useValidatedForm<VerificationCodeValues>(verificationCodeSchema, {
+    defaultValues: { verificationCode: '' },
+  });
   const [changingAddress, setChangingAddress] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const { setFocus } = form;
@@ -86,8 +98,8 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
           Verification
         </h2>
         <p className="apply-step__lead">
-          The code went to <strong className="apply-step__email">{email}</strong>. Correct the address and we will send a new code there. Your
-          application is kept.
+          The code went to <strong className="apply-step__email">{email}</strong>. Correct the address and we will send
+          a new code there. Your application is kept.
         </p>
         <Suspense fallback={<Spinner label="Loading" />}>
           <ChangeAddressForm
@@ -110,7 +122,12 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
   }
 
   return (
-    <form className="apply-step" noValidate aria-labelledby="apply-verification-title" onSubmit={form.handleSubmit((values) => onSubmit(values.verificationCode.trim()))}>
+    <form
+      className="apply-step"
+      noValidate
+      aria-labelledby="apply-verification-title"
+      onSubmit={form.handleSubmit((values) => onSubmit(values.verificationCode.trim()))}
+    >
       <h2 id="apply-verification-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
         Verification
       </h2>
@@ -121,7 +138,8 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
         </div>
       ) : null}
       <p className="apply-step__lead">
-        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for {CODE_LIFETIME_TEXT}.
+        We sent a verification code to <strong className="apply-step__email">{email}</strong>. It is valid for{' '}
+        {CODE_LIFETIME_TEXT}.
       </p>
       {changedTo ? (
         <p className="apply-step__note" role="status">
@@ -147,7 +165,11 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
           {...form.register('verificationCode')}
         />
         <div className="apply-step__row">
-          <Button variant="link" onClick={() => resend.mutate()} disabled={busy || resend.isPending || countdown.waitSeconds > 0}>
+          <Button
+            variant="link"
+            onClick={() => resend.mutate()}
+            disabled={busy || resend.isPending || countdown.waitSeconds > 0}
+          >
             Resend
           </Button>
           {/* The countdown ticks for the eye; screen readers hear the time once. */}
@@ -155,7 +177,9 @@ export function VerificationStep({ headingRef, email, existingAccountNotice, ini
             {countdown.waitSeconds > 0 ? `You can ask for a new code in ${countdown.waitSeconds} s.` : ''}
           </p>
           <p className="visually-hidden" aria-live="polite">
-            {countdown.availableAt ? `You can ask for a new code at ${new Date(countdown.availableAt).toLocaleTimeString()}.` : ''}
+            {countdown.availableAt
+              ? `You can ask for a new code at ${new Date(countdown.availableAt).toLocaleTimeString()}.`
+              : ''}
           </p>
         </div>
       </div>

@@ -14,7 +14,9 @@ const LOCALE = 'en-GB';
 
 /** The place as one line: street, city, region, postcode (what the job gives of them). */
 export function jobPlace(job: Pick<Job, 'addressLine1' | 'city' | 'region' | 'state' | 'postcode'>): string | null {
-  const parts = [job.addressLine1, job.city, job.region ?? job.state, job.postcode].map((part) => part?.trim()).filter((part): part is string => Boolean(part));
+  const parts = [job.addressLine1, job.city, job.region ?? job.state, job.postcode]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
@@ -26,7 +28,8 @@ export function jobHours(job: Pick<Job, 'fullTime' | 'partTime'>): string | null
 }
 
 export function jobWorkplace(job: Pick<Job, 'workplace' | 'remote'>): string | null {
-  const workplace = job.workplace ?? (job.remote === undefined ? undefined : job.remote ? Workplace.Remote : Workplace.OnSite);
+  const workplace =
+    job.workplace ?? (job.remote === undefined ? undefined : job.remote ? Workplace.Remote : Workplace.OnSite);
   switch (workplace) {
     case Workplace.Remote:
       return 'Remote';
@@ -49,12 +52,20 @@ function money(amount: number, currency: string | null | undefined): string {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
   if (currency) {
     try {
-      return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(amount);
+      return new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }).format(amount);
     } catch {
       // A code Intl does not know (kept from before the service checked it): shown as it is.
     }
   }
-  const number = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(amount);
+  const number = new Intl.NumberFormat(LOCALE, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(amount);
   return currency ? `${currency} ${number}` : number;
 }
 
@@ -63,10 +74,12 @@ export function jobSalary(
   job: Pick<Job, 'salaryAmount' | 'salaryFrom' | 'salaryTo' | 'salaryCurrency' | 'salaryRateType' | 'salaryNegotiable'>,
 ): string | null {
   const { salaryAmount: amount, salaryFrom: from, salaryTo: to, salaryCurrency: currency } = job;
-  const isNumber = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+  const isNumber = (value: number | null | undefined): value is number =>
+    typeof value === 'number' && Number.isFinite(value);
   let text: string | null = null;
   if (isNumber(amount)) text = money(amount, currency);
-  else if (isNumber(from) && isNumber(to)) text = from === to ? money(from, currency) : `${money(from, currency)} – ${money(to, currency)}`;
+  else if (isNumber(from) && isNumber(to))
+    text = from === to ? money(from, currency) : `${money(from, currency)} – ${money(to, currency)}`;
   else if (isNumber(from)) text = `From ${money(from, currency)}`;
   else if (isNumber(to)) text = `Up to ${money(to, currency)}`;
   if (text === null) return job.salaryNegotiable ? 'Negotiable' : null;

@@ -3,7 +3,9 @@ import { businessLogoUrl, logoCacheBust } from './logo-url';
 
 describe('business logo URL', () => {
   it('is {blob base}/{imageRelativeDirectory}/logo.png with a cache-busting number', () => {
-    expect(businessLogoUrl('https://blobs.example/public/', '/businesses/abc/', () => 0.5)).toBe('https://blobs.example/public/businesses/abc/logo.png?v=501');
+    expect(businessLogoUrl('https://blobs.example/public/', '/businesses/abc/', () => 0.5)).toBe(
+      'https://blobs.example/public/businesses/abc/logo.png?v=501',
+    );
   });
 
   it('keeps the number within 1..1000 at both ends of Math.random', () => {

@@ -8,7 +8,11 @@ export function logoCacheBust(random: () => number = Math.random): number {
 }
 
 /** product.md §2: the business logo sits at {public blob base}/{imageRelativeDirectory}/logo.png. */
-export function businessLogoUrl(blobBaseUrl: string, imageRelativeDirectory: string, random: () => number = Math.random): string {
+export function businessLogoUrl(
+  blobBaseUrl: string,
+  imageRelativeDirectory: string,
+  random: () => number = Math.random,
+): string {
   const base = blobBaseUrl.replace(/\/+$/, '');
   const directory = imageRelativeDirectory.replace(/^\/+|\/+$/g, '');
   const path = directory ? `${base}/${directory}/logo.png` : `${base}/logo.png`;

@@ -3,7 +3,8 @@ import { applicationPayload, readApplicationTracking } from './tracking';
 
 describe('readApplicationTracking', () => {
   it('maps the link query to the payload fields', () => {
-    const href = 'https://portal.example/apply/42?publisherId=pub-7&boostId=b-9&utm_source=jobboard&utm_campaign=spring';
+    const href =
+      'https://portal.example/apply/42?publisherId=pub-7&boostId=b-9&utm_source=jobboard&utm_campaign=spring';
     expect(readApplicationTracking(href)).toEqual({
       landingUrl: href,
       publisherId: 'pub-7',
@@ -19,7 +20,9 @@ describe('readApplicationTracking', () => {
   });
 
   it('leaves out the fields the link does not have, and blank ones', () => {
-    expect(readApplicationTracking('https://portal.example/apply/42?utm_source=%20%20')).toEqual({ landingUrl: 'https://portal.example/apply/42?utm_source=%20%20' });
+    expect(readApplicationTracking('https://portal.example/apply/42?utm_source=%20%20')).toEqual({
+      landingUrl: 'https://portal.example/apply/42?utm_source=%20%20',
+    });
   });
 
   it('cuts values to the contract limit', () => {
@@ -34,6 +37,11 @@ describe('readApplicationTracking', () => {
 
 describe('applicationPayload', () => {
   it('is ready to work and carries the tracking fields', () => {
-    expect(applicationPayload('job', 'cv', { utmSource: 's' })).toEqual({ jobId: 'job', cvId: 'cv', readyToWork: true, utmSource: 's' });
+    expect(applicationPayload('job', 'cv', { utmSource: 's' })).toEqual({
+      jobId: 'job',
+      cvId: 'cv',
+      readyToWork: true,
+      utmSource: 's',
+    });
   });
 });

@@ -1,6 +1,9 @@
 import type { CreateApplication } from '@careers/contracts/candidate';
 
-export type ApplicationTracking = Pick<CreateApplication, 'landingUrl' | 'publisherId' | 'boostId' | 'utmSource' | 'utmCampaign'>;
+export type ApplicationTracking = Pick<
+  CreateApplication,
+  'landingUrl' | 'publisherId' | 'boostId' | 'utmSource' | 'utmCampaign'
+>;
 
 /** The contract's limit for one tracking value; longer values would fail the whole application. */
 const TRACKING_MAX = 2048;

@@ -15,7 +15,9 @@ import { paths } from '../../../app/paths';
 /** A refused request (400) cannot succeed by retrying; rate limits, server faults and network errors can. */
 function resetRequestFailure(error: unknown): string {
   const status = toApiError(error).status;
-  return status !== undefined && status < 500 && status !== 429 ? authMessages.resetLinkFailed : authMessages.resetLinkFailedTryLater;
+  return status !== undefined && status < 500 && status !== 429
+    ? authMessages.resetLinkFailed
+    : authMessages.resetLinkFailedTryLater;
 }
 
 export function ForgotPasswordForm() {
@@ -45,7 +47,15 @@ export function ForgotPasswordForm() {
       </header>
       {result ? <AlertBanner type={result.type} message={result.message} onClose={() => setResult(null)} /> : null}
       <div className="auth-form__fields">
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
       </div>
       <Button type="submit" busy={request.isPending} fullWidth>
         Send me a reset link

@@ -8,7 +8,16 @@ import { fakeNetwork, problem, solvableChallenge } from '../../../testing/fake-s
 import type { AdapterReply } from '../../../testing/mock-adapter';
 import { LoginForm } from './login-form';
 
-const signedIn = { ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.com', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null };
+const signedIn = {
+  ...emptyAuthResponse(),
+  id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  accessToken: 'a.b.c',
+  refreshToken: 'r',
+  success: true,
+  feedbackMessage: null,
+};
 
 /** What the identity service answers, per test: the login check, the code's sending, and each verify-code in turn. */
 let answers: { canLogIn: AdapterReply; sendCode: AdapterReply; verifyCode: AdapterReply[] };
@@ -23,7 +32,8 @@ beforeEach(() => {
     if (method === 'POST' && url === '/api/account/can-log-in') return answers.canLogIn;
     if (method === 'POST' && url === '/api/account/send-verification-code') return answers.sendCode;
     if (method === 'GET' && url === '/api/bot-check/challenge') return { status: 200, data: solvableChallenge() };
-    if (method === 'POST' && url === '/api/account/verify-code') return answers.verifyCode.shift() ?? answers.verifyCode.at(-1);
+    if (method === 'POST' && url === '/api/account/verify-code')
+      return answers.verifyCode.shift() ?? answers.verifyCode.at(-1);
     return undefined;
   });
   authStore.clear();
@@ -48,7 +58,7 @@ describe('login form', () => {
     expect(network.requests).toEqual([]);
   });
 
-  it("validates on blur, before any submit", async () => {
+  it('validates on blur, before any submit', async () => {
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await user.click(screen.getByLabelText('Email'));
@@ -78,26 +88,35 @@ describe('login form', () => {
 
   it.each<[string, AdapterReply, string]>([
     ['a rate limit', problem(429, {}, { 'Retry-After': '42' }), 'Too many tries. Please try again in 42 seconds.'],
-    ['no connection', { networkError: true }, 'No connection to the server. Check your internet connection and try again.'],
+    [
+      'no connection',
+      { networkError: true },
+      'No connection to the server. Check your internet connection and try again.',
+    ],
     ['the service failing', problem(503), 'The service is not available right now. Please try again in a moment.'],
-  ])('says what happened when the login check fails with %s, not "Invalid email address"', async (_case, answer, message) => {
-    answers.canLogIn = answer;
-    const user = userEvent.setup();
-    renderPage(<LoginForm />, { path: '/account/login' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(message);
-    expect(alert).not.toHaveTextContent('Invalid email address');
-    expect(screen.queryByText(/No account uses this address/)).toBeNull();
-  });
+  ])(
+    'says what happened when the login check fails with %s, not "Invalid email address"',
+    async (_case, answer, message) => {
+      answers.canLogIn = answer;
+      const user = userEvent.setup();
+      renderPage(<LoginForm />, { path: '/account/login' });
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(alert).not.toHaveTextContent('Invalid email address');
+      expect(screen.queryByText(/No account uses this address/)).toBeNull();
+    },
+  );
 
   it('does not claim a code was just sent when the send was rate limited', async () => {
     answers.sendCode = problem(429, {}, { 'Retry-After': '30' });
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
-    expect(screen.getByText(/was sent to/)).toHaveTextContent('A verification code was sent to ada@example.com moments ago.');
+    expect(screen.getByText(/was sent to/)).toHaveTextContent(
+      'A verification code was sent to ada@example.com moments ago.',
+    );
     expect(screen.queryByText(/We sent a verification code/)).toBeNull();
     expect(screen.getByText(/You can ask for a new code in \d+ seconds\./)).toBeInTheDocument();
   });
@@ -118,7 +137,9 @@ describe('login form', () => {
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
-    expect(canLogInCalls().map((request) => request.data)).toEqual([expect.objectContaining({ email: 'ada@example.com' })]);
+    expect(canLogInCalls().map((request) => request.data)).toEqual([
+      expect.objectContaining({ email: 'ada@example.com' }),
+    ]);
     expect(sendCodeCalls().map((request) => request.data)).toEqual([{ email: 'ada@example.com' }]);
     const code = screen.getByPlaceholderText('Paste verification code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -132,7 +153,10 @@ describe('login form', () => {
 
   it("shows 'Invalid verification code.' for a falsy answer and for a failed call", async () => {
     // First an answer that signs nobody in, then a refusal.
-    answers.verifyCode = [{ status: 200, data: emptyAuthResponse('Invalid code') }, { status: 401, data: { feedbackMessage: 'Code expired' } }];
+    answers.verifyCode = [
+      { status: 200, data: emptyAuthResponse('Invalid code') },
+      { status: 401, data: { feedbackMessage: 'Code expired' } },
+    ];
     const user = userEvent.setup();
     renderPage(<LoginForm />, { path: '/account/login' });
     await reachVerification(user);
@@ -147,7 +171,11 @@ describe('login form', () => {
   it('stores the session and follows a safe returnUrl', async () => {
     answers.verifyCode = [{ status: 200, data: signedIn }];
     const user = userEvent.setup();
-    const { router } = renderPage(<LoginForm />, { path: '/account/login', url: '/account/login?returnUrl=%2Fcvs%3Fpage%3D2', also: ['/cvs', '/applications'] });
+    const { router } = renderPage(<LoginForm />, {
+      path: '/account/login',
+      url: '/account/login?returnUrl=%2Fcvs%3Fpage%3D2',
+      also: ['/cvs', '/applications'],
+    });
     await reachVerification(user);
     await user.type(screen.getByPlaceholderText('Paste verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -159,7 +187,11 @@ describe('login form', () => {
   it('ignores an absolute returnUrl and goes to /applications', async () => {
     answers.verifyCode = [{ status: 200, data: signedIn }];
     const user = userEvent.setup();
-    const { router } = renderPage(<LoginForm />, { path: '/account/login', url: `/account/login?returnUrl=${encodeURIComponent('https://evil.example/x')}`, also: ['/applications'] });
+    const { router } = renderPage(<LoginForm />, {
+      path: '/account/login',
+      url: `/account/login?returnUrl=${encodeURIComponent('https://evil.example/x')}`,
+      also: ['/applications'],
+    });
     await reachVerification(user);
     await user.type(screen.getByPlaceholderText('Paste verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

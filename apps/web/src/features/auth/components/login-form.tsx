@@ -40,7 +40,8 @@ async function startLogin(ports: SessionPorts, email: string): Promise<{ resendW
   } catch (error) {
     const cause = error instanceof SignInError ? error.cause : error;
     // SPEC's 'Invalid email address' when the check could not say yes; the real cause when it could not say at all.
-    if (error instanceof SignInError && error.step === 'send') throw new LoginStepError(failureCause(cause) ?? authMessages.codeSendFailed);
+    if (error instanceof SignInError && error.step === 'send')
+      throw new LoginStepError(failureCause(cause) ?? authMessages.codeSendFailed);
     throw new LoginStepError(failureCause(cause) ?? authMessages.invalidEmailAddress);
   }
   if (outcome.kind === 'noAccount') throw new LoginStepError(authMessages.invalidEmailAddress, true);
@@ -58,7 +59,12 @@ export function LoginForm() {
   // A session that ended (refresh refused, token gone) leaves its reason in the store: say so once.
   const [sessionEnded] = useState(() => {
     const stored = authStore.get();
-    return stored.id === -1 && !authStore.signedOutByUser() && Boolean(stored.feedbackMessage) && stored.feedbackMessage !== NOBODY_LOGGED_IN;
+    return (
+      stored.id === -1 &&
+      !authStore.signedOutByUser() &&
+      Boolean(stored.feedbackMessage) &&
+      stored.feedbackMessage !== NOBODY_LOGGED_IN
+    );
   });
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
@@ -119,7 +125,15 @@ export function LoginForm() {
         </p>
       ) : null}
       <div className="auth-form__fields">
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
       </div>
       <Button type="submit" busy={start.isPending} fullWidth>
         Get a verification code

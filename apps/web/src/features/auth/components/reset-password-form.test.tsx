@@ -23,7 +23,11 @@ beforeEach(() => {
   });
 });
 
-const page = () => renderPage(<ResetPasswordForm email="ada@example.com" token="tok/with/slashes" />, { path: '/account/reset', also: ['/'] });
+const page = () =>
+  renderPage(<ResetPasswordForm email="ada@example.com" token="tok/with/slashes" />, {
+    path: '/account/reset',
+    also: ['/'],
+  });
 
 describe('password reset form', () => {
   it("shows 'Please correct the errors' and the field messages when the form is invalid", async () => {
@@ -71,23 +75,45 @@ describe('password reset form', () => {
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to request reset link');
 
-    answers.login = [{ status: 200, data: emptyAuthResponse('Please check your login details') }, { status: 200, data: { ...emptyAuthResponse(), feedbackMessage: '' } }];
+    answers.login = [
+      { status: 200, data: emptyAuthResponse('Please check your login details') },
+      { status: 200, data: { ...emptyAuthResponse(), feedbackMessage: '' } },
+    ];
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByText('Please check your login details')).toBeInTheDocument();
-    expect(resetCalls().at(-1)?.data).toEqual({ email: 'ada@example.com', token: 'tok/with/slashes', password: 'longenough1', confirmPassword: 'longenough1' });
+    expect(resetCalls().at(-1)?.data).toEqual({
+      email: 'ada@example.com',
+      token: 'tok/with/slashes',
+      password: 'longenough1',
+      confirmPassword: 'longenough1',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByText('Failed to login')).toBeInTheDocument();
   });
 
   it('signs in with the new password and goes to /', async () => {
-    answers.login = [{ status: 200, data: { ...emptyAuthResponse(), id: 'u1', accessToken: 'a.b.c', refreshToken: 'r', success: true, feedbackMessage: null } }];
+    answers.login = [
+      {
+        status: 200,
+        data: {
+          ...emptyAuthResponse(),
+          id: 'u1',
+          accessToken: 'a.b.c',
+          refreshToken: 'r',
+          success: true,
+          feedbackMessage: null,
+        },
+      },
+    ];
     const user = userEvent.setup();
     page();
     await user.type(screen.getByLabelText('New password'), 'longenough1');
     await user.type(screen.getByLabelText('Confirm password'), 'longenough1');
     await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/');
-    expect(loginCalls().map((request) => request.data)).toEqual([{ email: 'ada@example.com', password: 'longenough1' }]);
+    expect(loginCalls().map((request) => request.data)).toEqual([
+      { email: 'ada@example.com', password: 'longenough1' },
+    ]);
   });
 });

@@ -22,7 +22,12 @@ class ResetStepError extends Error {}
 async function resetAndSignIn(email: string, token: string, values: ResetPasswordForm) {
   let failure: string | null = null;
   try {
-    const result = await resetPassword({ email, token, password: values.password, confirmPassword: values.confirmPassword });
+    const result = await resetPassword({
+      email,
+      token,
+      password: values.password,
+      confirmPassword: values.confirmPassword,
+    });
     if (!result.succeeded) failure = result.errors.join('\n') || authMessages.resetLinkFailed;
   } catch (error) {
     failure = serverErrors(toApiError(error).body).join('\n') || authMessages.resetLinkFailed;
@@ -43,7 +48,9 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useValidatedForm<ResetPasswordForm>(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  const form = useValidatedForm<ResetPasswordForm>(resetPasswordFormSchema, {
+    defaultValues: { password: '', confirmPassword: '' },
+  });
 
   const reset = useMutation({
     mutationFn: (values: ResetPasswordForm) => resetAndSignIn(email, token, values),
@@ -78,8 +85,21 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <div className="auth-form__fields">
-        <TextInput label="New password" type="password" autoComplete="new-password" autoFocus error={errors.password?.message} {...form.register('password', { deps: ['confirmPassword'] })} />
-        <TextInput label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+        <TextInput
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          error={errors.password?.message}
+          {...form.register('password', { deps: ['confirmPassword'] })}
+        />
+        <TextInput
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
       </div>
       <Button type="submit" busy={reset.isPending} fullWidth>
         {'Save Password & Sign in'}

@@ -13,7 +13,13 @@ import { SignupForm } from './signup-form';
 const ACCESS_TOKEN = tokenExpiringIn(3600);
 
 /** What the services answer, per test; each list is answered in turn (its last answer repeats). */
-let answers: { canLogIn: AdapterReply; register: AdapterReply[]; createCandidate: AdapterReply[]; uploadCv: AdapterReply; sendCode: AdapterReply };
+let answers: {
+  canLogIn: AdapterReply;
+  register: AdapterReply[];
+  createCandidate: AdapterReply[];
+  uploadCv: AdapterReply;
+  sendCode: AdapterReply;
+};
 let network: ReturnType<typeof fakeNetwork>;
 const next = (queue: AdapterReply[]) => (queue.length > 1 ? queue.shift() : queue[0]);
 const data = (method: string, url: string) => network.called(method, url).map((request) => request.data);
@@ -21,8 +27,24 @@ const data = (method: string, url: string) => network.called(method, url).map((r
 beforeEach(() => {
   answers = {
     canLogIn: problem(404),
-    register: [{ status: 200, data: { succeeded: true, errors: [], userId: 'u9', accessToken: ACCESS_TOKEN, refreshToken: 'ref' } }],
-    createCandidate: [{ status: 200, data: { id: '7f0c1a52-1111-4c3e-9d7e-000000000009', name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' } }],
+    register: [
+      {
+        status: 200,
+        data: { succeeded: true, errors: [], userId: 'u9', accessToken: ACCESS_TOKEN, refreshToken: 'ref' },
+      },
+    ],
+    createCandidate: [
+      {
+        status: 200,
+        data: {
+          id: '7f0c1a52-1111-4c3e-9d7e-000000000009',
+          name: 'Grace Hopper',
+          email: 'new@example.com',
+          phoneNumber: '+44 20 7946 0000',
+          postcode: 'SW1A 1AA',
+        },
+      },
+    ],
     uploadCv: { status: 200, data: { cvId: '7f0c1a52-1111-4c3e-9d7e-000000000001', fileName: 'cv.pdf' } },
     sendCode: { status: 200 },
   };
@@ -86,15 +108,26 @@ describe('signup form', () => {
     renderPage(<SignupForm />, { path: '/account/signup' });
     await fill(user);
     const longName = 'A very long curriculum vitae file name for testing.pdf';
-    await user.upload(screen.getByLabelText(/CV \(optional\)/), new File(['%PDF-1.4'], longName, { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText(/CV \(optional\)/),
+      new File(['%PDF-1.4'], longName, { type: 'application/pdf' }),
+    );
     expect(screen.getByText(`${longName.slice(0, 40)}...`)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeInTheDocument();
     expect(data('POST', '/api/register/candidate-user')).toEqual([
-      { name: 'Grace Hopper', email: 'new@example.com', phone: '+44 20 7946 0000', password: CANDIDATE_BUILT_IN_PASSWORD, token: expect.any(String) },
+      {
+        name: 'Grace Hopper',
+        email: 'new@example.com',
+        phone: '+44 20 7946 0000',
+        password: CANDIDATE_BUILT_IN_PASSWORD,
+        token: expect.any(String),
+      },
     ]);
     expect(authStore.get()).toMatchObject({ id: 'u9', accessToken: ACCESS_TOKEN, refreshToken: 'ref' });
-    expect(data('POST', '/candidate')).toEqual([{ name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' }]);
+    expect(data('POST', '/candidate')).toEqual([
+      { name: 'Grace Hopper', email: 'new@example.com', phoneNumber: '+44 20 7946 0000', postcode: 'SW1A 1AA' },
+    ]);
     expect(network.called('POST', '/candidate')[0]?.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
     const [upload] = data('POST', '/cvs');
     expect(((upload as FormData).get('file') as File).name).toBe(longName);

@@ -44,9 +44,17 @@ type SignupResult = { verify: true; resendWait: number } | { verify: false };
  * check, registration, candidate record and the optional CV; then the code e-mail. A retry continues where a
  * failure stopped. A signed-in user completing their sign-up (no candidate record yet) is already verified.
  */
-async function createAccount(ports: SessionPorts, values: SignupForm, cv: File | null, completing: boolean): Promise<SignupResult> {
+async function createAccount(
+  ports: SessionPorts,
+  values: SignupForm,
+  cv: File | null,
+  completing: boolean,
+): Promise<SignupResult> {
   // The session flows load on submit, keeping the page's first JavaScript small.
-  const [{ signUp }, { sendSignInCode }] = await Promise.all([import('../../../lib/session/sign-up'), import('../../../lib/session/sign-in')]);
+  const [{ signUp }, { sendSignInCode }] = await Promise.all([
+    import('../../../lib/session/sign-up'),
+    import('../../../lib/session/sign-in'),
+  ]);
   let outcome;
   try {
     outcome = await signUp(ports, values, cv);
@@ -78,7 +86,9 @@ export function SignupForm() {
   const [verifying, setVerifying] = useState<{ email: string; resendWait: number } | null>(null);
 
   const form = useValidatedForm<SignupForm>(signupFormSchema, {
-    defaultValues: completing ? { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', postCode: '' } : { name: '', email: '', phone: '', postCode: '' },
+    defaultValues: completing
+      ? { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', postCode: '' }
+      : { name: '', email: '', phone: '', postCode: '' },
   });
 
   const signup = useMutation({
@@ -132,9 +142,29 @@ export function SignupForm() {
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">
         <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" readOnly={completing} error={errors.email?.message} {...form.register('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
-        <TextInput label="Post code" autoComplete="postal-code" error={errors.postCode?.message} {...form.register('postCode')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          readOnly={completing}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextInput
+          label="Post code"
+          autoComplete="postal-code"
+          error={errors.postCode?.message}
+          {...form.register('postCode')}
+        />
         <FileDropArea
           label="CV (optional)"
           accept={SIGNUP_CV_EXTENSIONS}

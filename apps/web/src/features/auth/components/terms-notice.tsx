@@ -5,7 +5,8 @@ import { paths } from '../../../app/paths';
 export function TermsNotice() {
   return (
     <p className="fine-print auth-terms">
-      By continuing you agree to our <Link to={paths.terms}>Terms of Service</Link> and confirm that you have read our <Link to={paths.privacy}>Privacy Policy</Link>.
+      By continuing you agree to our <Link to={paths.terms}>Terms of Service</Link> and confirm that you have read our{' '}
+      <Link to={paths.privacy}>Privacy Policy</Link>.
     </p>
   );
 }

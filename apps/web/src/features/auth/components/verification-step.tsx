@@ -38,13 +38,23 @@ export interface VerificationStepProps {
 }
 
 /** Step 2 of login and signup: the e-mailed one-time code, 'Resend', 'Remember me', 'Sign In'. */
-export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVerified, initialResendWait = 0, onChangeEmail, onAddressCorrected }: VerificationStepProps) {
+export function VerificationStep({
+  email,
+  emptyCodeMessage,
+  failureMessage,
+  onVerified,
+  initialResendWait = 0,
+  onChangeEmail,
+  onAddressCorrected,
+}: VerificationStepProps) {
   const queryClient = useQueryClient();
   const [ports] = useState(() => createSessionPorts(queryClient));
   const [alert, setAlert] = useState<string | null>(null);
   const [changingAddress, setChangingAddress] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
-  const [resendAvailableAt, setResendAvailableAt] = useState(() => (initialResendWait > 0 ? Date.now() + initialResendWait * 1000 : 0));
+  const [resendAvailableAt, setResendAvailableAt] = useState(() =>
+    initialResendWait > 0 ? Date.now() + initialResendWait * 1000 : 0,
+  );
   const [now, setNow] = useState(() => Date.now());
   const waitSeconds = Math.max(0, Math.ceil((resendAvailableAt - now) / 1000));
 
@@ -59,7 +69,10 @@ export function VerificationStep({ email, emptyCodeMessage, failureMessage, onVe
   });
 
   const verify = useMutation({
-    mutationFn: async (values: VerificationForm) => (await import('../../../lib/session/sign-in')).signInByCode(ports, email, values.code, { remember: values.rememberMe }),
+    mutationFn: async (values: VerificationForm) =>
+      (await import('../../../lib/session/sign-in')).signInByCode(ports, email, values.code, {
+        remember: values.rememberMe,
+      }),
     onSuccess: (auth, values) => {
       if (auth) onVerified(auth, values.rememberMe);
       else setAlert(failureMessage(null));

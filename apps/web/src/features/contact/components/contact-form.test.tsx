@@ -7,7 +7,9 @@ import { ContactPage } from './contact-page';
 
 describe('contact page', () => {
   it("is filled in from the signed-in user and sends the message with the portal's source", async () => {
-    const fake = fakeServices((request) => (request.method === 'POST' && request.url === '/api/contact/contact' ? { status: 200 } : undefined));
+    const fake = fakeServices((request) =>
+      request.method === 'POST' && request.url === '/api/contact/contact' ? { status: 200 } : undefined,
+    );
     const user = userEvent.setup();
     renderPage(<ContactPage />, { path: '/contact-us' });
 
@@ -17,7 +19,9 @@ describe('contact page', () => {
     await user.type(screen.getByLabelText('How can we help?'), 'Where is my application?');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Thank you, your message has been sent. We keep every message and read it; when it needs an answer, we write to the email address you gave.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Thank you, your message has been sent. We keep every message and read it; when it needs an answer, we write to the email address you gave.',
+    );
     expect(screen.getByRole('status')).not.toHaveTextContent('We will get back to you');
     expect(fake.called('POST', '/api/contact/contact')[0]?.data).toEqual({
       name: 'Ada Lovelace',
@@ -42,7 +46,10 @@ describe('contact page', () => {
   });
 
   it('shows the server problem when sending fails', async () => {
-    fakeServices(() => ({ status: 400, data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Message is too long' } }));
+    fakeServices(() => ({
+      status: 400,
+      data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Message is too long' },
+    }));
     const user = userEvent.setup();
     renderPage(<ContactPage />, { path: '/contact-us' });
     await user.type(screen.getByLabelText('How can we help?'), 'Hello');

@@ -7,7 +7,12 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-auth';
 import { useValidatedForm } from '../../../lib/validation';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { CONTACT_SOURCE, contactFormSchema, contactMessages, type ContactForm as ContactFormValues } from '../contact-form-schema';
+import {
+  CONTACT_SOURCE,
+  contactFormSchema,
+  contactMessages,
+  type ContactForm as ContactFormValues,
+} from '../contact-form-schema';
 import './contact.css';
 
 /** A message to the provider, with the candidate's own details filled in. */
@@ -42,8 +47,22 @@ export function ContactForm() {
       <AlertBanner type="alert-danger" message={failure} onClose={() => setFailure(null)} />
       <div className="contact-form__grid">
         <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-        <TextInput label="Phone (optional)" type="tel" autoComplete="tel" inputMode="tel" error={errors.phone?.message} {...form.register('phone')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
       </div>
       <TextArea label="How can we help?" rows={6} error={errors.message?.message} {...form.register('message')} />
       <div className="contact-form__actions">

@@ -12,7 +12,10 @@ describe('CV drops page', () => {
     fakeServices((request) => {
       if (request.url !== '/cv-drops') return undefined;
       asked.push(request.params);
-      const items = request.params.page === 2 ? [cvDrop(11, { appliedWithCvFileName: 'Later CV.docx' })] : Array.from({ length: 10 }, (_, index) => cvDrop(index + 1));
+      const items =
+        request.params.page === 2
+          ? [cvDrop(11, { appliedWithCvFileName: 'Later CV.docx' })]
+          : Array.from({ length: 10 }, (_, index) => cvDrop(index + 1));
       return { status: 200, data: page('cvDrops', items, { page: Number(request.params.page), total: 11 }) };
     });
     const user = userEvent.setup();

@@ -22,7 +22,9 @@ function CvDropItem({ drop }: { drop: CvDrop }) {
       <dl className="list-card__facts cv-drop__facts">
         <div>
           <dt>CV</dt>
-          <dd className="cv-drop__cv">{drop.appliedWithCvFileName ?? (drop.appliedWithCvId ? 'A CV you have since deleted' : '-')}</dd>
+          <dd className="cv-drop__cv">
+            {drop.appliedWithCvFileName ?? (drop.appliedWithCvId ? 'A CV you have since deleted' : '-')}
+          </dd>
         </div>
         <div>
           <dt>Sent</dt>

@@ -4,6 +4,7 @@ import { saveBlob } from '../../../lib/save-blob';
 
 export function useDownloadCv() {
   return useMutation({
-    mutationFn: async ({ cvId, fileName }: { cvId: string; fileName: string }) => saveBlob(await downloadCv(cvId, fileName)),
+    mutationFn: async ({ cvId, fileName }: { cvId: string; fileName: string }) =>
+      saveBlob(await downloadCv(cvId, fileName)),
   });
 }

@@ -21,7 +21,9 @@ export interface CvUse {
 /** Where each CV was sent, by CV id, newest first. */
 export type CvUsage = Map<string, CvUse[]>;
 
-async function readAll<T>(readPage: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+async function readAll<T>(
+  readPage: (page: number, pageSize: number) => Promise<{ items: T[]; total: number }>,
+): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const parsed = await readPage(page, PAGE_SIZE);
@@ -40,7 +42,13 @@ export function buildCvUsage(applications: JobApplication[], cvDrops: CvDrop[]):
     usage.set(cvId, list);
   };
   for (const application of applications) {
-    add(application.appliedWithCvId, { kind: 'application', id: application.id, jobTitle: application.job.title, businessName: application.business.name, on: application.appliedOn });
+    add(application.appliedWithCvId, {
+      kind: 'application',
+      id: application.id,
+      jobTitle: application.job.title,
+      businessName: application.business.name,
+      on: application.appliedOn,
+    });
   }
   for (const drop of cvDrops) {
     add(drop.appliedWithCvId, { kind: 'cv-drop', id: drop.id, businessName: drop.business.name, on: drop.appliedOn });

@@ -10,7 +10,8 @@ export const cvsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.cvs,
     queryFn: getCvs,
-    refetchInterval: (query) => (query.state.data?.cvs.some((cv) => cv.cvParseStatus === 'Pending') ? PENDING_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.cvs.some((cv) => cv.cvParseStatus === 'Pending') ? PENDING_POLL_MS : false,
   });
 
 export function useCvs() {

@@ -64,10 +64,20 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
         <Button variant="secondary" onClick={() => onPreview(cv)} aria-label={`Preview ${cv.fileName}`}>
           Preview
         </Button>
-        <Button variant="secondary" onClick={() => onDownload(cv)} busy={downloading} aria-label={`Download ${cv.fileName}`}>
+        <Button
+          variant="secondary"
+          onClick={() => onDownload(cv)}
+          busy={downloading}
+          aria-label={`Download ${cv.fileName}`}
+        >
           Download
         </Button>
-        <Button variant="link" className="cv-item__delete" onClick={() => onDelete(cv)} aria-label={`Delete ${cv.fileName}`}>
+        <Button
+          variant="link"
+          className="cv-item__delete"
+          onClick={() => onDelete(cv)}
+          aria-label={`Delete ${cv.fileName}`}
+        >
           Delete
         </Button>
       </div>

@@ -51,7 +51,11 @@ export function CvUpload({ keptCvIds = [] }: { keptCvIds?: readonly string[] }) 
       {
         onSuccess: (result) => {
           setFile(null);
-          notifySuccess(keptCvIds.includes(result.cvId) ? `You already have this CV, as ${result.fileName}.` : `${result.fileName} was uploaded.`);
+          notifySuccess(
+            keptCvIds.includes(result.cvId)
+              ? `You already have this CV, as ${result.fileName}.`
+              : `${result.fileName} was uploaded.`,
+          );
         },
         onError: (error) => setProblem(uploadFailureMessage(error)),
       },

@@ -7,7 +7,13 @@ import { renderPage } from '../../../testing/render';
 import { Toaster } from '../../../components/toaster';
 import { CvsPage } from './cvs-page';
 
-const list = { cvCount: 2, cvs: [cv(1, { fileName: 'Ada CV 2026.pdf' }), cv(2, { fileName: 'Cover notes.txt', cvParseStatus: 'Pending', contentType: 'text/plain' })] };
+const list = {
+  cvCount: 2,
+  cvs: [
+    cv(1, { fileName: 'Ada CV 2026.pdf' }),
+    cv(2, { fileName: 'Cover notes.txt', cvParseStatus: 'Pending', contentType: 'text/plain' }),
+  ],
+};
 
 /** The candidate service with two CVs: the first used for one application and one CV drop. */
 function services(extra: Route = () => undefined) {
@@ -15,10 +21,23 @@ function services(extra: Route = () => undefined) {
   const fake = fakeServices(async (request, config) => {
     const answer = await extra(request, config);
     if (answer) return answer;
-    if (request.params.page !== undefined) pageQueries.push({ url: request.url, page: request.params.page, pageSize: request.params.pageSize });
+    if (request.params.page !== undefined)
+      pageQueries.push({ url: request.url, page: request.params.page, pageSize: request.params.pageSize });
     if (request.method === 'GET' && request.url === '/cvs') return { status: 200, data: list };
-    if (request.method === 'GET' && request.url === '/job-applications') return { status: 200, data: page('applications', [application(1, { job: application(1).job })], { pageSize: 100 }) };
-    if (request.method === 'GET' && request.url === '/cv-drops') return { status: 200, data: page('cvDrops', [cvDrop(1, { business: { id: cv(9).id, name: 'Corner Café', city: 'York', phone: null } })], { pageSize: 100 }) };
+    if (request.method === 'GET' && request.url === '/job-applications')
+      return {
+        status: 200,
+        data: page('applications', [application(1, { job: application(1).job })], { pageSize: 100 }),
+      };
+    if (request.method === 'GET' && request.url === '/cv-drops')
+      return {
+        status: 200,
+        data: page(
+          'cvDrops',
+          [cvDrop(1, { business: { id: cv(9).id, name: 'Corner Café', city: 'York', phone: null } })],
+          { pageSize: 100 },
+        ),
+      };
     return undefined;
   });
   return { ...fake, pageQueries };
@@ -42,7 +61,12 @@ describe('CVs page', () => {
     const second = screen.getByRole('heading', { name: 'Cover notes.txt' }).closest('li') as HTMLElement;
     expect(within(second).getByText('Processing')).toBeInTheDocument();
     expect(within(second).getByText('Not sent to an employer yet.')).toBeInTheDocument();
-    expect(fake.pageQueries).toEqual(expect.arrayContaining([{ url: '/job-applications', page: 1, pageSize: 100 }, { url: '/cv-drops', page: 1, pageSize: 100 }]));
+    expect(fake.pageQueries).toEqual(
+      expect.arrayContaining([
+        { url: '/job-applications', page: 1, pageSize: 100 },
+        { url: '/cv-drops', page: 1, pageSize: 100 },
+      ]),
+    );
   });
 
   it('says the limit and types before upload, and refuses a wrong file without calling the server', async () => {
@@ -54,7 +78,9 @@ describe('CVs page', () => {
     const big = new File(['x'], 'huge.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     await user.upload(screen.getByLabelText(/^CV file/), big);
-    expect(await screen.findByText('This file is larger than 10 MB. Please choose a smaller file, for example a PDF.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This file is larger than 10 MB. Please choose a smaller file, for example a PDF.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload CV' }));
     expect(fake.called('POST', '/cvs')).toHaveLength(0);
   });
@@ -65,23 +91,40 @@ describe('CVs page', () => {
       if (request.method !== 'POST' || request.url !== '/cvs') return undefined;
       config.onUploadProgress?.({ loaded: 40, total: 100 });
       await new Promise<void>((resolve) => (release = resolve));
-      return { status: 415, data: { type: 'about:blank', title: 'Unsupported Media Type', status: 415, detail: 'Must be in the following format: pdf, doc, docx, txt' } };
+      return {
+        status: 415,
+        data: {
+          type: 'about:blank',
+          title: 'Unsupported Media Type',
+          status: 415,
+          detail: 'Must be in the following format: pdf, doc, docx, txt',
+        },
+      };
     });
     const user = userEvent.setup();
     renderPage(<CvsPage />, { path: '/cvs' });
-    await user.upload(await screen.findByLabelText(/^CV file/), new File(['not really a pdf'], 'fake.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      await screen.findByLabelText(/^CV file/),
+      new File(['not really a pdf'], 'fake.pdf', { type: 'application/pdf' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Upload CV' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Uploading fake.pdf' });
     await waitFor(() => expect(bar).toHaveAttribute('value', '40'));
     release?.();
-    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent('Must be in the following format: pdf, doc, docx, txt');
+    expect(await screen.findByRole('alert', {}, { timeout: 2000 })).toHaveTextContent(
+      'Must be in the following format: pdf, doc, docx, txt',
+    );
     const form = fake.called('POST', '/cvs')[0]?.data as FormData;
     expect((form.get('file') as File).name).toBe('fake.pdf');
   });
 
   it('says so when the chosen file is a CV already kept (the service answers that CV)', async () => {
-    services((request) => (request.method === 'POST' && request.url === '/cvs' ? { status: 200, data: { cvId: cv(1).id, fileName: 'Ada CV 2026.pdf' } } : undefined));
+    services((request) =>
+      request.method === 'POST' && request.url === '/cvs'
+        ? { status: 200, data: { cvId: cv(1).id, fileName: 'Ada CV 2026.pdf' } }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderPage(
       <>
@@ -91,14 +134,19 @@ describe('CVs page', () => {
       { path: '/cvs' },
     );
     await screen.findByRole('heading', { name: 'Ada CV 2026.pdf' });
-    await user.upload(screen.getByLabelText(/^CV file/), new File(['%PDF-1.4 same'], 'Ada CV 2026 (1).pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText(/^CV file/),
+      new File(['%PDF-1.4 same'], 'Ada CV 2026 (1).pdf', { type: 'application/pdf' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Upload CV' }));
     expect(await screen.findByText('You already have this CV, as Ada CV 2026.pdf.')).toBeInTheDocument();
     expect(screen.queryByText(/was uploaded/)).not.toBeInTheDocument();
   });
 
   it('deletes a CV only after the confirmation, and removes it from the list', async () => {
-    const fake = services((request) => (request.method === 'DELETE' ? { status: 200, data: { id: cv(1).id, fileName: 'Ada CV 2026.pdf' } } : undefined));
+    const fake = services((request) =>
+      request.method === 'DELETE' ? { status: 200, data: { id: cv(1).id, fileName: 'Ada CV 2026.pdf' } } : undefined,
+    );
     const user = userEvent.setup();
     renderPage(<CvsPage />, { path: '/cvs' });
 
@@ -125,7 +173,11 @@ describe('CVs page', () => {
     });
     services((request) =>
       request.url === `/cvs/download/${cv(1).id}`
-        ? { status: 200, data: new Blob(['%PDF-1.7']), headers: { 'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''Ada%20CV%20final.pdf` } }
+        ? {
+            status: 200,
+            data: new Blob(['%PDF-1.7']),
+            headers: { 'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''Ada%20CV%20final.pdf` },
+          }
         : undefined,
     );
     const user = userEvent.setup();
@@ -136,7 +188,13 @@ describe('CVs page', () => {
 
   it("previews a Word CV as the server's HTML in a frame that can run no script", async () => {
     services((request) =>
-      request.url === `/cvs/${cv(1).id}/preview` ? { status: 200, data: new Blob(['<p>Ada Lovelace</p>'], { type: 'text/html' }), headers: { 'content-type': 'text/html; charset=utf-8' } } : undefined,
+      request.url === `/cvs/${cv(1).id}/preview`
+        ? {
+            status: 200,
+            data: new Blob(['<p>Ada Lovelace</p>'], { type: 'text/html' }),
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+          }
+        : undefined,
     );
     const user = userEvent.setup();
     renderPage(<CvsPage />, { path: '/cvs' });
@@ -148,7 +206,9 @@ describe('CVs page', () => {
   });
 
   it("says 'Error on cv preview' when the preview fails", async () => {
-    services((request) => (request.url === `/cvs/${cv(1).id}/preview` ? { status: 500, data: new Blob(['']) } : undefined));
+    services((request) =>
+      request.url === `/cvs/${cv(1).id}/preview` ? { status: 500, data: new Blob(['']) } : undefined,
+    );
     const user = userEvent.setup();
     renderPage(<CvsPage />, { path: '/cvs' });
     await user.click(await screen.findByRole('button', { name: 'Preview Ada CV 2026.pdf' }));

@@ -28,14 +28,23 @@ export interface ApplicationListQuery {
 /** GET /business/jobs/{id}/applications: newest first, optionally one status and a name/e-mail search. */
 export async function getJobApplications(jobId: string, query: ApplicationListQuery): Promise<EmployerApplicationPage> {
   const { data } = await http.candidate.get<unknown>(`/business/jobs/${encodeURIComponent(jobId)}/applications`, {
-    params: { page: query.page, pageSize: APPLICATIONS_PAGE_SIZE, status: query.status, search: query.search || undefined },
+    params: {
+      page: query.page,
+      pageSize: APPLICATIONS_PAGE_SIZE,
+      status: query.status,
+      search: query.search || undefined,
+    },
   });
   return employerApplicationPageSchema.parse(data);
 }
 
 export function useJobApplications(jobId: string, query: ApplicationListQuery) {
   return useQuery(
-    queryOptions({ queryKey: [...applicationsKey, 'job', jobId, query], queryFn: () => getJobApplications(jobId, query), placeholderData: keepPreviousData }),
+    queryOptions({
+      queryKey: [...applicationsKey, 'job', jobId, query],
+      queryFn: () => getJobApplications(jobId, query),
+      placeholderData: keepPreviousData,
+    }),
   );
 }
 
@@ -46,15 +55,28 @@ export async function getApplication(applicationId: string): Promise<EmployerApp
 }
 
 export function useApplication(applicationId: string) {
-  return useQuery(queryOptions({ queryKey: [...applicationsKey, 'one', applicationId], queryFn: () => getApplication(applicationId) }));
+  return useQuery(
+    queryOptions({
+      queryKey: [...applicationsKey, 'one', applicationId],
+      queryFn: () => getApplication(applicationId),
+    }),
+  );
 }
 
 /** PUT /business/applications/{id}/status: the candidate sees the new status and its time in their history. */
 export function useMoveApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ applicationId, applicationStatus }: { applicationId: string; applicationStatus: ApplicationStatus }) => {
-      await http.candidate.put(`/business/applications/${encodeURIComponent(applicationId)}/status`, { applicationStatus });
+    mutationFn: async ({
+      applicationId,
+      applicationStatus,
+    }: {
+      applicationId: string;
+      applicationStatus: ApplicationStatus;
+    }) => {
+      await http.candidate.put(`/business/applications/${encodeURIComponent(applicationId)}/status`, {
+        applicationStatus,
+      });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicationsKey }),
   });
@@ -86,13 +108,20 @@ export async function getBusinessCvPreview(cvId: string): Promise<CvPreview> {
   const link = cvPreviewLinkSchema.parse(data);
   const response = await linkClient.get<Blob>(link.url, { responseType: 'blob' });
   const type = response.headers['content-type'] ?? '';
-  if (type.startsWith('application/pdf')) return { kind: 'pdf', blob: new Blob([response.data], { type: 'application/pdf' }) };
+  if (type.startsWith('application/pdf'))
+    return { kind: 'pdf', blob: new Blob([response.data], { type: 'application/pdf' }) };
   const text = await response.data.text();
   return type.startsWith('text/html') ? { kind: 'html', html: text } : { kind: 'text', text };
 }
 
 export function useBusinessCvPreview(cvId: string | null) {
-  return useQuery({ queryKey: ['employer', 'cv-preview', cvId], queryFn: () => getBusinessCvPreview(cvId as string), enabled: cvId !== null, staleTime: 0, gcTime: 0 });
+  return useQuery({
+    queryKey: ['employer', 'cv-preview', cvId],
+    queryFn: () => getBusinessCvPreview(cvId as string),
+    enabled: cvId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export const CV_DROPS_PAGE_SIZE = 10;
@@ -102,7 +131,9 @@ export function useBusinessCvDrops(page: number) {
   return useQuery({
     queryKey: ['employer', 'cv-drops', page],
     queryFn: async () => {
-      const { data } = await http.candidate.get<unknown>('/business/cv-drops', { params: { page, pageSize: CV_DROPS_PAGE_SIZE } });
+      const { data } = await http.candidate.get<unknown>('/business/cv-drops', {
+        params: { page, pageSize: CV_DROPS_PAGE_SIZE },
+      });
       return z.array(employerCvDropSchema).parse(data);
     },
     placeholderData: keepPreviousData,

@@ -29,7 +29,10 @@ export class EmployerLoginError extends Error {
  * POST /api/account/login with e-mail and password. Answers the session of a business user; anything else
  * (a wrong password, a candidate account) is an EmployerLoginError with the words to show.
  */
-export async function employerLogin(input: { email: string; password: string }, withBotCheck: boolean): Promise<AuthResponse> {
+export async function employerLogin(
+  input: { email: string; password: string },
+  withBotCheck: boolean,
+): Promise<AuthResponse> {
   const body: LoginRequest = { ...input, ...(withBotCheck ? { token: await getBotCheckToken(http.identity) } : {}) };
   let auth: AuthResponse;
   try {
@@ -38,10 +41,12 @@ export async function employerLogin(input: { email: string; password: string }, 
   } catch (error) {
     const apiError = toApiError(error);
     const answer = apiError.body as { botCheckRequired?: boolean } | undefined;
-    if (apiError.status === 401) throw new EmployerLoginError(employerMessages.checkLoginDetails, answer?.botCheckRequired === true);
+    if (apiError.status === 401)
+      throw new EmployerLoginError(employerMessages.checkLoginDetails, answer?.botCheckRequired === true);
     throw new EmployerLoginError(firstServerErrorOr(apiError), false);
   }
-  if (!auth.success || !auth.accessToken) throw new EmployerLoginError(auth.feedbackMessage || employerMessages.checkLoginDetails, false);
+  if (!auth.success || !auth.accessToken)
+    throw new EmployerLoginError(auth.feedbackMessage || employerMessages.checkLoginDetails, false);
   if (!isEmployer(auth)) throw new EmployerLoginError(employerMessages.notAnEmployerAccount, false);
   return auth;
 }
@@ -63,20 +68,32 @@ export interface EmployerSignup {
 export async function signUpEmployer(input: EmployerSignup): Promise<void> {
   const token = await getBotCheckToken(http.identity);
   // Nobody ever learns this password: the first proof of the address drops it.
-  const throwaway = Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  const registration: RegistrationRequest = { name: input.name, email: input.email, phone: input.phone, password: throwaway, token };
+  const throwaway = Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  const registration: RegistrationRequest = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    password: throwaway,
+    token,
+  };
   let accessToken: string;
   try {
     const { data } = await http.identity.post<unknown>('/api/register/business-user', registration);
     const result = registrationResultSchema.parse(data);
-    if (!result.succeeded || !result.accessToken) throw new ApiError(result.errors[0] ?? employerMessages.signupFailed, { body: result });
+    if (!result.succeeded || !result.accessToken)
+      throw new ApiError(result.errors[0] ?? employerMessages.signupFailed, { body: result });
     accessToken = result.accessToken;
   } catch (error) {
     throw new ApiError(firstServerErrorOr(error), { cause: error });
   }
   // The registration's session is used once, for the business, and not kept: the employer signs in after setting the password.
   const business: CreateBusiness = { name: input.businessName, city: input.city || null, phone: input.phone };
-  const candidateService = createInstance({ baseURL: runtimeConfig.candidateBaseUrl, timeout: 0 }, { onError: (error) => Promise.reject(toApiError(error)) });
+  const candidateService = createInstance(
+    { baseURL: runtimeConfig.candidateBaseUrl, timeout: 0 },
+    { onError: (error) => Promise.reject(toApiError(error)) },
+  );
   await candidateService.post('/business', business, { headers: { Authorization: `Bearer ${accessToken}` } });
   await requestPasswordLink(input.email);
 }

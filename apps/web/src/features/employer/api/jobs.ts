@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { employerJobSchema, employerJobStatsSchema, type CreateJob, type EmployerJob, type EmployerJobStats } from '@careers/contracts/employer';
+import {
+  employerJobSchema,
+  employerJobStatsSchema,
+  type CreateJob,
+  type EmployerJob,
+  type EmployerJobStats,
+} from '@careers/contracts/employer';
 import { http } from '../../../lib/http-client';
 
 export const JOBS_PAGE_SIZE = 20;
@@ -41,7 +47,9 @@ export function useSaveJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ jobId, body }: { jobId?: string; body: CreateJob }) => {
-      const { data } = jobId ? await http.candidate.put<unknown>(`/business/jobs/${encodeURIComponent(jobId)}`, body) : await http.candidate.post<unknown>('/business/jobs', body);
+      const { data } = jobId
+        ? await http.candidate.put<unknown>(`/business/jobs/${encodeURIComponent(jobId)}`, body)
+        : await http.candidate.post<unknown>('/business/jobs', body);
       return employerJobSchema.omit({ applicationCount: true }).parse(data);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobsKey }),

@@ -22,7 +22,10 @@ function MoveStatus({ applicationId, current }: { applicationId: string; current
       aria-label="Move the application"
       onSubmit={(event) => {
         event.preventDefault();
-        move.mutate({ applicationId, applicationStatus: target }, { onSuccess: () => notifySuccess(`Moved to ${employerStatusLabel[target]}.`) });
+        move.mutate(
+          { applicationId, applicationStatus: target },
+          { onSuccess: () => notifySuccess(`Moved to ${employerStatusLabel[target]}.`) },
+        );
       }}
     >
       <label className="employer-select">
@@ -73,7 +76,9 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
                 <>
                   {' '}
                   <EmailNotVerified verified={false} />
-                  <span className="employer-facts__note">The candidate has not entered the code sent to this address yet, so it may be mistyped.</span>
+                  <span className="employer-facts__note">
+                    The candidate has not entered the code sent to this address yet, so it may be mistyped.
+                  </span>
                 </>
               )}
             </dd>
@@ -118,7 +123,8 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           <ol className="employer-history">
             {a.statusHistory.map((change) => (
               <li key={`${change.applicationStatus}-${change.changedOn}`}>
-                <span>{employerStatusLabel[change.applicationStatus]}</span> <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
+                <span>{employerStatusLabel[change.applicationStatus]}</span>{' '}
+                <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
               </li>
             ))}
           </ol>

@@ -15,7 +15,12 @@ import { businessFormSchema, type BusinessForm } from '../forms';
 function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) {
   const save = useSaveBusiness(business !== null);
   const form = useValidatedForm<BusinessForm>(businessFormSchema, {
-    defaultValues: { name: business?.name ?? '', city: business?.city ?? '', phone: business?.phone ?? '', domain: business?.careersDomain ?? '' },
+    defaultValues: {
+      name: business?.name ?? '',
+      city: business?.city ?? '',
+      phone: business?.phone ?? '',
+      domain: business?.careersDomain ?? '',
+    },
   });
   const { errors } = form.formState;
   return (
@@ -31,10 +36,26 @@ function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) 
       )}
     >
       {save.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(save.error)} /> : null}
-      <TextInput label="Business name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+      <TextInput
+        label="Business name"
+        autoComplete="organization"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <TextInput label="City" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
-      <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-      <TextInput label="Careers domain" hint="For example jobs.yourbusiness.com" error={errors.domain?.message} {...form.register('domain')} />
+      <TextInput
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextInput
+        label="Careers domain"
+        hint="For example jobs.yourbusiness.com"
+        error={errors.domain?.message}
+        {...form.register('domain')}
+      />
       <div className="employer-form__actions">
         <Button type="submit" busy={save.isPending}>
           {business ? 'Save details' : 'Create business'}
@@ -68,7 +89,14 @@ function LogoUpload({ business }: { business: BusinessDetail }) {
       <p className="muted">A PNG image of at most 1 MB. Candidates see it on every job's apply page.</p>
       <div className="employer-logo__images">
         <figure>
-          <img key={version} src={current} alt="Current logo" width="96" height="96" onError={(event) => (event.currentTarget.hidden = true)} />
+          <img
+            key={version}
+            src={current}
+            alt="Current logo"
+            width="96"
+            height="96"
+            onError={(event) => (event.currentTarget.hidden = true)}
+          />
           <figcaption>Current</figcaption>
         </figure>
         {file ? (

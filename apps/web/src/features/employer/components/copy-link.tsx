@@ -20,7 +20,13 @@ export function CopyLink({ label, url }: { label: string; url: string }) {
         {label}
       </label>
       <div className="copy-link__row">
-        <input id={id} className="copy-link__url" value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <input
+          id={id}
+          className="copy-link__url"
+          value={url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
           Copy
         </Button>

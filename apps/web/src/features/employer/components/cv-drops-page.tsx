@@ -40,10 +40,18 @@ export function EmployerCvDropsPage() {
                 </p>
                 {cv ? (
                   <div className="employer-job__actions">
-                    <Button variant="secondary" onClick={() => setViewing(cv)} aria-label={`Preview the CV of ${drop.candidate.name}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => setViewing(cv)}
+                      aria-label={`Preview the CV of ${drop.candidate.name}`}
+                    >
                       Preview
                     </Button>
-                    <Button variant="secondary" onClick={() => void saveBusinessCv(cv.id, cv.fileName)} aria-label={`Download the CV of ${drop.candidate.name}`}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => void saveBusinessCv(cv.id, cv.fileName)}
+                      aria-label={`Download the CV of ${drop.candidate.name}`}
+                    >
                       Download
                     </Button>
                   </div>
@@ -57,10 +65,18 @@ export function EmployerCvDropsPage() {
       ) : null}
       {drops.data && (page > 1 || drops.data.length === CV_DROPS_PAGE_SIZE) ? (
         <nav className="employer-pager" aria-label="CV drops pages">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}>
+          <Button
+            variant="secondary"
+            disabled={page === 1}
+            onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}
+          >
             Newer
           </Button>
-          <Button variant="secondary" disabled={drops.data.length < CV_DROPS_PAGE_SIZE} onClick={() => setSearchParams({ page: String(page + 1) })}>
+          <Button
+            variant="secondary"
+            disabled={drops.data.length < CV_DROPS_PAGE_SIZE}
+            onClick={() => setSearchParams({ page: String(page + 1) })}
+          >
             Older
           </Button>
         </nav>

@@ -14,7 +14,15 @@ import { employerCodeFormSchema, type EmployerCodeForm } from '../forms';
  * Signing in with a one-time code e-mailed to the employer's address (issue 14), instead of the password:
  * the same identity calls as the candidates' code sign-in (send, then verify with the bot check).
  */
-export function EmployerCodeSignIn({ email, onSignedIn, onBack }: { email: string; onSignedIn: (auth: AuthResponse) => void; onBack: () => void }) {
+export function EmployerCodeSignIn({
+  email,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  onSignedIn: (auth: AuthResponse) => void;
+  onBack: () => void;
+}) {
   const [alert, setAlert] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const form = useValidatedForm<EmployerCodeForm>(employerCodeFormSchema, { defaultValues: { code: '' } });
@@ -72,7 +80,14 @@ export function EmployerCodeSignIn({ email, onSignedIn, onBack }: { email: strin
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">
-        <TextInput label="Code" autoComplete="one-time-code" inputMode="numeric" autoFocus error={errors.code?.message} {...form.register('code')} />
+        <TextInput
+          label="Code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
       </div>
       <Button type="submit" busy={verify.isPending} fullWidth>
         Sign In

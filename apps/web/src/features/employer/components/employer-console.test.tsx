@@ -12,7 +12,16 @@ function start(url: string) {
 }
 
 function signIn(roles: string[]) {
-  authStore.set({ ...emptyAuthResponse(), id: 'u1', name: 'Ada', email: 'ada@example.test', accessToken: tokenExpiringIn(600, { roles }), refreshToken: 'r', success: true, feedbackMessage: null });
+  authStore.set({
+    ...emptyAuthResponse(),
+    id: 'u1',
+    name: 'Ada',
+    email: 'ada@example.test',
+    accessToken: tokenExpiringIn(600, { roles }),
+    refreshToken: 'r',
+    success: true,
+    feedbackMessage: null,
+  });
 }
 
 afterEach(() => {
@@ -38,7 +47,20 @@ describe('the employer console and the candidate pages keep to their own users',
   it('sends a business user from the candidate pages to the console, and shows their jobs there', async () => {
     signIn(['BusinessUser']);
     const get = vi.spyOn(http.candidate, 'get').mockImplementation(async (url: string) => {
-      if (url === '/business') return { data: { id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11', name: 'Acme Ltd', city: 'Leeds', phone: null, careersDomain: null, imageRelativeDirectory: 'businesses/x' }, status: 200, headers: {}, config: {} };
+      if (url === '/business')
+        return {
+          data: {
+            id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11',
+            name: 'Acme Ltd',
+            city: 'Leeds',
+            phone: null,
+            careersDomain: null,
+            imageRelativeDirectory: 'businesses/x',
+          },
+          status: 200,
+          headers: {},
+          config: {},
+        };
       if (url === '/business/jobs') return { data: [], status: 200, headers: {}, config: {} };
       throw new Error(`unexpected ${url}`);
     });

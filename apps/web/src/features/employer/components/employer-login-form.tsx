@@ -24,7 +24,9 @@ export function EmployerLoginForm() {
   const [alert, setAlert] = useState<string | null>(null);
   const [needsBotCheck, setNeedsBotCheck] = useState(false);
   const [codeFor, setCodeFor] = useState<string | null>(null);
-  const form = useValidatedForm<EmployerLoginForm>(employerLoginFormSchema, { defaultValues: { email: '', password: '' } });
+  const form = useValidatedForm<EmployerLoginForm>(employerLoginFormSchema, {
+    defaultValues: { email: '', password: '' },
+  });
 
   const signedIn = (auth: AuthResponse) => {
     queryClient.clear();
@@ -64,10 +66,28 @@ export function EmployerLoginForm() {
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">
-        <TextInput label="Email" type="email" autoComplete="username" inputMode="email" autoFocus error={errors.email?.message} {...form.register('email')} />
-        <TextInput label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
       </div>
-      {needsBotCheck ? <p className="auth-form__notice">After a few failed tries, signing in also runs a quick automatic check that you are not a robot.</p> : null}
+      {needsBotCheck ? (
+        <p className="auth-form__notice">
+          After a few failed tries, signing in also runs a quick automatic check that you are not a robot.
+        </p>
+      ) : null}
       <Button type="submit" busy={login.isPending} fullWidth>
         Sign In
       </Button>

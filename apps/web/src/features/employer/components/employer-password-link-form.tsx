@@ -34,7 +34,15 @@ export function EmployerPasswordLinkForm() {
       </header>
       {result ? <AlertBanner type={result.type} message={result.message} onClose={() => setResult(null)} /> : null}
       <div className="auth-form__fields">
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={form.formState.errors.email?.message} {...form.register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
       </div>
       <Button type="submit" busy={request.isPending} fullWidth>
         Send me a link

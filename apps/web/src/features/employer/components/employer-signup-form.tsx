@@ -55,11 +55,40 @@ export function EmployerSignupForm() {
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">
-        <TextInput label="Your name" autoComplete="name" autoFocus error={errors.name?.message} {...form.register('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-        <TextInput label="Business name" autoComplete="organization" error={errors.businessName?.message} {...form.register('businessName')} />
-        <TextInput label="City (optional)" autoComplete="address-level2" error={errors.city?.message} {...form.register('city')} />
+        <TextInput
+          label="Your name"
+          autoComplete="name"
+          autoFocus
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextInput
+          label="Business name"
+          autoComplete="organization"
+          error={errors.businessName?.message}
+          {...form.register('businessName')}
+        />
+        <TextInput
+          label="City (optional)"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...form.register('city')}
+        />
       </div>
       <Button type="submit" busy={signup.isPending} fullWidth>
         Create account

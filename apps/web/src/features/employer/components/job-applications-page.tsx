@@ -22,7 +22,9 @@ import { Pipeline } from './pipeline';
 
 function readStatus(value: string | null): ApplicationStatus | undefined {
   const status = Number(value);
-  return value !== null && value !== '' && statusesInOrder.includes(status as ApplicationStatus) ? (status as ApplicationStatus) : undefined;
+  return value !== null && value !== '' && statusesInOrder.includes(status as ApplicationStatus)
+    ? (status as ApplicationStatus)
+    : undefined;
 }
 
 function ShareLinks({ jobId, title }: { jobId: string; title: string }) {
@@ -32,8 +34,18 @@ function ShareLinks({ jobId, title }: { jobId: string; title: string }) {
       <h2 id="share-title">Share this job</h2>
       <CopyLink label="Apply link" url={applyLink(window.location.origin, jobId)} />
       <ApplyQrCode url={applyLink(window.location.origin, jobId)} />
-      <TextInput label="Job board" hint="Name a board to get a link whose applications say they came from it" value={board} onChange={(event) => setBoard(event.currentTarget.value)} />
-      {board.trim() ? <CopyLink label={`Apply link for ${board.trim()}`} url={trackedApplyLink(window.location.origin, jobId, board, title)} /> : null}
+      <TextInput
+        label="Job board"
+        hint="Name a board to get a link whose applications say they came from it"
+        value={board}
+        onChange={(event) => setBoard(event.currentTarget.value)}
+      />
+      {board.trim() ? (
+        <CopyLink
+          label={`Apply link for ${board.trim()}`}
+          url={trackedApplyLink(window.location.origin, jobId, board, title)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -104,7 +116,10 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
           >
             <label className="employer-select">
               <span>Status</span>
-              <select value={status ?? ''} onChange={(event) => setQuery({ status: event.currentTarget.value || undefined, page: undefined })}>
+              <select
+                value={status ?? ''}
+                onChange={(event) => setQuery({ status: event.currentTarget.value || undefined, page: undefined })}
+              >
                 <option value="">All statuses</option>
                 {statusesInOrder.map((value) => (
                   <option key={value} value={value}>
@@ -113,17 +128,28 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                 ))}
               </select>
             </label>
-            <TextInput label="Name or e-mail" type="search" value={searchText} onChange={(event) => setSearchText(event.currentTarget.value)} />
+            <TextInput
+              label="Name or e-mail"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.currentTarget.value)}
+            />
             <button type="submit" className="btn btn--secondary">
               Search
             </button>
           </form>
 
           {applications.isPending ? <Spinner label="Loading applications" /> : null}
-          {applications.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} /> : null}
+          {applications.isError ? (
+            <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} />
+          ) : null}
           {data && data.totalApplications === 0 ? (
             <EmptyState title={status !== undefined || search ? 'No applications match' : 'No applications yet'}>
-              <p>{status !== undefined || search ? 'Try another status or search.' : 'Share the apply link: applications show up here.'}</p>
+              <p>
+                {status !== undefined || search
+                  ? 'Try another status or search.'
+                  : 'Share the apply link: applications show up here.'}
+              </p>
             </EmptyState>
           ) : null}
           {data && data.applications.length > 0 ? (

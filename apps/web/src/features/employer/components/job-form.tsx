@@ -77,7 +77,12 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
       <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register('description')} />
       <div className="employer-form__grid">
         <TextInput label="City" autoComplete="off" error={errors.city?.message} {...form.register('city')} />
-        <TextInput label="Postcode" autoComplete="off" error={errors.postcode?.message} {...form.register('postcode')} />
+        <TextInput
+          label="Postcode"
+          autoComplete="off"
+          error={errors.postcode?.message}
+          {...form.register('postcode')}
+        />
         <label className="employer-select">
           <span>Job type</span>
           <select {...form.register('jobType')}>
@@ -110,9 +115,25 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
             <option value="3">Year</option>
           </select>
         </label>
-        <TextInput label="Currency" placeholder="GBP" maxLength={3} error={errors.salaryCurrency?.message} {...form.register('salaryCurrency')} />
-        <TextInput label="Salary from" inputMode="decimal" error={errors.salaryFrom?.message} {...form.register('salaryFrom')} />
-        <TextInput label="Salary to" inputMode="decimal" error={errors.salaryTo?.message} {...form.register('salaryTo')} />
+        <TextInput
+          label="Currency"
+          placeholder="GBP"
+          maxLength={3}
+          error={errors.salaryCurrency?.message}
+          {...form.register('salaryCurrency')}
+        />
+        <TextInput
+          label="Salary from"
+          inputMode="decimal"
+          error={errors.salaryFrom?.message}
+          {...form.register('salaryFrom')}
+        />
+        <TextInput
+          label="Salary to"
+          inputMode="decimal"
+          error={errors.salaryTo?.message}
+          {...form.register('salaryTo')}
+        />
       </div>
       <div className="employer-form__actions">
         <Link className="btn btn--secondary" to={job ? `/employer/jobs/${job.id}` : '/employer'}>

@@ -6,10 +6,15 @@ import { useEmployerJobStats } from '../api/jobs';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
 
 /** The last `days` UTC days, oldest first, each with its applications (0 for a day without any). */
-export function everyDay(stats: Pick<EmployerJobStats, 'days' | 'byDay'>, today = new Date()): { day: string; applications: number }[] {
+export function everyDay(
+  stats: Pick<EmployerJobStats, 'days' | 'byDay'>,
+  today = new Date(),
+): { day: string; applications: number }[] {
   const counts = new Map(stats.byDay.map((entry) => [entry.day, entry.applications]));
   return Array.from({ length: stats.days }, (_, index) => {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (stats.days - 1 - index)));
+    const date = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (stats.days - 1 - index)),
+    );
     const day = date.toISOString().slice(0, 10);
     return { day, applications: counts.get(day) ?? 0 };
   });
@@ -21,7 +26,10 @@ function DayChart({ stats }: { stats: EmployerJobStats }) {
   const days = everyDay(stats);
   const most = Math.max(1, ...days.map((entry) => entry.applications));
   const inWindow = days.reduce((sum, entry) => sum + entry.applications, 0);
-  const busiest = days.reduce((best, entry) => (entry.applications > best.applications ? entry : best), days[0] ?? { day: '', applications: 0 });
+  const busiest = days.reduce(
+    (best, entry) => (entry.applications > best.applications ? entry : best),
+    days[0] ?? { day: '', applications: 0 },
+  );
   const summary =
     inWindow === 0
       ? `No applications in the last ${stats.days} days.`
@@ -35,7 +43,14 @@ function DayChart({ stats }: { stats: EmployerJobStats }) {
         {days.map((entry, index) => {
           const barHeight = (entry.applications / most) * (height - 4);
           return (
-            <rect key={entry.day} x={index * barWidth + 1} y={height - barHeight} width={Math.max(1, barWidth - 2)} height={barHeight} rx="1">
+            <rect
+              key={entry.day}
+              x={index * barWidth + 1}
+              y={height - barHeight}
+              width={Math.max(1, barWidth - 2)}
+              height={barHeight}
+              rx="1"
+            >
               <title>{`${formatDate(entry.day)}: ${entry.applications}`}</title>
             </rect>
           );
@@ -46,7 +61,15 @@ function DayChart({ stats }: { stats: EmployerJobStats }) {
   );
 }
 
-function Bars({ rows, total, label }: { rows: { key: string; name: string; count: number }[]; total: number; label: string }) {
+function Bars({
+  rows,
+  total,
+  label,
+}: {
+  rows: { key: string; name: string; count: number }[];
+  total: number;
+  label: string;
+}) {
   return (
     <ul className="employer-bars" aria-label={label}>
       {rows.map((row) => (
@@ -87,7 +110,11 @@ export function JobNumbers({ jobId }: { jobId: string }) {
             <Bars
               label="Applications by source"
               total={data.totalApplications}
-              rows={data.bySource.map((entry) => ({ key: entry.source ?? '', name: entry.source ?? 'Direct', count: entry.applications }))}
+              rows={data.bySource.map((entry) => ({
+                key: entry.source ?? '',
+                name: entry.source ?? 'Direct',
+                count: entry.applications,
+              }))}
             />
           </div>
           <div>
@@ -95,7 +122,11 @@ export function JobNumbers({ jobId }: { jobId: string }) {
             <Bars
               label="Applications that reached each status"
               total={data.totalApplications}
-              rows={statusesInOrder.map((status: ApplicationStatus) => ({ key: String(status), name: employerStatusLabel[status], count: reached.get(status) ?? 0 }))}
+              rows={statusesInOrder.map((status: ApplicationStatus) => ({
+                key: String(status),
+                name: employerStatusLabel[status],
+                count: reached.get(status) ?? 0,
+              }))}
             />
           </div>
         </div>

@@ -18,7 +18,10 @@ function JobRow({ job }: { job: EmployerJob }) {
   const toggle = () =>
     save.mutate(
       { jobId: job.id, body: jobBody(job, { isLive: !job.isLive }) },
-      { onSuccess: () => notifySuccess(job.isLive ? 'Job closed.' : 'Job reopened.'), onError: (error) => notifyError(firstServerErrorOr(error)) },
+      {
+        onSuccess: () => notifySuccess(job.isLive ? 'Job closed.' : 'Job reopened.'),
+        onError: (error) => notifyError(firstServerErrorOr(error)),
+      },
     );
   return (
     <li className="employer-job card">
@@ -80,10 +83,18 @@ export function JobsPage() {
       ) : null}
       {jobs.data && (page > 1 || jobs.data.length === JOBS_PAGE_SIZE) ? (
         <nav className="employer-pager" aria-label="Jobs pages">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}>
+          <Button
+            variant="secondary"
+            disabled={page === 1}
+            onClick={() => setSearchParams(page > 2 ? { page: String(page - 1) } : {})}
+          >
             Newer jobs
           </Button>
-          <Button variant="secondary" disabled={jobs.data.length < JOBS_PAGE_SIZE} onClick={() => setSearchParams({ page: String(page + 1) })}>
+          <Button
+            variant="secondary"
+            disabled={jobs.data.length < JOBS_PAGE_SIZE}
+            onClick={() => setSearchParams({ page: String(page + 1) })}
+          >
             Older jobs
           </Button>
         </nav>

@@ -6,14 +6,23 @@ import { formatDate } from '../../../lib/format';
 import { useJobApplications } from '../api/applications';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
 
-function Stage({ jobId, status, onShowAll }: { jobId: string; status: ApplicationStatus; onShowAll: (status: ApplicationStatus) => void }) {
+function Stage({
+  jobId,
+  status,
+  onShowAll,
+}: {
+  jobId: string;
+  status: ApplicationStatus;
+  onShowAll: (status: ApplicationStatus) => void;
+}) {
   const applications = useJobApplications(jobId, { page: 1, status });
   const data = applications.data;
   const titleId = `pipeline-${status}`;
   return (
     <section className="employer-stage" aria-labelledby={titleId}>
       <h3 id={titleId} className="employer-stage__title">
-        {employerStatusLabel[status]} <span className="employer-stage__count">{data ? data.totalApplications : ''}</span>
+        {employerStatusLabel[status]}{' '}
+        <span className="employer-stage__count">{data ? data.totalApplications : ''}</span>
       </h3>
       {applications.isPending ? <Spinner label={`Loading ${employerStatusLabel[status]}`} /> : null}
       {data ? (

@@ -23,7 +23,9 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (_result, body) => {
-      queryClient.setQueryData<Candidate>(queryKeys.candidate, (current) => (current ? { ...current, name: body.name, phoneNumber: body.phoneNumber, postcode: body.postcode } : current));
+      queryClient.setQueryData<Candidate>(queryKeys.candidate, (current) =>
+        current ? { ...current, name: body.name, phoneNumber: body.phoneNumber, postcode: body.postcode } : current,
+      );
     },
   });
 }

@@ -51,8 +51,20 @@ export function ProfileForm({ candidate }: ProfileFormProps) {
       <AlertBanner type="alert-danger" message={failure} onClose={() => setFailure(null)} />
       <div className="profile-form__fields">
         <TextInput label="Name" autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-        <TextInput label="Phone number" type="tel" autoComplete="tel" inputMode="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
-        <TextInput label="Post code" autoComplete="postal-code" error={errors.postcode?.message} {...form.register('postcode')} />
+        <TextInput
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          error={errors.phoneNumber?.message}
+          {...form.register('phoneNumber')}
+        />
+        <TextInput
+          label="Post code"
+          autoComplete="postal-code"
+          error={errors.postcode?.message}
+          {...form.register('postcode')}
+        />
         <dl className="profile-form__email">
           <dt>Email</dt>
           <dd>{candidate.email}</dd>

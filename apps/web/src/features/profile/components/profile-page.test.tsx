@@ -12,7 +12,8 @@ describe('profile page', () => {
     const services = fakeServices((request) => {
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
       if (request.method === 'PUT' && request.url === '/candidate') return { status: 200, data: '' };
-      if (request.method === 'PUT' && request.url === '/api/user') return { status: 200, data: { succeeded: true, errors: [] } };
+      if (request.method === 'PUT' && request.url === '/api/user')
+        return { status: 200, data: { succeeded: true, errors: [] } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -27,7 +28,12 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Your profile has been saved.');
-    expect(services.called('PUT', '/candidate')[0]?.data).toEqual({ id: candidate.id, name: 'Ada King', phoneNumber: '07000 111222', postcode: 'SW1A 1AA' });
+    expect(services.called('PUT', '/candidate')[0]?.data).toEqual({
+      id: candidate.id,
+      name: 'Ada King',
+      phoneNumber: '07000 111222',
+      postcode: 'SW1A 1AA',
+    });
     const userUpdate = services.called('PUT', '/api/user')[0];
     expect(userUpdate?.data).toEqual({ name: 'Ada King', phone: '07000 111222' });
     expect(userUpdate?.baseURL).toContain('3001');
@@ -36,7 +42,9 @@ describe('profile page', () => {
   });
 
   it('stops at the first empty field with SPEC messages and calls nothing', async () => {
-    const services = fakeServices((request) => (request.method === 'GET' && request.url === '/candidate' ? { status: 200, data: candidate } : undefined));
+    const services = fakeServices((request) =>
+      request.method === 'GET' && request.url === '/candidate' ? { status: 200, data: candidate } : undefined,
+    );
     const user = userEvent.setup();
     renderPage(<ProfilePage />, { path: '/profile' });
     await user.clear(await screen.findByLabelText('Name'));
@@ -53,7 +61,11 @@ describe('profile page', () => {
   it('shows the server error and does not touch the account when the candidate update fails', async () => {
     const services = fakeServices((request) => {
       if (request.method === 'GET' && request.url === '/candidate') return { status: 200, data: candidate };
-      if (request.method === 'PUT' && request.url === '/candidate') return { status: 400, data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Postcode is too long' } };
+      if (request.method === 'PUT' && request.url === '/candidate')
+        return {
+          status: 400,
+          data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'Postcode is too long' },
+        };
       return undefined;
     });
     const user = userEvent.setup();

@@ -1,4 +1,8 @@
-import { createApplicationResultSchema, type CreateApplication, type CreateApplicationResult } from '@careers/contracts/candidate';
+import {
+  createApplicationResultSchema,
+  type CreateApplication,
+  type CreateApplicationResult,
+} from '@careers/contracts/candidate';
 import { http } from '../../http-client';
 
 /** POST /job-applications. A refused application answers isValidResponse false with its reasons in errors. */

@@ -17,7 +17,13 @@ async function withReadableBody(error: unknown): Promise<ApiError> {
   } catch {
     // Not JSON: keep the client's own message.
   }
-  return new ApiError(apiError.message, { status: apiError.status, body, headers: apiError.headers, code: apiError.code, cause: error });
+  return new ApiError(apiError.message, {
+    status: apiError.status,
+    body,
+    headers: apiError.headers,
+    code: apiError.code,
+    cause: error,
+  });
 }
 
 /** GET /candidate/export: the zip of the candidate's data, named by the server. */

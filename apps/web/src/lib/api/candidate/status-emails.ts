@@ -16,6 +16,8 @@ export async function putStatusEmails(body: StatusEmailPreference): Promise<Stat
 
 /** POST /status-emails/unsubscribe?token=…: the e-mail's unsubscribe link, no sign-in (the token is the proof). */
 export async function unsubscribeStatusEmails(token: string): Promise<StatusEmailPreference> {
-  const { data } = await candidatePublicClient.post<unknown>(`/status-emails/unsubscribe?token=${encodeURIComponent(token)}`);
+  const { data } = await candidatePublicClient.post<unknown>(
+    `/status-emails/unsubscribe?token=${encodeURIComponent(token)}`,
+  );
   return statusEmailPreferenceSchema.parse(data);
 }

@@ -1,4 +1,8 @@
-import { withdrawnApplicationSchema, type WithdrawApplication, type WithdrawnApplication } from '@careers/contracts/candidate-api';
+import {
+  withdrawnApplicationSchema,
+  type WithdrawApplication,
+  type WithdrawnApplication,
+} from '@careers/contracts/candidate-api';
 import { http } from '../../http-client';
 
 /** POST /job-applications/{id}/withdraw with the optional reason (the employer reads it). */

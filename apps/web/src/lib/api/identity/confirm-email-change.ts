@@ -1,4 +1,8 @@
-import { emailChangeConfirmResultSchema, type EmailChangeConfirmRequest, type EmailChangeConfirmResult } from '@careers/contracts/identity';
+import {
+  emailChangeConfirmResultSchema,
+  type EmailChangeConfirmRequest,
+  type EmailChangeConfirmResult,
+} from '@careers/contracts/identity';
 import { http } from '../../http-client';
 
 /** PUT /api/user/email-update-confirm with the request id and the e-mailed code. */

@@ -7,10 +7,19 @@ import { http } from '../../http-client';
  * optional ?email= query) it uses GET /api/account/confirm?UserId=&Email=&Token=; without one it posts
  * {userId, token} to POST /api/account/confirm.
  */
-export async function confirmEmail(input: { userId: string; token: string; email?: string | null }): Promise<IdentityResult> {
+export async function confirmEmail(input: {
+  userId: string;
+  token: string;
+  email?: string | null;
+}): Promise<IdentityResult> {
   const { data } = input.email
-    ? await http.identity.get<unknown>('/api/account/confirm', { params: { UserId: input.userId, Email: input.email, Token: input.token } })
-    : await http.identity.post<unknown>('/api/account/confirm', { userId: input.userId, token: input.token } satisfies ConfirmEmailRequest);
+    ? await http.identity.get<unknown>('/api/account/confirm', {
+        params: { UserId: input.userId, Email: input.email, Token: input.token },
+      })
+    : await http.identity.post<unknown>('/api/account/confirm', {
+        userId: input.userId,
+        token: input.token,
+      } satisfies ConfirmEmailRequest);
   const parsed = identityResultSchema.safeParse(data);
   return parsed.success ? parsed.data : { succeeded: true, errors: [] };
 }

@@ -1,4 +1,9 @@
-import { authResponseSchema, emptyAuthResponse, type AuthResponse, type LoginRequest } from '@careers/contracts/identity';
+import {
+  authResponseSchema,
+  emptyAuthResponse,
+  type AuthResponse,
+  type LoginRequest,
+} from '@careers/contracts/identity';
 import { ApiError } from '../../api-error';
 import { http, loginFailureMessage } from '../../http-client';
 
@@ -11,7 +16,9 @@ export async function login(body: LoginRequest): Promise<AuthResponse> {
   try {
     const { data } = await http.identity.post<unknown>('/api/account/login', body);
     const parsed = authResponseSchema.parse(data);
-    return parsed.success && parsed.accessToken ? parsed : emptyAuthResponse(parsed.feedbackMessage ?? 'Failed to login');
+    return parsed.success && parsed.accessToken
+      ? parsed
+      : emptyAuthResponse(parsed.feedbackMessage ?? 'Failed to login');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return emptyAuthResponse(loginFailureMessage(error));

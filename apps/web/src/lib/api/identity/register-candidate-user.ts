@@ -1,10 +1,19 @@
-import { CANDIDATE_BUILT_IN_PASSWORD, registrationResultSchema, type RegistrationRequest, type RegistrationResult } from '@careers/contracts/identity';
+import {
+  CANDIDATE_BUILT_IN_PASSWORD,
+  registrationResultSchema,
+  type RegistrationRequest,
+  type RegistrationResult,
+} from '@careers/contracts/identity';
 import { ApiError } from '../../api-error';
 import { http } from '../../http-client';
 import { getBotCheckToken } from '../../bot-check';
 
 /** Bot check, then registration with the built-in candidate password (product.md §3); rejects unless it succeeded. */
-export async function registerCandidateUser(input: { name: string; email: string; phone: string }): Promise<RegistrationResult> {
+export async function registerCandidateUser(input: {
+  name: string;
+  email: string;
+  phone: string;
+}): Promise<RegistrationResult> {
   const token = await getBotCheckToken(http.identity);
   const body: RegistrationRequest = { ...input, password: CANDIDATE_BUILT_IN_PASSWORD, token };
   const { data } = await http.identity.post<unknown>('/api/register/candidate-user', body);

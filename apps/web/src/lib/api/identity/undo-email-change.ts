@@ -4,6 +4,8 @@ import { http } from '../../http-client';
 
 /** POST /api/account/undo-email-change: puts the old address back and ends every session (no sign-in needed). */
 export async function undoEmailChange(token: string): Promise<IdentityResult> {
-  const { data } = await http.identity.post<unknown>('/api/account/undo-email-change', { token } satisfies UndoEmailChangeRequest);
+  const { data } = await http.identity.post<unknown>('/api/account/undo-email-change', {
+    token,
+  } satisfies UndoEmailChangeRequest);
   return identityResultSchema.parse(data);
 }
