@@ -166,11 +166,15 @@ describe('apply as a new candidate (phone, 360 px)', () => {
   });
 
   it('a second application to the same job toasts the server’s error and lands on /applications after about 2 s', async () => {
-    const candidate = await candidateWhoApplied('apply-twice');
+    // A candidate who already applied is told so on arrival (issue 12 item 5, apply-job-details.test.ts); the
+    // server's refusal is the last guard, for an application made elsewhere while this page was open.
+    const candidate = newCandidate('apply-twice');
+    const account = await registerCandidateByApi(candidate, [cv]);
     const page = await phonePage();
     await signInByCode(page, candidate.email);
     await openApplyPage(page, firstJob.id);
     await waitForApplyStep(page, 'cvSelection');
+    await applyViaApi(account.token, firstJob.id, account.cvs[0]!.cvId);
 
     const answered = page.waitForResponse((response) => isApplicationPost(response.request()), { timeout: 20_000 });
     await page.getByRole('button', { name: 'Apply', exact: true }).click();

@@ -169,7 +169,10 @@ export function LazyRoutes({ routes: table }: { routes: RouteObject[] }) {
   // React's pattern for keeping what the last render showed (a state set while rendering, when it changes).
   if (shown !== lastShown) setLastShown(shown);
   // Given an address, useRoutes hands it to the pages below as theirs (the one shown, not the one loading).
-  const element = useRoutes(table, shown === location ? undefined : (shown ?? location));
+  // Always given one: useRoutes wraps its element in a location provider only when it has an address, so
+  // switching between giving one and not would change the tree's shape and remount every page and layout
+  // (a phone's side navigation, opened by hand, closed again as its layout mounted anew).
+  const element = useRoutes(table, shown ?? location);
   return shown ? element : <RootFallback />;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { candidate, cv } from '../testing/candidate-fixtures';
-import { fakeServices } from '../testing/fake-services';
+import { fakeServices, problem, signedInUser } from '../testing/fake-services';
+import { tokenExpiringIn } from '../testing/make-jwt';
 import { http } from './http-client';
 import { queryKeys } from './query-keys';
 import { defaultStartupSteps, runStartup, STARTUP_MESSAGES, type StartupProgress } from './startup';
@@ -65,8 +66,14 @@ describe('startup without a candidate record', () => {
 
   it("the default steps read GET /candidate's 404 as 'incomplete', and put the candidate and CVs under the shared keys", async () => {
     const queryClient = new QueryClient();
-    fakeServices(() => undefined);
+    // No candidate record, and the account answers a refresh: the sign-up stopped halfway.
+    const live = fakeServices((request) =>
+      request.url === '/api/account/refresh'
+        ? { status: 200, data: { ...signedInUser, accessToken: tokenExpiringIn(3600) } }
+        : undefined,
+    );
     expect(await defaultStartupSteps(http, queryClient).loadCandidate()).toBe('incomplete');
+    expect(live.called('POST', '/api/account/refresh')).toHaveLength(1);
     fakeServices((request) => {
       if (request.url === '/candidate') return { status: 200, data: candidate };
       if (request.url === '/cvs') return { status: 200, data: { cvCount: 1, cvs: [cv(1)] } };
@@ -77,5 +84,12 @@ describe('startup without a candidate record', () => {
     await steps.loadApplicationData();
     expect(queryClient.getQueryData(queryKeys.candidate)).toEqual(candidate);
     expect(queryClient.getQueryData(queryKeys.cvs)).toEqual({ cvCount: 1, cvs: [cv(1)] });
+  });
+
+  it("a session whose account is gone (GET /candidate 404, the refresh refused) ends 'unauthenticated', not 'incomplete'", async () => {
+    const queryClient = new QueryClient();
+    const gone = fakeServices((request) => (request.url === '/api/account/refresh' ? problem(401) : undefined));
+    expect(await defaultStartupSteps(http, queryClient).loadCandidate()).toBe('unauthenticated');
+    expect(gone.called('POST', '/api/account/refresh')).toHaveLength(1);
   });
 });

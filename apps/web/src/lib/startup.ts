@@ -95,8 +95,16 @@ export function defaultStartupSteps(http: HttpClients, queryClient: QueryClient)
           console.warn('Candidate data could not be loaded at startup', error);
           return 'ok';
         }
-        // No candidate record: the sign-up stopped after the registration; lead the user to complete it.
-        return toApiError(error).status === 404 ? 'incomplete' : 'unauthenticated';
+        if (toApiError(error).status !== 404) return 'unauthenticated';
+        // No candidate record. An access token outlives its account by up to its lifetime, so the account is
+        // asked first (a refresh): a deleted one ends the session here; a live one stopped its sign-up after
+        // the registration, and the user is led to complete it.
+        try {
+          await http.session.refresh();
+        } catch {
+          return 'unauthenticated';
+        }
+        return 'incomplete';
       }
     },
     async loadApplicationData() {
