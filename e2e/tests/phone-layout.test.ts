@@ -34,6 +34,24 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 const menuButton = (page: Page) => page.getByRole('button', { name: /navigation/i });
 
+/** Where the employers' note of the sign-in page sits against the form's card, and how large its text is. */
+async function employersNote(page: Page) {
+  await page.goto('/account/login');
+  const note = page.getByRole('complementary', { name: 'For employers' });
+  await note.waitFor({ timeout: 15_000 });
+  const card = page.locator('.auth-layout__card');
+  const [noteBox, cardBox] = [await note.boundingBox(), await card.boundingBox()];
+  if (!noteBox || !cardBox) throw new Error('the note or the form card has no box');
+  const fontSize = (selector: string) =>
+    page.evaluate((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize), selector);
+  return {
+    noteBox,
+    cardBox,
+    noteText: await fontSize('.auth-layout__marketing li'),
+    formText: await fontSize('.auth-layout__card p'),
+  };
+}
+
 describe('on a 360 px phone', () => {
   it('the side menu starts closed after sign-up, and after a reload', async () => {
     const page = await openPage({ viewport: PHONE });
@@ -77,6 +95,13 @@ describe('on a 360 px phone', () => {
     await expectNoSidewaysScroll(page, 'reset link sent at 360 px');
     await screenshot(page, 'reset-sent-360');
   });
+  it("the employers' note on the sign-in page sits below the form, in smaller text (issue 12 item 13)", async () => {
+    const page = await openPage({ viewport: PHONE });
+    const { noteBox, cardBox, noteText, formText } = await employersNote(page);
+    expect(noteBox.y).toBeGreaterThanOrEqual(cardBox.y + cardBox.height);
+    expect(noteText).toBeLessThan(formText);
+    await expectNoSidewaysScroll(page, 'login at 360 px');
+  });
 });
 
 describe('on a 1280 px desktop', () => {
@@ -86,5 +111,12 @@ describe('on a 1280 px desktop', () => {
     await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
     await expectNoSidewaysScroll(page, '/applications at 1280 px');
     await screenshot(page, 'applications-1280');
+  });
+
+  it("the employers' note on the sign-in page is the panel beside the form", async () => {
+    const page = await openPage({ viewport: DESKTOP });
+    const { noteBox, cardBox } = await employersNote(page);
+    expect(noteBox.x).toBeGreaterThanOrEqual(cardBox.x + cardBox.width);
+    expect(noteBox.y).toBeLessThan(cardBox.y + cardBox.height);
   });
 });
