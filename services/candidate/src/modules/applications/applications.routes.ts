@@ -13,18 +13,12 @@ import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { productMetrics } from '@careers/server-kit/metrics';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { requireCandidate } from '../candidates/candidates.service';
 import { countCandidateApplications, listCandidateApplications, statusHistory } from './applications.repository';
 import { apply, applicationOutcome, toJobApplication, withdraw } from './applications.service';
 
 const tags = ['Job applications'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 export async function applicationRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');

@@ -10,7 +10,7 @@ import {
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import {
   getApplicationOfBusiness,
   jobStatsOfBusiness,
@@ -19,12 +19,6 @@ import {
 } from './business-applications.service';
 
 const tags = ['Employer'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /** design.md §5: applications to the employer's jobs, their figures and their statuses. */
 export async function businessApplicationRoutes(app: App) {

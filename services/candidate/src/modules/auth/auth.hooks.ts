@@ -1,3 +1,4 @@
+import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Role } from '@careers/contracts/enums';
@@ -54,3 +55,11 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 /** OpenAPI: routes guarded by a bearer token. */
 export const bearerSecurity = [{ bearer: [] as string[] }];
+
+/** The problem-details answers every signed-in route documents: bad input, no or bad token, wrong role, not found. */
+export const authedProblems = {
+  400: problemDetailsSchema,
+  401: problemDetailsSchema,
+  403: problemDetailsSchema,
+  404: problemDetailsSchema,
+};

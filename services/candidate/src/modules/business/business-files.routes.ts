@@ -3,17 +3,10 @@ import { LOGO_MAX_BYTES, logoUploadResultSchema } from '@careers/contracts/candi
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 import { PUBLIC_BLOB_KEY, changeLogo } from './business.service';
-
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /** The business logo: its upload (design.md §5) and the public logo files. */
 export async function businessFileRoutes(app: App) {

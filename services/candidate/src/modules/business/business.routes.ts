@@ -2,16 +2,10 @@ import { businessDetailSchema } from '@careers/contracts/candidate-api';
 import { createBusinessSchema, createdBusinessSchema, updateBusinessSchema } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { changeBusiness, createBusiness, getBusiness } from './business.service';
 
 const tags = ['Employer'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /**
  * design.md §5: the small employer API behind BusinessUser tokens. This file holds the business itself;

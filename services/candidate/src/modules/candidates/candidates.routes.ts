@@ -9,19 +9,13 @@ import { candidateDeletedSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { cvStorageKeys } from '../cvs/cvs.repository';
 import { deleteContactMessagesOfUser } from '../contact/contact.repository';
 import { deleteCandidate, findCandidateByUser } from './candidates.repository';
 import { NO_CANDIDATE, changeCandidate, createCandidate, currentCandidate, toCandidate } from './candidates.service';
 
 const tags = ['Candidate'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 export async function candidateRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '@careers/contracts/common';
 import { employerCvDropSchema } from '@careers/contracts/employer';
-import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { listCvDropsOfBusiness } from './cv-drops.service';
 
 const tags = ['Employer'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /** design.md §5: the CVs candidates dropped with the employer's business. */
 export async function businessCvDropRoutes(app: App) {

@@ -2,16 +2,10 @@ import { createCvDropSchema, cvDropPageSchema, cvDropSchema } from '@careers/con
 import { pageQuerySchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { dropCv, listCvDrops } from './cv-drops.service';
 
 const tags = ['CV drops'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 export async function cvDropRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');

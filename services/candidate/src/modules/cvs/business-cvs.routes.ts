@@ -3,18 +3,12 @@ import { cvIdParamsSchema } from '@careers/contracts/candidate';
 import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { businessCvPreviewLink, requireBusinessCv } from './business-cvs.service';
 import { downloadHeaders } from './cvs.service';
 
 const tags = ['Employer'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /** design.md §5: the employer's reading of CVs sent to the business: download and preview. */
 export async function businessCvRoutes(app: App) {

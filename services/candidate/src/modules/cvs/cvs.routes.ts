@@ -11,7 +11,7 @@ import {
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, bearerToken, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, bearerToken, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { requireCandidate } from '../candidates/candidates.service';
 import { sendBlob } from '../storage/blob-response';
 import { contentDisposition } from './cv-file-name';
@@ -40,12 +40,6 @@ import {
 import { filePart } from '../storage/multipart-errors';
 
 const tags = ['CVs'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 const fileResponse = z
   .any()
   .describe('The file bytes (binary), with Content-Disposition and Content-Type of the stored file');

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { pageQuerySchema } from '@careers/contracts/common';
 import { createJobSchema, employerJobSchema } from '@careers/contracts/employer';
-import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import {
   changeJobOfBusiness,
   createJobOfBusiness,
@@ -13,12 +12,6 @@ import {
 } from './business-jobs.service';
 
 const tags = ['Employer'];
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 
 /** design.md §5: the employer's jobs. */
 export async function businessJobRoutes(app: App) {

@@ -3,17 +3,11 @@ import { statusEmailPreferenceSchema, unsubscribeQuerySchema } from '@careers/co
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
 import { requireCandidate } from '../candidates/candidates.service';
 import { dropUnsentStatusMailOf, setStatusEmails } from './status-emails.repository';
 import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, verifyUnsubscribeToken } from './status-emails.service';
 
-const problems = {
-  400: problemDetailsSchema,
-  401: problemDetailsSchema,
-  403: problemDetailsSchema,
-  404: problemDetailsSchema,
-};
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Turn status e-mails off on your account page instead.';
 
