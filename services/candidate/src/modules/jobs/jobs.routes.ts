@@ -3,8 +3,7 @@ import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { findJobWithBusiness } from './jobs.repository';
-import { matchesEtag, toJob } from './jobs.service';
+import { matchesEtag, publicJob } from './jobs.service';
 
 export const JOB_NOT_FOUND = 'The job was not found.';
 
@@ -26,10 +25,7 @@ export async function jobRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const job = await app.jobCache.get(request.params.id, async () => {
-        const row = await findJobWithBusiness(app.deps.database.db, request.params.id);
-        return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
-      });
+      const job = await publicJob(app.deps.database.db, app.jobCache, request.params.id);
       if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
       // Shared caches may keep it, but must ask again each time: closing a job shows at once, and the ETag makes asking cheap.
       reply.header('Cache-Control', 'public, no-cache').header('ETag', job.etag);
