@@ -39,10 +39,9 @@ export async function parseCv(deps: CvParsingDeps, cvId: string): Promise<void> 
     return;
   }
   try {
-    const text = await runExtraction(
-      { task: 'text', type: cv.file_type as CvFileType, bytes: Buffer.concat(chunks) },
-      deps.limits,
-    );
+    const bytes = Buffer.concat(chunks);
+    chunks.length = 0; // one copy of the file in memory, and that one moves to the worker
+    const text = await runExtraction({ task: 'text', type: cv.file_type as CvFileType, bytes }, deps.limits);
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
   } catch (err) {
     const unsupported = err instanceof ExtractionError && err.kind === 'unsupported';
