@@ -32,6 +32,7 @@ describe('scriptsAfterFirstPaint', () => {
           appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.rel ?? e.type} ${e.href ?? e.src}`),
         },
         createElement: element,
+        addEventListener: () => undefined,
       },
       PerformanceObserver: class {
         constructor(callback: typeof paintObserver) {
@@ -41,7 +42,8 @@ describe('scriptsAfterFirstPaint', () => {
       },
       setTimeout: (callback: () => void) => timers.push(callback),
     };
-    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(
+      {},
       fakeWindow.document,
       fakeWindow.PerformanceObserver,
       fakeWindow.setTimeout,
@@ -58,6 +60,29 @@ describe('scriptsAfterFirstPaint', () => {
     ]);
     timers[0]?.(); // the fallback fires too: nothing is added twice
     expect(added).toHaveLength(3);
+  });
+
+  it('holds back a form submitted before hydration (it would put the details in the address) and keeps it', () => {
+    const { html } = scriptsAfterFirstPaint(PAGE);
+    const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    const win: { careersBoot?: { hydrated: boolean; pending: unknown } } = {};
+    let onSubmit: ((event: { target: unknown; preventDefault: () => void }) => void) | undefined;
+    const document = {
+      addEventListener: (type: string, listener: typeof onSubmit, capture: boolean) => {
+        expect([type, capture]).toEqual(['submit', true]);
+        onSubmit = listener;
+      },
+    };
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(win, document, undefined, () => 0);
+    const form = { name: 'apply form' };
+    let prevented = 0;
+    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    expect(prevented).toBe(1);
+    expect(win.careersBoot).toEqual({ hydrated: false, pending: form });
+    // Hydrated: the app's own handlers take submits from now on.
+    win.careersBoot!.hydrated = true;
+    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    expect(prevented).toBe(1);
   });
 
   it('leaves a page without a module script as it is', () => {
