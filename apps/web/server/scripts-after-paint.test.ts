@@ -54,9 +54,9 @@ describe('scriptsAfterFirstPaint', () => {
     expect(timers).toHaveLength(2);
     timers[1]?.();
     expect(added).toEqual([
+      'script module /assets/index-1.js',
       'link modulepreload /assets/react-1.js',
       'link modulepreload /assets/apply-1.js',
-      'script module /assets/index-1.js',
     ]);
     timers[0]?.(); // the fallback fires too: nothing is added twice
     expect(added).toHaveLength(3);
@@ -83,6 +83,37 @@ describe('scriptsAfterFirstPaint', () => {
     win.careersBoot!.hydrated = true;
     onSubmit?.({ target: form, preventDefault: () => prevented++ });
     expect(prevented).toBe(1);
+  });
+
+  it('adds the preloads a few per task, so that no task sets up all the requests', () => {
+    const chunks = Array.from(
+      { length: 14 },
+      (_, i) => `<link rel="modulepreload" crossorigin href="/assets/c${i}.js">`,
+    );
+    const { html } = scriptsAfterFirstPaint(PAGE.replace('</head>', `${chunks.join('')}</head>`));
+    const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    const timers: (() => void)[] = [];
+    let added = 0;
+    const document = {
+      head: { appendChild: () => added++ },
+      createElement: () => ({}),
+      addEventListener: () => undefined,
+    };
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(
+      {},
+      document,
+      undefined,
+      (f: () => void) => timers.push(f),
+    );
+    timers.shift()?.(); // the fallback start
+    const perTask = [added];
+    while (timers.length > 0) {
+      const before = added;
+      timers.shift()?.();
+      perTask.push(added - before);
+    }
+    // The entry and six preloads, then six per task: 16 preloads in all (2 of the page, 14 added here).
+    expect(perTask).toEqual([7, 6, 4]);
   });
 
   it('leaves a page without a module script as it is', () => {
