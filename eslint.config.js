@@ -88,6 +88,31 @@ const boundaries = [
   },
 ].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
 
+/**
+ * Identity service modules (docs/decisions/0185): a module reaches another module's data through that
+ * module's service, never its repository; a routes file parses, authorizes and calls a service, so it
+ * imports no repository at all, not even its own module's. ESLint does not merge the options of a rule
+ * set twice for a file, so these blocks repeat the identity boundary patterns.
+ */
+const otherModulesRepository = {
+  regex: '^\\.\\./.*\\.repository$',
+  message: "A module reads another module's data through that module's service, not its repository.",
+};
+const anyRepository = {
+  regex: '\\.repository$',
+  message: 'A route calls a service; only the services read a repository.',
+};
+const identityModules = [
+  {
+    files: ['services/identity/src/modules/**/*.ts'],
+    patterns: [...identityBoundary, noTestSupport, otherModulesRepository],
+  },
+  {
+    files: ['services/identity/src/modules/**/*.routes.ts'],
+    patterns: [...identityBoundary, noTestSupport, otherModulesRepository, anyRepository],
+  },
+].map(({ files, patterns }) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/server-dist/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -100,6 +125,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...identityModules,
   {
     // Only each app's config module reads the environment (DESIGN §2). apps/web has its own
     // eslint.config.js (ESLint resolves the nearest one), which adds the browser and React rules.
