@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
@@ -121,6 +123,15 @@ describe('server-rendered apply page', () => {
       expect(html).toContain('<meta name="twitter:card" content="summary">');
       // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
       expect(html.match(/<\/script>/g)).toHaveLength(4);
+      // Its scripts start after the first paint (0216): no module script in the page, one inline loader at
+      // the end of the body that the Content-Security-Policy names by its hash and nothing else inline.
+      expect(html).not.toContain('<script type="module"');
+      const loader = /<script>(.*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+      expect(loader).toContain('"/assets/index-1.js"');
+      const csp = String(response.headers['content-security-policy']);
+      const hash = createHash('sha256').update(loader).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(csp.match(/'sha256-/g)).toHaveLength(1);
       expect(jsonLdOf(html)).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'JobPosting',
@@ -144,6 +155,24 @@ describe('server-rendered apply page', () => {
       });
     },
   );
+
+  it('is sent compressed, br or gzip as the browser allows, and decompresses to the same page', async () => {
+    // The logo's cache-busting number is drawn per request (product.md §9).
+    const same = (html: string) => html.replace(/\?v=\d+/g, '?v=N');
+    const plain = await app.inject(`/apply/${LIVE.id}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const br = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(same(brotliDecompressSync(br.rawPayload).toString())).toBe(same(plain.body));
+    const gzip = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(same(gunzipSync(gzip.rawPayload).toString())).toBe(same(plain.body));
+    const none = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(same(none.body)).toBe(same(plain.body));
+  });
 
   it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {
     const response = await app.inject(`/apply/${CLOSED.id}`);
@@ -178,6 +207,9 @@ describe('server-rendered apply page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('server-page-data');
+    // Rendered in the browser: its script loads at once, under the policy without inline scripts.
+    expect(response.body).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('keeps every other route as it was: index.html for the browser to render', async () => {

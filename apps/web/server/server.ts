@@ -4,7 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
-import { securityHeaders } from './security-headers';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { scriptsAfterFirstPaint } from './scripts-after-paint';
+import { chooseEncoding, compressHtml, worthCompressing } from './compress-html';
 import { portalLoggerOptions } from './request-log';
 import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
@@ -47,8 +49,18 @@ export async function buildPortalServer(
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.headers(headers);
+  const { 'content-security-policy': defaultCsp, ...otherHeaders } = headers;
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(otherHeaders);
+    // A page with its own inline script has set a policy that names it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', defaultCsp);
+    // Pages made per request (index.html with its preloads, a server-rendered apply page) go compressed.
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+    reply.header('vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding || !worthCompressing(payload)) return payload;
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    return compressHtml(payload, encoding);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -89,12 +101,10 @@ export async function buildPortalServer(
     const indexHtml = await inlineStylesheets(
       withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
     );
-    const html = composeApplyPage(indexHtml, {
-      page,
-      body,
-      pageUrl: canonicalApplyUrl(config.portalUrl, jobId),
-      logoUrl,
-    });
+    const { html, scriptHash } = scriptsAfterFirstPaint(
+      composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl }),
+    );
+    if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
     return reply
       .code(job ? 200 : 404)

@@ -29,6 +29,22 @@ function readServerRenderedPage(): ServerRenderedApplyPage | null {
   }
 }
 
+/** What the server-rendered page's loader keeps (apps/web/server/scripts-after-paint.ts). */
+interface Boot {
+  hydrated: boolean;
+  pending: EventTarget | null;
+}
+
+/** A form submitted before hydration was held back by the loader: submitted again, now to the app. */
+function submitHeldForm() {
+  const boot = (window as { careersBoot?: Boot }).careersBoot;
+  if (!boot) return;
+  boot.hydrated = true;
+  const form = boot.pending;
+  boot.pending = null;
+  if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+}
+
 const serverPage = readServerRenderedPage();
 const app = (
   <StrictMode>
@@ -41,8 +57,15 @@ const app = (
 );
 
 if (serverPage) {
-  // Hydration must render at once what the server sent, so the page's chunks are loaded first.
-  void loadPagesFor(window.location).then(() => hydrateRoot(root, app));
+  // Hydration must render at once what the server sent, so the page's chunks are loaded first; then a new
+  // task, so that running those chunks and hydrating are two shorter tasks, not one long one (input waits
+  // for a whole task).
+  void loadPagesFor(window.location)
+    .then(() => new Promise((resolve) => setTimeout(resolve)))
+    .then(() => {
+      hydrateRoot(root, app);
+      submitHeldForm();
+    });
 } else {
   createRoot(root).render(app);
 }
