@@ -42,12 +42,11 @@ const candidateBoundary = [
   relativeInto('apps'),
 ];
 /**
- * Inside the candidate service (docs/decisions/0185): a module's data is read through its service, so no
- * file imports another module's repository (`../<other>/<other>.repository`, `modules/<m>/<m>.repository`
+ * Inside both services (docs/decisions/0185, 0200, 0206): a module's data is read through its service, so
+ * no file imports another module's repository (`../<other>/<other>.repository`, `modules/<m>/<m>.repository`
  * from the app, workers and plugins), and a routes file imports no repository at all: it parses,
- * authorizes and calls one service function. The identity service does not pass these yet (some of its
- * routes and services still read the users, mail, codes, tokens and account-events repositories): add
- * services/identity/src to both when it does.
+ * authorizes and calls one service function. ESLint does not merge a rule's options set twice for a file,
+ * so each block repeats the service's boundary patterns.
  */
 const noOtherModulesRepository = {
   regex: '(^|/)(\\.\\.|modules)/[^/]+/[^/]+\\.repository(\\.[jt]s)?$',
@@ -61,7 +60,14 @@ const noRepositoryInRoutes = {
 const boundaries = [
   { files: ['apps/web/**/*.{ts,tsx}'], patterns: portalBoundary },
   { files: ['services/identity/**/*.ts'], patterns: identityBoundary },
-  { files: ['services/identity/src/**/*.ts'], patterns: [...identityBoundary, noTestSupport] },
+  {
+    files: ['services/identity/src/**/*.ts'],
+    patterns: [...identityBoundary, noTestSupport, noOtherModulesRepository],
+  },
+  {
+    files: ['services/identity/src/modules/**/*.routes.ts'],
+    patterns: [...identityBoundary, noTestSupport, noRepositoryInRoutes],
+  },
   { files: ['services/candidate/**/*.ts'], patterns: candidateBoundary },
   {
     files: ['services/candidate/src/**/*.ts'],

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
 import { databaseKinds } from '@careers/server-kit/testing';
+import { rssGrowth } from '@careers/test-support/hostile-suite';
 import { MAX_PARSE_ATTEMPTS } from '../src/background/workers';
 import { EXTRACTION_LIMITS } from '../src/modules/cvs/cv-extraction';
 import { eventually, multipart, newCandidate, startTestApp, type TestApp } from './helpers';
@@ -21,21 +22,6 @@ function docxBomb(): Buffer {
     { name: 'word/document.xml', data: Buffer.from(documentXml(['Looks like a CV'])) },
     { name: 'word/styles.xml', data: Buffer.alloc(0), compressed: deflatedZeros(1000), declaredSize: 100 },
   ]);
-}
-
-/** Runs work while sampling resident memory; answers the largest growth seen. */
-async function rssGrowth(work: () => Promise<void>): Promise<number> {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  try {
-    await work();
-  } finally {
-    clearInterval(sampler);
-  }
-  return Math.max(peak, process.memoryUsage().rss) - before;
 }
 
 describe.each(databaseKinds())('hostile CV files on %s', (kind) => {

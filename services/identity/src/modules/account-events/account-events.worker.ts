@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT } from 'jose';
 import { ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Db } from '../../db';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users/users.service';
 import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
 import type { SigningKeys } from '../tokens/signing-keys';
 import { claimDueEvents, markEventDelivered, markEventFailed, type AccountEventRow } from './account-events.repository';

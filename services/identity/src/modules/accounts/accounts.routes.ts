@@ -13,12 +13,17 @@ import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/e
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
-import { isUuid } from '../../lib/email';
 import { limitLookup, limitSending } from '../../plugins/limits';
-import { issueSession, loginResult } from '../tokens/tokens.service';
-import { attemptPasswordLogin, botCheckFlag } from './login-limits';
-import { findUserByEmail, findUserById } from '../users/users.repository';
-import { accountContext, confirmEmail, resetPassword, sendConfirmationLink, sendResetLink } from './accounts.service';
+import { loginResult } from '../tokens/tokens.service';
+import { botCheckFlag, logInWithPassword } from './login-limits';
+import {
+  accountContext,
+  canLogIn,
+  confirmAddress,
+  resendConfirmationLink,
+  resetPassword,
+  sendResetLink,
+} from './accounts.service';
 
 const problems = { 400: problemDetailsSchema, 429: problemDetailsSchema };
 
@@ -37,26 +42,16 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await attemptPasswordLogin(request, request.body);
+      const outcome = await logInWithPassword(request, request.body);
       if (!outcome.ok)
         return reply
           .status(401)
           .send({ ...emptyAuthResponse(outcome.message), ...botCheckFlag(outcome.botCheckRequired) });
-      const user = outcome.user;
-      const session = await db()
-        .transaction()
-        .execute((trx) => issueSession(trx, app.tokenContext, user));
-      return loginResult(user, session, 'Logged in.');
+      return loginResult(outcome.user, outcome.session, 'Logged in.');
     },
   );
 
   const confirmResponses = { 200: identityResultSchema, 400: orProblem(identityResultSchema) };
-  async function confirm(userId: string, token: string, email: string | undefined) {
-    if (!isUuid(userId)) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
-    return db()
-      .transaction()
-      .execute((trx) => confirmEmail(trx, accountContext(app), userId, token, email));
-  }
 
   app.post(
     '/api/account/confirm',
@@ -70,7 +65,8 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await confirm(request.body.userId, request.body.token, request.body.email);
+      const { userId, token, email } = request.body;
+      const result = await confirmAddress(db(), accountContext(app), userId, token, email);
       return reply.status(result.succeeded ? 200 : 400).send(result);
     },
   );
@@ -86,7 +82,8 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await confirm(request.query.UserId, request.query.Token, request.query.Email);
+      const { UserId, Token, Email } = request.query;
+      const result = await confirmAddress(db(), accountContext(app), UserId, Token, Email);
       return reply.status(result.succeeded ? 200 : 400).send(result);
     },
   );
@@ -144,9 +141,7 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await limitLookup(request, request.body.email);
-      const user = await findUserByEmail(db(), request.body.email);
-      const role = request.body.applicationRole;
-      if (!user || (role && !user.roles.includes(role)))
+      if (!(await canLogIn(db(), request.body.email, request.body.applicationRole)))
         throw new HttpProblem(404, 'There is no account with this e-mail address.');
       return sendEmpty(reply);
     },
@@ -164,13 +159,7 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request) => {
       await limitSending(request);
-      const { userId } = request.query;
-      const user = isUuid(userId) ? await findUserById(db(), userId) : undefined;
-      if (!user) throw new HttpProblem(400, 'There is no account with this id.');
-      if (user.emailConfirmedAt) throw new HttpProblem(400, 'The e-mail address is already confirmed.');
-      await db()
-        .transaction()
-        .execute((trx) => sendConfirmationLink(trx, accountContext(app), user));
+      await resendConfirmationLink(db(), accountContext(app), request.query.userId);
       return { succeeded: true, errors: [] };
     },
   );

@@ -1,16 +1,17 @@
+import type { Role } from '@careers/contracts/enums';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
+import { HttpProblem } from '@careers/server-kit/problem';
 import type { IdentityResult } from '@careers/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { insertAccountEvent } from '../account-events/account-events.repository';
+import { recordAccountEvent } from '../account-events/account-events.service';
 import type { CodeContext } from '../codes/codes.service';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
-import { normalizeEmail } from '../../lib/email';
+import { isUuid, normalizeEmail } from '../../lib/email';
 import { tooManyRequests } from '../../plugins/limits';
 import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
-import { dropUnsentMail, enqueueMail } from '../mail/mail.repository';
-import { reserveSend } from '../mail/send-limits.repository';
-import { revokeAllForUser } from '../tokens/tokens.repository';
+import { dropUnsent, queueMail, reserveMailSend } from '../mail/mail.service';
+import { endAllSessions } from '../tokens/tokens.service';
 import {
   clearPassword,
   findUserByEmail,
@@ -18,8 +19,13 @@ import {
   markEmailConfirmed,
   setPassword,
   type UserRecord,
-} from '../users/users.repository';
-import { findAccountTokenForUpdate, markAccountTokenUsed, replaceAccountToken } from './accounts.repository';
+} from '../users/users.service';
+import {
+  deleteUnusedAccountTokens,
+  findAccountTokenForUpdate,
+  markAccountTokenUsed,
+  replaceAccountToken,
+} from './accounts.repository';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +57,7 @@ async function reserveLinkSend(
   purpose: 'reset' | 'confirmation',
   now: Date,
 ) {
-  const reserved = await reserveSend(db, normalizeEmail(email), purpose, now, ctx.sendLimits);
+  const reserved = await reserveMailSend(db, normalizeEmail(email), purpose, now, ctx.sendLimits);
   if (!reserved.allowed)
     throw tooManyRequests(
       reserved.retryAfterSeconds,
@@ -83,7 +89,7 @@ export async function sendConfirmationLink(
   });
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
   const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
-  await enqueueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
+  await queueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -102,7 +108,7 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
     createdAt: now,
   });
   const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
-  await enqueueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
+  await queueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
 export async function confirmEmail(
@@ -136,10 +142,10 @@ export async function confirmEmail(
 export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise<UserRecord> {
   if (!(await markEmailConfirmed(db, user.id, now))) return user;
   // The candidate service shows employers the address as proved from now on (docs/decisions/0166).
-  await insertAccountEvent(db, user.id, 'email_verified', now);
+  await recordAccountEvent(db, user.id, 'email_verified', now);
   // A confirmation link still waiting to go out has nothing left to prove.
-  await dropUnsentMail(db, user.id, 'confirmation-link', now);
-  await revokeAllForUser(db, user.id, now);
+  await dropUnsent(db, user.id, 'confirmation-link', now);
+  await endAllSessions(db, user.id, now);
   await clearPassword(db, user.id, now);
   return { ...user, passwordHash: null, emailConfirmedAt: now };
 }
@@ -166,6 +172,37 @@ export async function resetPassword(
   // whoever held the old password loses their sessions.
   await proveAddress(db, user, now);
   await setPassword(db, user.id, await hashPassword(password), now);
-  await revokeAllForUser(db, user.id, now);
+  await endAllSessions(db, user.id, now);
   return { ok: true, user };
+}
+
+/** Every unused link of the user (an address change makes the links sent to the old address worthless). */
+export function voidUnusedLinks(db: Db, userId: string): Promise<void> {
+  return deleteUnusedAccountTokens(db, userId);
+}
+
+/** POST /api/account/can-log-in: whether the address has an account (with the role, when one is given). */
+export async function canLogIn(db: Db, email: string, role: Role | undefined): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  return user !== undefined && (!role || user.roles.includes(role));
+}
+
+/** POST and GET /api/account/confirm, in one transaction; a user id that is no uuid is no link of ours. */
+export async function confirmAddress(
+  db: Db,
+  ctx: AccountContext,
+  userId: string,
+  token: string,
+  email: string | undefined,
+): Promise<IdentityResult> {
+  if (!isUuid(userId)) return { succeeded: false, errors: ['The confirmation link is not valid.'] };
+  return db.transaction().execute((trx) => confirmEmail(trx, ctx, userId, token, email));
+}
+
+/** POST /api/account/resend-token: the confirmation link again; 400 (thrown) for an unknown or proved account. */
+export async function resendConfirmationLink(db: Db, ctx: AccountContext, userId: string): Promise<void> {
+  const user = isUuid(userId) ? await findUserById(db, userId) : undefined;
+  if (!user) throw new HttpProblem(400, 'There is no account with this id.');
+  if (user.emailConfirmedAt) throw new HttpProblem(400, 'The e-mail address is already confirmed.');
+  await db.transaction().execute((trx) => sendConfirmationLink(trx, ctx, user));
 }

@@ -3,7 +3,8 @@ import type { LoginRequest } from '@careers/contracts/identity';
 import { normalizeEmail } from '../../lib/email';
 import { tooManyRequests } from '../../plugins/limits';
 import { verifyBotToken } from '../bot-check/bot-check.service';
-import type { UserRecord } from '../users/users.repository';
+import { issueSession, type Session } from '../tokens/tokens.service';
+import type { UserRecord } from '../users/users.service';
 import { checkPassword, INVALID_LOGIN } from './accounts.service';
 
 // docs/decisions/0015. Failed password logins are counted per address and per client address in the
@@ -90,4 +91,18 @@ export async function attemptPasswordLogin(request: FastifyRequest, body: LoginR
   if (!checked) throw tooManyRequests(1, HASHING_BUSY);
   if (checked.value) return { ok: true, user: checked.value };
   return { ok: false, message: INVALID_LOGIN, botCheckRequired: await recordFailedLogin(request, body.email) };
+}
+
+export type PasswordSessionOutcome =
+  { ok: true; user: UserRecord; session: Session } | { ok: false; message: string; botCheckRequired: boolean };
+
+/** Both password logins: attemptPasswordLogin, then a new session of the account. */
+export async function logInWithPassword(request: FastifyRequest, body: LoginRequest): Promise<PasswordSessionOutcome> {
+  const outcome = await attemptPasswordLogin(request, body);
+  if (!outcome.ok) return outcome;
+  const { database } = request.server.deps;
+  const session = await database.db
+    .transaction()
+    .execute((trx) => issueSession(trx, request.server.tokenContext, outcome.user));
+  return { ...outcome, session };
 }

@@ -4,9 +4,11 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
 import { tooManyRequests } from '../../plugins/limits';
-import { reserveSend, type SendLimits } from '../mail/send-limits.repository';
+import { reserveMailSend, type SendLimits } from '../mail/mail.service';
 import {
   consumeCode,
+  deleteCodesOfUser,
+  deleteCodesOfUserByPurpose,
   findCodeByRequestForUpdate,
   findCodeForUpdate,
   recordWrongAttempt,
@@ -44,7 +46,7 @@ export async function issueCode(
   target: { emailNormalized: string; purpose: CodePurpose; userId?: string },
 ): Promise<{ code: string; requestId: string | null; expiresAt: Date }> {
   const now = new Date(ctx.now());
-  const reserved = await reserveSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
+  const reserved = await reserveMailSend(db, target.emailNormalized, target.purpose, now, ctx.sendLimits);
   if (!reserved.allowed) {
     productMetrics.codesRefused().inc({ purpose: target.purpose, reason: 'address' });
     throw tooManyRequests(
@@ -139,4 +141,14 @@ export async function verifyEmailChangeCodes(
     return { ok: false, failed: 'current' };
   }
   return { ok: true, newEmailNormalized: requested.emailNormalized };
+}
+
+/** Every code sent to the address, whatever its purpose (the account is deleted or leaves the address). */
+export function forgetCodesOf(db: Db, emailNormalized: string): Promise<void> {
+  return deleteCodesOfUser(db, emailNormalized);
+}
+
+/** The user's codes of the given purposes, whatever address they went to. */
+export function forgetCodesByPurpose(db: Db, userId: string, purposes: CodePurpose[]): Promise<void> {
+  return deleteCodesOfUserByPurpose(db, userId, purposes);
 }

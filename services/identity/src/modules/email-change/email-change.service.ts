@@ -3,13 +3,17 @@ import type { Db } from '../../db';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUuid, normalizeEmail } from '../../lib/email';
 import { EMAIL_IN_USE, type AccountContext } from '../accounts/accounts.service';
-import { deleteCodesOfUserByPurpose } from '../codes/codes.repository';
-import { INVALID_CODE, issueCode, verifyEmailChangeCodes } from '../codes/codes.service';
-import { enqueueMail } from '../mail/mail.repository';
+import {
+  forgetCodesByPurpose,
+  INVALID_CODE,
+  issueCode,
+  verifyEmailChangeCodes,
+  type CodePurpose,
+} from '../codes/codes.service';
+import { queueMail } from '../mail/mail.service';
 import { emailChangeCodeMail, emailChangeCurrentCodeMail, emailChangedNoticeMail } from '../mail/mail.templates';
-import { revokeAllForUser, revokeOtherFamilies } from '../tokens/tokens.repository';
-import { changeEmail, findUserByEmail, findUserById, type UserRecord } from '../users/users.repository';
-import { ACCOUNT_GONE } from '../users/users.service';
+import { endAllSessions, endOtherSessions } from '../tokens/tokens.service';
+import { ACCOUNT_GONE, changeEmail, findUserByEmail, findUserById, type UserRecord } from '../users/users.service';
 import {
   deleteLaterUndoLinks,
   findUndoLinkForUpdate,
@@ -23,7 +27,7 @@ export const CURRENT_CODE_REQUIRED = 'Please enter the verification code sent to
 export const INVALID_CURRENT_CODE = 'The verification code sent to your current email address is not valid.';
 const UNDO_INVALID = 'This link is not valid.';
 
-const EMAIL_CHANGE_PURPOSES = ['email-change', 'email-change-current'];
+const EMAIL_CHANGE_PURPOSES: CodePurpose[] = ['email-change', 'email-change-current'];
 export const SAME_ADDRESS = 'This is already your e-mail address.';
 
 /**
@@ -67,13 +71,13 @@ export async function startEmailChange(
   newEmail: string,
 ): Promise<string> {
   const now = new Date(ctx.now());
-  await deleteCodesOfUserByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
+  await forgetCodesByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
   const toNew = await issueCode(db, ctx, {
     emailNormalized: normalizeEmail(newEmail),
     purpose: 'email-change',
     userId: user.id,
   });
-  await enqueueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code), now, {
+  await queueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code), now, {
     expiresAt: toNew.expiresAt,
     userId: user.id,
   });
@@ -82,7 +86,7 @@ export async function startEmailChange(
     purpose: 'email-change-current',
     userId: user.id,
   });
-  await enqueueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim()), now, {
+  await queueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim()), now, {
     expiresAt: toCurrent.expiresAt,
     userId: user.id,
   });
@@ -114,7 +118,7 @@ export async function confirmEmailChange(
   });
   if (!checked.ok) return { ok: false, error: checked.failed === 'new' ? INVALID_CODE : INVALID_CURRENT_CODE };
   if (!(await changeEmail(db, user.id, checked.newEmailNormalized, now))) return { ok: false, error: EMAIL_IN_USE };
-  await deleteCodesOfUserByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
+  await forgetCodesByPurpose(db, user.id, EMAIL_CHANGE_PURPOSES);
   const token = randomToken();
   const undoExpiresAt = new Date(now.getTime() + UNDO_EMAIL_CHANGE_TTL_MS);
   await insertUndoLink(db, {
@@ -126,11 +130,11 @@ export async function confirmEmailChange(
     createdAt: now,
   });
   const undoUrl = `${ctx.portalUrl}/account/undo-email-change/${token}`;
-  await enqueueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl), now, {
+  await queueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl), now, {
     expiresAt: undoExpiresAt,
     userId: user.id,
   });
-  await revokeOtherFamilies(db, user.id, change.sessionId, now);
+  await endOtherSessions(db, user.id, change.sessionId, now);
   return { ok: true, emailAddress: checked.newEmailNormalized };
 }
 
@@ -149,8 +153,8 @@ export async function undoEmailChange(db: Db, ctx: AccountContext, token: string
   if (!(await changeEmail(db, link.userId, link.oldEmail, now))) return { succeeded: false, errors: [EMAIL_IN_USE] };
   await markUndoLinkUsed(db, link.id, now);
   await deleteLaterUndoLinks(db, link.userId, link.createdAt);
-  await deleteCodesOfUserByPurpose(db, link.userId, EMAIL_CHANGE_PURPOSES);
-  await revokeAllForUser(db, link.userId, now);
+  await forgetCodesByPurpose(db, link.userId, EMAIL_CHANGE_PURPOSES);
+  await endAllSessions(db, link.userId, now);
   return { succeeded: true, errors: [] };
 }
 

@@ -1,25 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authResponseSchema, emptyAuthResponse, refreshRequestSchema } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
-import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { authenticate, bearerSecurity } from '../../plugins/authenticate';
 import { orProblem } from '../../lib/schemas';
-import { refreshSession } from './tokens.service';
-import { revokeAllForUser, revokeFamily } from './tokens.repository';
-import { findUserById } from '../users/users.repository';
+import { refreshSession, signOut } from './tokens.service';
 
 const jwksSchema = z.object({ keys: z.array(z.looseObject({ kty: z.string(), kid: z.string().optional() })) });
 
 export async function tokenRoutes(app: App): Promise<void> {
-  /** The signed-in caller's claims and account, for the logout calls. */
-  async function caller(request: FastifyRequest) {
-    const claims = await authenticate(request);
-    const user = await findUserById(app.deps.database.db, claims.sub);
-    if (!user) throw new HttpProblem(400, 'The account no longer exists.');
-    return { claims, user, now: new Date(app.deps.now()) };
-  }
+  const db = () => app.deps.database.db;
 
   app.get(
     '/.well-known/jwks.json',
@@ -49,7 +39,7 @@ export async function tokenRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { accessToken, refreshToken } = request.body;
-      const outcome = await app.deps.database.db
+      const outcome = await db()
         .transaction()
         .execute((trx) => refreshSession(trx, app.tokenContext, accessToken, refreshToken));
       if (!outcome.ok) return reply.status(400).send(emptyAuthResponse(outcome.message));
@@ -69,12 +59,8 @@ export async function tokenRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { claims, user, now } = await caller(request);
-      const db = app.deps.database.db;
-      // A token without a session id comes from before sid was issued: it cannot name its session, so
-      // every session ends, as logout did then.
-      if (claims.sid) await revokeFamily(db, claims.sid, now, user.id);
-      else await revokeAllForUser(db, user.id, now);
+      const claims = await authenticate(request);
+      await signOut(db(), app.tokenContext, { userId: claims.sub, sessionId: claims.sid }, 'this');
       return { ...emptyAuthResponse('You have been logged out.'), success: true };
     },
   );
@@ -90,8 +76,8 @@ export async function tokenRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { user, now } = await caller(request);
-      await revokeAllForUser(app.deps.database.db, user.id, now);
+      const claims = await authenticate(request);
+      await signOut(db(), app.tokenContext, { userId: claims.sub, sessionId: claims.sid }, 'all');
       return { ...emptyAuthResponse('You have been signed out of all devices.'), success: true };
     },
   );

@@ -9,9 +9,16 @@ import {
 import type { Db } from '../../db';
 import type { SigningKeys } from './signing-keys';
 import { randomToken, sha256 } from '../../lib/crypto';
-import type { UserRecord } from '../users/users.repository';
-import { findUserById } from '../users/users.repository';
-import { findRefreshTokenForUpdate, insertRefreshToken, markRotated, revokeFamily } from './tokens.repository';
+import { HttpProblem } from '@careers/server-kit/problem';
+import { ACCOUNT_GONE, findUserById, type UserRecord } from '../users/users.service';
+import {
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  markRotated,
+  revokeAllForUser,
+  revokeFamily,
+  revokeOtherFamilies,
+} from './tokens.repository';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
@@ -147,4 +154,32 @@ export async function refreshSession(
   await markRotated(db, row.id, now);
   const session = await issueSession(db, ctx, user, { familyId: row.familyId, expiresAt: row.expiresAt });
   return { ok: true, result: loginResult(user, session, 'Token refreshed.') };
+}
+
+/** Ends every session (refresh-token family) of the user; answers how many were live. */
+export function endAllSessions(db: Db, userId: string, at: Date): Promise<number> {
+  return revokeAllForUser(db, userId, at);
+}
+
+/** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
+export function endOtherSessions(db: Db, userId: string, keepFamilyId: string | undefined, at: Date): Promise<number> {
+  return revokeOtherFamilies(db, userId, keepFamilyId, at);
+}
+
+/**
+ * POST /api/account/revoke ('this') and /api/account/revoke-all ('all'): 400 (thrown) when the account no
+ * longer exists. A token without a session id comes from before sid was issued: it cannot name its
+ * session, so every session ends, as logout did then.
+ */
+export async function signOut(
+  db: Db,
+  ctx: TokenContext,
+  caller: { userId: string; sessionId: string | undefined },
+  scope: 'this' | 'all',
+): Promise<void> {
+  const user = await findUserById(db, caller.userId);
+  if (!user) throw new HttpProblem(400, ACCOUNT_GONE);
+  const now = new Date(ctx.now());
+  if (scope === 'this' && caller.sessionId) await revokeFamily(db, caller.sessionId, now, user.id);
+  else await revokeAllForUser(db, user.id, now);
 }

@@ -2,15 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { z } from 'zod';
-import type { App, RouteEntry } from './http';
+import type { App, RouteEntry } from '@careers/server-kit/http';
 
 /**
- * Test support: hostile input against every operation of a service (issue 10 item 4,
- * docs/decisions/0130). The operations come from the app's own route table, bodies and queries from
- * each route's zod schemas (through their JSON Schema), mixed with wrong types, odd Unicode, malformed
- * JSON, wrong content types, oversized bodies and headers and odd path ids. Every answer must be below
- * 500, and every refusal problem details (application/problem+json with type, title and status) or the
- * result shape the route declares for that status (the spec's registration and identity results).
+ * Hostile input against every operation of a service (issue 10 item 4, docs/decisions/0130; moved here
+ * from server-kit by docs/decisions/0205, hostile-suite.ts runs it in the services' tests). The operations
+ * come from the app's own route table, bodies and queries from each route's zod schemas (through their
+ * JSON Schema), mixed with wrong types, odd Unicode, malformed JSON, wrong content types, oversized
+ * bodies and headers and odd path ids. Every answer must be below 500, and every refusal problem details
+ * (application/problem+json with type, title and status) or the result shape the route declares for that
+ * status (the spec's registration and identity results).
  */
 
 /** Who calls: no token, a candidate, an employer, a forged token… (name is for the report). */
