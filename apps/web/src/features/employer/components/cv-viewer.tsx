@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
+import { saveBlob } from '../../../lib/save-blob';
 import { notifyError } from '../../../lib/toast';
 import { CvPreviewFrame } from '../../../components/cv-preview-frame';
 import { downloadBusinessCv } from '../../../lib/api/candidate/download-business-cv';
@@ -11,16 +12,7 @@ import { useBusinessCvPreview } from '../api/applications';
 /** Saves a CV sent to the business under its own name. */
 export async function saveBusinessCv(cvId: string, fileName: string): Promise<void> {
   try {
-    const { blob } = await downloadBusinessCv(cvId, fileName);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveBlob(await downloadBusinessCv(cvId, fileName));
   } catch (error) {
     notifyError(firstServerErrorOr(error));
   }
