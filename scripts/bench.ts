@@ -209,6 +209,10 @@ try {
   upload.stdout.on('data', (chunk: Buffer) => (uploadOut += chunk.toString()));
   await once(upload, 'exit');
   report('10 MB CV upload: RSS growth', /RSS ([\d.]+ MB)/.exec(uploadOut)?.[1] ?? `not measured: ${uploadOut.trim()}`);
+  report(
+    '  then its text extraction (worker thread): RSS growth',
+    /extraction.*peak RSS growth ([\d.]+ MB)/.exec(uploadOut)?.[1] ?? `not measured: ${uploadOut.trim()}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   exitCode = 1;

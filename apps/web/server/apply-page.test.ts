@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
@@ -121,6 +122,15 @@ describe('server-rendered apply page', () => {
       expect(html).toContain('<meta name="twitter:card" content="summary">');
       // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
       expect(html.match(/<\/script>/g)).toHaveLength(4);
+      // Its scripts start after the first paint (0216): no module script in the page, one inline loader at
+      // the end of the body that the Content-Security-Policy names by its hash and nothing else inline.
+      expect(html).not.toContain('<script type="module"');
+      const loader = /<script>(.*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
+      expect(loader).toContain('"/assets/index-1.js"');
+      const csp = String(response.headers['content-security-policy']);
+      const hash = createHash('sha256').update(loader).digest('base64');
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(csp.match(/'sha256-/g)).toHaveLength(1);
       expect(jsonLdOf(html)).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'JobPosting',
@@ -178,6 +188,9 @@ describe('server-rendered apply page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('server-page-data');
+    // Rendered in the browser: its script loads at once, under the policy without inline scripts.
+    expect(response.body).toContain('<script type="module" src="/assets/index-1.js"></script>');
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('keeps every other route as it was: index.html for the browser to render', async () => {

@@ -7,14 +7,15 @@ const originOf = (url: string) => new URL(url).origin;
  * (business logos) from the blob store, and frames/objects from the blob store and the candidate service
  * for the CV preview. Inline styles stay allowed because the toast library injects its stylesheet.
  */
-export function contentSecurityPolicy(runtime: RuntimeConfig): string {
+export function contentSecurityPolicy(runtime: RuntimeConfig, scriptHashes: readonly string[] = []): string {
   const identity = originOf(runtime.identityBaseUrl);
   const candidate = originOf(runtime.candidateBaseUrl);
   const blob = originOf(runtime.blobBaseUrl);
   const unique = (...values: string[]) => [...new Set(values)].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // A server-rendered page's one inline script (its loader, docs/decisions/0216) is named by its hash.
+    ['script-src', "'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     `img-src ${unique("'self'", 'data:', 'blob:', blob)}`,
     "font-src 'self'",

@@ -4,7 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
-import { securityHeaders } from './security-headers';
+import { contentSecurityPolicy, securityHeaders } from './security-headers';
+import { scriptsAfterFirstPaint } from './scripts-after-paint';
 import { portalLoggerOptions } from './request-log';
 import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
@@ -47,8 +48,11 @@ export async function buildPortalServer(
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
 
+  const { 'content-security-policy': defaultCsp, ...otherHeaders } = headers;
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(headers);
+    reply.headers(otherHeaders);
+    // A page with its own inline script has set a policy that names it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', defaultCsp);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -89,12 +93,10 @@ export async function buildPortalServer(
     const indexHtml = await inlineStylesheets(
       withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
     );
-    const html = composeApplyPage(indexHtml, {
-      page,
-      body,
-      pageUrl: canonicalApplyUrl(config.portalUrl, jobId),
-      logoUrl,
-    });
+    const { html, scriptHash } = scriptsAfterFirstPaint(
+      composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl }),
+    );
+    if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
     return reply
       .code(job ? 200 : 404)

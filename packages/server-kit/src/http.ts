@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -81,7 +82,22 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy;
   /** With it, /metrics asks for this bearer token from anywhere; without it, /metrics answers loopback peers only. */
   metricsToken?: string | undefined;
+  /**
+   * GET routes that can answer some requests from memory before the app's other hooks run (docs/decisions/0215):
+   * keyed by route pattern (`/job/:id`); `answer` returns what to send, or undefined to let the request go
+   * through the route as usual. The answer gets the same request id, security and CORS headers as any other.
+   */
+  earlyAnswers?: Readonly<Record<string, (request: FastifyRequest) => EarlyAnswer | undefined>>;
 }
+
+/** What an early answer sends: a status, its own headers, and a body already serialized (none for 304). */
+export interface EarlyAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+const CORS_EXPOSED_HEADERS = ['Content-Disposition', 'Content-Length', 'Content-Range', 'X-Request-Id', 'Retry-After'];
 
 /**
  * Fastify treats a bare hop count as "trust nothing" (it cannot check the peer); for a service reachable
@@ -153,6 +169,30 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const allowed = new Set(options.corsOrigins);
+  const earlyAnswers = new Map(Object.entries(options.earlyAnswers ?? {}));
+  if (earlyAnswers.size > 0) {
+    // First of all hooks: an answer from memory skips the rest (CORS, input checks, schema validation,
+    // the handler), so it sets here what they would have set. onSend and onResponse (metrics) still run.
+    const exposed = CORS_EXPOSED_HEADERS.join(', ');
+    app.addHook('onRequest', (request, reply, done) => {
+      const answerOf = request.method === 'GET' ? earlyAnswers.get(request.routeOptions.url ?? '') : undefined;
+      const answer = answerOf?.(request);
+      if (!answer) return done();
+      // As @fastify/cors answers a simple request: the origin named only when it is allowed.
+      const origin = request.headers.origin;
+      reply.header('x-request-id', request.id).headers(securityHeaders).header('vary', 'Origin');
+      if (origin === undefined || allowed.has(origin)) {
+        if (origin !== undefined) reply.header('access-control-allow-origin', origin);
+        reply.header('access-control-allow-credentials', 'true').header('access-control-expose-headers', exposed);
+      }
+      reply
+        .code(answer.status)
+        .headers(answer.headers)
+        .send(answer.body ?? null);
+    });
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -162,13 +202,12 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     done();
   });
 
-  const allowed = new Set(options.corsOrigins);
   await app.register(cors, {
     origin: (origin, cb) => cb(null, origin === undefined || allowed.has(origin)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-XSRF-TOKEN', 'Range'],
-    exposedHeaders: ['Content-Disposition', 'Content-Length', 'Content-Range', 'X-Request-Id', 'Retry-After'],
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
 

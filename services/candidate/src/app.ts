@@ -28,6 +28,7 @@ import { businessCvRoutes } from './modules/cvs/business-cvs.routes';
 import { cvRoutes } from './modules/cvs/cvs.routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { businessJobRoutes } from './modules/jobs/business-jobs.routes';
+import { jobEarlyAnswers } from './modules/jobs/job-answer';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
@@ -119,6 +120,7 @@ export async function openDependencies(
 }
 
 export async function buildApp(config: CandidateConfig, deps: CandidateDeps, logger: Logger): Promise<App> {
+  const jobCache = new JobCache(config.jobCache.ttlMs, config.jobCache.maxEntries);
   const app = await createHttpApp({
     name: 'candidate',
     description:
@@ -129,6 +131,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     metricsToken: config.metricsToken,
+    earlyAnswers: jobEarlyAnswers(jobCache),
     ready: async () => {
       await deps.database.ping();
       // Any key will do: a missing object answers null, an unreachable store rejects.
@@ -139,7 +142,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.decorate('verifyToken', createTokenVerifier(config.auth));
-  app.decorate('jobCache', new JobCache(config.jobCache.ttlMs, config.jobCache.maxEntries));
+  app.decorate('jobCache', jobCache);
   app.decorateRequest('user', null);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.

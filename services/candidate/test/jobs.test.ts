@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -54,6 +54,47 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
     const stale = await t.app.inject({ url: `/job/${job.id}`, headers: { 'if-none-match': '"something-else"' } });
     expect(stale.statusCode).toBe(200);
     expect(stale.json().id).toBe(job.id);
+  });
+
+  it('answers a cached job before the other hooks, with the headers the route gives (request id, security, CORS)', async () => {
+    const job = await newJob();
+    const portal = t.app.config.corsOrigins[0]!;
+    const load = vi.spyOn(t.app.jobCache, 'get');
+    try {
+      for (const origin of [undefined, portal, 'https://elsewhere.example']) {
+        t.app.jobCache.invalidate(job.id);
+        const headers = origin ? { origin } : {};
+        load.mockClear();
+        const fromRoute = await t.app.inject({ url: `/job/${job.id}`, headers });
+        expect(load).toHaveBeenCalledTimes(1);
+        const fromMemory = await t.app.inject({
+          url: `/job/${job.id}`,
+          headers: { ...headers, 'x-request-id': 'early-1' },
+        });
+        // The second answer did not reach the route: the cache was read by the early hook alone.
+        expect(load, String(origin)).toHaveBeenCalledTimes(1);
+        expect(fromMemory.statusCode).toBe(200);
+        expect(fromMemory.body).toBe(fromRoute.body);
+        expect(fromMemory.headers['x-request-id']).toBe('early-1');
+        const comparable = (h: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(h).filter(([name]) => !['date', 'x-request-id'].includes(name)));
+        expect(comparable(fromMemory.headers), String(origin)).toEqual(comparable(fromRoute.headers));
+        expect(fromMemory.headers['access-control-allow-origin']).toBe(origin === portal ? portal : undefined);
+        const notModified = await t.app.inject({
+          url: `/job/${job.id}`,
+          headers: { ...headers, 'if-none-match': fromRoute.headers.etag as string },
+        });
+        expect(notModified.statusCode).toBe(304);
+        expect(notModified.body).toBe('');
+        expect(notModified.headers['content-security-policy']).toBe(fromRoute.headers['content-security-policy']);
+        expect(load).toHaveBeenCalledTimes(1);
+      }
+      // An id the cache does not hold, valid or not, goes through the route and its checks.
+      expect((await t.app.inject({ url: '/job/not-a-uuid' })).statusCode).toBe(400);
+      expect((await t.app.inject({ url: `/job/${randomUUID()}` })).statusCode).toBe(404);
+    } finally {
+      load.mockRestore();
+    }
   });
 
   it('shows a change made through this instance at once, with a new ETag', async () => {

@@ -64,8 +64,10 @@ export async function parseCv(ctx: Context, cvId: string): Promise<void> {
     return;
   }
   try {
+    const bytes = Buffer.concat(chunks);
+    chunks.length = 0; // one copy of the file in memory, and that one moves to the worker
     const text = await runExtraction(
-      { task: 'text', type: cv.file_type as CvFileType, bytes: Buffer.concat(chunks) },
+      { task: 'text', type: cv.file_type as CvFileType, bytes },
       ctx.config.cvExtraction,
     );
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });

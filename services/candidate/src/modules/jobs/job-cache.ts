@@ -24,8 +24,8 @@ export class JobCache {
 
   /** The cached job, or `load` (one database read per job however many ask at once); undefined when there is none. */
   get(id: string, load: () => Promise<unknown>): Promise<CachedJob | undefined> {
-    const entry = this.entries.get(id);
-    if (entry && entry.expiresAt > Date.now()) return Promise.resolve(entry.job);
+    const fresh = this.peek(id);
+    if (fresh) return Promise.resolve(fresh);
     const pending = this.loading.get(id);
     if (pending) return pending;
     const startedAt = this.generation;
@@ -42,6 +42,12 @@ export class JobCache {
       });
     this.loading.set(id, promise);
     return promise;
+  }
+
+  /** The cached job when it is fresh, without loading (the early answer of GET /job/{id}). */
+  peek(id: string): CachedJob | undefined {
+    const entry = this.entries.get(id);
+    return entry && entry.expiresAt > Date.now() ? entry.job : undefined;
   }
 
   invalidate(id: string): void {

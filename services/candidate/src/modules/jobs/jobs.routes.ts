@@ -4,7 +4,8 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { findJobWithBusiness } from './jobs.repository';
-import { matchesEtag, toJob } from './jobs.service';
+import { cachedJobAnswer } from './job-answer';
+import { toJob } from './jobs.service';
 
 export const JOB_NOT_FOUND = 'The job was not found.';
 
@@ -31,11 +32,12 @@ export async function jobRoutes(app: App) {
         return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
       });
       if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
-      // Shared caches may keep it, but must ask again each time: closing a job shows at once, and the ETag makes asking cheap.
-      reply.header('Cache-Control', 'public, no-cache').header('ETag', job.etag);
-      if (matchesEtag(request.headers['if-none-match'], job.etag)) return reply.code(304).send(null);
-      // Serialized once when cached (toJob's Job type held what went in); a JSON string is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(job.body as never);
+      // The same answer the early hook gives once the job is cached (toJob's Job type held what went in).
+      const answer = cachedJobAnswer(job, request.headers['if-none-match']);
+      return reply
+        .code(answer.status as 200 | 304)
+        .headers(answer.headers)
+        .send((answer.body ?? null) as never);
     },
   );
 }

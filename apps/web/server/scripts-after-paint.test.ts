@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { scriptsAfterFirstPaint } from './scripts-after-paint';
+
+const PAGE =
+  '<html><head><script src="/config.js" defer></script><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="modulepreload" crossorigin href="/assets/apply-1.js">' +
+  '</head><body><div id="root"><form></form></div></body></html>';
+
+describe('scriptsAfterFirstPaint', () => {
+  it('moves the module script and its preloads into one inline loader at the end of the body, named by its hash', () => {
+    const { html, scriptHash } = scriptsAfterFirstPaint(PAGE);
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).toContain('<script src="/config.js" defer></script>');
+    const loader = /<script>(.*)<\/script><\/body><\/html>$/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('["/assets/react-1.js","/assets/apply-1.js"]');
+    expect(loader).toContain('["/assets/index-1.js"]');
+    expect(scriptHash).toBe(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
+  });
+
+  it('starts the scripts after the first paint, or a second later at the latest, and only once', async () => {
+    const { html } = scriptsAfterFirstPaint(PAGE);
+    const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    const added: string[] = [];
+    const timers: (() => void)[] = [];
+    let paintObserver: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    const element = (tag: string) => ({ tag }) as Record<string, string>;
+    const fakeWindow = {
+      document: {
+        head: {
+          appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.rel ?? e.type} ${e.href ?? e.src}`),
+        },
+        createElement: element,
+      },
+      PerformanceObserver: class {
+        constructor(callback: typeof paintObserver) {
+          paintObserver = callback;
+        }
+        observe() {}
+      },
+      setTimeout: (callback: () => void) => timers.push(callback),
+    };
+    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(
+      fakeWindow.document,
+      fakeWindow.PerformanceObserver,
+      fakeWindow.setTimeout,
+    );
+    expect(added).toEqual([]);
+    expect(timers).toHaveLength(1); // the one-second fallback
+    paintObserver?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(timers).toHaveLength(2);
+    timers[1]?.();
+    expect(added).toEqual([
+      'link modulepreload /assets/react-1.js',
+      'link modulepreload /assets/apply-1.js',
+      'script module /assets/index-1.js',
+    ]);
+    timers[0]?.(); // the fallback fires too: nothing is added twice
+    expect(added).toHaveLength(3);
+  });
+
+  it('leaves a page without a module script as it is', () => {
+    const page = '<html><body><div id="root"></div></body></html>';
+    expect(scriptsAfterFirstPaint(page)).toEqual({ html: page, scriptHash: null });
+  });
+});

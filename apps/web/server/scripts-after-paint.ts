@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+
+/**
+ * Started by the page's one inline script: the chunks as modulepreloads (all at once, no waterfall), then
+ * the entry. After the first paint, which the server's HTML makes on its own; a second later at the latest
+ * (a browser without paint timing, a tab opened in the background that paints only when shown).
+ */
+function loader(entries: string[], chunks: string[]): string {
+  return `(function(){var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(chunks)}.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)})}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
+}
+
+export interface DeferredScripts {
+  html: string;
+  /** The inline loader's hash, for the page's Content-Security-Policy (script-src). */
+  scriptHash: string | null;
+}
+
+/**
+ * A server-rendered page's scripts start after its first paint (docs/decisions/0216): the page is readable
+ * and its form visible from the HTML alone, so the JavaScript (which hydrates it) no longer competes with
+ * the document, the logo and the first paint for a phone's bandwidth and CPU. The module script and the
+ * modulepreload links leave the head; one small inline script at the end of the body adds them back.
+ * A page without a module script is returned as it is.
+ */
+export function scriptsAfterFirstPaint(html: string): DeferredScripts {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (entries.length === 0) return { html, scriptHash: null };
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const script = loader(entries, chunks);
+  const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return { html: stripped.replace('</body>', `<script>${script}</script></body>`), scriptHash };
+}
