@@ -68,5 +68,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: 'hidden',
     // dist/.vite/manifest.json: the portal server names a landing page's chunks in its index.html.
     manifest: !isSsrBuild,
+    // The libraries every landing page runs in one chunk: the apply page's first load went from 24 requests
+    // to 20 and 95.2 to 92.7 KB (one file compresses better), the sign-in pages' by under 0.5 KB (0217).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form|@hookform|zod)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
   },
 }));

@@ -199,6 +199,31 @@ describe.each([
   });
 });
 
+describe('an Apply pressed before the scripts arrive', () => {
+  it('sends nothing in the address and is carried out once the page is hydrated', async () => {
+    const p = (page = await openPortalPage(browser, { viewport: PHONE }));
+    const errors = errorsOf(p);
+    const scripts = await holdScripts(p);
+    await p.goto(`/apply/${liveJob.id}`, { waitUntil: 'commit' });
+    await p.getByRole('heading', { level: 1 }).waitFor({ timeout: 15_000 });
+    await p.getByLabel('Phone', { exact: true }).fill('0700 900123');
+    await p.getByRole('button', { name: 'Apply', exact: true }).click();
+    // The browser's own submit would have put the phone number in the address and reloaded the page.
+    await settle(p);
+    expect(new URL(p.url()).search).toBe('');
+    expect(await hydrated(p)).toBe(false);
+    expect(await p.getByLabel('Phone', { exact: true }).inputValue()).toBe('0700 900123');
+
+    await scripts.release();
+    await expect.poll(() => hydrated(p), { timeout: 15_000 }).toBe(true);
+    // The held Apply is the app's now: its validation answers the empty name, the typed phone stays.
+    await p.getByText('Please enter your name').waitFor({ timeout: 10_000 });
+    expect(await p.getByLabel('Phone', { exact: true }).inputValue()).toBe('0700 900123');
+    expect(new URL(p.url()).search).toBe('');
+    expect(errors, 'no console error').toEqual([]);
+  });
+});
+
 describe('the server-rendered answers', () => {
   it("answers an unknown job with 404 and SPEC's 'Error in fetching the job.', before any script runs", async () => {
     const p = (page = await openPortalPage(browser, { viewport: PHONE }));

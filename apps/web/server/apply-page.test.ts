@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,24 @@ describe('server-rendered apply page', () => {
       });
     },
   );
+
+  it('is sent compressed, br or gzip as the browser allows, and decompresses to the same page', async () => {
+    // The logo's cache-busting number is drawn per request (product.md §9).
+    const same = (html: string) => html.replace(/\?v=\d+/g, '?v=N');
+    const plain = await app.inject(`/apply/${LIVE.id}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const br = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(same(brotliDecompressSync(br.rawPayload).toString())).toBe(same(plain.body));
+    const gzip = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(same(gunzipSync(gzip.rawPayload).toString())).toBe(same(plain.body));
+    const none = await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(same(none.body)).toBe(same(plain.body));
+  });
 
   it('answers a closed job with 200, its CV-drop offer, and no JobPosting', async () => {
     const response = await app.inject(`/apply/${CLOSED.id}`);

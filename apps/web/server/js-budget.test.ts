@@ -12,14 +12,15 @@ import { readManifest, type Manifest } from './route-preload';
  * docs/decisions/0062 and 0160: what the landing pages may download as JavaScript (gzip) before they are
  * interactive. Issue 9 asks for at most 100 KB; with Preact rendering and React Router's declarative mode
  * the pages weighed 92.0 / 83.3 / 86.0 KB; stop 19's merges (the session layer, the job's details, the
- * code step's address change) brought them to 94.9 / 85.8 / 88.4 KB, and each ceiling is that figure plus
- * about 1 KB. A change that adds weight to a landing page fails here and has to be loaded later instead.
+ * code step's address change) brought them to 94.9 / 85.8 / 88.4 KB; the libraries in one chunk (0217) to
+ * 92.7 / 86.4 / 89.0 KB. Each ceiling is about 1 KB above. A change that adds weight to a landing page fails
+ * here and has to be loaded later instead.
  */
 const KB = 1024;
 const CEILINGS: Record<string, number> = {
-  '/apply/6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11': 96 * KB,
-  '/account/login': 87 * KB,
-  '/account/signup': 89.5 * KB,
+  '/apply/6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11': 94 * KB,
+  '/account/login': 87.5 * KB,
+  '/account/signup': 90 * KB,
 };
 
 let dist: string;

@@ -32,6 +32,7 @@ describe('scriptsAfterFirstPaint', () => {
           appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.rel ?? e.type} ${e.href ?? e.src}`),
         },
         createElement: element,
+        addEventListener: () => undefined,
       },
       PerformanceObserver: class {
         constructor(callback: typeof paintObserver) {
@@ -41,7 +42,8 @@ describe('scriptsAfterFirstPaint', () => {
       },
       setTimeout: (callback: () => void) => timers.push(callback),
     };
-    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(
+      {},
       fakeWindow.document,
       fakeWindow.PerformanceObserver,
       fakeWindow.setTimeout,
@@ -52,12 +54,66 @@ describe('scriptsAfterFirstPaint', () => {
     expect(timers).toHaveLength(2);
     timers[1]?.();
     expect(added).toEqual([
+      'script module /assets/index-1.js',
       'link modulepreload /assets/react-1.js',
       'link modulepreload /assets/apply-1.js',
-      'script module /assets/index-1.js',
     ]);
     timers[0]?.(); // the fallback fires too: nothing is added twice
     expect(added).toHaveLength(3);
+  });
+
+  it('holds back a form submitted before hydration (it would put the details in the address) and keeps it', () => {
+    const { html } = scriptsAfterFirstPaint(PAGE);
+    const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    const win: { careersBoot?: { hydrated: boolean; pending: unknown } } = {};
+    let onSubmit: ((event: { target: unknown; preventDefault: () => void }) => void) | undefined;
+    const document = {
+      addEventListener: (type: string, listener: typeof onSubmit, capture: boolean) => {
+        expect([type, capture]).toEqual(['submit', true]);
+        onSubmit = listener;
+      },
+    };
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(win, document, undefined, () => 0);
+    const form = { name: 'apply form' };
+    let prevented = 0;
+    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    expect(prevented).toBe(1);
+    expect(win.careersBoot).toEqual({ hydrated: false, pending: form });
+    // Hydrated: the app's own handlers take submits from now on.
+    win.careersBoot!.hydrated = true;
+    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    expect(prevented).toBe(1);
+  });
+
+  it('adds the preloads a few per task, so that no task sets up all the requests', () => {
+    const chunks = Array.from(
+      { length: 14 },
+      (_, i) => `<link rel="modulepreload" crossorigin href="/assets/c${i}.js">`,
+    );
+    const { html } = scriptsAfterFirstPaint(PAGE.replace('</head>', `${chunks.join('')}</head>`));
+    const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    const timers: (() => void)[] = [];
+    let added = 0;
+    const document = {
+      head: { appendChild: () => added++ },
+      createElement: () => ({}),
+      addEventListener: () => undefined,
+    };
+    new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(
+      {},
+      document,
+      undefined,
+      (f: () => void) => timers.push(f),
+    );
+    timers.shift()?.(); // the fallback start
+    const perTask = [added];
+    while (timers.length > 0) {
+      const before = added;
+      timers.shift()?.();
+      perTask.push(added - before);
+    }
+    // The entry and six preloads, then six per task: 16 preloads in all (2 of the page, 14 added here).
+    expect(perTask).toEqual([7, 6, 4]);
   });
 
   it('leaves a page without a module script as it is', () => {

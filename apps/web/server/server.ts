@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { scriptsAfterFirstPaint } from './scripts-after-paint';
+import { chooseEncoding, compressHtml, worthCompressing } from './compress-html';
 import { portalLoggerOptions } from './request-log';
 import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
@@ -49,10 +50,17 @@ export async function buildPortalServer(
   const headers = securityHeaders(config.runtime);
 
   const { 'content-security-policy': defaultCsp, ...otherHeaders } = headers;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(otherHeaders);
     // A page with its own inline script has set a policy that names it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', defaultCsp);
+    // Pages made per request (index.html with its preloads, a server-rendered apply page) go compressed.
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+    reply.header('vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (!encoding || !worthCompressing(payload)) return payload;
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    return compressHtml(payload, encoding);
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -29,6 +29,22 @@ function readServerRenderedPage(): ServerRenderedApplyPage | null {
   }
 }
 
+/** What the server-rendered page's loader keeps (apps/web/server/scripts-after-paint.ts). */
+interface Boot {
+  hydrated: boolean;
+  pending: EventTarget | null;
+}
+
+/** A form submitted before hydration was held back by the loader: submitted again, now to the app. */
+function submitHeldForm() {
+  const boot = (window as { careersBoot?: Boot }).careersBoot;
+  if (!boot) return;
+  boot.hydrated = true;
+  const form = boot.pending;
+  boot.pending = null;
+  if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+}
+
 const serverPage = readServerRenderedPage();
 const app = (
   <StrictMode>
@@ -46,7 +62,10 @@ if (serverPage) {
   // for a whole task).
   void loadPagesFor(window.location)
     .then(() => new Promise((resolve) => setTimeout(resolve)))
-    .then(() => hydrateRoot(root, app));
+    .then(() => {
+      hydrateRoot(root, app);
+      submitHeldForm();
+    });
 } else {
   createRoot(root).render(app);
 }
