@@ -3,7 +3,6 @@ import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { saveBlob } from '../../../lib/save-blob';
 import { notifyError } from '../../../lib/toast';
 import { CvPreviewFrame } from '../../../components/cv-preview-frame';
 import { downloadBusinessCv } from '../../../lib/api/candidate/download-business-cv';
@@ -12,7 +11,16 @@ import { useBusinessCvPreview } from '../api/applications';
 /** Saves a CV sent to the business under its own name. */
 export async function saveBusinessCv(cvId: string, fileName: string): Promise<void> {
   try {
-    saveBlob(await downloadBusinessCv(cvId, fileName));
+    const { blob } = await downloadBusinessCv(cvId, fileName);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   } catch (error) {
     notifyError(firstServerErrorOr(error));
   }
