@@ -2,7 +2,7 @@ import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
 import { toApiError } from '../../api-error';
 import { http } from '../../http-client';
 import { createInstance } from '../../request';
-import { mediaTypeOf, type CvPreviewFile } from './get-cv-preview';
+import type { CvPreviewFile } from './get-cv-preview';
 
 /** The preview address carries its own short-lived token: no bearer token goes with it. */
 const linkClient = createInstance({ timeout: 0 }, { onError: (error) => Promise.reject(toApiError(error)) });
@@ -15,5 +15,11 @@ export async function getBusinessCvPreview(cvId: string): Promise<CvPreviewFile>
   const { data } = await http.candidate.post<unknown>(`/business/cvs/${encodeURIComponent(cvId)}/preview-link`);
   const link = cvPreviewLinkSchema.parse(data);
   const response = await linkClient.get<Blob>(link.url, { responseType: 'blob' });
-  return { blob: response.data, mediaType: mediaTypeOf(response.headers['content-type'], response.data) };
+  // The media type as getCvPreview reads it (lower case, no parameters), written here so the employer
+  // console and the candidate's pages share no chunk for it.
+  const mediaType = (String(response.headers['content-type'] ?? '') || response.data.type)
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  return { blob: response.data, mediaType };
 }

@@ -6,7 +6,7 @@ export interface CvPreviewFile {
   mediaType: string;
 }
 
-export function mediaTypeOf(header: unknown, blob: Blob): string {
+function mediaTypeOf(header: unknown, blob: Blob): string {
   return (String(header ?? '') || blob.type).split(';')[0]!.trim().toLowerCase();
 }
 
