@@ -41,12 +41,36 @@ const candidateBoundary = [
   relativeInto('packages'),
   relativeInto('apps'),
 ];
+/**
+ * Inside the candidate service (docs/decisions/0185): a module's data is read through its service, so no
+ * file imports another module's repository (`../<other>/<other>.repository`, `modules/<m>/<m>.repository`
+ * from the app, workers and plugins), and a routes file imports no repository at all: it parses,
+ * authorizes and calls one service function. The identity service does not pass these yet (some of its
+ * routes and services still read the users, mail, codes, tokens and account-events repositories): add
+ * services/identity/src to both when it does.
+ */
+const noOtherModulesRepository = {
+  regex: '(^|/)(\\.\\.|modules)/[^/]+/[^/]+\\.repository(\\.[jt]s)?$',
+  message: "Read another module's data through its service, not its repository (docs/decisions/0185).",
+};
+const noRepositoryInRoutes = {
+  regex: '\\.repository(\\.[jt]s)?$',
+  message:
+    'A routes file calls a service function; only the module’s service reads its repository (docs/decisions/0185).',
+};
 const boundaries = [
   { files: ['apps/web/**/*.{ts,tsx}'], patterns: portalBoundary },
   { files: ['services/identity/**/*.ts'], patterns: identityBoundary },
   { files: ['services/identity/src/**/*.ts'], patterns: [...identityBoundary, noTestSupport] },
   { files: ['services/candidate/**/*.ts'], patterns: candidateBoundary },
-  { files: ['services/candidate/src/**/*.ts'], patterns: [...candidateBoundary, noTestSupport] },
+  {
+    files: ['services/candidate/src/**/*.ts'],
+    patterns: [...candidateBoundary, noTestSupport, noOtherModulesRepository],
+  },
+  {
+    files: ['services/candidate/src/modules/**/*.routes.ts'],
+    patterns: [...candidateBoundary, noTestSupport, noRepositoryInRoutes],
+  },
   {
     files: ['packages/contracts/**/*.ts'],
     patterns: [

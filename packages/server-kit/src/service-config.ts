@@ -22,6 +22,15 @@ export const sharedEnvShape = {
   METRICS_TOKEN: z.string().min(32).optional(),
   /** How often a service's mail outbox is polled. */
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Rate-limit counters and the bot check's "used once" set: in memory, or on Redis shared by every
+   * instance. Several instances need it (else a limit or a bot-check token counts per instance).
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** HMAC key of the service's ALTCHA challenges; generated under DATA_DIR when unset (one instance). */
+  BOT_CHECK_SECRET: z.string().min(32).optional(),
+  /** The bot check's proof of work size (the same range in both services). */
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
 };
 
 type SharedEnv = z.output<z.ZodObject<typeof sharedEnvShape>>;
@@ -39,5 +48,6 @@ export function sharedConfig(env: SharedEnv) {
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    redisUrl: env.REDIS_URL,
   };
 }

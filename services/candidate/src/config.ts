@@ -25,17 +25,10 @@ const schema = z
      * when unset on one PGlite instance; required with CANDIDATE_DATABASE_URL (checked at start).
      */
     UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
-    /**
-     * Rate-limit counters and the bot check's "used once" set (CV autofill, docs/decisions/0175): in memory,
-     * or on Redis shared by every instance. Several instances need it (else a token works once per instance).
-     */
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    // REDIS_URL, BOT_CHECK_SECRET and BOT_CHECK_MAX_NUMBER are in sharedEnvShape (the CV autofill's bot
+    // check and its "used once" set, docs/decisions/0175; REDIS_URL and BOT_CHECK_SECRET go together).
     // Its own name: the deploy env file is shared, and REDIS_KEY_PREFIX is the identity service's.
     CANDIDATE_REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:candidate:'),
-    /** HMAC key of this service's ALTCHA challenges; generated under DATA_DIR when unset, required with REDIS_URL. */
-    BOT_CHECK_SECRET: z.string().min(32).optional(),
-    /** The proof of work's size, as in the identity service (same name, same range). */
-    BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
     /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
     STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
@@ -94,7 +87,6 @@ function toConfig(env: z.output<typeof schema>) {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       delayMs: env.STATUS_MAIL_DELAY_SECONDS * 1000,
     },
-    redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.CANDIDATE_REDIS_KEY_PREFIX,
     /** The CV autofill's bot check: its own challenges (action cv-autofill), 10 minutes to use one. */
     botCheck: {

@@ -12,13 +12,11 @@ const schema = z.object({
   ...sharedEnvShape,
   IDENTITY_PORT: portSchema.default(3001),
   IDENTITY_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:identity:'),
-  // Secrets: generated under DATA_DIR when unset (one instance); set them when running several.
+  // Secrets: generated under DATA_DIR when unset (one instance); set them when running several
+  // (BOT_CHECK_SECRET, with REDIS_URL and BOT_CHECK_MAX_NUMBER, is in sharedEnvShape).
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PKCS#8 PEM private key' }).optional(),
-  BOT_CHECK_SECRET: z.string().min(32).optional(),
   OTP_PEPPER: z.string().min(32).optional(),
-  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(20_000),
   // Sends per (e-mail, purpose): codes, confirmation and reset links each count apart.
   SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(DEFAULT_SEND_INTERVAL_SECONDS),
   SENDS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SENDS_PER_HOUR),
@@ -48,7 +46,6 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.IDENTITY_PORT,
     database: { url: env.IDENTITY_DATABASE_URL, dataDir: path.join(dataDir, 'identity-db') },
     publicUrl: env.IDENTITY_URL,
-    redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     secrets: {
       dir: path.join(dataDir, 'identity-secrets'),

@@ -2,19 +2,11 @@ import type { PgBoss } from 'pg-boss';
 import type { Database } from '@careers/server-kit/database';
 import type { Logger } from '@careers/server-kit/logger';
 import type { MailTransport } from '@careers/server-kit/mail';
-import { countedJob, productMetrics } from '@careers/server-kit/metrics';
+import { countedJob } from '@careers/server-kit/metrics';
 import type { CandidateConfig } from '../config';
 import type { CandidateDatabase } from '../db';
-import {
-  countAttempt,
-  findUnforwarded,
-  markForwarded,
-  staleUnforwardedIds,
-} from '../modules/contact/contact.repository';
-import { contactMail } from '../modules/contact/contact.service';
-import type { CvFileType } from '../modules/cvs/cv-file-type';
-import { ExtractionError, runExtraction } from '../modules/cvs/cv-extraction';
-import { countParseAttempt, findCvById, setParseResult, stalePendingCvIds } from '../modules/cvs/cvs.repository';
+import { forwardContactMessage, staleUnforwardedIds } from '../modules/contact/contact.service';
+import { parseCv, stalePendingCvIds } from '../modules/cvs/cv-parsing.service';
 import { removeOrphanFiles, removeStaleSpoolFiles } from '../modules/cvs/orphan-files';
 import type { BlobStorage } from '../modules/storage/storage';
 import { QUEUES, startQueue } from './queue';
@@ -41,66 +33,8 @@ const SWEEP_EVERY_MS = 60_000;
 const ORPHAN_SWEEP_EVERY_MS = 60 * 60_000;
 const CONTACT_MAX_ATTEMPTS = 13;
 
-/** A file whose extraction did not finish this many times (a crash mid-way) is Failed, not retried again. */
-export const MAX_PARSE_ATTEMPTS = 2;
-
-export async function parseCv(ctx: Context, cvId: string): Promise<void> {
-  const db = ctx.database.db;
-  const cv = await findCvById(db, cvId);
-  if (!cv || cv.parse_status !== 'Pending') return;
-  // A storage outage throws here and the job is retried; a file that cannot be read is final.
-  const object = await ctx.storage.get(cv.storage_key);
-  if (!object) {
-    await setParseResult(db, cvId, { status: 'Failed', text: null, error: 'file missing' });
-    return;
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  const attempts = await countParseAttempt(db, cvId);
-  if (attempts === null) return;
-  if (attempts > MAX_PARSE_ATTEMPTS) {
-    ctx.logger.warn({ cvId, attempts }, 'CV parsing never finished; giving up');
-    await setParseResult(db, cvId, { status: 'Failed', text: null, error: 'parsing did not finish' });
-    return;
-  }
-  try {
-    const bytes = Buffer.concat(chunks);
-    chunks.length = 0; // one copy of the file in memory, and that one moves to the worker
-    const text = await runExtraction(
-      { task: 'text', type: cv.file_type as CvFileType, bytes },
-      ctx.config.cvExtraction,
-    );
-    await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
-  } catch (err) {
-    const unsupported = err instanceof ExtractionError && err.kind === 'unsupported';
-    ctx.logger.warn({ err, cvId }, unsupported ? 'CV content not supported' : 'CV parsing failed');
-    await setParseResult(db, cvId, {
-      status: unsupported ? 'Unsupported' : 'Failed',
-      text: null,
-      error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-    });
-  }
-}
-
-export async function forwardContact(ctx: Context, id: string): Promise<void> {
-  const to = ctx.config.contactEmail;
-  if (!to) return;
-  const db = ctx.database.db;
-  const row = await findUnforwarded(db, id);
-  if (!row) return;
-  await countAttempt(db, id);
-  // Throws on an SMTP failure: pg-boss retries with backoff. At-least-once: a crash between send and
-  // mark can repeat one e-mail, which beats losing it.
-  const message = contactMail(row, to);
-  try {
-    await ctx.mail.send(message);
-  } catch (err) {
-    productMetrics.emailsFailed().inc({ kind: message.kind });
-    throw err;
-  }
-  productMetrics.emailsSent().inc({ kind: message.kind });
-  await markForwarded(db, id);
-}
+/** Where the parse job's limit is (hostile-files tests read it from here). */
+export { MAX_PARSE_ATTEMPTS } from '../modules/cvs/cv-parsing.service';
 
 /** Starts the queue (always, to enqueue) and the workers (when this instance runs them). */
 export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
@@ -141,12 +75,21 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
   };
   let timer: NodeJS.Timeout | undefined;
   if (ctx.config.workers) {
+    const parsing = () => ({
+      db: ctx.database.db,
+      storage: ctx.storage,
+      logger: ctx.logger,
+      limits: ctx.config.cvExtraction,
+    });
     const polling = { pollingIntervalSeconds: 0.5, batchSize: 1 };
     await boss.work<{ cvId: string }>(QUEUES.cvParse, polling, async ([job]) => {
-      if (job) await countedJob('cv-parse', () => parseCv(ctx, job.data.cvId));
+      if (job) await countedJob('cv-parse', () => parseCv(parsing(), job.data.cvId));
     });
     await boss.work<{ id: string }>(QUEUES.contactForward, polling, async ([job]) => {
-      if (job) await countedJob('contact-forward', () => forwardContact(ctx, job.data.id));
+      if (job)
+        await countedJob('contact-forward', () =>
+          forwardContactMessage({ db: ctx.database.db, mail: ctx.mail }, ctx.config.contactEmail, job.data.id),
+        );
     });
     timer = setInterval(
       () =>

@@ -5,9 +5,7 @@ import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { bearerSecurity, bearerToken } from '../auth/auth.hooks';
 import { InvalidTokenError, KeysUnavailableError, createAccountEventVerifier } from '../auth/auth.service';
-import { updateCandidateAddressOfUser } from '../candidates/candidates.repository';
-import { deleteContactMessagesOfUser } from '../contact/contact.repository';
-import { closeJobsOfOwner, cvStorageKeysOfUser, deleteCandidateOfUser } from './account-events.repository';
+import { applyAccountEvent } from './account-events.service';
 
 const accountEventResultSchema = z.object({
   userId: z.string(),
@@ -48,33 +46,7 @@ export async function accountEventRoutes(app: App) {
           throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
         throw err;
       }
-      const userId = claims.sub;
-      const db = app.deps.database.db;
-      if (claims.event !== 'account_deleted') {
-        // The address and its proof as they are at identity when the notice was sent (decision 0166).
-        if (claims.email === undefined || claims.email_verified === undefined)
-          throw new HttpProblem(401, 'The notice is not valid.');
-        const candidateUpdated = await updateCandidateAddressOfUser(db, userId, {
-          email: claims.email,
-          emailVerified: claims.email_verified,
-        });
-        return { userId, candidateDeleted: false, cvFilesDeleted: 0, jobsClosed: 0, candidateUpdated };
-      }
-      const keys = await cvStorageKeysOfUser(db, userId);
-      for (const key of keys) await app.deps.storage.delete(key);
-      const result = await db.transaction().execute(async (trx) => {
-        const candidateDeleted = await deleteCandidateOfUser(trx, userId);
-        await deleteContactMessagesOfUser(trx, userId);
-        const jobsClosed = await closeJobsOfOwner(trx, userId);
-        return { candidateDeleted, jobsClosed };
-      });
-      request.log.info({ userId, ...result, cvFiles: keys.length }, 'deleted account removed');
-      return {
-        userId,
-        candidateDeleted: result.candidateDeleted,
-        cvFilesDeleted: keys.length,
-        jobsClosed: result.jobsClosed,
-      };
+      return applyAccountEvent(app.deps.database.db, app.deps.storage, request.log, claims);
     },
   );
 }

@@ -1,6 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { Db, JobApplicationsTable } from '../../db';
-import type { JobRow } from '../jobs/jobs.repository';
+import type { Db, JobApplicationsTable, JobsTable } from '../../db';
 
 export type ApplicationRow = Selectable<JobApplicationsTable>;
 
@@ -38,7 +37,7 @@ export async function countCandidateApplications(db: Db, candidateId: string, jo
 
 export interface CandidateApplicationRow {
   application: ApplicationRow;
-  job: JobRow;
+  job: Selectable<JobsTable>;
   business: { id: string; name: string; city: string | null; phone: string | null; careers_domain: string | null };
 }
 

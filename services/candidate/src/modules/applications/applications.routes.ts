@@ -12,16 +12,14 @@ import {
 import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { productMetrics } from '@careers/server-kit/metrics';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
-import { requireCandidate } from '../candidates/candidates.service';
-import { countCandidateApplications, listCandidateApplications, statusHistory } from './applications.repository';
-import { apply, applicationOutcome, toJobApplication, withdraw } from './applications.service';
+import { applyAsCandidate, listOwnApplications, withdrawOwnApplication } from './applications.service';
 
 const tags = ['Job applications'];
 
 export async function applicationRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
+  const db = () => app.deps.database.db;
 
   app.get(
     '/job-applications',
@@ -37,25 +35,7 @@ export async function applicationRoutes(app: App) {
         response: { 200: jobApplicationPageSchema, ...problems },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const { page, pageSize, jobId } = request.query;
-      const [total, rows] = await Promise.all([
-        countCandidateApplications(db, candidate.id, jobId),
-        listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }, jobId),
-      ]);
-      const history = await statusHistory(
-        db,
-        rows.map((r) => r.application.id),
-      );
-      return {
-        page,
-        pageSize,
-        totalApplications: total,
-        applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [])),
-      };
-    },
+    async (request) => listOwnApplications(db(), currentUser(request), request.query),
   );
 
   app.post(
@@ -73,13 +53,7 @@ export async function applicationRoutes(app: App) {
         response: { 200: createApplicationResultSchema, ...problems },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const result = await db.transaction().execute((trx) => apply(trx, candidate.id, request.body));
-      productMetrics.applications().inc({ outcome: applicationOutcome(result) });
-      return result;
-    },
+    async (request) => applyAsCandidate(db(), currentUser(request), request.body),
   );
 
   app.post(
@@ -99,14 +73,6 @@ export async function applicationRoutes(app: App) {
         response: { 200: withdrawnApplicationSchema, ...problems, 409: problemDetailsSchema },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const result = await db
-        .transaction()
-        .execute((trx) => withdraw(trx, candidate.id, request.params.id, request.body.reason));
-      productMetrics.applications().inc({ outcome: 'withdrawn' });
-      return result;
-    },
+    async (request) => withdrawOwnApplication(db(), currentUser(request), request.params.id, request.body.reason),
   );
 }

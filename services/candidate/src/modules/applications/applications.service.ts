@@ -4,17 +4,25 @@ import {
   type CreateApplication,
   type CreateApplicationResult,
   type JobApplication,
+  type JobApplicationPage,
 } from '@careers/contracts/candidate';
 import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/contracts/enums';
 import { ALREADY_WITHDRAWN, APPLICATION_CLOSED, type WithdrawnApplication } from '@careers/contracts/candidate-api';
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
+import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
-import { findCandidateCv } from '../cvs/cvs.repository';
-import { findJobWithBusiness } from '../jobs/jobs.repository';
-import { toJobDetail } from '../jobs/jobs.service';
+import type { AuthUser } from '../auth/auth.service';
+import { requireCandidate } from '../candidates/candidates.service';
+import { findCandidateCv } from '../cvs/cvs.service';
+import { findJob, toJobDetail } from '../jobs/jobs.service';
 import {
+  candidateApplicationIds,
+  candidateApplicationsByIds,
+  countCandidateApplications,
   findCandidateApplicationForUpdate,
+  listCandidateApplications,
+  statusHistory,
   insertApplication,
   insertStatusChange,
   markWithdrawn,
@@ -27,6 +35,9 @@ export const JOB_DOES_NOT_EXIST = 'This job does not exist.';
 export const JOB_CLOSED = 'This job is no longer open for applications.';
 export const CV_NOT_YOURS = 'The chosen CV was not found. Choose another CV or upload a new one.';
 
+/** The ids of every application of the candidate, newest first (the data export reads them a slice at a time). */
+export { candidateApplicationIds };
+
 const invalid = (error: string): CreateApplicationResult => ({ result: null, isValidResponse: false, errors: [error] });
 
 /**
@@ -34,7 +45,7 @@ const invalid = (error: string): CreateApplicationResult => ({ result: null, isV
  * isValidResponse false and a message the portal shows as is (product.md §4); run inside a transaction.
  */
 export async function apply(trx: Db, candidateId: string, body: CreateApplication): Promise<CreateApplicationResult> {
-  const job = await findJobWithBusiness(trx, body.jobId);
+  const job = await findJob(trx, body.jobId);
   if (!job) return invalid(JOB_DOES_NOT_EXIST);
   if (!job.is_live) return invalid(JOB_CLOSED);
   const cv = await findCandidateCv(trx, candidateId, body.cvId);
@@ -96,6 +107,66 @@ export async function withdraw(
     withdrawn: true,
   });
   return { id: row.id, withdrawnOn: now.toISOString(), withdrawalReason };
+}
+
+/** The caller's applications (only those to `jobId` when given), newest first, each with its status history. */
+export async function listOwnApplications(
+  db: Db,
+  user: AuthUser,
+  query: { page: number; pageSize: number; jobId?: string },
+): Promise<JobApplicationPage> {
+  const candidate = await requireCandidate(db, user);
+  const { page, pageSize, jobId } = query;
+  const [total, rows] = await Promise.all([
+    countCandidateApplications(db, candidate.id, jobId),
+    listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }, jobId),
+  ]);
+  const history = await statusHistory(
+    db,
+    rows.map((r) => r.application.id),
+  );
+  return {
+    page,
+    pageSize,
+    totalApplications: total,
+    applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [])),
+  };
+}
+
+/** These applications of the candidate (a slice of candidateApplicationIds), with their status histories. */
+export async function candidateApplicationsSlice(
+  db: Db,
+  candidateId: string,
+  ids: string[],
+): Promise<JobApplication[]> {
+  const rows = await candidateApplicationsByIds(db, candidateId, ids);
+  const history = await statusHistory(db, ids);
+  return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? []));
+}
+
+/** The caller applies (apply, in a transaction of its own); the outcome is counted in the metrics. */
+export async function applyAsCandidate(
+  db: Db,
+  user: AuthUser,
+  body: CreateApplication,
+): Promise<CreateApplicationResult> {
+  const candidate = await requireCandidate(db, user);
+  const result = await db.transaction().execute((trx) => apply(trx, candidate.id, body));
+  productMetrics.applications().inc({ outcome: applicationOutcome(result) });
+  return result;
+}
+
+/** The caller withdraws one of their applications (withdraw, in a transaction of its own). */
+export async function withdrawOwnApplication(
+  db: Db,
+  user: AuthUser,
+  applicationId: string,
+  reason: string | null | undefined,
+): Promise<WithdrawnApplication> {
+  const candidate = await requireCandidate(db, user);
+  const result = await db.transaction().execute((trx) => withdraw(trx, candidate.id, applicationId, reason));
+  productMetrics.applications().inc({ outcome: 'withdrawn' });
+  return result;
 }
 
 const REFUSALS: Record<string, string> = {

@@ -42,6 +42,12 @@ export async function deleteCandidate(db: Db, id: string): Promise<void> {
   await db.deleteFrom('candidates').where('id', '=', id).execute();
 }
 
+/** Answers whether a candidate row was there; CVs, applications, history and drops cascade with it. */
+export async function deleteCandidateOfUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.deleteFrom('candidates').where('user_id', '=', userId).returning('id').execute();
+  return rows.length > 0;
+}
+
 /** The address as the account has it, and whether it is proved (from the token or an account notice). */
 export function updateCandidateAddress(
   db: Db,

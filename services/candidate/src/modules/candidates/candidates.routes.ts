@@ -8,12 +8,9 @@ import {
 import { candidateDeletedSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { HttpProblem } from '@careers/server-kit/problem';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
-import { cvStorageKeys } from '../cvs/cvs.repository';
-import { deleteContactMessagesOfUser } from '../contact/contact.repository';
-import { deleteCandidate, findCandidateByUser } from './candidates.repository';
-import { NO_CANDIDATE, changeCandidate, createCandidate, currentCandidate, toCandidate } from './candidates.service';
+import { deleteOwnCandidate } from './candidate-deletion.service';
+import { changeCandidate, createCandidate, getOwnCandidate } from './candidates.service';
 
 const tags = ['Candidate'];
 
@@ -32,7 +29,7 @@ export async function candidateRoutes(app: App) {
         response: { 200: candidateSchema, ...problems },
       },
     },
-    async (request) => toCandidate(await currentCandidate(db(), currentUser(request))),
+    async (request) => getOwnCandidate(db(), currentUser(request)),
   );
 
   app.post(
@@ -77,26 +74,6 @@ export async function candidateRoutes(app: App) {
         response: { 200: candidateDeletedSchema, ...problems },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const keys = await db()
-        .transaction()
-        .execute(async (trx) => {
-          const candidate = await findCandidateByUser(trx, user.userId);
-          if (!candidate || candidate.id !== request.body.id) throw new HttpProblem(404, NO_CANDIDATE);
-          const storageKeys = await cvStorageKeys(trx, candidate.id);
-          // Rows of CVs, applications, their history and CV drops go with the candidate (on delete cascade).
-          await deleteCandidate(trx, candidate.id);
-          await deleteContactMessagesOfUser(trx, user.userId);
-          return storageKeys;
-        });
-      // Files after the commit: a failed delete leaves an orphan file, never a row without its file.
-      for (const key of keys) {
-        await app.deps.storage
-          .delete(key)
-          .catch((err: unknown) => request.log.error({ err, key }, 'CV file left behind'));
-      }
-      return { id: request.body.id };
-    },
+    async (request) => deleteOwnCandidate(db(), app.deps.storage, request.log, currentUser(request), request.body.id),
   );
 }

@@ -3,13 +3,21 @@ import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } fr
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
 import {
+  deleteCandidateOfUser,
   findCandidateByUser,
   insertCandidate,
   updateCandidate,
   updateCandidateAddress,
+  updateCandidateAddressOfUser,
   type CandidateRow,
 } from './candidates.repository';
 import type { Db } from '../../db';
+
+export type { CandidateRow };
+/** An account notice: the user's candidate (if any) takes the account's address and its proof. */
+export { updateCandidateAddressOfUser };
+/** A deleted account: its candidate goes (CVs, applications, history and drops cascade). */
+export { deleteCandidateOfUser };
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 
@@ -44,6 +52,11 @@ export async function currentCandidate(db: Db, user: AuthUser): Promise<Candidat
   return (
     (await updateCandidateAddress(db, row.id, { email: user.email, ...(proved ? { emailVerified: true } : {}) })) ?? row
   );
+}
+
+/** The caller's candidate profile, with the account's current address. */
+export async function getOwnCandidate(db: Db, user: AuthUser): Promise<Candidate> {
+  return toCandidate(await currentCandidate(db, user));
 }
 
 export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {

@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { contactMessageSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { productMetrics } from '@careers/server-kit/metrics';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
-import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
-import { contactMessagesSince, insertContactMessage } from './contact.repository';
-import { CONTACT_MAIL_KIND } from './contact.service';
+import { sendContactMessage } from './contact.service';
 
 export async function contactRoutes(app: App) {
   app.post(
@@ -32,18 +28,15 @@ export async function contactRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const db = app.deps.database.db;
-      enforceWindowQuota(
-        QUOTAS.contactMessages,
-        await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)),
+      await sendContactMessage(
+        app.deps.database.db,
+        {
+          contactEmail: app.config.contactEmail,
+          enqueueContactForward: (id) => app.deps.jobs.enqueueContactForward(id),
+        },
+        currentUser(request),
+        request.body,
       );
-      const id = randomUUID();
-      await insertContactMessage(app.deps.database.db, { id, user_id: user.userId, ...request.body });
-      if (app.config.contactEmail) {
-        await app.deps.jobs.enqueueContactForward(id);
-        productMetrics.emailsQueued().inc({ kind: CONTACT_MAIL_KIND });
-      }
       // product.md §7: 200 with nothing in the body (undefined skips serialization; the schema documents it).
       return reply.code(200).send(undefined as unknown as null);
     },

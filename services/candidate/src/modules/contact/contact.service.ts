@@ -1,5 +1,25 @@
-import type { MailMessage } from '@careers/server-kit/mail';
-import type { ContactRow } from './contact.repository';
+import { randomUUID } from 'node:crypto';
+import type { ContactMessage } from '@careers/contracts/candidate';
+import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
+import { productMetrics } from '@careers/server-kit/metrics';
+import type { Db } from '../../db';
+import type { AuthUser } from '../auth/auth.service';
+import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
+import {
+  contactMessagesSince,
+  countAttempt,
+  deleteContactMessagesOfUser,
+  findUnforwarded,
+  insertContactMessage,
+  markForwarded,
+  staleUnforwardedIds,
+  type ContactRow,
+} from './contact.repository';
+
+/** A user's contact messages go with their candidate or their account. */
+export { deleteContactMessagesOfUser };
+/** Messages whose forwarding job may have been lost (a crash between commit and enqueue): the sweep queues them again. */
+export { staleUnforwardedIds };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -24,4 +44,50 @@ export function contactMail(row: ContactRow, to: string): MailMessage {
     html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
     kind: CONTACT_MAIL_KIND,
   };
+}
+
+/**
+ * Keeps a signed-in user's message (at most QUOTAS.contactMessages in its window, 429 past that) and, when
+ * CONTACT_EMAIL is set, queues its forwarding by e-mail (sent in the background, with retries).
+ */
+export async function sendContactMessage(
+  db: Db,
+  forwarding: { contactEmail: string | undefined; enqueueContactForward: (id: string) => Promise<void> },
+  user: AuthUser,
+  body: ContactMessage,
+): Promise<void> {
+  enforceWindowQuota(
+    QUOTAS.contactMessages,
+    await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)),
+  );
+  const id = randomUUID();
+  await insertContactMessage(db, { id, user_id: user.userId, ...body });
+  if (forwarding.contactEmail) {
+    await forwarding.enqueueContactForward(id);
+    productMetrics.emailsQueued().inc({ kind: CONTACT_MAIL_KIND });
+  }
+}
+
+/** The forwarding job: sends a message not forwarded yet to CONTACT_EMAIL (`to`; nothing without it). */
+export async function forwardContactMessage(
+  deps: { db: Db; mail: MailTransport },
+  to: string | undefined,
+  id: string,
+): Promise<void> {
+  if (!to) return;
+  const { db } = deps;
+  const row = await findUnforwarded(db, id);
+  if (!row) return;
+  await countAttempt(db, id);
+  // Throws on an SMTP failure: pg-boss retries with backoff. At-least-once: a crash between send and
+  // mark can repeat one e-mail, which beats losing it.
+  const message = contactMail(row, to);
+  try {
+    await deps.mail.send(message);
+  } catch (err) {
+    productMetrics.emailsFailed().inc({ kind: message.kind });
+    throw err;
+  }
+  productMetrics.emailsSent().inc({ kind: message.kind });
+  await markForwarded(db, id);
 }

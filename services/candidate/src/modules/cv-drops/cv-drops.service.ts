@@ -10,6 +10,8 @@ import { requireCandidate } from '../candidates/candidates.service';
 import { requireCandidateCv } from '../cvs/cvs.service';
 import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
 import {
+  candidateCvDropIds,
+  candidateCvDropsByIds,
   candidateCvDropsSince,
   countCandidateCvDrops,
   insertCvDrop,
@@ -20,6 +22,14 @@ import {
 } from './cv-drops.repository';
 
 type EmployerCvDrop = z.infer<typeof employerCvDropSchema>;
+
+/** The ids of every CV drop of the candidate, newest first (the data export reads them a slice at a time). */
+export { candidateCvDropIds };
+
+/** These CV drops of the candidate (a slice of candidateCvDropIds). */
+export async function candidateCvDropsSlice(db: Db, candidateId: string, ids: string[]): Promise<CvDrop[]> {
+  return (await candidateCvDropsByIds(db, candidateId, ids)).map(toCvDrop);
+}
 
 export function toCvDrop(row: CandidateCvDropRow): CvDrop {
   return {

@@ -108,6 +108,17 @@ export async function cvStorageKeys(db: Db, candidateId: string): Promise<string
   return rows.map((r) => r.storage_key);
 }
 
+/** The CV files of a user's candidate, found by the identity user id. */
+export async function cvStorageKeysOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cvs')
+    .innerJoin('candidates', 'candidates.id', 'cvs.candidate_id')
+    .select('cvs.storage_key')
+    .where('candidates.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.storage_key);
+}
+
 /** Which of these storage keys a CV row holds (the orphan-file sweep). */
 export async function heldStorageKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

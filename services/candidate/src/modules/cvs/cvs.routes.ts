@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   cvDeleteResultSchema,
@@ -12,32 +11,19 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { bearerSecurity, bearerToken, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
-import { requireCandidate } from '../candidates/candidates.service';
 import { sendBlob } from '../storage/blob-response';
-import { contentDisposition } from './cv-file-name';
-import type { CvFileType } from './cv-file-type';
-import { ExtractionError, runExtraction } from './cv-extraction';
-import {
-  deleteCandidateCv,
-  findCandidateCv,
-  findCvByPreviewToken,
-  countCvs,
-  findCvByContent,
-  insertCv,
-  listCvs,
-  type CvListRow,
-} from './cvs.repository';
-import {
-  CV_LIMIT_REACHED,
-  CV_NOT_FOUND,
-  downloadHeaders,
-  hashPreviewToken,
-  previewCsp,
-  readWhole,
-  receiveCvFile,
-  toCv,
-} from './cvs.service';
 import { filePart } from '../storage/multipart-errors';
+import { contentDisposition } from './cv-file-name';
+import {
+  deleteOwnCv,
+  downloadHeaders,
+  listOwnCvs,
+  openCvPreview,
+  previewCsp,
+  requireOwnCv,
+  uploadOwnCv,
+  type PreviewAccess,
+} from './cvs.service';
 
 const tags = ['CVs'];
 const fileResponse = z
@@ -47,12 +33,6 @@ const multipartBody = z
   .object({ file: z.any().describe('The CV file (binary): PDF, DOC, DOCX or UTF-8 text, at most 10 MB') })
   .nullish()
   .describe('multipart/form-data with exactly one file part');
-
-/** A file the parser cannot read has no preview; the download still works. */
-function previewProblem(err: unknown): never {
-  if (err instanceof ExtractionError) throw new HttpProblem(422, 'This file cannot be previewed. Download it instead.');
-  throw err;
-}
 
 export async function cvRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
@@ -71,16 +51,7 @@ export async function cvRoutes(app: App) {
         response: { 200: cvListSchema, ...problems },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const { page, pageSize } = request.query;
-      const [total, rows] = await Promise.all([
-        countCvs(db, candidate.id),
-        listCvs(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
-      ]);
-      return { cvCount: total, cvs: rows.map(toCv) };
-    },
+    async (request) => listOwnCvs(app.deps.database.db, currentUser(request), request.query),
   );
 
   app.post(
@@ -107,55 +78,21 @@ export async function cvRoutes(app: App) {
         },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      // Checked before the file is read, so a full account costs no upload; two uploads racing past it
-      // can end one above the limit, which is harmless.
-      if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
-      const part = await filePart(request);
-      if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
-      // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
-      const kept = (sha256: string) => findCvByContent(db, candidate.id, sha256);
-      const received = await receiveCvFile(
-        { stream: part.file, fileName: part.filename },
-        app.config.uploadTempDir,
-        storage,
-        async (sha256) => Boolean(await kept(sha256)),
-      );
-      const existing = async () => {
-        const row = await kept(received.sha256);
-        if (!row) throw new HttpProblem(409, 'The same CV is being uploaded twice at once. Please try again.');
-        return { cvId: row.id, fileName: row.file_name };
-      };
-      if (received.storageKey === null) return existing();
-      const storageKey = received.storageKey;
-      const id = randomUUID();
-      let inserted: boolean;
-      try {
-        inserted = await insertCv(db, {
-          id,
-          candidate_id: candidate.id,
-          file_name: received.fileName,
-          content_type: received.contentType,
-          file_type: received.fileType,
-          storage_key: storageKey,
-          size_bytes: received.size,
-          content_sha256: received.sha256,
-        });
-      } catch (err) {
-        await storage.delete(storageKey).catch(() => undefined);
-        throw err;
-      }
-      if (!inserted) {
-        // Lost a race with an identical upload: keep the other one.
-        await storage.delete(storageKey).catch(() => undefined);
-        return existing();
-      }
-      // After the commit: a job lost to a crash here is picked up by the stale-Pending sweep.
-      await app.deps.jobs.enqueueCvParse(id);
-      return { cvId: id, fileName: received.fileName };
-    },
+    async (request) =>
+      uploadOwnCv(
+        {
+          db: app.deps.database.db,
+          storage,
+          spoolDir: app.config.uploadTempDir,
+          enqueueCvParse: (cvId) => app.deps.jobs.enqueueCvParse(cvId),
+        },
+        currentUser(request),
+        async () => {
+          const part = await filePart(request);
+          if (!part) throw new HttpProblem(400, 'Choose a file to upload.');
+          return { stream: part.file, fileName: part.filename };
+        },
+      ),
   );
 
   app.get(
@@ -174,10 +111,7 @@ export async function cvRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const row = await findCandidateCv(db, candidate.id, request.params.cvId);
-      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+      const row = await requireOwnCv(app.deps.database.db, currentUser(request), request.params.cvId);
       return sendBlob(reply, storage, {
         key: row.storage_key,
         contentType: row.content_type,
@@ -199,16 +133,8 @@ export async function cvRoutes(app: App) {
         response: { 200: cvDeleteResultSchema, ...problems },
       },
     },
-    async (request) => {
-      const db = app.deps.database.db;
-      const candidate = await requireCandidate(db, currentUser(request));
-      const row = await deleteCandidateCv(db, candidate.id, request.params.cvId);
-      if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
-      await storage
-        .delete(row.storage_key)
-        .catch((err: unknown) => request.log.error({ err, key: row.storage_key }, 'CV file left behind'));
-      return { id: row.id, fileName: row.file_name };
-    },
+    async (request) =>
+      deleteOwnCv(app.deps.database.db, storage, request.log, currentUser(request), request.params.cvId),
   );
 
   app.get(
@@ -234,19 +160,22 @@ export async function cvRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const db = app.deps.database.db;
-      let row: CvListRow | undefined;
+      let access: PreviewAccess;
       if (request.query.token) {
-        row = await findCvByPreviewToken(db, hashPreviewToken(request.query.token), request.params.cvId);
-        if (!row) throw new HttpProblem(404, 'This preview link has expired. Open the preview again.');
+        access = { token: request.query.token };
       } else if (bearerToken(request)) {
         await candidateOnly(request, reply);
-        const candidate = await requireCandidate(db, currentUser(request));
-        row = await findCandidateCv(db, candidate.id, request.params.cvId);
-        if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+        access = { user: currentUser(request) };
       } else {
         throw new HttpProblem(401, 'Sign in to continue.');
       }
+      const { row, render } = await openCvPreview(
+        app.deps.database.db,
+        storage,
+        app.config.cvExtraction,
+        access,
+        request.params.cvId,
+      );
       reply.removeHeader('x-frame-options');
       const headers = {
         'Content-Security-Policy': previewCsp(app.config.corsOrigins),
@@ -254,8 +183,7 @@ export async function cvRoutes(app: App) {
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
       };
-      const type = row.file_type as CvFileType;
-      if (type === 'pdf' || type === 'txt') {
+      if (!render) {
         return sendBlob(reply, storage, {
           key: row.storage_key,
           contentType: row.content_type,
@@ -263,17 +191,9 @@ export async function cvRoutes(app: App) {
           rangeHeader: request.headers.range,
         });
       }
-      const bytes = await readWhole(storage, row.storage_key);
       reply.headers(headers);
-      const limits = app.config.cvExtraction;
-      if (type === 'docx') {
-        const html = await runExtraction({ task: 'docx-preview', title: row.file_name, bytes }, limits).catch(
-          previewProblem,
-        );
-        return reply.type('text/html; charset=utf-8').send(html);
-      }
-      const text = await runExtraction({ task: 'text', type, bytes }, limits).catch(previewProblem);
-      return reply.type('text/plain; charset=utf-8').send(text);
+      const { contentType, body } = await render();
+      return reply.type(contentType).send(body);
     },
   );
 }

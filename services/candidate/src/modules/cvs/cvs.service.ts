@@ -4,16 +4,49 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CV_MAX_COUNT, type Cv } from '@careers/contracts/candidate';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CV_MAX_COUNT,
+  type Cv,
+  type CvDeleteResult,
+  type CvList,
+  type CvUploadResult,
+} from '@careers/contracts/candidate';
 import type { CvParseStatus } from '@careers/contracts/enums';
 import { HttpProblem } from '@careers/server-kit/problem';
+import type { AuthUser } from '../auth/auth.service';
+import { requireCandidate } from '../candidates/candidates.service';
 import type { BlobStorage } from '../storage/storage';
 import { contentDisposition, sanitizeFileName } from './cv-file-name';
 import { CV_CONTENT_TYPES, CvInspector, FileTooLargeError, detectCvType, type CvFileType } from './cv-file-type';
+import { ExtractionError, runExtraction, type ExtractionLimits } from './cv-extraction';
 import type { CvPreviewLink } from '@careers/contracts/candidate-api';
 import type { Db } from '../../db';
-import { findCandidateCv, insertPreviewToken, type CvListRow } from './cvs.repository';
+import {
+  countCvs,
+  cvStorageKeys,
+  cvStorageKeysOfUser,
+  deleteCandidateCv,
+  findCandidateCv,
+  findCvByContent,
+  findCvByPreviewToken,
+  insertCv,
+  insertPreviewToken,
+  listCvs,
+  allCandidateCvs,
+  type CvListRow,
+} from './cvs.repository';
 import { rethrowUploadError } from '../storage/multipart-errors';
+
+export type { CvListRow };
+/** The candidate's CV, or nothing when it is not theirs (an application says so in its answer). */
+export { findCandidateCv };
+/** Every CV of the candidate, newest first (the data export). */
+export { allCandidateCvs };
+/** The files of the candidate's CVs, read before the candidate goes (its rows cascade, its files do not). */
+export { cvStorageKeys as cvStorageKeysOfCandidate };
+/** The files of a user's candidate's CVs, found by the identity user id (an account notice). */
+export { cvStorageKeysOfUser };
 
 export const CV_TOO_LARGE = 'The file is larger than 10 MB.';
 export const CV_WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
@@ -181,4 +214,154 @@ export function hashPreviewToken(token: string): string {
  */
 export function previewCsp(frameAncestors: readonly string[]): string {
   return `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors.join(' ') || "'none'"}`;
+}
+
+/** The caller's CVs, newest first: the count of all and one page. */
+export async function listOwnCvs(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<CvList> {
+  const candidate = await requireCandidate(db, user);
+  const { page, pageSize } = query;
+  const [total, rows] = await Promise.all([
+    countCvs(db, candidate.id),
+    listCvs(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+  ]);
+  return { cvCount: total, cvs: rows.map(toCv) };
+}
+
+export interface CvUploadDeps {
+  db: Db;
+  storage: BlobStorage;
+  /** Where the upload is spooled while its type is checked. */
+  spoolDir: string;
+  /** Queues the CV's text extraction (after the commit). */
+  enqueueCvParse: (cvId: string) => Promise<void>;
+}
+
+/**
+ * Keeps an uploaded CV for the caller. `nextFile` reads the request's file part; it is asked for only once
+ * the caller may upload, so a full account costs no upload. The same bytes as a CV the caller already keeps
+ * answer that CV; nothing is stored twice.
+ */
+export async function uploadOwnCv(
+  deps: CvUploadDeps,
+  user: AuthUser,
+  nextFile: () => Promise<IncomingFile>,
+): Promise<CvUploadResult> {
+  const { db, storage } = deps;
+  const candidate = await requireCandidate(db, user);
+  // Checked before the file is read, so a full account costs no upload; two uploads racing past it
+  // can end one above the limit, which is harmless.
+  if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
+  const file = await nextFile();
+  // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
+  const kept = (sha256: string) => findCvByContent(db, candidate.id, sha256);
+  const received = await receiveCvFile(file, deps.spoolDir, storage, async (sha256) => Boolean(await kept(sha256)));
+  const existing = async () => {
+    const row = await kept(received.sha256);
+    if (!row) throw new HttpProblem(409, 'The same CV is being uploaded twice at once. Please try again.');
+    return { cvId: row.id, fileName: row.file_name };
+  };
+  if (received.storageKey === null) return existing();
+  const storageKey = received.storageKey;
+  const id = randomUUID();
+  let inserted: boolean;
+  try {
+    inserted = await insertCv(db, {
+      id,
+      candidate_id: candidate.id,
+      file_name: received.fileName,
+      content_type: received.contentType,
+      file_type: received.fileType,
+      storage_key: storageKey,
+      size_bytes: received.size,
+      content_sha256: received.sha256,
+    });
+  } catch (err) {
+    await storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+  if (!inserted) {
+    // Lost a race with an identical upload: keep the other one.
+    await storage.delete(storageKey).catch(() => undefined);
+    return existing();
+  }
+  // After the commit: a job lost to a crash here is picked up by the stale-Pending sweep.
+  await deps.enqueueCvParse(id);
+  return { cvId: id, fileName: received.fileName };
+}
+
+/** One of the caller's CVs (download, preview); 404 when it is not theirs. */
+export async function requireOwnCv(db: Db, user: AuthUser, cvId: string): Promise<CvListRow> {
+  const candidate = await requireCandidate(db, user);
+  return requireCandidateCv(db, candidate.id, cvId);
+}
+
+/** Deletes one of the caller's CVs, then its file (a file left behind is logged; the orphan sweep finds it). */
+export async function deleteOwnCv(
+  db: Db,
+  storage: BlobStorage,
+  log: FastifyBaseLogger,
+  user: AuthUser,
+  cvId: string,
+): Promise<CvDeleteResult> {
+  const candidate = await requireCandidate(db, user);
+  const row = await deleteCandidateCv(db, candidate.id, cvId);
+  if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
+  await storage
+    .delete(row.storage_key)
+    .catch((err: unknown) => log.error({ err, key: row.storage_key }, 'CV file left behind'));
+  return { id: row.id, fileName: row.file_name };
+}
+
+export const PREVIEW_LINK_EXPIRED = 'This preview link has expired. Open the preview again.';
+
+/** A file the parser cannot read has no preview; the download still works. */
+function previewProblem(err: unknown): never {
+  if (err instanceof ExtractionError) throw new HttpProblem(422, 'This file cannot be previewed. Download it instead.');
+  throw err;
+}
+
+/** Who asks for a preview: the holder of a preview link's token, or the signed-in candidate. */
+export type PreviewAccess = { token: string } | { user: AuthUser };
+
+export interface CvPreview {
+  row: CvListRow;
+  /**
+   * null for PDF and TXT, served as stored; otherwise reads the file and renders it: DOCX as sanitized
+   * HTML, DOC as its extracted text.
+   */
+  render: (() => Promise<{ contentType: string; body: string }>) | null;
+}
+
+/** A CV to preview: one the preview token was made for (404 once expired), or one of the caller's own. */
+export async function openCvPreview(
+  db: Db,
+  storage: BlobStorage,
+  limits: ExtractionLimits,
+  access: PreviewAccess,
+  cvId: string,
+): Promise<CvPreview> {
+  let row: CvListRow | undefined;
+  if ('token' in access) {
+    row = await findCvByPreviewToken(db, hashPreviewToken(access.token), cvId);
+    if (!row) throw new HttpProblem(404, PREVIEW_LINK_EXPIRED);
+  } else {
+    row = await requireOwnCv(db, access.user, cvId);
+  }
+  const cv = row;
+  const type = cv.file_type as CvFileType;
+  if (type === 'pdf' || type === 'txt') return { row: cv, render: null };
+  return {
+    row: cv,
+    async render() {
+      const bytes = await readWhole(storage, cv.storage_key);
+      if (type === 'docx') {
+        const html = await runExtraction({ task: 'docx-preview', title: cv.file_name, bytes }, limits).catch(
+          previewProblem,
+        );
+        return { contentType: 'text/html; charset=utf-8', body: html };
+      }
+      const text = await runExtraction({ task: 'text', type, bytes }, limits).catch(previewProblem);
+      return { contentType: 'text/plain; charset=utf-8', body: text };
+    },
+  };
 }

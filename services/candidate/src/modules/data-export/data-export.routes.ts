@@ -3,10 +3,7 @@ import { DATA_EXPORTS_PER_HOUR } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
-import { currentCandidate } from '../candidates/candidates.service';
-import { QUOTAS } from '../quotas/quotas';
-import { recordDataExport } from './data-export.repository';
-import { buildDataExport } from './data-export.service';
+import { exportOwnData } from './data-export.service';
 
 export async function dataExportRoutes(app: App) {
   app.get(
@@ -31,11 +28,7 @@ export async function dataExportRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const db = app.deps.database.db;
-      const user = currentUser(request);
-      const candidate = await currentCandidate(db, user);
-      await db.transaction().execute((trx) => recordDataExport(trx, candidate.id, QUOTAS.dataExports));
-      const { stream, fileName } = await buildDataExport(db, app.deps.storage, user, candidate);
+      const { stream, fileName } = await exportOwnData(app.deps.database.db, app.deps.storage, currentUser(request));
       stream.on('error', (err) => request.log.error({ err }, 'data export aborted'));
       return reply
         .code(200)

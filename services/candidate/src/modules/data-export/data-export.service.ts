@@ -2,19 +2,14 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DataExportAccount, DataExportCv } from '@careers/contracts/candidate-api';
 import type { AuthUser } from '../auth/auth.service';
-import {
-  candidateApplicationIds,
-  candidateApplicationsByIds,
-  statusHistory,
-} from '../applications/applications.repository';
-import { toJobApplication } from '../applications/applications.service';
+import { candidateApplicationIds, candidateApplicationsSlice } from '../applications/applications.service';
 import type { Db } from '../../db';
-import type { CandidateRow } from '../candidates/candidates.repository';
-import { toCandidate } from '../candidates/candidates.service';
-import { candidateCvDropIds, candidateCvDropsByIds } from '../cv-drops/cv-drops.repository';
-import { toCvDrop } from '../cv-drops/cv-drops.service';
-import { allCandidateCvs, type CvListRow } from '../cvs/cvs.repository';
+import { currentCandidate, toCandidate, type CandidateRow } from '../candidates/candidates.service';
+import { candidateCvDropIds, candidateCvDropsSlice } from '../cv-drops/cv-drops.service';
+import { allCandidateCvs, type CvListRow } from '../cvs/cvs.service';
+import { QUOTAS } from '../quotas/quotas';
 import type { BlobStorage } from '../storage/storage';
+import { recordDataExport } from './data-export.repository';
 
 /** Rows read from the database at a time while the JSON files are written. */
 export const EXPORT_SLICE = 100;
@@ -65,6 +60,16 @@ export interface DataExport {
   /** The zip, produced as it is read: one database slice or one file at a time. */
   stream: Readable;
   fileName: string;
+}
+
+/**
+ * The caller's data as a zip (buildDataExport), counted against the hourly quota of exports first (429
+ * past it, in a transaction that locks the candidate's row).
+ */
+export async function exportOwnData(db: Db, storage: BlobStorage, user: AuthUser): Promise<DataExport> {
+  const candidate = await currentCandidate(db, user);
+  await db.transaction().execute((trx) => recordDataExport(trx, candidate.id, QUOTAS.dataExports));
+  return buildDataExport(db, storage, user, candidate);
 }
 
 /**
@@ -133,14 +138,10 @@ export async function buildDataExport(
   zip.addBuffer(json(account), 'account.json', { mtime: now });
   zip.addBuffer(json(toCandidate(candidate)), 'profile.json', { mtime: now });
   lazy('applications.json', true, now, async () =>
-    jsonArrayStream(applicationIds, async (slice) => {
-      const rows = await candidateApplicationsByIds(db, candidate.id, slice);
-      const history = await statusHistory(db, slice);
-      return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? []));
-    }),
+    jsonArrayStream(applicationIds, (slice) => candidateApplicationsSlice(db, candidate.id, slice)),
   );
   lazy('cv-drops.json', true, now, async () =>
-    jsonArrayStream(dropIds, async (slice) => (await candidateCvDropsByIds(db, candidate.id, slice)).map(toCvDrop)),
+    jsonArrayStream(dropIds, (slice) => candidateCvDropsSlice(db, candidate.id, slice)),
   );
   const cvs: DataExportCv[] = cvFiles.map(({ row, path }) => ({
     id: row.id,

@@ -59,3 +59,15 @@ export function updateBusinessJob(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** A deleted employer's jobs stop taking applications; the business and past applications stay (decision 0024). */
+export async function closeJobsOfOwner(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .updateTable('jobs')
+    .set({ is_live: false })
+    .where('business_id', 'in', db.selectFrom('businesses').select('id').where('owner_user_id', '=', userId))
+    .where('is_live', '=', true)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

@@ -3,9 +3,8 @@ import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { findJobWithBusiness } from './jobs.repository';
 import { cachedJobAnswer } from './job-answer';
-import { toJob } from './jobs.service';
+import { publicJob } from './jobs.service';
 
 export const JOB_NOT_FOUND = 'The job was not found.';
 
@@ -27,10 +26,7 @@ export async function jobRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const job = await app.jobCache.get(request.params.id, async () => {
-        const row = await findJobWithBusiness(app.deps.database.db, request.params.id);
-        return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
-      });
+      const job = await publicJob(app.deps.database.db, app.jobCache, request.params.id);
       if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
       // The same answer the early hook gives once the job is cached (toJob's Job type held what went in).
       const answer = cachedJobAnswer(job, request.headers['if-none-match']);

@@ -2,7 +2,26 @@ import type { Job, JobDetail } from '@careers/contracts/candidate';
 import type { createJobSchema, EmployerJob } from '@careers/contracts/employer';
 import { Workplace, type JobType, type SalaryRateType } from '@careers/contracts/enums';
 import type { z } from 'zod';
-import type { JobRow } from './jobs.repository';
+import type { Db } from '../../db';
+import type { CachedJob, JobCache } from './job-cache';
+import { closeJobsOfOwner, findJobWithBusiness, type JobRow, type JobWithBusinessRow } from './jobs.repository';
+
+export type { JobRow, JobWithBusinessRow };
+/** A deleted employer's jobs stop taking applications (answers how many closed). */
+export { closeJobsOfOwner };
+
+/** A job with its business's name and logo folder (the apply page's job; applications check it is open). */
+export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
+  return findJobWithBusiness(db, jobId);
+}
+
+/** The public job, serialized once and kept in the cache (GET /job/{id}); undefined when there is none. */
+export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<CachedJob | undefined> {
+  return cache.get(jobId, async () => {
+    const row = await findJobWithBusiness(db, jobId);
+    return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
+  });
+}
 
 export function toJob(row: JobRow, business: { name: string; image_relative_directory: string }): Job {
   return {

@@ -4,9 +4,14 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
-import { requireCandidate } from '../candidates/candidates.service';
-import { dropUnsentStatusMailOf, setStatusEmails } from './status-emails.repository';
-import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE, verifyUnsubscribeToken } from './status-emails.service';
+import {
+  UNSUBSCRIBE_API,
+  UNSUBSCRIBE_PAGE,
+  ownStatusEmails,
+  setOwnStatusEmails,
+  unsubscribeFromStatusEmails,
+  verifyUnsubscribeToken,
+} from './status-emails.service';
 
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Turn status e-mails off on your account page instead.';
@@ -35,7 +40,7 @@ export async function statusEmailRoutes(app: App) {
         response: { 200: statusEmailPreferenceSchema, ...problems },
       },
     },
-    async (request) => ({ statusEmails: (await requireCandidate(db(), currentUser(request))).status_emails }),
+    async (request) => ownStatusEmails(db(), currentUser(request)),
   );
 
   app.put(
@@ -52,17 +57,7 @@ export async function statusEmailRoutes(app: App) {
         response: { 200: statusEmailPreferenceSchema, ...problems },
       },
     },
-    async (request) => {
-      const candidate = await requireCandidate(db(), currentUser(request));
-      const on = request.body.statusEmails;
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          await setStatusEmails(trx, candidate.id, on);
-          if (!on) await dropUnsentStatusMailOf(trx, candidate.id, new Date());
-        });
-      return { statusEmails: on };
-    },
+    async (request) => setOwnStatusEmails(db(), currentUser(request), request.body.statusEmails),
   );
 
   app.post(
@@ -80,16 +75,12 @@ export async function statusEmailRoutes(app: App) {
       },
     },
     async (request) => {
+      // The signed token is the authorization: it names the one candidate whose e-mails it may turn off.
       const candidateId = verifyUnsubscribeToken(app.deps.statusMail.secret, request.query.token);
       if (!candidateId) throw new HttpProblem(400, INVALID_UNSUBSCRIBE_LINK);
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          await setStatusEmails(trx, candidateId, false);
-          await dropUnsentStatusMailOf(trx, candidateId, new Date());
-        });
+      const result = await unsubscribeFromStatusEmails(db(), candidateId);
       request.log.info({ candidateId }, 'status e-mails turned off by unsubscribe link');
-      return { statusEmails: false };
+      return result;
     },
   );
 

@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { applicationStatusInWords } from '@careers/contracts/application-status';
+import type { StatusEmailPreference } from '@careers/contracts/candidate-api';
 import type { MailMessage } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
-import { queueStatusMail } from './status-emails.repository';
+import type { AuthUser } from '../auth/auth.service';
+import { requireCandidate } from '../candidates/candidates.service';
+import { dropUnsentStatusMailOf, queueStatusMail, setStatusEmails } from './status-emails.repository';
 
 /** The kind of a status e-mail, as logs and metrics name it. */
 export const STATUS_MAIL_KIND = 'application status';
@@ -24,6 +27,30 @@ export async function queueStatusChangeMail(
   const sendAt = new Date(change.now.getTime() + delayMs);
   const queued = await queueStatusMail(trx, { ...change, sendAt });
   if (queued === 'queued') productMetrics.emailsQueued().inc({ kind: STATUS_MAIL_KIND });
+}
+
+/** Whether the caller gets an e-mail when an employer moves one of their applications. */
+export async function ownStatusEmails(db: Db, user: AuthUser): Promise<StatusEmailPreference> {
+  return { statusEmails: (await requireCandidate(db, user)).status_emails };
+}
+
+/** Turns the caller's status e-mails on or off; off also drops those still waiting to be sent. */
+export async function setOwnStatusEmails(db: Db, user: AuthUser, on: boolean): Promise<StatusEmailPreference> {
+  const candidate = await requireCandidate(db, user);
+  await db.transaction().execute(async (trx) => {
+    await setStatusEmails(trx, candidate.id, on);
+    if (!on) await dropUnsentStatusMailOf(trx, candidate.id, new Date());
+  });
+  return { statusEmails: on };
+}
+
+/** An unsubscribe link's candidate (its token checked): status e-mails off, the unsent ones dropped. Idempotent. */
+export async function unsubscribeFromStatusEmails(db: Db, candidateId: string): Promise<StatusEmailPreference> {
+  await db.transaction().execute(async (trx) => {
+    await setStatusEmails(trx, candidateId, false);
+    await dropUnsentStatusMailOf(trx, candidateId, new Date());
+  });
+  return { statusEmails: false };
 }
 
 const TOKEN_VERSION = 'v1';

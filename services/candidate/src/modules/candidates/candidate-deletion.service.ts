@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { Db } from '../../db';
+import type { AuthUser } from '../auth/auth.service';
+import { deleteContactMessagesOfUser } from '../contact/contact.service';
+import { cvStorageKeysOfCandidate } from '../cvs/cvs.service';
+import type { BlobStorage } from '../storage/storage';
+import { deleteCandidate, findCandidateByUser } from './candidates.repository';
+import { NO_CANDIDATE } from './candidates.service';
+
+/**
+ * Deletes the caller's candidate (by its id, 404 for any other) with all its CVs, applications, CV drops
+ * and contact messages. Its own file beside candidates.service: it reads the CVs' and contact messages'
+ * services, which read the candidate through candidates.service.
+ */
+export async function deleteOwnCandidate(
+  db: Db,
+  storage: BlobStorage,
+  log: FastifyBaseLogger,
+  user: AuthUser,
+  id: string,
+): Promise<{ id: string }> {
+  const keys = await db.transaction().execute(async (trx) => {
+    const candidate = await findCandidateByUser(trx, user.userId);
+    if (!candidate || candidate.id !== id) throw new HttpProblem(404, NO_CANDIDATE);
+    const storageKeys = await cvStorageKeysOfCandidate(trx, candidate.id);
+    // Rows of CVs, applications, their history and CV drops go with the candidate (on delete cascade).
+    await deleteCandidate(trx, candidate.id);
+    await deleteContactMessagesOfUser(trx, user.userId);
+    return storageKeys;
+  });
+  // Files after the commit: a failed delete leaves an orphan file, never a row without its file.
+  for (const key of keys) {
+    await storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'CV file left behind'));
+  }
+  return { id };
+}
