@@ -51,6 +51,21 @@ export async function signInByCode(
   await enterEmailedCode(page, email, since, { ...options, expectPath: options.expectPath ?? options.returnUrl });
 }
 
+/**
+ * The employer console's sign-in with an e-mailed code instead of the password (the address typed, 'Email
+ * me a sign-in code instead', the code from the mailbox), landing on /employer.
+ */
+export async function signInEmployerByCode(page: Page, email: string): Promise<void> {
+  await page.goto('/employer/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
+  const since = await mailboxMark();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByLabel('Code', { exact: true }).fill(await latestCode(email, { since }));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/employer');
+}
+
 /** Fills the /account/signup form (without a CV); the caller submits it. */
 export async function fillSignUpForm(page: Page, candidate: CandidateDetails): Promise<void> {
   await page.goto('/account/signup');

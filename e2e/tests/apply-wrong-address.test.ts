@@ -5,58 +5,19 @@
  * application page) before the code is entered, and not after. At 360 px and 1280 px, axe clean, no
  * sideways scroll, with screenshots for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfCv } from '../support/apply-files';
-import {
-  enterApplyCode,
-  expectNoSidewaysScroll,
-  expectPath,
-  fillApplyForm,
-  openApplyPage,
-  waitForApplyStep,
-} from '../support/apply-flows';
-import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { enterApplyCode, fillApplyForm, openApplyPage, waitForApplyStep } from '../support/apply-flows';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { createJob, newEmployer } from '../support/employer';
-import { enterEmailedCode, newCandidate, signUpUntilCodeStep } from '../support/flows';
-import { latestCode, mailFor, mailboxMark } from '../support/mailbox';
+import { enterEmailedCode, newCandidate, signInEmployerByCode, signUpUntilCodeStep } from '../support/flows';
+import { mailFor, mailboxMark } from '../support/mailbox';
+import { useLooks } from '../support/screens';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'wrong-address');
 const BADGE = 'E-mail not verified';
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-async function look(page: Page, name: string, label: string) {
-  await expectNoSidewaysScroll(page, `${name} at ${label}`);
-  await expectNoAxeViolations(page, `${name} at ${label}`);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-${name}.png`), fullPage: true });
-}
-
-async function employerSignIn(page: Page, email: string) {
-  await page.goto('/employer/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
-  const since = await mailboxMark();
-  await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill(await latestCode(email, { since }));
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expectPath(page, '/employer', 30_000);
-}
+const openPage = usePortalPages();
+const look = useLooks('wrong-address');
 
 describe.each([
   ['360 px', PHONE],
@@ -72,8 +33,7 @@ describe.each([
       const typo = { ...right, email: right.email.replace('@example.com', '@exmaple.com') };
 
       // The candidate applies with the mistyped address: the account, the application and a code exist.
-      const candidate = await openPortalPage(browser, { viewport });
-      pages.push(candidate);
+      const candidate = await openPage({ viewport });
       await openApplyPage(candidate, job.id);
       await waitForApplyStep(candidate, 'form');
       await fillApplyForm(candidate, typo, pdfCv(`Wrong Address ${label}.pdf`));
@@ -82,9 +42,8 @@ describe.each([
       await candidate.getByText(typo.email, { exact: true }).waitFor();
 
       // The employer sees the application, flagged, with the address as typed.
-      const console = await openPortalPage(browser, { viewport });
-      pages.push(console);
-      await employerSignIn(console, employer.email);
+      const console = await openPage({ viewport });
+      await signInEmployerByCode(console, employer.email);
       await console.goto(`/employer/jobs/${job.id}`);
       const row = console.locator('.employer-application').filter({ hasText: typo.name });
       await row.waitFor({ timeout: 20_000 });
@@ -166,8 +125,7 @@ describe.each([
     async () => {
       const right = newCandidate('signup-fixed');
       const typo = { ...right, email: right.email.replace('@example.com', '@exmaple.com') };
-      const page = await openPortalPage(browser, { viewport });
-      pages.push(page);
+      const page = await openPage({ viewport });
       await signUpUntilCodeStep(page, typo);
       await page.getByRole('button', { name: 'Wrong address? Change it' }).click();
       const field = page.getByLabel('Your e-mail address', { exact: true });

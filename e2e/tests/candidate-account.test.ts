@@ -6,6 +6,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
@@ -31,15 +32,25 @@ async function sessionRenews(page: Page): Promise<boolean> {
   });
   return res.status === 200;
 }
+/**
+ * A candidate of the test's own (made through the APIs as the portal's sign-up makes it), signed in by
+ * code in a browser: the saved browser state starts the test's pages signed in.
+ */
+async function signedInCandidate(label: string) {
+  const candidate = newCandidate(label);
+  await registerCandidateByApi(candidate);
+  const page = await freshPage();
+  await signInByCode(page, candidate.email);
+  return { candidate, signedIn: await page.context().storageState() };
+}
+
 /** The signed-in user's name in the dashboard's top bar. */
 const shownName = (page: Page) => page.locator('header .dashboard__user');
 
 describe('profile, contact and e-mail change', () => {
-  const candidate: CandidateDetails = newCandidate('account');
-  let signedIn: BrowserContextOptions['storageState'];
-  const newName = `Renamed ${candidate.name.split(' ').at(-1)}`;
-
   it('saving the profile updates the name shown, the stored profile and the account name', async () => {
+    const candidate: CandidateDetails = newCandidate('account');
+    const newName = `Renamed ${candidate.name.split(' ').at(-1)}`;
     const page = await freshPage();
     await signUpByCode(page, candidate);
     expect(await shownName(page).innerText()).toBe(candidate.name);
@@ -57,7 +68,6 @@ describe('profile, contact and e-mail change', () => {
       })
       .toBe(true);
     expect(await shownName(page).innerText()).toBe(newName);
-    signedIn = await page.context().storageState();
 
     // Kept by the candidate service…
     await page.reload();
@@ -70,7 +80,7 @@ describe('profile, contact and e-mail change', () => {
   });
 
   it('an empty profile field is refused with its SPEC message and nothing is saved', async () => {
-    expect(signedIn, 'needs the account of the first test').toBeDefined();
+    const { candidate, signedIn } = await signedInCandidate('account-empty');
     const page = await freshPage({ storageState: signedIn });
     const saves: string[] = [];
     page.on('request', (r) => {
@@ -78,7 +88,7 @@ describe('profile, contact and e-mail change', () => {
     });
     await page.goto('/profile');
     const name = page.getByLabel('Name', { exact: true });
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(newName);
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe(candidate.name);
     await name.fill('');
     await page.getByLabel('Post code', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -88,17 +98,19 @@ describe('profile, contact and e-mail change', () => {
     expect(await page.getByText('Please enter your post code', { exact: true }).isVisible()).toBe(true);
     expect(saves).toEqual([]);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 15_000 }).toBe(newName);
+    await expect
+      .poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe(candidate.name);
   });
 
   it('the contact form is filled in from the account and sends the message', async () => {
-    expect(signedIn, 'needs the account of the first test').toBeDefined();
+    const { candidate, signedIn } = await signedInCandidate('account-contact');
     const page = await freshPage({ storageState: signedIn });
     await page.goto('/contact-us');
     await expect
       .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), { timeout: 15_000 })
       .toBe(candidate.email);
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(newName);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(candidate.name);
 
     const message = page.getByLabel('How can we help?');
     await message.fill('Where is my application for the warehouse job?');
@@ -117,6 +129,7 @@ describe('profile, contact and e-mail change', () => {
   });
 
   it('an empty contact message is refused before anything is sent', async () => {
+    const { signedIn } = await signedInCandidate('account-empty-message');
     const page = await freshPage({ storageState: signedIn });
     const sent: string[] = [];
     page.on('request', (r) => {
@@ -129,7 +142,7 @@ describe('profile, contact and e-mail change', () => {
   });
 
   it('the e-mail address changes with a code to the new address and one to the current address; other sessions end; the old address can undo it', async () => {
-    expect(signedIn, 'needs the account of the first test').toBeDefined();
+    const { candidate, signedIn } = await signedInCandidate('account-email');
     const page = await freshPage({ storageState: signedIn });
     const elsewhere = await freshPage();
     await signInByCode(elsewhere, candidate.email);
@@ -187,7 +200,7 @@ describe('profile, contact and e-mail change', () => {
       })
       .toBe(true);
     await signInByCode(other, newEmail);
-    await expect.poll(() => shownName(other).innerText(), { timeout: 15_000 }).toBe(newName);
+    await expect.poll(() => shownName(other).innerText(), { timeout: 15_000 }).toBe(candidate.name);
 
     // The old address was told, with a link that puts it back and signs out everywhere.
     const undo = await latestLink(candidate.email, '/account/undo-email-change/', { since });
@@ -200,7 +213,7 @@ describe('profile, contact and e-mail change', () => {
     expect(await sessionRenews(other)).toBe(false);
     await owner.getByRole('link', { name: 'Sign in' }).click();
     await signInByCode(owner, candidate.email);
-    await expect.poll(() => shownName(owner).innerText(), { timeout: 15_000 }).toBe(newName);
+    await expect.poll(() => shownName(owner).innerText(), { timeout: 15_000 }).toBe(candidate.name);
     await owner.goto('/user-account');
     await expect
       .poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: 15_000 })

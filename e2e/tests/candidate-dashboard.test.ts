@@ -24,14 +24,37 @@ import { newCandidate, signUpByCode } from '../support/flows';
 const openPage = usePortalPages();
 const candidate = newCandidate('dashboard');
 const cvName = 'Dashboard CV.pdf';
-let job: Job;
-let businessName: string;
-let signedIn: BrowserContextOptions['storageState'];
+
+interface Dashboard {
+  job: Job;
+  businessName: string;
+  signedIn: BrowserContextOptions['storageState'];
+}
+
+/**
+ * The candidate every test looks at: a CV, an application an employer moved to an offer and a CV drop,
+ * made through the APIs and signed in by the sign-up's code. Made once, by the first test that needs it
+ * (so any one test runs alone, and an error shows as that test's failure); no test changes it.
+ */
+let setup: Promise<Dashboard> | undefined;
+const dashboard = () =>
+  (setup ??= (async () => {
+    const employer = await newEmployer('dashboard-employer');
+    const job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
+    const page = await openPage();
+    await signUpByCode(page, candidate);
+    const signedIn = await page.context().storageState();
+    const token = await candidateAccessToken(candidate.email);
+    const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
+    const applicationId = await applyViaApi(token, job.id, cvId);
+    await setApplicationStatus(employer, applicationId, ApplicationStatus.MakeOffer);
+    await dropCvViaApi(token, employer.businessId, cvId);
+    return { job, businessName: employer.businessName, signedIn };
+  })());
 
 async function signedInPage(viewport: { width: number; height: number }) {
-  expect(signedIn, 'needs the candidate of the first test').toBeDefined();
-  const page = await openPage({ viewport, storageState: signedIn });
-  return page;
+  const { signedIn } = await dashboard();
+  return openPage({ viewport, storageState: signedIn });
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -46,21 +69,14 @@ async function closeNav(page: Page) {
 }
 
 it('a candidate with a CV, an application and a CV drop', async () => {
-  const employer = await newEmployer('dashboard-employer');
-  businessName = employer.businessName;
-  job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
-  const page = await openPage();
-  await signUpByCode(page, candidate);
-  signedIn = await page.context().storageState();
-  const token = await candidateAccessToken(candidate.email);
-  const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
-  const applicationId = await applyViaApi(token, job.id, cvId);
-  await setApplicationStatus(employer, applicationId, ApplicationStatus.MakeOffer);
-  await dropCvViaApi(token, employer.businessId, cvId);
+  const { job, businessName, signedIn } = await dashboard();
+  expect(job.id).toBeTruthy();
+  expect(businessName).toBeTruthy();
+  expect(signedIn).toBeDefined();
 });
 
 /** Each signed-in page, and what shows that its data has arrived. */
-const signedInPages: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
+const signedInPages = ({ job, businessName }: Dashboard): { path: string; ready: (p: Page) => Promise<unknown> }[] => [
   { path: '/', ready: (p) => p.getByRole('heading', { name: /^Hello, / }).waitFor() },
   {
     path: '/profile',
@@ -88,7 +104,7 @@ describe.each([
 ])('axe on the signed-in pages at $viewportName', ({ viewport }) => {
   it('every page, with its data, has no violations', async () => {
     const page = await signedInPage(viewport);
-    for (const { path: at, ready } of signedInPages) {
+    for (const { path: at, ready } of signedInPages(await dashboard())) {
       await page.goto(at);
       // On a phone the navigation, shown by default, covers the page: closed as a candidate would.
       // (Open, it is checked by accessibility.test.ts.)

@@ -4,43 +4,22 @@
  * employer opens the application and moves it; the candidate sees the new status in their own words. At
  * 360 px and 1280 px, axe clean, no sideways scroll, with screenshots for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationStatusWords } from '@careers/contracts/application-status';
 import { ApplicationStatus } from '@careers/contracts/enums';
 import { pdfCv } from '../support/apply-files';
-import { expectNoSidewaysScroll, expectPath, registerCandidateByApi } from '../support/apply-flows';
-import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { expectPath, registerCandidateByApi } from '../support/apply-flows';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { applyViaApi, createJob, dropCvViaApi, newEmployer } from '../support/employer';
 import { logoPng } from '../support/jobs';
-import { newCandidate, signInByCode } from '../support/flows';
+import { newCandidate, signInByCode, signInEmployerByCode } from '../support/flows';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
+import { useLooks } from '../support/screens';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'employer');
 const PASSWORD = 'a long employer passphrase 42';
 
-let browser: Browser;
-const pages: Page[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-});
-
-async function look(page: Page, name: string, label: string) {
-  await expectNoSidewaysScroll(page, `${name} at ${label}`);
-  await expectNoAxeViolations(page, `${name} at ${label}`);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${label.replace(' ', '')}-${name}.png`), fullPage: true });
-}
+const openPage = usePortalPages();
+const look = useLooks('employer');
 
 describe.each([
   ['360 px', PHONE],
@@ -56,8 +35,7 @@ describe.each([
       const title = `Night Baker ${stamp}`;
 
       // Sign up: the person and the business; the password is chosen through the e-mailed link.
-      const employer = await openPortalPage(browser, { viewport });
-      pages.push(employer);
+      const employer = await openPage({ viewport });
       await employer.goto('/employer/signup');
       await employer.getByRole('heading', { name: 'Create an employer account' }).waitFor();
       await look(employer, 'signup', label);
@@ -102,8 +80,7 @@ describe.each([
       );
 
       // The public apply page shows the new job.
-      const visitor = await openPortalPage(browser, { viewport });
-      pages.push(visitor);
+      const visitor = await openPage({ viewport });
       await visitor.goto(new URL(applyLink).pathname);
       await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
 
@@ -146,8 +123,7 @@ describe.each([
       await look(employer, 'pipeline', label);
 
       // The candidate sees the new status in their own words.
-      const candidatePage = await openPortalPage(browser, { viewport });
-      pages.push(candidatePage);
+      const candidatePage = await openPage({ viewport });
       await signInByCode(candidatePage, candidate.email, { returnUrl: '/applications' });
       await expectPath(candidatePage, '/applications', 20_000);
       await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
@@ -162,8 +138,7 @@ describe.each([
 describe('signing in with an e-mailed code instead of the password', () => {
   it('sends a code to the address typed and signs the employer in with it', async () => {
     const existing = await newEmployer('code-sign-in');
-    const page = await openPortalPage(browser, { viewport: PHONE });
-    pages.push(page);
+    const page = await openPage({ viewport: PHONE });
     await page.goto('/employer/login');
     await page.getByLabel('Email', { exact: true }).fill(existing.email);
     await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
@@ -186,16 +161,8 @@ describe("the business's details, logo and CV drops", () => {
     { timeout: 120_000 },
     async () => {
       const existing = await newEmployer('business-page');
-      const page = await openPortalPage(browser, { viewport: DESKTOP });
-      pages.push(page);
-      await page.goto('/employer/login');
-      await page.getByLabel('Email', { exact: true }).fill(existing.email);
-      await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
-      const since = await mailboxMark();
-      await page.getByRole('button', { name: 'Email me a code' }).click();
-      await page.getByLabel('Code', { exact: true }).fill(await latestCode(existing.email, { since }));
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await expectPath(page, '/employer', 30_000);
+      const page = await openPage({ viewport: DESKTOP });
+      await signInEmployerByCode(page, existing.email);
 
       await page.getByRole('link', { name: 'Business', exact: true }).click();
       await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
@@ -213,8 +180,7 @@ describe("the business's details, logo and CV drops", () => {
       await look(page, 'business', '1280 px');
       // The apply page of the business's jobs shows the new logo.
       const job = await createJob(existing, 'Logo Check');
-      const visitor = await openPortalPage(browser, { viewport: PHONE });
-      pages.push(visitor);
+      const visitor = await openPage({ viewport: PHONE });
       await visitor.goto(`/apply/${job.id}`);
       const logo = visitor.locator('main header img');
       await logo.waitFor({ timeout: 20_000 });
@@ -237,8 +203,7 @@ describe("the business's details, logo and CV drops", () => {
 
 describe('the console and the candidate pages keep to their own users', () => {
   it('sends a visitor to the employer sign-in, keeping where they were going', async () => {
-    const page = await openPortalPage(browser, { viewport: PHONE });
-    pages.push(page);
+    const page = await openPage({ viewport: PHONE });
     await page.goto('/employer/jobs/new');
     await expectPath(page, '/employer/login', 20_000);
     await look(page, 'login', '360 px');

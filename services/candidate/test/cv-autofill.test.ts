@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { BOT_CHECK_FAILED } from '@careers/server-kit/bot-check';
+import { solveBotCheck } from '@careers/test-support/bot-check';
+import { pdfWithText } from '@careers/test-support/fixtures';
 import {
   CV_AUTOFILL_NO_TOKEN,
   CV_AUTOFILL_TOO_MANY,
@@ -12,30 +13,6 @@ import {
 import { CV_WRONG_FORMAT } from '../src/modules/cvs/cvs.service';
 import { fakeExe, flateBombPdf, tinyDocx } from './fixtures';
 import { startTestApp, type TestApp } from './helpers';
-
-/** A one-page PDF with one text line per entry, as a word processor writes a CV's header. */
-function pdfWithLines(lines: string[]): Buffer {
-  const shown = lines.map((line) => `(${line.replace(/[()\\]/g, '\\$&')}) Tj 0 -24 Td`).join(' ');
-  const stream = `BT /F1 14 Tf 50 740 Td ${shown} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** multipart/form-data with the token field (when given) before the file part. */
 function autofillBody(fileName: string, content: Buffer, token?: string) {
@@ -73,18 +50,12 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  /** A challenge of this service, solved as the portal's solver does. */
+  /** A challenge of this service, solved as the portal's solver does (test-support's solver). */
   async function botToken(): Promise<string> {
     const res = await t.app.inject({ url: '/cv-autofill/challenge' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const challenge = res.json();
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-      .promise;
-    if (!solution) throw new Error('bot check not solved');
-    return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString(
-      'base64',
-    );
+    return solveBotCheck(res.json());
   }
 
   async function autofill(fileName: string, content: Buffer, token?: string, ip = '203.0.113.7') {
@@ -107,7 +78,7 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
   }
 
   it('reads the name, e-mail and phone of a PDF CV', async () => {
-    const res = await autofill('cv.pdf', pdfWithLines(CV_LINES), await botToken());
+    const res = await autofill('cv.pdf', pdfWithText(CV_LINES), await botToken());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
@@ -149,7 +120,7 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
   });
 
   it('refuses a request without a token, with a wrong one, and a replayed token', async () => {
-    const cv = pdfWithLines(CV_LINES);
+    const cv = pdfWithText(CV_LINES);
     const none = await autofill('cv.pdf', cv);
     expect(none.statusCode).toBe(400);
     expect(none.headers['content-type']).toContain('application/problem+json');
@@ -182,10 +153,8 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
       store: t.deps.store,
       now: Date.now,
     });
-    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-      .promise;
-    const token = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString('base64');
-    const res = await autofill('cv.pdf', pdfWithLines(CV_LINES), token);
+    const token = await solveBotCheck(challenge);
+    const res = await autofill('cv.pdf', pdfWithText(CV_LINES), token);
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(BOT_CHECK_FAILED);
   });

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../lib/use-auth';
 import { authStore } from '../lib/auth-store';
+import { paths } from '../lib/paths';
 import { loginPathFor } from '../lib/return-url';
 import { isEmployer } from '../lib/roles';
 
@@ -11,11 +12,11 @@ export function RequireAuth() {
   if (!isAuthenticated) {
     // After a deliberate logout or account deletion there is nothing to come back to.
     const target = authStore.signedOutByUser()
-      ? '/account/login'
+      ? paths.login
       : loginPathFor({ pathname: location.pathname, search: location.search });
     return <Navigate to={target} replace />;
   }
   // A business user has no candidate pages: their side of the portal is the employer console.
-  if (isEmployer(auth)) return <Navigate to="/employer" replace />;
+  if (isEmployer(auth)) return <Navigate to={paths.employer} replace />;
   return <Outlet />;
 }

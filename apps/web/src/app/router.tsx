@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RootError, RootFallback, RootLayout } from './layouts/root-layout';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 /*
  * React Router's declarative mode (docs/decisions/0160): the portal loads no data in its routes, so the

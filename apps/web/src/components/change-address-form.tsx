@@ -6,7 +6,7 @@ import { AlertBanner } from './alert-banner';
 import { Button } from './button';
 import { TextInput } from './text-input';
 import { firstServerErrorOr, retryAfterSeconds } from '../lib/api-error';
-import { changeUnprovenEmail } from '../lib/api/change-unproven-email';
+import { changeUnprovenEmail } from '../lib/api/identity/change-unproven-email';
 import { requiredText, useValidatedForm } from '../lib/validation';
 import './change-address-form.css';
 

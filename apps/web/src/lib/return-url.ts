@@ -1,11 +1,9 @@
-export const LOGIN_PATH = '/account/login';
-/** product.md §2: where the user goes after login when no returnUrl was kept. */
-export const DEFAULT_RETURN_PATH = '/';
+import { paths } from './paths';
 
 /** The login address for a guarded page: the full target path, query included, kept as returnUrl. */
 export function loginPathFor(target: { pathname: string; search?: string; hash?: string }): string {
   const full = `${target.pathname}${target.search ?? ''}${target.hash ?? ''}`;
-  return `${LOGIN_PATH}?returnUrl=${encodeURIComponent(full)}`;
+  return `${paths.login}?returnUrl=${encodeURIComponent(full)}`;
 }
 
 const SAFE_BASE = 'https://portal.invalid';
@@ -27,6 +25,6 @@ export function safeReturnUrl(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== SAFE_BASE) return null;
-  if (url.pathname === '/account' || url.pathname.startsWith('/account/')) return null;
+  if (url.pathname === paths.account || url.pathname.startsWith(`${paths.account}/`)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,5 @@
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 import './auth-layout.css';
 
 /** The bar's link on the right, by page: sign-up offers Login; login and the others show none. */

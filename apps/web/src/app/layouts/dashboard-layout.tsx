@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { runtimeConfig } from '../../config/runtime-config';
 import { authStore } from '../../lib/auth-store';
 import { signOut } from '../../lib/session/sign-out';
-import { paths, signupCompletionPath } from '../paths';
+import { paths, signupCompletionPath } from '../../lib/paths';
 import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import './root-layout.css';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** Moves focus to the new page's main content after client-side navigation, as a page load would. */
 function useFocusOnNavigation() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/use-auth';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** '/' and '/dashboard': a simple greeting (product.md §2). */
 export default function HomeRoute() {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import './routes.css';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export default function NotFoundRoute() {
   const { pathname } = useLocation();

@@ -10,7 +10,7 @@ import { chooseCv, type ApplyEvent, type ApplyState, type StandingApplication } 
 import type { ApplyDetails } from './forms';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** product.md §9: after a refused application from cvSelection, /applications follows after this delay. */
 export const REDIRECT_AFTER_REFUSED_APPLY_MS = 2000;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** A public page (no sign-in) in the plain layout of the not-found page. */
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {

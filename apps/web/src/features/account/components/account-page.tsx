@@ -5,7 +5,7 @@ import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { StatusEmails } from './status-emails';
 import './account.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** /user-account: the sign-in e-mail address, status e-mails, the devices signed in, exporting the candidate's data, and deleting the account. */
 export function AccountPage() {

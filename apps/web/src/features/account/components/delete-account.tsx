@@ -12,7 +12,7 @@ import { useAuth } from '../../../lib/use-auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useRequestDeletionCode } from '../api/request-deletion-code';
 import { accountMessages, tooManyRequests } from '../account-messages';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const LOGIN_PATH = paths.login;
 

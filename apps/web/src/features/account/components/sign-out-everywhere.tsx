@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { http } from '../../../lib/http-client';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const LOGIN_PATH = paths.login;
 export const SIGN_OUT_EVERYWHERE_QUESTION =

@@ -8,7 +8,7 @@ import { authStore } from '../../../lib/auth-store';
 import { undoEmailChange } from '../../../lib/api/identity/undo-email-change';
 import { accountMessages } from '../account-messages';
 import './account.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Sends the single-use undo link once on load (a query, so a re-render never sends it twice). */
 export function UndoEmailChangeStatus({ token }: { token: string }) {

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { unsubscribeStatusEmails } from '../../../lib/api/candidate/status-emails';
 import './account.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export const UNSUBSCRIBED =
   'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';

@@ -9,7 +9,7 @@ import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/get-job-appli
 import { ApplicationCard } from './application-card';
 import '../../../components/list-card.css';
 import './applications.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** /applications: every job the candidate applied for, with where each one stands. */
 export function ApplicationsPage() {

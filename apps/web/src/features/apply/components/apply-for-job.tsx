@@ -15,9 +15,8 @@ import type { Job } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { signOut } from '../../../lib/session/sign-out';
-import { LOGIN_PATH } from '../../../lib/return-url';
 import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useJob } from '../api/get-job';
 import {
   APPLICATIONS_PATH,
@@ -147,7 +146,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
   const logout = async () => {
     await signOut(queryClient);
     dispatch({ type: 'loggedOut' });
-    navigate(LOGIN_PATH);
+    navigate(paths.login);
   };
 
   const closedNotice = job.isLive ? null : (

@@ -6,7 +6,7 @@ import { serverErrors, toApiError } from '../../../lib/api-error';
 import { confirmEmail } from '../../../lib/api/identity/confirm-email';
 import { authMessages } from '../messages';
 import './auth-form.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Confirms the address once on load (a query, so a re-render never sends the single-use token twice). */
 export function ConfirmEmailStatus({ userId, token, email }: { userId: string; token: string; email: string | null }) {

@@ -10,7 +10,7 @@ import { requestPasswordReset } from '../../../lib/api/identity/request-password
 import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** A refused request (400) cannot succeed by retrying; rate limits, server faults and network errors can. */
 function resetRequestFailure(error: unknown): string {

@@ -12,7 +12,7 @@ import { resetPassword } from '../../../lib/api/identity/reset-password';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 const AFTER_RESET_PATH = '/';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate';
-import { COMPLETE_SIGNUP_PARAM, paths } from '../../../app/paths';
+import { COMPLETE_SIGNUP_PARAM, paths } from '../../../lib/paths';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';

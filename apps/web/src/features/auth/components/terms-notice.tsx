@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 /** Shown under every authentication step (product.md §2); the two pages it names are public. */
 export function TermsNotice() {

@@ -10,7 +10,7 @@ import { pageFromSearch } from '../../../lib/paging';
 import { CV_DROPS_PAGE_SIZE, useCvDrops } from '../api/get-cv-drops';
 import '../../../components/list-card.css';
 import './cv-drops.css';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 function CvDropItem({ drop }: { drop: CvDrop }) {
   return (

@@ -5,7 +5,8 @@ import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/toast';
 import { CvPreviewFrame } from '../../../components/cv-preview-frame';
-import { downloadBusinessCv, useBusinessCvPreview } from '../api/applications';
+import { downloadBusinessCv } from '../../../lib/api/candidate/download-business-cv';
+import { useBusinessCvPreview } from '../api/applications';
 
 /** Saves a CV sent to the business under its own name. */
 export async function saveBusinessCv(cvId: string, fileName: string): Promise<void> {

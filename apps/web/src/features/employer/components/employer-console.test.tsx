@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPortal } from '../../../testing/render-portal';
 import { authStore } from '../../../lib/auth-store';
-import { http } from '../../../lib/http-client';
+import { fakeNetwork } from '../../../testing/fake-services';
 import { tokenExpiringIn } from '../../../testing/make-jwt';
 
 function start(url: string) {
@@ -26,7 +26,6 @@ function signIn(roles: string[]) {
 
 afterEach(() => {
   authStore.clear();
-  vi.restoreAllMocks();
 });
 
 describe('the employer console and the candidate pages keep to their own users', () => {
@@ -39,16 +38,17 @@ describe('the employer console and the candidate pages keep to their own users',
 
   it('sends a candidate away from the console', async () => {
     signIn(['Candidate']);
-    vi.spyOn(http.candidate, 'get').mockRejectedValue(new Error('Network Error'));
+    fakeNetwork(() => ({ networkError: true }));
     const router = start('/employer');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
   });
 
   it('sends a business user from the candidate pages to the console, and shows their jobs there', async () => {
     signIn(['BusinessUser']);
-    const get = vi.spyOn(http.candidate, 'get').mockImplementation(async (url: string) => {
-      if (url === '/business')
+    const network = fakeNetwork(({ method, url }) => {
+      if (method === 'GET' && url === '/business')
         return {
+          status: 200,
           data: {
             id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11',
             name: 'Acme Ltd',
@@ -57,18 +57,15 @@ describe('the employer console and the candidate pages keep to their own users',
             careersDomain: null,
             imageRelativeDirectory: 'businesses/x',
           },
-          status: 200,
-          headers: {},
-          config: {},
         };
-      if (url === '/business/jobs') return { data: [], status: 200, headers: {}, config: {} };
-      throw new Error(`unexpected ${url}`);
+      if (method === 'GET' && url === '/business/jobs') return { status: 200, data: [] };
+      throw new Error(`unexpected ${method} ${url}`);
     });
     const router = start('/applications');
     await waitFor(() => expect(router.state.location.pathname).toBe('/employer'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Jobs' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('No jobs yet')).toBeInTheDocument();
     // The candidate startup never ran for a business user.
-    expect(get.mock.calls.map(([url]) => url)).not.toContain('/candidate');
+    expect(network.requests.map(({ url }) => url)).not.toContain('/candidate');
   });
 });

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
-import { EmployerLoginError, employerLogin } from '../api/employer-session';
+import { EmployerLoginError, employerLogin } from '../employer-session';
 import { EmployerCodeSignIn } from './employer-code-sign-in';
 import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
 

@@ -5,7 +5,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
-import { requestPasswordLink } from '../api/employer-session';
+import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
 import { employerMessages } from '../employer-messages';
 import { emailFormSchema, type EmailForm } from '../forms';
 
@@ -14,7 +14,7 @@ export function EmployerPasswordLinkForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
   const form = useValidatedForm<EmailForm>(emailFormSchema, { defaultValues: { email: '' } });
   const request = useMutation({
-    mutationFn: (values: EmailForm) => requestPasswordLink(values.email),
+    mutationFn: (values: EmailForm) => requestPasswordReset(values.email),
     onSuccess: () => setResult({ type: 'alert-success', message: employerMessages.resetSent }),
     onError: () => setResult({ type: 'alert-danger', message: employerMessages.resetFailed }),
   });

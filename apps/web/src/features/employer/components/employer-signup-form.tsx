@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { useValidatedForm } from '../../../lib/validation';
-import { signUpEmployer } from '../api/employer-session';
+import { signUpEmployer } from '../employer-session';
 import { employerMessages } from '../employer-messages';
 import { employerSignupFormSchema, type EmployerSignupForm } from '../forms';
 

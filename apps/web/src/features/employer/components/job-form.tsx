@@ -9,7 +9,8 @@ import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
-import { jobBody, useEmployerJob, useSaveJob } from '../api/jobs';
+import { useEmployerJob, useSaveJob } from '../api/jobs';
+import { jobBody } from '../job-body';
 import { jobFormSchema, type JobForm } from '../forms';
 
 const numberOrNull = (text: string) => (text === '' ? null : Number(text));

@@ -9,7 +9,8 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { notifyError, notifySuccess } from '../../../lib/toast';
-import { JOBS_PAGE_SIZE, jobBody, useEmployerJobs, useSaveJob } from '../api/jobs';
+import { JOBS_PAGE_SIZE, useEmployerJobs, useSaveJob } from '../api/jobs';
+import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 

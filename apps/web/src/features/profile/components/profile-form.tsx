@@ -9,7 +9,7 @@ import { notifyError } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileFormSchema, profileMessages, type ProfileForm as ProfileFormValues } from '../profile-form-schema';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 
 export interface ProfileFormProps {
   candidate: Candidate;

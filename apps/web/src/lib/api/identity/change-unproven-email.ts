@@ -1,6 +1,6 @@
 import { unprovenEmailChangeResultSchema, type UnprovenEmailChangeRequest } from '@careers/contracts/identity';
-import { authStore } from '../auth-store';
-import { http } from '../http-client';
+import { authStore } from '../../auth-store';
+import { http } from '../../http-client';
 
 /**
  * "Wrong address? Change it" (issue 12 item 1): moves the signed-in new candidate's account, whose

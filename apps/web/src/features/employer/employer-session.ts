@@ -1,19 +1,14 @@
 import type { CreateBusiness } from '@careers/contracts/employer';
-import {
-  authResponseSchema,
-  registrationResultSchema,
-  type AuthResponse,
-  type ForgotPasswordRequest,
-  type LoginRequest,
-  type RegistrationRequest,
-} from '@careers/contracts/identity';
-import { runtimeConfig } from '../../../config/runtime-config';
-import { ApiError, firstServerErrorOr, toApiError } from '../../../lib/api-error';
-import { getBotCheckToken } from '../../../lib/bot-check';
-import { http } from '../../../lib/http-client';
-import { createInstance } from '../../../lib/request';
-import { isEmployer } from '../../../lib/roles';
-import { employerMessages } from '../employer-messages';
+import type { AuthResponse, LoginRequest, RegistrationRequest } from '@careers/contracts/identity';
+import { createBusiness } from '../../lib/api/candidate/create-business';
+import { requestLogin } from '../../lib/api/identity/login';
+import { registerBusinessUser } from '../../lib/api/identity/register-business-user';
+import { requestPasswordReset } from '../../lib/api/identity/request-password-reset';
+import { ApiError, firstServerErrorOr, toApiError } from '../../lib/api-error';
+import { getBotCheckToken } from '../../lib/bot-check';
+import { http } from '../../lib/http-client';
+import { isEmployer } from '../../lib/roles';
+import { employerMessages } from './employer-messages';
 
 /** A refused password login: the message to show, and whether the next try needs the bot check (decision 0015). */
 export class EmployerLoginError extends Error {
@@ -26,8 +21,8 @@ export class EmployerLoginError extends Error {
 }
 
 /**
- * POST /api/account/login with e-mail and password. Answers the session of a business user; anything else
- * (a wrong password, a candidate account) is an EmployerLoginError with the words to show.
+ * Password login with e-mail and password. Answers the session of a business user; anything else (a
+ * wrong password, a candidate account) is an EmployerLoginError with the words to show.
  */
 export async function employerLogin(
   input: { email: string; password: string },
@@ -36,8 +31,7 @@ export async function employerLogin(
   const body: LoginRequest = { ...input, ...(withBotCheck ? { token: await getBotCheckToken(http.identity) } : {}) };
   let auth: AuthResponse;
   try {
-    const { data } = await http.identity.post<unknown>('/api/account/login', body);
-    auth = authResponseSchema.parse(data);
+    auth = await requestLogin(body);
   } catch (error) {
     const apiError = toApiError(error);
     const answer = apiError.body as { botCheckRequired?: boolean } | undefined;
@@ -80,8 +74,7 @@ export async function signUpEmployer(input: EmployerSignup): Promise<void> {
   };
   let accessToken: string;
   try {
-    const { data } = await http.identity.post<unknown>('/api/register/business-user', registration);
-    const result = registrationResultSchema.parse(data);
+    const result = await registerBusinessUser(registration);
     if (!result.succeeded || !result.accessToken)
       throw new ApiError(result.errors[0] ?? employerMessages.signupFailed, { body: result });
     accessToken = result.accessToken;
@@ -90,16 +83,7 @@ export async function signUpEmployer(input: EmployerSignup): Promise<void> {
   }
   // The registration's session is used once, for the business, and not kept: the employer signs in after setting the password.
   const business: CreateBusiness = { name: input.businessName, city: input.city || null, phone: input.phone };
-  const candidateService = createInstance(
-    { baseURL: runtimeConfig.candidateBaseUrl, timeout: 0 },
-    { onError: (error) => Promise.reject(toApiError(error)) },
-  );
-  await candidateService.post('/business', business, { headers: { Authorization: `Bearer ${accessToken}` } });
-  await requestPasswordLink(input.email);
-}
-
-/** POST /api/account/forgot-password: the e-mailed link that sets a password (and proves the address). */
-export async function requestPasswordLink(email: string): Promise<void> {
-  const body: ForgotPasswordRequest = { email, portalType: 'Business' };
-  await http.identity.post('/api/account/forgot-password', body);
+  await createBusiness(business, { accessToken });
+  // The e-mailed link that sets the password (and proves the address).
+  await requestPasswordReset(input.email);
 }

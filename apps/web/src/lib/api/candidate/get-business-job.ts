@@ -1,0 +1,8 @@
+import { employerJobSchema, type EmployerJob } from '@careers/contracts/employer';
+import { http } from '../../http-client';
+
+/** GET /business/jobs/{id}. */
+export async function getBusinessJob(jobId: string): Promise<EmployerJob> {
+  const { data } = await http.candidate.get<unknown>(`/business/jobs/${encodeURIComponent(jobId)}`);
+  return employerJobSchema.parse(data);
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { employerJobSchema, type EmployerJob } from '@careers/contracts/employer';
+import { http } from '../../http-client';
+
+/** GET /business/jobs?page=&pageSize=: a page of the business's jobs, newest first, each with its number of applications. */
+export async function getBusinessJobs(page: number, pageSize: number): Promise<EmployerJob[]> {
+  const { data } = await http.candidate.get<unknown>('/business/jobs', { params: { page, pageSize } });
+  return z.array(employerJobSchema).parse(data);
+}
