@@ -150,7 +150,12 @@ describe.each([
     expect(jsonLd).toMatchObject({ '@type': 'JobPosting', title: liveJob.title, directApply: true });
     // Nothing has run: the page is the server's HTML alone.
     expect(await hydrated(p)).toBe(false);
-    await p.evaluate(() => document.querySelector('h1')?.setAttribute('data-before-hydration', ''));
+    // The heading, the job's details and the form: the last two are hydrated in tasks of their own (0218).
+    await p.evaluate(() =>
+      ['h1', 'section.job-details', 'form'].forEach((selector) =>
+        document.querySelector(selector)?.setAttribute('data-before-hydration', ''),
+      ),
+    );
     // The server's page alone has not moved since its first paint.
     expect(await layoutShifts(p), 'layout shifts of the server-rendered page (value, time, moved elements)').toEqual(
       [],
@@ -168,6 +173,11 @@ describe.each([
     await expect.poll(() => hydrated(p), { timeout: 15_000 }).toBe(true);
     expect(await p.locator('h1').count()).toBe(1);
     expect(await p.locator('h1[data-before-hydration]').count()).toBe(1);
+    // Every element the server sent was taken over, none made anew: still the marked ones, and only them.
+    await expect.poll(() => p.locator('form[data-before-hydration]').count(), { timeout: 5_000 }).toBe(1);
+    expect(await p.locator('form').count()).toBe(1);
+    expect(await p.locator('section.job-details[data-before-hydration]').count()).toBe(1);
+    expect(await p.locator('section.job-details').count()).toBe(1);
     await settle(p);
     // Hydration moved nothing: the page is the one the server painted.
     expect(await layoutShifts(p), 'layout shifts during hydration (value, time, moved elements)').toEqual([]);
