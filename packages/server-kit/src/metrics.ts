@@ -92,12 +92,31 @@ export function instrumentHttp(app: FastifyInstance): { scrape: () => Promise<st
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  // One labelled child per method, route and status, found again by a string key: prom-client would hash
+  // the labels object on every request.
+  const children = new Map<string, { count: () => void; time: (seconds: number) => void }>();
+  const childrenOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      const counted = requests.labels(method, route, String(status));
+      const failed = status >= 500 ? errors.labels(method, route, String(status)) : null;
+      const timed = duration.labels(method, route);
+      child = {
+        count: () => {
+          counted.inc();
+          failed?.inc();
+        },
+        time: (seconds) => timed.observe(seconds),
+      };
+      children.set(key, child);
+    }
+    return child;
+  };
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    const status = String(reply.statusCode);
-    requests.inc({ method: request.method, route, status });
-    if (reply.statusCode >= 500) errors.inc({ method: request.method, route, status });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    const child = childrenOf(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode);
+    child.count();
+    child.time(reply.elapsedTime / 1000);
   });
   return {
     contentType: registry.contentType,
