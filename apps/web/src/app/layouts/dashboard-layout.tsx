@@ -187,6 +187,6 @@ function CandidateDashboard() {
  */
 export default function DashboardLayout() {
   const { auth } = useAuth();
-  if (isEmployer(auth)) return <Navigate to="/employer" replace />;
+  if (isEmployer(auth)) return <Navigate to={paths.employer} replace />;
   return <CandidateDashboard />;
 }

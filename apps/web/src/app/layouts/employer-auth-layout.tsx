@@ -3,15 +3,16 @@ import { useAuth } from '../../lib/use-auth';
 import { isEmployer } from '../../lib/roles';
 import '../../features/auth/components/auth-form.css';
 import './auth-layout.css';
+import { employerPaths } from '../../features/employer/paths';
 
 /** The employer console's sign-in pages: the candidate auth pages' look, with the employer's words. */
 export default function EmployerAuthLayout() {
   const { auth, isAuthenticated } = useAuth();
-  if (isAuthenticated && isEmployer(auth)) return <Navigate to="/employer" replace />;
+  if (isAuthenticated && isEmployer(auth)) return <Navigate to={employerPaths.jobs} replace />;
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">
-        <Link to="/employer/login" className="brand">
+        <Link to={employerPaths.login} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Careers Portal for Employers</span>
         </Link>

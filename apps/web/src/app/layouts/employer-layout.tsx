@@ -11,11 +11,12 @@ import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import '../../features/employer/components/employer.css';
 import './dashboard-layout.css';
+import { employerPaths } from '../../features/employer/paths';
 
 const MENU = [
-  { to: '/employer', label: 'Jobs', end: true },
-  { to: '/employer/cv-drops', label: 'CV drops', end: false },
-  { to: '/employer/business', label: 'Business', end: false },
+  { to: employerPaths.jobs, label: 'Jobs', end: true },
+  { to: employerPaths.cvDrops, label: 'CV drops', end: false },
+  { to: employerPaths.business, label: 'Business', end: false },
 ];
 
 /** The console's frame: signed-in business users only (the services check the token's role too). */
@@ -27,7 +28,7 @@ function EmployerConsole() {
 
   const signOut = () => {
     void endSession(queryClient);
-    navigate('/employer/login', { replace: true });
+    navigate(employerPaths.login, { replace: true });
   };
 
   let body;
@@ -42,7 +43,7 @@ function EmployerConsole() {
         Skip to content
       </a>
       <header className="employer__bar">
-        <Link to="/employer" className="brand">
+        <Link to={employerPaths.jobs} className="brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>{business.data?.name ?? 'Employer console'}</span>
         </Link>
@@ -70,7 +71,7 @@ export default function EmployerLayout() {
   const location = useLocation();
   if (!isAuthenticated) {
     const returnUrl = `${location.pathname}${location.search}`;
-    return <Navigate to={`/employer/login?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
+    return <Navigate to={`${employerPaths.login}?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
   // A candidate never sees the console: their side of the portal is the candidate pages.
   if (!isEmployer(auth)) return <Navigate to="/" replace />;

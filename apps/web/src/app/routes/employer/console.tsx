@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { employerRoutes } from '../../../features/employer/paths';
 
 /*
  * The employer console's own route table (docs/decisions/0150). The portal's router knows only
@@ -26,21 +27,21 @@ const routes: RouteObject[] = [
   {
     element: <EmployerAuthLayout />,
     children: [
-      { path: 'login', element: <Login /> },
-      { path: 'signup', element: <Signup /> },
-      { path: 'forgot-password', element: <ForgotPassword /> },
+      { path: employerRoutes.login, element: <Login /> },
+      { path: employerRoutes.signup, element: <Signup /> },
+      { path: employerRoutes.forgotPassword, element: <ForgotPassword /> },
     ],
   },
   {
     element: <EmployerLayout />,
     children: [
       { index: true, element: <Jobs /> },
-      { path: 'jobs/new', element: <NewJob /> },
-      { path: 'jobs/:jobId', element: <Job /> },
-      { path: 'jobs/:jobId/edit', element: <EditJob /> },
-      { path: 'applications/:applicationId', element: <Application /> },
-      { path: 'business', element: <Business /> },
-      { path: 'cv-drops', element: <CvDrops /> },
+      { path: employerRoutes.newJob, element: <NewJob /> },
+      { path: employerRoutes.job, element: <Job /> },
+      { path: employerRoutes.editJob, element: <EditJob /> },
+      { path: employerRoutes.application, element: <Application /> },
+      { path: employerRoutes.business, element: <Business /> },
+      { path: employerRoutes.cvDrops, element: <CvDrops /> },
     ],
   },
   { path: '*', element: <NotFound /> },

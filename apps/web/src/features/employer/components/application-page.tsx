@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/toast';
 import { useApplication, useMoveApplication } from '../api/applications';
 import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
+import { employerPaths } from '../paths';
 
 function MoveStatus({ applicationId, current }: { applicationId: string; current: ApplicationStatus }) {
   const [target, setTarget] = useState<ApplicationStatus>(current);
@@ -57,7 +58,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   return (
     <section className="page employer-page" aria-labelledby="application-title">
       <p className="employer-breadcrumb">
-        <Link to="/employer">Jobs</Link> › <Link to={`/employer/jobs/${a.jobId}`}>{a.jobTitle}</Link>
+        <Link to={employerPaths.jobs}>Jobs</Link> › <Link to={employerPaths.job(a.jobId)}>{a.jobTitle}</Link>
       </p>
       <div className="employer-page__head">
         <h1 id="application-title">{a.candidate.name}</h1>

@@ -10,10 +10,13 @@ import { useValidatedForm } from '../../../lib/validation';
 import { EmployerLoginError, employerLogin } from '../employer-session';
 import { EmployerCodeSignIn } from './employer-code-sign-in';
 import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
+import { employerPaths } from '../paths';
 
 /** Only a path inside the console is a place to come back to after signing in. */
 function returnPath(value: string | null): string {
-  return value && /^\/employer(\/|$|\?)/.test(value) ? value : '/employer';
+  const home = employerPaths.jobs;
+  const inside = value !== null && (value === home || value.startsWith(`${home}/`) || value.startsWith(`${home}?`));
+  return inside ? value : home;
 }
 
 /** /employer/login: e-mail and password (business users keep passwords). */
@@ -95,10 +98,10 @@ export function EmployerLoginForm() {
         Email me a sign-in code instead
       </Button>
       <p className="auth-form__switch">
-        <Link to="/employer/forgot-password">Forgotten or not yet set your password?</Link>
+        <Link to={employerPaths.forgotPassword}>Forgotten or not yet set your password?</Link>
       </p>
       <p className="auth-form__switch">
-        New here? <Link to="/employer/signup">Create an employer account</Link>
+        New here? <Link to={employerPaths.signup}>Create an employer account</Link>
       </p>
     </form>
   );

@@ -8,6 +8,7 @@ import { useValidatedForm } from '../../../lib/validation';
 import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
 import { employerMessages } from '../employer-messages';
 import { emailFormSchema, type EmailForm } from '../forms';
+import { employerPaths } from '../paths';
 
 /** /employer/forgot-password: the e-mailed link to /account/reset, which signs the employer in to the console. */
 export function EmployerPasswordLinkForm() {
@@ -48,7 +49,7 @@ export function EmployerPasswordLinkForm() {
         Send me a link
       </Button>
       <p className="auth-form__switch">
-        <Link to="/employer/login">Back to sign in</Link>
+        <Link to={employerPaths.login}>Back to sign in</Link>
       </p>
     </form>
   );

@@ -9,6 +9,7 @@ import { useValidatedForm } from '../../../lib/validation';
 import { signUpEmployer } from '../employer-session';
 import { employerMessages } from '../employer-messages';
 import { employerSignupFormSchema, type EmployerSignupForm } from '../forms';
+import { employerPaths } from '../paths';
 
 /**
  * /employer/signup: the person and their business, with the invisible bot check. The password is chosen
@@ -32,7 +33,7 @@ export function EmployerSignupForm() {
         </header>
         <AlertBanner type="alert-success" message={employerMessages.signupDone} />
         <p className="auth-form__switch">
-          <Link to="/employer/login">Go to sign in</Link>
+          <Link to={employerPaths.login}>Go to sign in</Link>
         </p>
       </section>
     );
@@ -94,7 +95,7 @@ export function EmployerSignupForm() {
         Create account
       </Button>
       <p className="auth-form__switch">
-        Already have an account? <Link to="/employer/login">Sign in</Link>
+        Already have an account? <Link to={employerPaths.login}>Sign in</Link>
       </p>
     </form>
   );

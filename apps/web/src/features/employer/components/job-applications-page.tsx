@@ -19,6 +19,7 @@ import { CopyLink } from './copy-link';
 import { ApplyQrCode } from './apply-qr-code';
 import { JobNumbers } from './job-numbers';
 import { Pipeline } from './pipeline';
+import { employerPaths } from '../paths';
 
 function readStatus(value: string | null): ApplicationStatus | undefined {
   const status = Number(value);
@@ -74,7 +75,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
   return (
     <section className="page employer-page" aria-labelledby="job-title">
       <p className="employer-breadcrumb">
-        <Link to="/employer">Jobs</Link>
+        <Link to={employerPaths.jobs}>Jobs</Link>
       </p>
       <div className="employer-page__head">
         <h1 id="job-title">{job.data?.title ?? 'Job'}</h1>
@@ -83,7 +84,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
             {job.data.isLive ? 'Open' : 'Closed'}
           </Badge>
         ) : null}
-        <Link className="btn btn--secondary" to={`/employer/jobs/${jobId}/edit`}>
+        <Link className="btn btn--secondary" to={employerPaths.editJob(jobId)}>
           Edit job
         </Link>
       </div>
@@ -94,10 +95,10 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
       <div className="employer-page__head">
         <h2>Applications</h2>
         <nav className="employer-views" aria-label="Applications view">
-          <Link to={`/employer/jobs/${jobId}`} aria-current={pipeline ? undefined : 'page'}>
+          <Link to={employerPaths.job(jobId)} aria-current={pipeline ? undefined : 'page'}>
             List
           </Link>
-          <Link to={`/employer/jobs/${jobId}?view=pipeline`} aria-current={pipeline ? 'page' : undefined}>
+          <Link to={`${employerPaths.job(jobId)}?view=pipeline`} aria-current={pipeline ? 'page' : undefined}>
             Pipeline
           </Link>
         </nav>
@@ -158,7 +159,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                 <li key={application.id} className="employer-application card">
                   <div className="employer-job__head">
                     <h3 className="employer-application__name">
-                      <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
+                      <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
                     </h3>
                     <Badge tone={employerStatusTone(application.applicationStatus)} srPrefix="Status:">
                       {employerStatusLabel[application.applicationStatus]}

@@ -12,6 +12,7 @@ import { useValidatedForm } from '../../../lib/validation';
 import { useEmployerJob, useSaveJob } from '../api/jobs';
 import { jobBody } from '../job-body';
 import { jobFormSchema, type JobForm } from '../forms';
+import { employerPaths } from '../paths';
 
 const numberOrNull = (text: string) => (text === '' ? null : Number(text));
 
@@ -66,7 +67,7 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
           {
             onSuccess: (saved) => {
               notifySuccess(job ? 'Job saved.' : 'Job posted.');
-              navigate(`/employer/jobs/${saved.id}`);
+              navigate(employerPaths.job(saved.id));
             },
           },
         ),
@@ -137,7 +138,7 @@ function JobFormFields({ job }: { job: EmployerJob | null }) {
         />
       </div>
       <div className="employer-form__actions">
-        <Link className="btn btn--secondary" to={job ? `/employer/jobs/${job.id}` : '/employer'}>
+        <Link className="btn btn--secondary" to={job ? employerPaths.job(job.id) : employerPaths.jobs}>
           Cancel
         </Link>
         <Button type="submit" busy={save.isPending}>

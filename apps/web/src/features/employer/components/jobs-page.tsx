@@ -13,6 +13,7 @@ import { JOBS_PAGE_SIZE, useEmployerJobs, useSaveJob } from '../api/jobs';
 import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
+import { employerPaths } from '../paths';
 
 function JobRow({ job }: { job: EmployerJob }) {
   const save = useSaveJob();
@@ -28,7 +29,7 @@ function JobRow({ job }: { job: EmployerJob }) {
     <li className="employer-job card">
       <div className="employer-job__head">
         <h2 className="employer-job__title">
-          <Link to={`/employer/jobs/${job.id}`}>{job.title}</Link>
+          <Link to={employerPaths.job(job.id)}>{job.title}</Link>
         </h2>
         <Badge tone={job.isLive ? 'success' : 'neutral'} srPrefix="State:">
           {job.isLive ? 'Open' : 'Closed'}
@@ -41,10 +42,10 @@ function JobRow({ job }: { job: EmployerJob }) {
       </p>
       <CopyLink label={`Apply link for ${job.title}`} url={applyLink(window.location.origin, job.id)} />
       <div className="employer-job__actions">
-        <Link className="btn btn--secondary" to={`/employer/jobs/${job.id}`}>
+        <Link className="btn btn--secondary" to={employerPaths.job(job.id)}>
           Applications
         </Link>
-        <Link className="btn btn--secondary" to={`/employer/jobs/${job.id}/edit`}>
+        <Link className="btn btn--secondary" to={employerPaths.editJob(job.id)}>
           Edit
         </Link>
         <Button variant="secondary" busy={save.isPending} onClick={toggle}>
@@ -64,14 +65,14 @@ export function JobsPage() {
     <section className="page employer-page" aria-labelledby="jobs-title">
       <div className="employer-page__head">
         <h1 id="jobs-title">Jobs</h1>
-        <Link className="btn btn--primary" to="/employer/jobs/new">
+        <Link className="btn btn--primary" to={employerPaths.newJob}>
           Post a job
         </Link>
       </div>
       {jobs.isPending ? <Spinner label="Loading your jobs" /> : null}
       {jobs.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(jobs.error)} /> : null}
       {jobs.data && jobs.data.length === 0 && page === 1 ? (
-        <EmptyState title="No jobs yet" action={<Link to="/employer/jobs/new">Post your first job</Link>}>
+        <EmptyState title="No jobs yet" action={<Link to={employerPaths.newJob}>Post your first job</Link>}>
           <p>Post a job, then share its link wherever candidates look.</p>
         </EmptyState>
       ) : null}

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
 import { useJobApplications } from '../api/applications';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
+import { employerPaths } from '../paths';
 
 function Stage({
   jobId,
@@ -29,7 +30,7 @@ function Stage({
         <ul className="employer-stage__list">
           {data.applications.map((application) => (
             <li key={application.id} className="employer-stage__card">
-              <Link to={`/employer/applications/${application.id}`}>{application.candidate.name}</Link>
+              <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
               <span>Applied {formatDate(application.appliedOn)}</span>
               <EmailNotVerified verified={application.emailVerified} />
             </li>

@@ -1,0 +1,33 @@
+import { paths } from '../../lib/paths';
+
+/**
+ * The employer console's pages (docs/decisions/0150), relative to /employer: the console's route table
+ * (app/routes/employer/console.tsx) and every link and redirect to them build on these.
+ */
+export const employerRoutes = {
+  login: 'login',
+  signup: 'signup',
+  forgotPassword: 'forgot-password',
+  newJob: 'jobs/new',
+  job: 'jobs/:jobId',
+  editJob: 'jobs/:jobId/edit',
+  application: 'applications/:applicationId',
+  business: 'business',
+  cvDrops: 'cv-drops',
+} as const;
+
+const under = (route: string) => `${paths.employer}/${route}`;
+
+export const employerPaths = {
+  jobs: paths.employer,
+  login: under(employerRoutes.login),
+  signup: under(employerRoutes.signup),
+  forgotPassword: under(employerRoutes.forgotPassword),
+  newJob: under(employerRoutes.newJob),
+  business: under(employerRoutes.business),
+  cvDrops: under(employerRoutes.cvDrops),
+  job: (jobId: string) => under(employerRoutes.job.replace(':jobId', encodeURIComponent(jobId))),
+  editJob: (jobId: string) => under(employerRoutes.editJob.replace(':jobId', encodeURIComponent(jobId))),
+  application: (applicationId: string) =>
+    under(employerRoutes.application.replace(':applicationId', encodeURIComponent(applicationId))),
+};
