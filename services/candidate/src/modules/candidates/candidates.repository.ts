@@ -80,3 +80,27 @@ export async function updateCandidateAddressOfUser(
     .execute();
   return rows.length > 0;
 }
+
+/** Whether the candidate gets an e-mail when an employer moves one of their applications. */
+export async function findStatusEmails(db: Db, candidateId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('candidates')
+    .select('status_emails')
+    .where('id', '=', candidateId)
+    .executeTakeFirst();
+  return row?.status_emails ?? false;
+}
+
+export async function updateStatusEmails(db: Db, candidateId: string, on: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('candidates')
+    .set({ status_emails: on })
+    .where('id', '=', candidateId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Locks the candidate's row until the transaction ends: what a candidate does one at a time waits here. */
+export async function lockCandidateRow(trx: Db, candidateId: string): Promise<void> {
+  await trx.selectFrom('candidates').select('id').where('id', '=', candidateId).forUpdate().executeTakeFirst();
+}

@@ -5,10 +5,13 @@ import type { AuthUser } from '../auth/auth.service';
 import {
   deleteCandidateOfUser,
   findCandidateByUser,
+  findStatusEmails,
   insertCandidate,
+  lockCandidateRow,
   updateCandidate,
   updateCandidateAddress,
   updateCandidateAddressOfUser,
+  updateStatusEmails,
   type CandidateRow,
 } from './candidates.repository';
 import type { Db } from '../../db';
@@ -18,6 +21,10 @@ export type { CandidateRow };
 export { updateCandidateAddressOfUser };
 /** A deleted account: its candidate goes (CVs, applications, history and drops cascade). */
 export { deleteCandidateOfUser };
+/** The candidate's status e-mails switch (status-emails module), read and set. */
+export { findStatusEmails as statusEmailsOn, updateStatusEmails as setStatusEmails };
+/** What a candidate may do one at a time (a data export against its quota) waits on this lock. */
+export { lockCandidateRow as lockCandidate };
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 

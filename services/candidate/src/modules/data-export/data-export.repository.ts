@@ -5,9 +5,10 @@ import { enforceWindowQuota, type WindowQuota } from '../quotas/quotas';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Counts one export against the candidate's hourly quota (429 past it), inside a transaction that locks
- * the candidate's row, so two exports started at once cannot both slip under the limit. Rows older than a
- * day go at the same time: the table holds no more than a day of exports per candidate.
+ * Counts one export against the candidate's hourly quota (429 past it), inside a transaction that has
+ * locked the candidate's row (lockCandidate of the candidates module), so two exports started at once
+ * cannot both slip under the limit. Rows older than a day go at the same time: the table holds no more
+ * than a day of exports per candidate.
  */
 export async function recordDataExport(
   trx: Db,
@@ -15,7 +16,6 @@ export async function recordDataExport(
   quota: WindowQuota,
   now = new Date(),
 ): Promise<void> {
-  await trx.selectFrom('candidates').select('id').where('id', '=', candidateId).forUpdate().executeTakeFirst();
   await trx
     .deleteFrom('data_exports')
     .where('candidate_id', '=', candidateId)

@@ -4,7 +4,7 @@ import type { DataExportAccount, DataExportCv } from '@careers/contracts/candida
 import type { AuthUser } from '../auth/auth.service';
 import { candidateApplicationIds, candidateApplicationsSlice } from '../applications/applications.service';
 import type { Db } from '../../db';
-import { currentCandidate, toCandidate, type CandidateRow } from '../candidates/candidates.service';
+import { currentCandidate, lockCandidate, toCandidate, type CandidateRow } from '../candidates/candidates.service';
 import { candidateCvDropIds, candidateCvDropsSlice } from '../cv-drops/cv-drops.service';
 import { allCandidateCvs, type CvListRow } from '../cvs/cvs.service';
 import { QUOTAS } from '../quotas/quotas';
@@ -68,7 +68,10 @@ export interface DataExport {
  */
 export async function exportOwnData(db: Db, storage: BlobStorage, user: AuthUser): Promise<DataExport> {
   const candidate = await currentCandidate(db, user);
-  await db.transaction().execute((trx) => recordDataExport(trx, candidate.id, QUOTAS.dataExports));
+  await db.transaction().execute(async (trx) => {
+    await lockCandidate(trx, candidate.id);
+    await recordDataExport(trx, candidate.id, QUOTAS.dataExports);
+  });
   return buildDataExport(db, storage, user, candidate);
 }
 

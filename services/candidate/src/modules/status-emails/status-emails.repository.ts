@@ -10,6 +10,8 @@ import type { Db } from '../../db';
 export async function queueStatusMail(
   db: Db,
   change: { candidateId: string; applicationId: string; from: number; to: number; now: Date; sendAt: Date },
+  /** Asked only when no e-mail waits for this application (the candidates module owns the switch). */
+  statusEmailsOn: () => Promise<boolean>,
 ): Promise<'queued' | 'updated' | 'withdrawn' | 'off'> {
   const waiting = await db
     .selectFrom('status_mail_outbox')
@@ -32,12 +34,7 @@ export async function queueStatusMail(
       .execute();
     return 'updated';
   }
-  const candidate = await db
-    .selectFrom('candidates')
-    .select('status_emails')
-    .where('id', '=', change.candidateId)
-    .executeTakeFirst();
-  if (!candidate?.status_emails) return 'off';
+  if (!(await statusEmailsOn())) return 'off';
   await db
     .insertInto('status_mail_outbox')
     .values({
@@ -166,13 +163,4 @@ export async function dropUnsentStatusMailOf(db: Db, candidateId: string, now: D
     .where('sent_at', 'is', null)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .execute();
-}
-
-export async function setStatusEmails(db: Db, candidateId: string, on: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable('candidates')
-    .set({ status_emails: on })
-    .where('id', '=', candidateId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

@@ -5,8 +5,8 @@ import type { MailMessage } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
-import { requireCandidate } from '../candidates/candidates.service';
-import { dropUnsentStatusMailOf, queueStatusMail, setStatusEmails } from './status-emails.repository';
+import { requireCandidate, setStatusEmails, statusEmailsOn } from '../candidates/candidates.service';
+import { dropUnsentStatusMailOf, queueStatusMail } from './status-emails.repository';
 
 /** The kind of a status e-mail, as logs and metrics name it. */
 export const STATUS_MAIL_KIND = 'application status';
@@ -25,7 +25,7 @@ export async function queueStatusChangeMail(
   delayMs: number,
 ): Promise<void> {
   const sendAt = new Date(change.now.getTime() + delayMs);
-  const queued = await queueStatusMail(trx, { ...change, sendAt });
+  const queued = await queueStatusMail(trx, { ...change, sendAt }, () => statusEmailsOn(trx, change.candidateId));
   if (queued === 'queued') productMetrics.emailsQueued().inc({ kind: STATUS_MAIL_KIND });
 }
 
