@@ -48,5 +48,6 @@ describe('isPortalRoute', () => {
     '/employer/jobs',
     '/employer/jobs/j1/x',
     '/employer/applications',
+    '/Dashboard',
   ])('does not know %s', (path) => expect(isPortalRoute(path)).toBe(false));
 });

@@ -1,27 +1,21 @@
+import { matchPath } from 'react-router';
+import { employerRoutes } from '../features/employer/paths';
+import { paths } from '../lib/paths';
+
 /**
  * The portal server uses isPortalRoute to answer unknown paths with 404 (the not-found page still renders
- * from index.html); the routes themselves are lib/paths.ts.
+ * from index.html). It matches the route table itself: lib/paths.ts and the employer console's routes.
  */
-const patterns: RegExp[] = [
-  /^\/$/,
-  /^\/dashboard$/,
-  /^\/account$/,
-  /^\/account\/login$/,
-  /^\/account\/request-password-reset$/,
-  /^\/account\/signup$/,
-  /^\/account\/reset\/[^/]+\/.+$/,
-  /^\/account\/undo-email-change\/[^/]+$/,
-  /^\/confirm\/[^/]+\/.+$/,
-  /^\/apply\/[^/]+$/,
-  /^\/(profile|cvs|applications|cv-drops|contact-us|user-account)$/,
-  /^\/(terms|privacy|unsubscribe)$/,
-  /^\/employer(\/(login|signup|forgot-password|business|cv-drops|jobs\/new))?$/,
-  /^\/employer\/jobs\/[^/]+(\/edit)?$/,
-  /^\/employer\/applications\/[^/]+$/,
+const routes: string[] = [
+  ...Object.values(paths),
+  ...Object.values(employerRoutes).map((route) => `${paths.employer}/${route}`),
 ];
 
 /** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */
 export function isPortalRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return patterns.some((pattern) => pattern.test(path));
+  return routes.some((route) => {
+    const match = matchPath({ path: route, caseSensitive: true, end: true }, pathname);
+    // A route ending in /* (the reset and confirm links) needs something after its last parameter.
+    return match !== null && (!route.endsWith('/*') || Boolean(match.params['*']));
+  });
 }
