@@ -18,8 +18,9 @@ const PRELOADS_PER_TASK = 6;
 
 /**
  * Started by the page's one inline script: the entry, then the chunks it will import as modulepreloads (no
- * waterfall of imports), a few per task. After the first paint, which the server's HTML makes on its own; a second later at the latest
- * (a browser without paint timing, a tab opened in the background that paints only when shown).
+ * waterfall of imports), a few per task. It starts after the first paint, which the server's HTML makes on
+ * its own, or a second after it ran at the latest (a browser without paint timing, a tab opened in the
+ * background that paints only when shown).
  */
 function loader(entries: string[], chunks: string[]): string {
   return `(function(){${HOLD_EARLY_SUBMIT}var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)});var rest=${JSON.stringify(chunks)};(function next(){rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});if(rest.length)setTimeout(next)})()}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
