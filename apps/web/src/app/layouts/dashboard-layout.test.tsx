@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPortal } from '../../testing/render-portal';
 import { authStore } from '../../lib/auth-store';
-import { http } from '../../lib/http-client';
+import { fakeNetwork } from '../../testing/fake-services';
 import { tokenExpiringIn } from '../../testing/make-jwt';
 
 function start(url: string) {
@@ -22,7 +22,7 @@ beforeEach(() => {
     feedbackMessage: null,
   });
   // The services are not running in unit tests: startup tolerates unreachable services.
-  vi.spyOn(http.candidate, 'get').mockRejectedValue(Object.assign(new Error('Network Error'), { name: 'ApiError' }));
+  fakeNetwork(() => ({ networkError: true }));
 });
 
 afterEach(() => {
@@ -78,9 +78,10 @@ describe('dashboard layout', () => {
   });
 
   it('asks before logging out, then revokes, clears the session and goes to login', async () => {
-    const revoke = vi
-      .spyOn(http.identity, 'post')
-      .mockResolvedValue({ data: {}, status: 200, headers: {}, config: {} });
+    const network = fakeNetwork(({ method, url }) =>
+      method === 'POST' && url === '/api/account/revoke' ? { status: 200, data: {} } : { networkError: true },
+    );
+    const revoked = () => network.called('POST', '/api/account/revoke');
     const user = userEvent.setup();
     const router = start('/');
     await user.click(await screen.findByRole('button', { name: 'Logout' }, { timeout: 5000 }));
@@ -88,21 +89,14 @@ describe('dashboard layout', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to logout? Logging out will end your current session.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(revoke).not.toHaveBeenCalled();
+    expect(revoked()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes, log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
     expect(router.state.location.search).toBe('');
-    await waitFor(() =>
-      expect(revoke).toHaveBeenCalledWith(
-        '/api/account/revoke',
-        undefined,
-        expect.objectContaining({
-          headers: expect.objectContaining({ Authorization: expect.stringMatching(/^Bearer /) }),
-        }),
-      ),
-    );
+    await waitFor(() => expect(revoked()).toHaveLength(1));
+    expect(revoked()[0]?.authorization).toMatch(/^Bearer /);
     await waitFor(() => expect(authStore.get().id).toBe(-1));
     expect(router.state.location.search).toBe('');
   });
