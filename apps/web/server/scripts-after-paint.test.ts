@@ -62,27 +62,40 @@ describe('scriptsAfterFirstPaint', () => {
     expect(added).toHaveLength(3);
   });
 
-  it('holds back a form submitted before hydration (it would put the details in the address) and keeps it', () => {
+  it('holds back a form submitted before hydration and notes the buttons tapped and files chosen', () => {
     const { html } = scriptsAfterFirstPaint(PAGE);
     const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
-    const win: { careersBoot?: { hydrated: boolean; pending: unknown } } = {};
-    let onSubmit: ((event: { target: unknown; preventDefault: () => void }) => void) | undefined;
+    const win: { careersBoot?: { hydrated: boolean; pending: unknown; clicked: unknown; files: unknown[] } } = {};
+    type Listener = (event: { target: unknown; preventDefault: () => void }) => void;
+    const listeners: Record<string, Listener> = {};
     const document = {
-      addEventListener: (type: string, listener: typeof onSubmit, capture: boolean) => {
-        expect([type, capture]).toEqual(['submit', true]);
-        onSubmit = listener;
+      addEventListener: (type: string, listener: Listener, capture: boolean) => {
+        expect(capture).toBe(true);
+        listeners[type] = listener;
       },
     };
     new Function('window', 'document', 'PerformanceObserver', 'setTimeout', loader)(win, document, undefined, () => 0);
-    const form = { name: 'apply form' };
     let prevented = 0;
-    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    const fire = (type: string, target: unknown) => listeners[type]?.({ target, preventDefault: () => prevented++ });
+    const form = { name: 'apply form' };
+    const loginButton = { name: 'Login' };
+    const cvInput = { type: 'file' };
+    fire('submit', form);
+    fire('click', { closest: (selector: string) => (selector === 'button[type=button]' ? loginButton : null) });
+    fire('click', { closest: () => null }); // not a button of the app: nothing noted
+    fire('change', cvInput);
+    fire('change', cvInput);
+    fire('change', { type: 'text' });
     expect(prevented).toBe(1);
-    expect(win.careersBoot).toEqual({ hydrated: false, pending: form });
-    // Hydrated: the app's own handlers take submits from now on.
+    expect(win.careersBoot).toEqual({ hydrated: false, pending: form, clicked: loginButton, files: [cvInput] });
+    // Hydrated: the app's own handlers take everything from now on.
     win.careersBoot!.hydrated = true;
-    onSubmit?.({ target: form, preventDefault: () => prevented++ });
+    win.careersBoot!.clicked = null;
+    fire('submit', form);
+    fire('click', { closest: () => loginButton });
+    fire('change', { type: 'file' });
     expect(prevented).toBe(1);
+    expect(win.careersBoot).toEqual({ hydrated: true, pending: form, clicked: null, files: [cvInput] });
   });
 
   it('adds the preloads a few per task, so that no task sets up all the requests', () => {

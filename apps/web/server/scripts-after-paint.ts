@@ -5,10 +5,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/asse
 
 /**
  * Until the page is hydrated its forms are the server's HTML: a submit would send the candidate's details
- * in the address (a GET to the page itself) and reload it. The loader holds such a submit back and keeps
- * the form, which main.tsx submits again once hydrated (`window.careersBoot`).
+ * in the address (a GET to the page itself) and reload it, and a tap on a button of the app (Login) or a
+ * CV chosen would do nothing. The loader holds the submit back and notes the last such button and every
+ * file input changed; main.tsx hands them to the app once hydrated (`window.careersBoot`).
  */
-const HOLD_EARLY_SUBMIT = `var boot=window.careersBoot={hydrated:false,pending:null};document.addEventListener('submit',function(e){if(!boot.hydrated){e.preventDefault();boot.pending=e.target}},true);`;
+const HOLD_EARLY_INPUT = `var boot=window.careersBoot={hydrated:false,pending:null,clicked:null,files:[]};document.addEventListener('submit',function(e){if(!boot.hydrated){e.preventDefault();boot.pending=e.target}},true);document.addEventListener('click',function(e){var b=!boot.hydrated&&e.target&&e.target.closest&&e.target.closest('button[type=button]');if(b)boot.clicked=b},true);document.addEventListener('change',function(e){var t=e.target;if(!boot.hydrated&&t&&t.type==='file'&&boot.files.indexOf(t)<0)boot.files.push(t)},true);`;
 
 /**
  * Each modulepreload link costs the browser a request's set-up on the main thread (about 1 ms each on a
@@ -23,7 +24,7 @@ const PRELOADS_PER_TASK = 6;
  * background that paints only when shown).
  */
 function loader(entries: string[], chunks: string[]): string {
-  return `(function(){${HOLD_EARLY_SUBMIT}var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)});var rest=${JSON.stringify(chunks)};(function next(){rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});if(rest.length)setTimeout(next)})()}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
+  return `(function(){${HOLD_EARLY_INPUT}var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)});var rest=${JSON.stringify(chunks)};(function next(){rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});if(rest.length)setTimeout(next)})()}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
 }
 
 export interface DeferredScripts {

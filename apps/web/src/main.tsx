@@ -33,15 +33,25 @@ function readServerRenderedPage(): ServerRenderedApplyPage | null {
 interface Boot {
   hydrated: boolean;
   pending: EventTarget | null;
+  clicked: EventTarget | null;
+  files: EventTarget[];
 }
 
-/** A form submitted before hydration was held back by the loader: submitted again, now to the app. */
-function submitHeldForm() {
+/**
+ * What the candidate did before hydration, held by the loader, now handed to the app: the files chosen
+ * (their change again), the last button tapped (tapped again), then a submitted form (submitted again).
+ */
+function replayEarlyInput() {
   const boot = (window as { careersBoot?: Boot }).careersBoot;
   if (!boot) return;
   boot.hydrated = true;
+  for (const input of boot.files.splice(0))
+    if (input instanceof HTMLInputElement && input.isConnected && input.files?.length)
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+  const button = boot.clicked;
   const form = boot.pending;
-  boot.pending = null;
+  boot.clicked = boot.pending = null;
+  if (button instanceof HTMLButtonElement && button.isConnected) button.click();
   if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
 }
 
@@ -64,7 +74,7 @@ if (serverPage) {
     .then(() => new Promise((resolve) => setTimeout(resolve)))
     .then(() => {
       hydrateRoot(root, app);
-      submitHeldForm();
+      replayEarlyInput();
     });
 } else {
   createRoot(root).render(app);
