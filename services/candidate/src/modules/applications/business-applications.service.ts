@@ -109,6 +109,4 @@ export async function moveApplication(
 }
 
 /** True when the CV came to the business with an application or a CV drop. */
-export function businessMaySeeCv(db: Db, businessId: string, cvId: string): Promise<boolean> {
-  return businessCanSeeCv(db, businessId, cvId);
-}
+export { businessCanSeeCv as businessMaySeeCv };

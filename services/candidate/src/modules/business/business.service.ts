@@ -53,9 +53,7 @@ export const logoKey = (imageRelativeDirectory: string) => `${imageRelativeDirec
 export const PUBLIC_BLOB_KEY = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/logo\.png$/;
 
 /** The business a candidate names (a CV drop), or nothing. */
-export function findBusiness(db: Db, id: string): Promise<BusinessRow | undefined> {
-  return findBusinessById(db, id);
-}
+export { findBusinessById as findBusiness };
 
 export async function getBusiness(db: Db, user: AuthUser): Promise<BusinessDetail> {
   return toBusinessDetail(await requireBusiness(db, user));

@@ -11,9 +11,7 @@ export type { JobRow, JobWithBusinessRow };
 export { closeJobsOfOwner };
 
 /** A job with its business's name and logo folder (the apply page's job; applications check it is open). */
-export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
-  return findJobWithBusiness(db, jobId);
-}
+export { findJobWithBusiness as findJob };
 
 /** The public job, serialized once and kept in the cache (GET /job/{id}); undefined when there is none. */
 export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<CachedJob | undefined> {

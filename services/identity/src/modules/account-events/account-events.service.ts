@@ -1,5 +1,4 @@
-import type { Db } from '../../db';
-import { insertAccountEvent, type AccountEventKind } from './account-events.repository';
+import { insertAccountEvent } from './account-events.repository';
 
 export type { AccountEventKind } from './account-events.repository';
 
@@ -7,6 +6,4 @@ export type { AccountEventKind } from './account-events.repository';
  * Writes a notice for the candidate service (docs/decisions/0166). Call inside the transaction that makes
  * the change, so the notice exists exactly when the change does.
  */
-export function recordAccountEvent(db: Db, userId: string, kind: AccountEventKind, now: Date): Promise<void> {
-  return insertAccountEvent(db, userId, kind, now);
-}
+export { insertAccountEvent as recordAccountEvent };

@@ -177,9 +177,7 @@ export async function resetPassword(
 }
 
 /** Every unused link of the user (an address change makes the links sent to the old address worthless). */
-export function voidUnusedLinks(db: Db, userId: string): Promise<void> {
-  return deleteUnusedAccountTokens(db, userId);
-}
+export { deleteUnusedAccountTokens as voidUnusedLinks };
 
 /** POST /api/account/can-log-in: whether the address has an account (with the role, when one is given). */
 export async function canLogIn(db: Db, email: string, role: Role | undefined): Promise<boolean> {

@@ -144,11 +144,7 @@ export async function verifyEmailChangeCodes(
 }
 
 /** Every code sent to the address, whatever its purpose (the account is deleted or leaves the address). */
-export function forgetCodesOf(db: Db, emailNormalized: string): Promise<void> {
-  return deleteCodesOfUser(db, emailNormalized);
-}
+export { deleteCodesOfUser as forgetCodesOf };
 
 /** The user's codes of the given purposes, whatever address they went to. */
-export function forgetCodesByPurpose(db: Db, userId: string, purposes: CodePurpose[]): Promise<void> {
-  return deleteCodesOfUserByPurpose(db, userId, purposes);
-}
+export { deleteCodesOfUserByPurpose as forgetCodesByPurpose };

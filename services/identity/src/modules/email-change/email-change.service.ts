@@ -34,9 +34,7 @@ export const SAME_ADDRESS = 'This is already your e-mail address.';
  * Whether a live undo link of another account holds this address: taking it (by registering or by an
  * e-mail change) would leave the owner's undo link with nowhere to go back to (decision 0017).
  */
-export function isAddressHeldForUndo(db: Db, email: string, now: Date, exceptUserId?: string): Promise<boolean> {
-  return addressHeldForUndo(db, email, now, exceptUserId);
-}
+export { addressHeldForUndo as isAddressHeldForUndo };
 
 export type EmailChangeRequest = { ok: true; requestId: string } | { ok: false; error: string };
 

@@ -157,14 +157,10 @@ export async function refreshSession(
 }
 
 /** Ends every session (refresh-token family) of the user; answers how many were live. */
-export function endAllSessions(db: Db, userId: string, at: Date): Promise<number> {
-  return revokeAllForUser(db, userId, at);
-}
+export { revokeAllForUser as endAllSessions };
 
 /** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
-export function endOtherSessions(db: Db, userId: string, keepFamilyId: string | undefined, at: Date): Promise<number> {
-  return revokeOtherFamilies(db, userId, keepFamilyId, at);
-}
+export { revokeOtherFamilies as endOtherSessions };
 
 /**
  * POST /api/account/revoke ('this') and /api/account/revoke-all ('all'): 400 (thrown) when the account no
