@@ -7,7 +7,9 @@
  * BENCH_SECONDS the length of each GET /job load run (default 10), BENCH_LIGHTHOUSE_RUNS the audits per
  * page (default 3; 0 leaves Lighthouse out), BENCH_LOAD_CANDIDATES the new candidates applying at once
  * in the load test that ends the run (default 300; 0 leaves it out; scripts/load-apply.ts, its own
- * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone.
+ * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone,
+ * `npm run bench -- --page-only` the Lighthouse comparison alone (BENCH_LIGHTHOUSE_KEEP=<dir> keeps each
+ * audit's JSON report there, to read its long tasks and requests).
  * BENCH_PORTAL_DIST serves an existing portal build (`npm run build -w apps/web -- --outDir <dir>`)
  * instead of building the current one, e.g. to measure an earlier commit's apply page side by side.
  */
@@ -33,8 +35,12 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const loadCandidates = Number(process.env.BENCH_LOAD_CANDIDATES ?? 300);
 const portalDist = process.env.BENCH_PORTAL_DIST || undefined;
 const loadOnly = process.argv.includes('--load-only');
+const pageOnly = process.argv.includes('--page-only');
 const suffix = randomUUID().slice(0, 8);
 const databases = { identity: `bench_identity_${suffix}`, candidate: `bench_candidate_${suffix}` };
+
+/** Ends the run after the Lighthouse figures (`--page-only`), through the same clean-up as the rest. */
+class PageOnly extends Error {}
 
 function databaseUrl(name: string): string {
   const url = new URL(adminUrl);
@@ -135,6 +141,7 @@ try {
       await bare.close();
     }
   }
+  if (pageOnly) throw new PageOnly();
 
   const job = await compareJobApi(candidateUrl, jobId, await freePort(), seconds);
   report(
@@ -214,8 +221,11 @@ try {
     /extraction.*peak RSS growth ([\d.]+ MB)/.exec(uploadOut)?.[1] ?? `not measured: ${uploadOut.trim()}`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
+  if (error instanceof PageOnly) exitCode = -1;
+  else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    exitCode = 1;
+  }
 } finally {
   await stack?.stop();
   mailbox?.close();
@@ -225,4 +235,4 @@ try {
 }
 // After the other figures, on its own stack: the bench's stack is stopped and its databases gone.
 if (exitCode === 0) exitCode = await loadTest();
-process.exit(exitCode);
+process.exit(Math.max(exitCode, 0));

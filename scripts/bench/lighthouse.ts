@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -50,6 +50,11 @@ async function audit(url: string): Promise<PageFigures> {
   await once(child, 'exit');
   // Lighthouse sometimes exits non-zero while tidying up Chrome after writing a good report.
   const lhr = JSON.parse(await readFile(outputPath, 'utf8')) as Lhr;
+  const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+  if (keep) {
+    await mkdir(keep, { recursive: true });
+    await copyFile(outputPath, path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`));
+  }
   await rm(outputPath, { force: true });
   if (lhr.runtimeError)
     throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
