@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { loadPortalConfig } from './server/config';
 import { precompressDir } from './server/precompress';
+import { LANDING_PAGE_MODULES } from './server/route-preload';
 import { renderConfigScript } from './src/config/runtime-config-schema';
 
 /** In `vite dev` / `vite preview` there is no portal server, so answer GET /config.js here the same way. */
@@ -55,6 +56,25 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
 
+/** The modules that render a landing page, as Vite names them in the build (src/app/routes/apply.tsx…). */
+const landingPageModules = new Set(
+  LANDING_PAGE_MODULES.flatMap((page) => page.modules.map((module) => resolve(import.meta.dirname, module))),
+);
+
+/**
+ * V8's explicit compile hint (docs/decisions/0223): in the chunks a landing page runs as it starts (the
+ * entry, the libraries, the page's own module), every function is called during the load, so the browser
+ * compiles them all while the file streams in, off the main thread, instead of one by one when each is first
+ * called during hydration.
+ */
+function compileHints(chunk: { name: string; isEntry: boolean; facadeModuleId: string | null }): string {
+  const startsAPage =
+    chunk.isEntry ||
+    chunk.name === 'vendor' ||
+    (chunk.facadeModuleId !== null && landingPageModules.has(chunk.facadeModuleId));
+  return startsAPage ? '//# allFunctionsCalledOnLoad' : '';
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), portalConfigScript(), precompressBuild()],
   resolve: { alias: preactAliases },
@@ -74,6 +94,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
+            postBanner: compileHints,
             codeSplitting: {
               groups: [
                 {

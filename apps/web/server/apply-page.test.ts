@@ -89,14 +89,18 @@ describe('server-rendered apply page', () => {
       expect(response.headers['content-type']).toContain('text/html');
       // React separates adjacent text with empty comments; they are not part of what a reader sees.
       const html = response.body.replaceAll('<!-- -->', '');
-      expect(html).toMatch(
-        /<head>.*<link rel="preload" as="image" href="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+"\/>.*<\/head>/,
-      );
+      // The logo is asked for at low priority, after the words (0221): no preload of it either.
+      expect(html).not.toContain('rel="preload"');
       expect(html).toContain('<div id="root"><div class="simple-page">');
-      // It paints from the HTML alone: styles written in, the settings script deferred.
-      expect(html).toContain('<style>.apply-card{margin:0 auto}</style>');
-      expect(html).not.toContain('<link rel="stylesheet"');
-      expect(html).toContain('<script src="/config.js" defer></script>');
+      // It paints from the HTML alone: styles written in, each leaving a disabled link (never fetched) by
+      // which Vite's loader knows it is there; the settings are in the page's one inline script (0221).
+      expect(html).toContain(
+        '<style>.apply-card{margin:0 auto}</style><link rel="stylesheet" href="/assets/index-1.css" disabled>',
+      );
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+        '<link rel="stylesheet" href="/assets/index-1.css" disabled>',
+      ]);
+      expect(html).not.toContain('/config.js');
       const root = html.slice(html.indexOf('<div id="root">'));
       expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(root).toContain('At St Mary &amp; Co');
@@ -122,12 +126,16 @@ describe('server-rendered apply page', () => {
       );
       expect(html).toContain('<meta name="twitter:card" content="summary">');
       // One </script> only per script element: the title's own cannot end the JSON-LD or the page data early.
-      expect(html.match(/<\/script>/g)).toHaveLength(4);
+      expect(html.match(/<\/script>/g)).toHaveLength(3);
       // Its scripts start after the first paint (0216): no module script in the page, one inline loader at
       // the end of the body that the Content-Security-Policy names by its hash and nothing else inline.
       expect(html).not.toContain('<script type="module"');
       const loader = /<script>(.*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
       expect(loader).toContain('"/assets/index-1.js"');
+      // The run-time settings open it, so the page needs no request for /config.js before it paints.
+      expect(loader).toMatch(
+        /^window\.__PORTAL_CONFIG__ = \{"identityBaseUrl": .*"blobBaseUrl": "https:\/\/blobs\.example\.com\/pub".*\};\(function\(\)\{/,
+      );
       const csp = String(response.headers['content-security-policy']);
       const hash = createHash('sha256').update(loader).digest('base64');
       expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);

@@ -243,10 +243,11 @@ export function canonicalApplyUrl(portalUrl: string, jobId: string): string {
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
 
 /**
- * The page's stylesheets written into it, and /config.js deferred (it still runs before the deferred
- * module scripts that read it): a server-rendered page then paints from its HTML alone, without
- * waiting for a round trip per stylesheet while the JavaScript takes the bandwidth. Asset names are
- * content hashes, so each file is read once.
+ * The page's stylesheets written into it: a server-rendered page then paints from its HTML alone, without
+ * waiting for a round trip per stylesheet. Each one leaves a disabled link behind (a disabled stylesheet is
+ * never fetched nor applied) so that Vite's loader, when the page's chunks import their CSS, finds it
+ * already in the page and does not download and apply it a second time (docs/decisions/0221). Asset names
+ * are content hashes, so each file is read once.
  */
 export function createStylesheetInliner(distDir: string): (html: string) => Promise<string> {
   const files = new Map<string, Promise<string | null>>();
@@ -263,10 +264,11 @@ export function createStylesheetInliner(distDir: string): (html: string) => Prom
     const contents = await Promise.all(links.map((link) => read(link[1] ?? '')));
     let index = 0;
     // A stylesheet that cannot be read stays a link; `</style` cannot occur in CSS Vite wrote.
-    const inlined = html.replace(STYLESHEET_LINK, (link) => {
+    return html.replace(STYLESHEET_LINK, (link, file: string) => {
       const css = contents[index++];
-      return css === null || css === undefined || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      return css === null || css === undefined || /<\/style/i.test(css)
+        ? link
+        : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
     });
-    return inlined.replace('<script src="/config.js"></script>', '<script src="/config.js" defer></script>');
   };
 }

@@ -7,20 +7,25 @@ const PAGE =
   '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="modulepreload" crossorigin href="/assets/apply-1.js">' +
   '</head><body><div id="root"><form></form></div></body></html>';
 
+/** The body of GET /config.js, as renderConfigScript writes it. */
+const SETTINGS = 'window.__PORTAL_CONFIG__ = {"environment": "Test"};\n';
+
 describe('scriptsAfterFirstPaint', () => {
   it('moves the module script and its preloads into one inline loader at the end of the body, named by its hash', () => {
-    const { html, scriptHash } = scriptsAfterFirstPaint(PAGE);
+    const { html, scriptHash } = scriptsAfterFirstPaint(PAGE, SETTINGS);
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('<link rel="modulepreload"');
-    expect(html).toContain('<script src="/config.js" defer></script>');
     const loader = /<script>(.*)<\/script><\/body><\/html>$/.exec(html)?.[1] ?? '';
+    // The settings open the loader instead of being a request of their own (0221).
+    expect(html).not.toContain('/config.js');
+    expect(loader.startsWith('window.__PORTAL_CONFIG__ = {"environment": "Test"};(function(){')).toBe(true);
     expect(loader).toContain('["/assets/react-1.js","/assets/apply-1.js"]');
     expect(loader).toContain('["/assets/index-1.js"]');
     expect(scriptHash).toBe(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
   });
 
   it('starts the scripts after the first paint, or a second later at the latest, and only once', async () => {
-    const { html } = scriptsAfterFirstPaint(PAGE);
+    const { html } = scriptsAfterFirstPaint(PAGE, SETTINGS);
     const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     const added: string[] = [];
     const timers: (() => void)[] = [];
@@ -63,7 +68,7 @@ describe('scriptsAfterFirstPaint', () => {
   });
 
   it('holds back a form submitted before hydration and notes the buttons tapped and files chosen', () => {
-    const { html } = scriptsAfterFirstPaint(PAGE);
+    const { html } = scriptsAfterFirstPaint(PAGE, SETTINGS);
     const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     const win: { careersBoot?: { hydrated: boolean; pending: unknown; clicked: unknown; files: unknown[] } } = {};
     type Listener = (event: { target: unknown; preventDefault: () => void }) => void;
@@ -103,7 +108,7 @@ describe('scriptsAfterFirstPaint', () => {
       { length: 14 },
       (_, i) => `<link rel="modulepreload" crossorigin href="/assets/c${i}.js">`,
     );
-    const { html } = scriptsAfterFirstPaint(PAGE.replace('</head>', `${chunks.join('')}</head>`));
+    const { html } = scriptsAfterFirstPaint(PAGE.replace('</head>', `${chunks.join('')}</head>`), SETTINGS);
     const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     const timers: (() => void)[] = [];
     let added = 0;
@@ -131,6 +136,6 @@ describe('scriptsAfterFirstPaint', () => {
 
   it('leaves a page without a module script as it is', () => {
     const page = '<html><body><div id="root"></div></body></html>';
-    expect(scriptsAfterFirstPaint(page)).toEqual({ html: page, scriptHash: null });
+    expect(scriptsAfterFirstPaint(page, SETTINGS)).toEqual({ html: page, scriptHash: null });
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+const CONFIG_SCRIPT = /<script src="\/config\.js"(?: defer)?><\/script>/;
 
 /**
  * Until the page is hydrated its forms are the server's HTML: a submit would send the candidate's details
@@ -23,8 +24,8 @@ const PRELOADS_PER_TASK = 6;
  * its own, or a second after it ran at the latest (a browser without paint timing, a tab opened in the
  * background that paints only when shown).
  */
-function loader(entries: string[], chunks: string[]): string {
-  return `(function(){${HOLD_EARLY_INPUT}var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)});var rest=${JSON.stringify(chunks)};(function next(){rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});if(rest.length)setTimeout(next)})()}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
+function loader(entries: string[], chunks: string[], settings: string): string {
+  return `${settings.trim()}(function(){${HOLD_EARLY_INPUT}var started=false;function start(){if(started)return;started=true;var h=document.head;${JSON.stringify(entries)}.forEach(function(f){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=f;h.appendChild(s)});var rest=${JSON.stringify(chunks)};(function next(){rest.splice(0,${PRELOADS_PER_TASK}).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;h.appendChild(l)});if(rest.length)setTimeout(next)})()}try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(start)}).observe({type:'paint',buffered:true})}catch(e){}setTimeout(start,1000)})()`;
 }
 
 export interface DeferredScripts {
@@ -38,14 +39,16 @@ export interface DeferredScripts {
  * and its form visible from the HTML alone, so the JavaScript (which hydrates it) no longer competes with
  * the document, the logo and the first paint for a phone's bandwidth and CPU. The module script and the
  * modulepreload links leave the head; one small inline script at the end of the body adds them back.
- * A page without a module script is returned as it is.
+ * The run-time settings (`settings`, the body of GET /config.js) open that script instead of being one
+ * more request before the first paint (docs/decisions/0221). A page without a module script is returned
+ * as it is.
  */
-export function scriptsAfterFirstPaint(html: string): DeferredScripts {
+export function scriptsAfterFirstPaint(html: string, settings: string): DeferredScripts {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   if (entries.length === 0) return { html, scriptHash: null };
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const script = loader(entries, chunks);
+  const script = loader(entries, chunks, settings);
   const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-  const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(CONFIG_SCRIPT, '');
   return { html: stripped.replace('</body>', `<script>${script}</script></body>`), scriptHash };
 }

@@ -103,6 +103,7 @@ export async function buildPortalServer(
     );
     const { html, scriptHash } = scriptsAfterFirstPaint(
       composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl }),
+      configScript,
     );
     if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { config as configureZod } from 'zod';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
+import { holdHydration, releaseHydration } from './app/hydration';
 import { AppRouter, loadPagesFor } from './app/router';
 import {
   SERVER_PAGE_DATA_ID,
@@ -66,16 +67,24 @@ const app = (
   </StrictMode>
 );
 
+/** A new task: the work before and after it are two shorter tasks, not one long one (input waits for a whole task). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 if (serverPage) {
-  // Hydration must render at once what the server sent, so the page's chunks are loaded first; then a new
-  // task, so that running those chunks and hydrating are two shorter tasks, not one long one (input waits
-  // for a whole task).
-  void loadPagesFor(window.location)
-    .then(() => new Promise((resolve) => setTimeout(resolve)))
+  // Hydration must render at once what the server sent, so the page's chunks are loaded first. Running
+  // this module, finding and loading the page's chunks, running them, hydrating the page, then its held
+  // parts (app/hydration.tsx), are each a task; what the candidate did meanwhile is handed over last.
+  void nextTask()
+    .then(() => loadPagesFor(window.location))
+    .then(nextTask)
     .then(() => {
+      holdHydration();
       hydrateRoot(root, app);
-      replayEarlyInput();
-    });
+    })
+    .then(nextTask)
+    .then(releaseHydration)
+    .then(nextTask)
+    .then(replayEarlyInput);
 } else {
   createRoot(root).render(app);
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandMark } from './brand-mark';
 
 /**
  * The plain layout of the public pages outside the sign-in screens (apply, not found, terms, privacy):
@@ -11,7 +12,7 @@ export function SimplePage({ title, children }: { title?: string; children: Reac
       {title ? <title>{`${title} · Careers Portal`}</title> : null}
       <header className="simple-page__bar">
         <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>Careers Portal</span>
         </Link>
       </header>

@@ -1,6 +1,7 @@
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { paths } from '../../lib/paths';
 import './auth-layout.css';
+import { BrandMark } from '../../components/brand-mark';
 
 /** The bar's link on the right, by page: sign-up offers Login; login and the others show none. */
 const HEADER_LINKS: { path: string; link: { to: string; label: string } }[] = [
@@ -21,7 +22,7 @@ export default function AuthLayout() {
     <div className="auth-layout">
       <header className="auth-layout__bar">
         <Link to={paths.login} className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>Careers Portal</span>
         </Link>
         {headerLink ? (

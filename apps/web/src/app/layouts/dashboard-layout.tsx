@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';
 import './dashboard-layout.css';
+import { BrandMark } from '../../components/brand-mark';
 
 /** product.md §2/§9: below this width every navigation toggles (closes) the side navigation. */
 const SIDE_NAV_AUTO_TOGGLE_BELOW_PX = 1024;
@@ -120,7 +121,7 @@ function CandidateDashboard() {
           </button>
         ) : null}
         <Link to={paths.home} className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>Careers Portal</span>
         </Link>
         {auth.name ? <span className="dashboard__user">{auth.name}</span> : null}

@@ -4,6 +4,7 @@ import { isEmployer } from '../../lib/roles';
 import '../../features/auth/components/auth-form.css';
 import './auth-layout.css';
 import { employerPaths } from '../../features/employer/paths';
+import { BrandMark } from '../../components/brand-mark';
 
 /** The employer console's sign-in pages: the candidate auth pages' look, with the employer's words. */
 export default function EmployerAuthLayout() {
@@ -13,7 +14,7 @@ export default function EmployerAuthLayout() {
     <div className="auth-layout">
       <header className="auth-layout__bar">
         <Link to={employerPaths.login} className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>Careers Portal for Employers</span>
         </Link>
       </header>

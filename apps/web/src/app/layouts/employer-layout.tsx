@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/use-auth';
 import '../../features/employer/components/employer.css';
 import './dashboard-layout.css';
 import { employerPaths } from '../../features/employer/paths';
+import { BrandMark } from '../../components/brand-mark';
 
 const MENU = [
   { to: employerPaths.jobs, label: 'Jobs', end: true },
@@ -44,7 +45,7 @@ function EmployerConsole() {
       </a>
       <header className="employer__bar">
         <Link to={employerPaths.jobs} className="brand">
-          <img src="/favicon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>{business.data?.name ?? 'Employer console'}</span>
         </Link>
         <nav className="employer__nav" aria-label="Employer menu">

@@ -15,6 +15,7 @@ import type { Job } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { signOut } from '../../../lib/session/sign-out';
+import { HydrateLater } from '../../../app/hydration';
 import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
 import { paths } from '../../../lib/paths';
 import { useJob } from '../api/get-job';
@@ -258,7 +259,8 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
       <JobHeader job={job} logoUrl={logoUrl} applied={state.step === 'success'} />
       {state.step === 'success' || alreadyApplied ? null : closedNotice}
       {state.step === 'success' ? null : <JobDetails job={job} facts={facts} />}
-      {content}
+      {/* A server-rendered page hydrates its step a task after the rest (docs/decisions/0222). */}
+      <HydrateLater>{content}</HydrateLater>
     </>
   );
 }

@@ -38,6 +38,9 @@ export function JobHeader({
           width={LOGO_SIZE}
           height={LOGO_SIZE}
           decoding="async"
+          // The title and the form are what the candidate came for: the logo waits for them (and a
+          // phone's first paint does not wait for it, docs/decisions/0221).
+          fetchPriority="low"
           onError={() => setLogoMissing(true)}
         />
       )}
