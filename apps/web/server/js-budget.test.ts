@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,5 +95,33 @@ describe('JavaScript before a landing page is interactive', () => {
         pathname,
       ).toEqual([]);
     }
+  });
+});
+
+describe('V8 compile hints (docs/decisions/0223)', () => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const hinted = async () => {
+    const files = (await readdir(join(dist, 'assets'))).filter((file) => file.endsWith('.js'));
+    const marked = await Promise.all(
+      files.map(async (file) => ((await readFile(join(dist, 'assets', file), 'utf8')).includes(HINT) ? file : null)),
+    );
+    return new Set(marked.filter((file) => file !== null).map((file) => `assets/${file}`));
+  };
+
+  it("are in the entry, the libraries and each landing page's own module, and in no chunk loaded later", async () => {
+    const marked = await hinted();
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)?.file;
+    const landing = ['src/app/routes/apply.tsx', 'src/app/routes/login.tsx', 'src/app/routes/signup.tsx'].map(
+      (module) => manifest[module]?.file,
+    );
+    const vendor = [...marked].find((file) => /\/vendor-[\w-]+\.js$/.test(file));
+    expect(vendor, 'the libraries chunk is hinted').toBeDefined();
+    for (const file of [entry, ...landing]) expect(marked, file).toContain(file);
+    for (const module of [
+      'src/lib/bot-check-solver.ts',
+      'src/app/layouts/dashboard-layout.tsx',
+      'src/app/routes/cvs.tsx',
+    ])
+      expect(marked, module).not.toContain(manifest[module]?.file);
   });
 });
