@@ -26,6 +26,50 @@ export default [
     },
   },
   {
+    // docs/decisions/0220: zod and the schemas load after a page's first load, zod configured first
+    // (src/lib/zod-setup.ts). Only the schema modules, each loaded through src/lib/schemas.ts, import them;
+    // everything else imports their types only, and the contracts' constants from their zod-free modules.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/testing/**',
+      'src/lib/zod-setup.ts',
+      'src/lib/form-rules.ts',
+      'src/lib/api/candidate/business-schemas.ts',
+      'src/features/*/forms.ts',
+      'src/{components,features,lib}/**/*-schema.ts',
+      'src/{components,features,lib}/**/*-schemas.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message:
+                'zod loads after the first load: build schemas in a schema module loaded through lib/schemas.ts.',
+            },
+            {
+              name: '@hookform/resolvers/zod',
+              allowTypeImports: true,
+              message: 'The zod resolver comes with zod, from lib/zod-setup.ts (lib/validation.ts).',
+            },
+          ],
+          patterns: [
+            {
+              regex: '^@careers/contracts/(identity|candidate|candidate-api|employer|errors|common|enums)$',
+              allowTypeImports: true,
+              message:
+                'This contracts module builds zod schemas: import its types, its constants from the *-values module, its schemas through lib/schemas.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: ['server/config.ts'],
     rules: {

@@ -90,6 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // The libraries every landing page runs in one chunk: the apply page's first load went from 24 requests
     // to 20 and 95.2 to 92.7 KB (one file compresses better), the sign-in pages' by under 0.5 KB (0217).
+    // zod is not one of them: it is a chunk of its own, loaded later (0220).
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -99,8 +100,11 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form|@hookform|zod)[\\/]/,
+                  test: /node_modules[\\/](preact|react-router|@tanstack|react-hook-form)[\\/]/,
                 },
+                // zod and react-hook-form's zod resolver load after the first load, with the first schema a
+                // form or an API call needs (src/lib/zod-setup.ts, docs/decisions/0220).
+                { name: 'zod', test: /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/ },
               ],
             },
           },

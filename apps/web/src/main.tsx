@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { config as configureZod } from 'zod';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { holdHydration, releaseHydration } from './app/hydration';
@@ -11,10 +10,6 @@ import {
 } from './app/server-rendered-page';
 import './styles/tokens.css';
 import './styles/base.css';
-
-// zod compiles object schemas with new Function() unless told not to; under the portal's CSP (no
-// 'unsafe-eval') its probe for that is a console CSP violation. Set before any schema parses.
-configureZod({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,4 +1,4 @@
-import { ApplicationStatus } from './enums';
+import { ApplicationStatus } from './enum-values';
 
 /**
  * The one place that words each applicationStatus for candidates: the portal's timeline and the status

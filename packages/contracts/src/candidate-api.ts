@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, pageQuerySchema } from './common';
+import { WITHDRAWAL_REASON_MAX } from './candidate-values';
+
+/** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
+export {
+  LOGO_MAX_BYTES,
+  WITHDRAWAL_REASON_MAX,
+  ALREADY_WITHDRAWN,
+  APPLICATION_CLOSED,
+  DATA_EXPORTS_PER_HOUR,
+} from './candidate-values';
 
 /**
  * Candidate-service answers beyond product.md §3 (the spec leaves them "not shown"); kept here so the portal
@@ -27,11 +37,7 @@ export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 /** POST /business/logo: where the portal loads the logo from. */
 export const logoUploadResultSchema = z.object({ imageRelativeDirectory: z.string(), url: z.string() });
 
-/** The employer logo limit (PNG only). */
-export const LOGO_MAX_BYTES = 1024 * 1024;
-
 /** POST /job-applications/{id}/withdraw: the reason is optional and goes to the employer with the withdrawal. */
-export const WITHDRAWAL_REASON_MAX = 500;
 export const withdrawApplicationSchema = z.object({ reason: z.string().trim().max(WITHDRAWAL_REASON_MAX).nullish() });
 export type WithdrawApplication = z.infer<typeof withdrawApplicationSchema>;
 
@@ -41,13 +47,6 @@ export const withdrawnApplicationSchema = z.object({
   withdrawalReason: z.string().nullable(),
 });
 export type WithdrawnApplication = z.infer<typeof withdrawnApplicationSchema>;
-
-/** The application is no longer open: withdrawn already, or hired or not selected (nothing left to withdraw from). */
-export const ALREADY_WITHDRAWN = 'You have already withdrawn this application.';
-export const APPLICATION_CLOSED = 'This application is closed: the employer has made a final decision.';
-
-/** GET /candidate/export: how many exports one candidate may make in an hour. */
-export const DATA_EXPORTS_PER_HOUR = 3;
 
 /** account.json in the export zip: the account as the candidate service knows it (the sign-in token's claims). */
 export const dataExportAccountSchema = z.object({

@@ -7,6 +7,10 @@ import {
   salaryRateTypeSchema,
   workplaceSchema,
 } from './enums';
+import { CV_MAX_COUNT } from './candidate-values';
+
+/** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
+export { CV_MAX_BYTES, CV_ACCEPTED_EXTENSIONS, CV_MAX_COUNT, ALREADY_APPLIED } from './candidate-values';
 
 /** product.md §3 "Candidate-service response wrapper". */
 export function wrapped<T extends z.ZodType>(result: T) {
@@ -62,10 +66,6 @@ export const candidateDeleteSchema = z.object({ id: idSchema });
 export type CandidateDelete = z.infer<typeof candidateDeleteSchema>;
 
 // ---- CVs ----
-/** design.md §3: the upload limit, shown to candidates before they upload. */
-export const CV_MAX_BYTES = 10 * 1024 * 1024;
-export const CV_ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt'] as const;
-
 export const cvSchema = z.object({
   id: idSchema,
   fileName: z.string(),
@@ -78,8 +78,6 @@ export const cvSchema = z.object({
 });
 export type Cv = z.infer<typeof cvSchema>;
 
-/** How many CVs one candidate may keep; GET /cvs answers them all on one page by default. */
-export const CV_MAX_COUNT = 20;
 export const cvListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(CV_MAX_COUNT),
@@ -223,8 +221,6 @@ export type CreateApplication = z.infer<typeof createApplicationSchema>;
 
 export const createApplicationResultSchema = wrapped(z.object({ applicationId: idSchema }));
 export type CreateApplicationResult = z.infer<typeof createApplicationResultSchema>;
-
-export const ALREADY_APPLIED = 'You have already applied for this job.';
 
 // ---- CV drops ----
 export const cvDropSchema = z.object({

@@ -1,52 +1,22 @@
 import { z } from 'zod';
+import {
+  ApplicationStatus,
+  CvParseStatus,
+  JobType,
+  PORTAL_TYPES,
+  Role,
+  SalaryRateType,
+  Workplace,
+} from './enum-values';
 
-/** product.md §3 enumerations, with the numeric values that travel on the wire. */
-export const JobType = { Permanent: 1, Contract: 2 } as const;
-export type JobType = (typeof JobType)[keyof typeof JobType];
+/** The schemas of product.md §3's enumerations; the values themselves live in enum-values.ts (no zod). */
+export * from './enum-values';
+
 export const jobTypeSchema = z.enum(JobType);
-
-export const SalaryRateType = { Unclassified: 0, Hourly: 1, Daily: 2, Annual: 3 } as const;
-export type SalaryRateType = (typeof SalaryRateType)[keyof typeof SalaryRateType];
 export const salaryRateTypeSchema = z.enum(SalaryRateType);
-
-/** Where the work is done (issue 12 item 4); a job's `remote` is true exactly when it is Remote. */
-export const Workplace = { OnSite: 'OnSite', Hybrid: 'Hybrid', Remote: 'Remote' } as const;
-export type Workplace = (typeof Workplace)[keyof typeof Workplace];
 export const workplaceSchema = z.enum(Workplace);
-
-export const ApplicationStatus = {
-  ApplicationPending: 0,
-  Qualify: 10,
-  ScheduleInterview: 20,
-  Interviewed: 30,
-  MakeOffer: 40,
-  Hired: 50,
-  Reject: 255,
-} as const;
-export type ApplicationStatus = (typeof ApplicationStatus)[keyof typeof ApplicationStatus];
 export const applicationStatusSchema = z.enum(ApplicationStatus);
-
-/** product.md §4 "Application status order". */
-export const applicationStatusOrder: readonly ApplicationStatus[] = [0, 10, 20, 30, 40, 50, 255];
-
-/** Roles carried in the identity service's tokens (product.md §6). */
-export const Role = {
-  Candidate: 'Candidate',
-  BusinessUser: 'BusinessUser',
-  BusinessUserReferrer: 'BusinessUserReferrer',
-} as const;
-export type Role = (typeof Role)[keyof typeof Role];
 export const roleSchema = z.enum(Role);
-
 /** The portal a password-reset request comes from (product.md §3; the candidate portal sends Business). */
-export const portalTypeSchema = z.enum(['Business', 'Candidate']);
-export type PortalType = z.infer<typeof portalTypeSchema>;
-
-export const CvParseStatus = {
-  Pending: 'Pending',
-  Parsed: 'Parsed',
-  Failed: 'Failed',
-  Unsupported: 'Unsupported',
-} as const;
-export type CvParseStatus = (typeof CvParseStatus)[keyof typeof CvParseStatus];
+export const portalTypeSchema = z.enum(PORTAL_TYPES);
 export const cvParseStatusSchema = z.enum(CvParseStatus);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, phoneSchema } from './common';
 import { portalTypeSchema, roleSchema } from './enums';
+import { MIN_PASSWORD_LENGTH } from './identity-values';
+
+/** The constants (no zod) live in identity-values.ts, for the portal's first load (docs/decisions/0220). */
+export * from './identity-values';
 
 /** product.md §3 "Login result / auth response". The empty state has id -1 (see emptyAuthResponse). */
 export const authResponseSchema = z.object({
@@ -18,22 +22,6 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const NOBODY_LOGGED_IN = 'Nobody is logged in';
-
-export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): AuthResponse {
-  return {
-    id: -1,
-    name: null,
-    email: null,
-    phone: null,
-    accessToken: null,
-    refreshToken: null,
-    refreshTokenExpiryTime: null,
-    success: false,
-    feedbackMessage,
-  };
-}
-
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(1024),
@@ -48,9 +36,6 @@ export const refreshRequestSchema = z.object({
   ipAddress: z.string().max(64),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
-
-/** The placeholder address the portal sends with a refresh (product.md §3). */
-export const REFRESH_PLACEHOLDER_IP = '0.0.0.0';
 
 /** The e-mailed link (/confirm/{userId}/{token}) carries no address, so email is optional here. */
 export const confirmEmailRequestSchema = z.object({
@@ -72,8 +57,6 @@ export const forgotPasswordRequestSchema = z.object({
   portalType: portalTypeSchema,
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
@@ -207,9 +190,6 @@ export const deleteUserRequestSchema = z.object({
 });
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 
-/** The audience of every access token; iss is the identity service's public address (IDENTITY_URL). */
-export const ACCESS_TOKEN_AUDIENCE = 'careers-api';
-
 /** Claims of the identity service's access token (design.md §3). */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
@@ -226,12 +206,6 @@ export const accessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
-/**
- * The audience of the identity service's notices to the candidate service (POST /account-events):
- * signed with the access-token key, so the candidate service checks them with the JWKS it already
- * uses, and never taken for an access token (other audience).
- */
-export const ACCOUNT_EVENTS_AUDIENCE = 'careers-candidate-events';
 export const accountEventClaimsSchema = z.object({
   sub: z.string(),
   /**
@@ -255,9 +229,3 @@ export const botCheckChallengeSchema = z.looseObject({
   maxnumber: z.number().optional(),
 });
 export type BotCheckChallenge = z.infer<typeof botCheckChallengeSchema>;
-
-/**
- * product.md §3 / design.md §3: the fixed password the portal sends when it registers a candidate user. Candidate
- * accounts are passwordless; the identity service must never let this value log anyone in.
- */
-export const CANDIDATE_BUILT_IN_PASSWORD = 'Candidate-Portal-Built-In-Password-1';

@@ -1,19 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { emailSchema } from '@careers/contracts/common';
 import { AlertBanner } from './alert-banner';
 import { Button } from './button';
 import { TextInput } from './text-input';
 import { firstServerErrorOr, retryAfterSeconds } from '../lib/api-error';
 import { changeUnprovenEmail } from '../lib/api/identity/change-unproven-email';
-import { requiredText, useValidatedForm } from '../lib/validation';
+import { useValidatedForm } from '../lib/validation';
+import type { ChangeAddressValues } from './change-address-schema';
 import './change-address-form.css';
-
-const changeAddressSchema = z.object({
-  email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: emailSchema }),
-});
-type ChangeAddressValues = z.infer<typeof changeAddressSchema>;
 
 export interface ChangeAddressFormProps {
   /** The address the code went to, offered for correction. */
@@ -30,7 +24,10 @@ export interface ChangeAddressFormProps {
  * Loaded only when asked for, so it adds nothing to the page before it is interactive.
  */
 export default function ChangeAddressForm({ currentEmail, onChanged, onCancel, classes = {} }: ChangeAddressFormProps) {
-  const form = useValidatedForm<ChangeAddressValues>(changeAddressSchema, { defaultValues: { email: currentEmail } });
+  const form = useValidatedForm<ChangeAddressValues>(
+    () => import('./change-address-schema').then((module) => module.changeAddressSchema),
+    { defaultValues: { email: currentEmail } },
+  );
   const inputRef = useRef<HTMLInputElement | null>(null);
   const change = useMutation({
     mutationFn: (values: ChangeAddressValues) => changeUnprovenEmail(values.email.trim()),

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from './runtime-config-schema';
+import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig, type RuntimeConfig } from './runtime-config-schema';
 
 declare global {
   interface Window {
@@ -10,10 +10,10 @@ declare global {
 export function readRuntimeConfig(
   source: unknown = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__,
 ): RuntimeConfig {
-  const parsed = runtimeConfigSchema.safeParse(source ?? {});
-  if (parsed.success) return parsed.data;
-  console.error('Invalid window.__PORTAL_CONFIG__, using defaults', parsed.error.issues);
-  return runtimeConfigSchema.parse({});
+  const parsed = parseRuntimeConfig(source ?? {});
+  if (parsed.ok) return parsed.config;
+  console.error('Invalid window.__PORTAL_CONFIG__, using defaults', parsed.problems);
+  return { ...DEFAULT_RUNTIME_CONFIG };
 }
 
 export const runtimeConfig: RuntimeConfig = readRuntimeConfig();

@@ -1,5 +1,5 @@
-import { botCheckChallengeSchema } from '@careers/contracts/identity';
 import type { HttpInstance } from './request';
+import { identityContracts } from './schemas';
 
 /**
  * The invisible bot check (product.md §7, design.md §3): fetch an ALTCHA challenge from the identity service,
@@ -7,8 +7,9 @@ import type { HttpInstance } from './request';
  * loaded only when a form is submitted.
  */
 export async function getBotCheckToken(identity: HttpInstance, signal?: AbortSignal): Promise<string> {
+  const contracts = identityContracts();
   const { data } = await identity.get<unknown>('/api/bot-check/challenge', { signal });
-  const challenge = botCheckChallengeSchema.parse(data);
+  const challenge = (await contracts).botCheckChallengeSchema.parse(data);
   const { solveChallenge } = await import('./bot-check-solver');
   return solveChallenge(challenge, signal);
 }

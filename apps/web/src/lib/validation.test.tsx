@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { requiredText, useValidatedForm } from './validation';
+import { requiredText } from './form-rules';
+import { useValidatedForm } from './validation';
 
 const schema = z.object({
   email: requiredText({ requiredMessage: 'Please enter your email', field: 'Email', rule: z.email() }),
@@ -10,8 +11,14 @@ const schema = z.object({
 });
 type Values = z.infer<typeof schema>;
 
-function Form({ onValid }: { onValid?: (values: Values) => void }) {
-  const form = useValidatedForm<Values>(schema, { defaultValues: { email: '', name: '' } });
+function Form({
+  onValid,
+  loadSchema = () => Promise.resolve(schema),
+}: {
+  onValid?: (values: Values) => void;
+  loadSchema?: () => Promise<typeof schema>;
+}) {
+  const form = useValidatedForm<Values>(loadSchema, { defaultValues: { email: '', name: '' } });
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => onValid?.(values))}>
@@ -82,5 +89,62 @@ describe('useValidatedForm', () => {
     expect(emailError()).toBe('');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(sent).toEqual([{ email: 'ada@example.org', name: 'Ada' }]);
+  });
+});
+
+// docs/decisions/0220: the schema is not in the first load; it loads on the form's first focus or submit.
+describe('useValidatedForm loading its schema', () => {
+  it('loads it when the form is first focused, once', async () => {
+    const user = userEvent.setup();
+    const loadSchema = vi.fn(() => Promise.resolve(schema));
+    render(<Form loadSchema={loadSchema} />);
+    expect(loadSchema).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Email'));
+    await waitFor(() => expect(loadSchema).toHaveBeenCalledTimes(1));
+    await user.tab();
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(loadSchema).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads it on a submit that came before any focus, and validates once it is in', async () => {
+    let release: (loaded: typeof schema) => void = () => undefined;
+    const loadSchema = vi.fn(() => new Promise<typeof schema>((resolve) => (release = resolve)));
+    const sent: Values[] = [];
+    const { container } = render(<Form loadSchema={loadSchema} onValid={(values) => sent.push(values)} />);
+    fireEvent.submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(loadSchema).toHaveBeenCalledTimes(1));
+    expect(emailError()).toBe('');
+    release(schema);
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('loads it at once when a field of the form already has the focus (typed into before hydration)', async () => {
+    const loadSchema = vi.fn(() => Promise.resolve(schema));
+    const outside = document.createElement('form');
+    const input = document.createElement('input');
+    input.name = 'email';
+    outside.append(input);
+    document.body.append(outside);
+    input.focus();
+    render(<Form loadSchema={loadSchema} />);
+    await waitFor(() => expect(loadSchema).toHaveBeenCalledTimes(1));
+    outside.remove();
+  });
+
+  it('tries again after a failed load', async () => {
+    const user = userEvent.setup();
+    const loadSchema = vi
+      .fn<() => Promise<typeof schema>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(schema);
+    render(<Form loadSchema={loadSchema} />);
+    await user.click(screen.getByLabelText('Email'));
+    await waitFor(() => expect(loadSchema).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(loadSchema).toHaveBeenCalledTimes(2);
   });
 });

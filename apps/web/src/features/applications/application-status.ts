@@ -1,5 +1,5 @@
 import { applicationStatusInWords, applicationStatusWords } from '@careers/contracts/application-status';
-import { ApplicationStatus, applicationStatusOrder } from '@careers/contracts/enums';
+import { ApplicationStatus, applicationStatusOrder } from '@careers/contracts/enum-values';
 import type { BadgeTone } from '../../components/badge';
 
 export interface ApplicationStatusText {

@@ -1,4 +1,4 @@
-import { ApplicationStatus } from '@careers/contracts/enums';
+import { ApplicationStatus } from '@careers/contracts/enum-values';
 import type { JobApplication } from '@careers/contracts/candidate';
 import type { ApplicationStatusText } from './application-status';
 

@@ -7,7 +7,7 @@ import type { SignUpOutcome, SignUpPorts } from '../../lib/session/sign-up';
 const signInFlow = () => import('../../lib/session/sign-in');
 const signUpFlow = () => import('../../lib/session/sign-up');
 import { chooseCv, type ApplyEvent, type ApplyState, type StandingApplication } from './apply-machine';
-import type { ApplyDetails } from './forms';
+import type { ApplyDetails } from './form-model';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
 import { paths } from '../../lib/paths';

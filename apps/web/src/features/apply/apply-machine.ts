@@ -1,5 +1,5 @@
 import type { Cv } from '@careers/contracts/candidate';
-import { emptyApplyFormModel, type ApplyDetails, type ApplyFormModel } from './forms';
+import { emptyApplyFormModel, type ApplyDetails, type ApplyFormModel } from './form-model';
 
 /** product.md §2/§4: the steps of the apply-for-job page. */
 export type ApplyStep = 'form' | 'login' | 'verification' | 'success' | 'cvSelection';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, phoneSchema, postcodeSchema } from '@careers/contracts/common';
-import { MIN_PASSWORD_LENGTH } from '@careers/contracts/identity';
-import { requiredText } from '../../lib/validation';
+import { MIN_PASSWORD_LENGTH } from '@careers/contracts/identity-values';
+import { requiredText } from '../../lib/form-rules';
 import { authMessages } from './messages';
 
 /** Form models of the authentication pages. Field rules come from the shared contracts; messages from product.md §5. */

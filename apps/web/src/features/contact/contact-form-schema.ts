@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema } from '@careers/contracts/common';
 import { contactMessageSchema } from '@careers/contracts/candidate';
-import { requiredText } from '../../lib/validation';
+import { requiredText } from '../../lib/form-rules';
 
-/** Where messages from this portal come from, so the team can tell them from other channels. */
-export const CONTACT_SOURCE = 'candidate-portal';
+import { CONTACT_SOURCE, contactMessages } from './contact-messages';
 
-export const contactMessages = {
-  enterName: 'Please enter your name',
-  enterEmail: 'Please enter your email',
-  enterMessage: 'Please enter your message',
-  sent: 'Thank you, your message has been sent. We keep every message and read it; when it needs an answer, we write to the email address you gave.',
-} as const;
+/** The contact form's schema: loaded when the form is first focused or submitted (docs/decisions/0220). */
+export { CONTACT_SOURCE, contactMessages };
 
 const MESSAGE_MAX = contactMessageSchema.shape.message.maxLength ?? 5000;
 

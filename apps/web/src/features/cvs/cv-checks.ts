@@ -1,4 +1,4 @@
-import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate';
+import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { formatFileSize } from '../../lib/format';
 import { hasAcceptedExtension } from '../../lib/file-name';
 

@@ -1,4 +1,4 @@
-import { ApplicationStatus, applicationStatusOrder } from '@careers/contracts/enums';
+import { ApplicationStatus, applicationStatusOrder } from '@careers/contracts/enum-values';
 import type { BadgeTone } from '../../components/badge';
 
 /** The seven statuses in the employer's workflow words (product.md §3's order); candidates read their own words. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, phoneSchema } from '@careers/contracts/common';
-import { requiredText } from '../../lib/validation';
+import { requiredText } from '../../lib/form-rules';
 
 /** The employer console's forms, on the contracts' field rules. */
 export const employerLoginFormSchema = z.object({

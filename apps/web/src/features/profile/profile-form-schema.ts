@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { nameSchema, phoneSchema, postcodeSchema } from '@careers/contracts/common';
-import { requiredText } from '../../lib/validation';
+import { requiredText } from '../../lib/form-rules';
 
-/** product.md §5's messages; the field rules are the shared contract's. */
-export const profileMessages = {
-  enterName: 'Please enter your name',
-  enterPhone: 'Please enter your phone number',
-  enterPostCode: 'Please enter your post code',
-  saved: 'Your profile has been saved.',
-} as const;
+import { profileMessages } from './profile-messages';
+
+/** The profile form's schema: loaded when the form is first focused or submitted (docs/decisions/0220). */
+export { profileMessages };
 
 export const profileFormSchema = z.object({
   name: requiredText({ requiredMessage: profileMessages.enterName, field: 'Name', rule: nameSchema }),

@@ -1,8 +1,6 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { emailSchema } from '@careers/contracts/common';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
@@ -11,23 +9,11 @@ import { authStore } from '../../../lib/auth-store';
 import { http } from '../../../lib/http-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
-import { useValidatedForm, requiredText } from '../../../lib/validation';
+import { useValidatedForm } from '../../../lib/validation';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
 import { useStartEmailChange } from '../api/start-email-change';
 import { accountMessages, tooManyRequests } from '../account-messages';
-
-const newEmailSchema = z.object({
-  newEmailAddress: requiredText({
-    requiredMessage: accountMessages.enterNewEmail,
-    field: 'Email',
-    rule: emailSchema,
-    invalidMessage: accountMessages.enterValidEmail,
-  }),
-});
-const codeSchema = z.object({
-  otp: requiredText({ requiredMessage: accountMessages.enterCode, field: 'Verification code' }),
-  currentEmailOtp: requiredText({ requiredMessage: accountMessages.enterCurrentCode, field: 'Verification code' }),
-});
+import type { CodeValues, NewEmailValues } from '../change-email-schemas';
 
 /** The message of a failed call: 429 says when to retry; otherwise the result's errors, one per line. */
 function failureMessage(error: unknown, fallback: string): string {
@@ -50,15 +36,21 @@ export function ChangeEmail() {
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
-  const emailForm = useValidatedForm<z.infer<typeof newEmailSchema>>(newEmailSchema, {
-    defaultValues: { newEmailAddress: '' },
-  });
+  const emailForm = useValidatedForm<NewEmailValues>(
+    () => import('../change-email-schemas').then((module) => module.newEmailSchema),
+    {
+      defaultValues: { newEmailAddress: '' },
+    },
+  );
   // The code field is checked on submit, not on blur: leaving it empty to fetch the e-mail, or to ask for a
   // new code, is not a mistake (and an error appearing on blur would move the button being clicked).
-  const codeForm = useValidatedForm<z.infer<typeof codeSchema>>(codeSchema, {
-    mode: 'onSubmit',
-    defaultValues: { otp: '', currentEmailOtp: '' },
-  });
+  const codeForm = useValidatedForm<CodeValues>(
+    () => import('../change-email-schemas').then((module) => module.codeSchema),
+    {
+      mode: 'onSubmit',
+      defaultValues: { otp: '', currentEmailOtp: '' },
+    },
+  );
 
   const sendCode = (newEmailAddress: string) => {
     setFailure(null);

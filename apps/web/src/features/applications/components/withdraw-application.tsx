@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { WITHDRAWAL_REASON_MAX } from '@careers/contracts/candidate-api';
+import { WITHDRAWAL_REASON_MAX } from '@careers/contracts/candidate-values';
 import type { JobApplication } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate';
+import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
-import { applyDetailsSchema, type ApplyDetails } from '../forms';
+import type { ApplyDetails } from '../forms';
 import { applyMessages } from '../messages';
 import type { AutofillField } from '../cv-autofill';
 
@@ -45,7 +45,9 @@ export function ApplyFormStep({
   onLogin,
 }: ApplyFormStepProps) {
   const [cv, setCv] = useState<File | null>(defaultCv);
-  const form = useValidatedForm<ApplyDetails>(applyDetailsSchema, { defaultValues });
+  const form = useValidatedForm<ApplyDetails>(() => import('../forms').then((module) => module.applyDetailsSchema), {
+    defaultValues,
+  });
   const { errors } = form.formState;
   const [autofill, setAutofill] = useState<AutofillState>(null);
   const autofillRequest = useRef<AbortController | null>(null);

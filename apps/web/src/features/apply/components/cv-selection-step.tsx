@@ -1,10 +1,11 @@
 import { Fragment, lazy, Suspense, useState, type FormEvent, type Ref } from 'react';
-import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES, type Cv } from '@careers/contracts/candidate';
+import type { Cv } from '@careers/contracts/candidate';
+import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';
 import { chooseCv } from '../apply-machine';
-import type { ApplyFormModel } from '../forms';
+import type { ApplyFormModel } from '../form-model';
 import { applyMessages } from '../messages';
 import { cvUseText, fileNameParts } from '../utils/last-used-on';
 import { CV_HINT } from './apply-form-step';

@@ -3,7 +3,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
-import { loginEmailSchema, type LoginEmailValues } from '../forms';
+import type { LoginEmailValues } from '../forms';
 
 export interface LoginStepProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -25,7 +25,9 @@ export function LoginStep({
   onSubmit,
   onSignUp,
 }: LoginStepProps) {
-  const form = useValidatedForm<LoginEmailValues>(loginEmailSchema, { defaultValues: { loginEmail: defaultEmail } });
+  const form = useValidatedForm<LoginEmailValues>(() => import('../forms').then((module) => module.loginEmailSchema), {
+    defaultValues: { loginEmail: defaultEmail },
+  });
   return (
     <form
       className="apply-step"

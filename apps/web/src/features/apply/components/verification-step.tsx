@@ -9,7 +9,7 @@ import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
-import { verificationCodeSchema, type VerificationCodeValues } from '../forms';
+import type { VerificationCodeValues } from '../forms';
 import { applyMessages } from '../messages';
 
 // Only a new candidate who mistyped the address needs it: loaded when asked for (js-budget).
@@ -70,9 +70,12 @@ export function VerificationStep({
   onAddressChanged,
 }: VerificationStepProps) {
   const countdown = useResendCountdown(initialResendWait);
-  const form = useValidatedForm<VerificationCodeValues>(verificationCodeSchema, {
-    defaultValues: { verificationCode: '' },
-  });
+  const form = useValidatedForm<VerificationCodeValues>(
+    () => import('../forms').then((module) => module.verificationCodeSchema),
+    {
+      defaultValues: { verificationCode: '' },
+    },
+  );
   const [changingAddress, setChangingAddress] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
   const { setFocus } = form;

@@ -1,5 +1,5 @@
 import type { Job } from '@careers/contracts/candidate';
-import { JobType, SalaryRateType, Workplace } from '@careers/contracts/enums';
+import { JobType, SalaryRateType, Workplace } from '@careers/contracts/enum-values';
 
 /**
  * What a candidate decides on (issue 12 item 4), as the apply page words it. Pure and locale-fixed

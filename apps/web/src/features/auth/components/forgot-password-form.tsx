@@ -7,7 +7,7 @@ import { TextInput } from '../../../components/text-input';
 import { toApiError } from '../../../lib/api-error';
 import { useValidatedForm } from '../../../lib/validation';
 import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
-import { forgotPasswordFormSchema, type ForgotPasswordForm } from '../forms';
+import type { ForgotPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
 import { paths } from '../../../lib/paths';
@@ -22,7 +22,10 @@ function resetRequestFailure(error: unknown): string {
 
 export function ForgotPasswordForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
-  const form = useValidatedForm<ForgotPasswordForm>(forgotPasswordFormSchema, { defaultValues: { email: '' } });
+  const form = useValidatedForm<ForgotPasswordForm>(
+    () => import('../forms').then((module) => module.forgotPasswordFormSchema),
+    { defaultValues: { email: '' } },
+  );
 
   const request = useMutation({
     mutationFn: (values: ForgotPasswordForm) => requestPasswordReset(values.email),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NOBODY_LOGGED_IN } from '@careers/contracts/identity';
+import { NOBODY_LOGGED_IN } from '@careers/contracts/identity-values';
 import { paths } from '../../../lib/paths';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -10,7 +10,7 @@ import { authStore } from '../../../lib/auth-store';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
-import { loginEmailFormSchema, type LoginEmailForm } from '../forms';
+import type { LoginEmailForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
@@ -68,7 +68,10 @@ export function LoginForm() {
   });
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
-  const form = useValidatedForm<LoginEmailForm>(loginEmailFormSchema, { defaultValues: { email: '' } });
+  const form = useValidatedForm<LoginEmailForm>(
+    () => import('../forms').then((module) => module.loginEmailFormSchema),
+    { defaultValues: { email: '' } },
+  );
 
   const start = useMutation({
     mutationFn: (values: LoginEmailForm) => startLogin(ports, values.email),

@@ -9,7 +9,7 @@ import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
 import { login } from '../../../lib/api/identity/login';
 import { resetPassword } from '../../../lib/api/identity/reset-password';
-import { resetPasswordFormSchema, type ResetPasswordForm } from '../forms';
+import type { ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
 import { paths } from '../../../lib/paths';
@@ -48,9 +48,12 @@ export function ResetPasswordForm({ email, token }: { email: string; token: stri
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useValidatedForm<ResetPasswordForm>(resetPasswordFormSchema, {
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useValidatedForm<ResetPasswordForm>(
+    () => import('../forms').then((module) => module.resetPasswordFormSchema),
+    {
+      defaultValues: { password: '', confirmPassword: '' },
+    },
+  );
 
   const reset = useMutation({
     mutationFn: (values: ResetPasswordForm) => resetAndSignIn(email, token, values),

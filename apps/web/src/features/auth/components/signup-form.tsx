@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CV_MAX_BYTES } from '@careers/contracts/candidate';
+import { CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { COMPLETE_SIGNUP_PARAM, paths } from '../../../lib/paths';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -13,7 +13,7 @@ import { useAuth } from '../../../lib/use-auth';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
 import type { SignUpError } from '../../../lib/session/sign-up';
 import { useValidatedForm } from '../../../lib/validation';
-import { signupFormSchema, type SignupForm } from '../forms';
+import type { SignupForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
@@ -85,7 +85,7 @@ export function SignupForm() {
   const [cv, setCv] = useState<File | null>(null);
   const [verifying, setVerifying] = useState<{ email: string; resendWait: number } | null>(null);
 
-  const form = useValidatedForm<SignupForm>(signupFormSchema, {
+  const form = useValidatedForm<SignupForm>(() => import('../forms').then((module) => module.signupFormSchema), {
     defaultValues: completing
       ? { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', postCode: '' }
       : { name: '', email: '', phone: '', postCode: '' },

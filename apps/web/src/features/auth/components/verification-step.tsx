@@ -11,7 +11,7 @@ import { retryAfterSeconds } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts } from '../../../lib/session/session-ports';
-import { verificationFormSchema, type VerificationForm } from '../forms';
+import type { VerificationForm } from '../forms';
 import { failureCause } from '../failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
@@ -64,9 +64,12 @@ export function VerificationStep({
     return () => window.clearInterval(timer);
   }, [resendAvailableAt]);
 
-  const form = useValidatedForm<VerificationForm>(verificationFormSchema(emptyCodeMessage), {
-    defaultValues: { code: '', rememberMe: false },
-  });
+  const form = useValidatedForm<VerificationForm>(
+    () => import('../forms').then((module) => module.verificationFormSchema(emptyCodeMessage)),
+    {
+      defaultValues: { code: '', rememberMe: false },
+    },
+  );
 
   const verify = useMutation({
     mutationFn: async (values: VerificationForm) =>

@@ -7,12 +7,8 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/use-auth';
 import { useValidatedForm } from '../../../lib/validation';
 import { useSendContactMessage } from '../api/send-contact-message';
-import {
-  CONTACT_SOURCE,
-  contactFormSchema,
-  contactMessages,
-  type ContactForm as ContactFormValues,
-} from '../contact-form-schema';
+import type { ContactForm as ContactFormValues } from '../contact-form-schema';
+import { CONTACT_SOURCE, contactMessages } from '../contact-messages';
 import './contact.css';
 
 /** A message to the provider, with the candidate's own details filled in. */
@@ -21,9 +17,12 @@ export function ContactForm() {
   const send = useSendContactMessage();
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useValidatedForm<ContactFormValues>(contactFormSchema, {
-    defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
-  });
+  const form = useValidatedForm<ContactFormValues>(
+    () => import('../contact-form-schema').then((module) => module.contactFormSchema),
+    {
+      defaultValues: { name: auth.name ?? '', email: auth.email ?? '', phone: auth.phone ?? '', message: '' },
+    },
+  );
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CV_ACCEPTED_EXTENSIONS } from '@careers/contracts/candidate';
+import { CV_ACCEPTED_EXTENSIONS } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { FileDropArea } from '../../../components/file-drop-area';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BusinessDetail } from '@careers/contracts/candidate-api';
-import { LOGO_MAX_BYTES } from '@careers/contracts/candidate-api';
+import { LOGO_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
@@ -10,11 +10,11 @@ import { notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { useBusiness, useSaveBusiness, useUploadLogo } from '../api/business';
 import { employerMessages } from '../employer-messages';
-import { businessFormSchema, type BusinessForm } from '../forms';
+import type { BusinessForm } from '../forms';
 
 function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) {
   const save = useSaveBusiness(business !== null);
-  const form = useValidatedForm<BusinessForm>(businessFormSchema, {
+  const form = useValidatedForm<BusinessForm>(() => import('../forms').then((module) => module.businessFormSchema), {
     defaultValues: {
       name: business?.name ?? '',
       city: business?.city ?? '',

@@ -8,7 +8,7 @@ import { retryAfterSeconds, firstServerErrorOr } from '../../../lib/api-error';
 import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import { verifyCode } from '../../../lib/api/identity/verify-code';
 import { useValidatedForm } from '../../../lib/validation';
-import { employerCodeFormSchema, type EmployerCodeForm } from '../forms';
+import type { EmployerCodeForm } from '../forms';
 
 /**
  * Signing in with a one-time code e-mailed to the employer's address (issue 14), instead of the password:
@@ -25,7 +25,10 @@ export function EmployerCodeSignIn({
 }) {
   const [alert, setAlert] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const form = useValidatedForm<EmployerCodeForm>(employerCodeFormSchema, { defaultValues: { code: '' } });
+  const form = useValidatedForm<EmployerCodeForm>(
+    () => import('../forms').then((module) => module.employerCodeFormSchema),
+    { defaultValues: { code: '' } },
+  );
 
   const send = useMutation({
     mutationFn: () => sendVerificationCode(email),

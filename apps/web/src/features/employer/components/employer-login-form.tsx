@@ -9,7 +9,7 @@ import { authStore } from '../../../lib/auth-store';
 import { useValidatedForm } from '../../../lib/validation';
 import { EmployerLoginError, employerLogin } from '../employer-session';
 import { EmployerCodeSignIn } from './employer-code-sign-in';
-import { employerLoginFormSchema, type EmployerLoginForm } from '../forms';
+import type { EmployerLoginForm } from '../forms';
 import { employerPaths } from '../paths';
 
 /** Only a path inside the console is a place to come back to after signing in. */
@@ -27,9 +27,12 @@ export function EmployerLoginForm() {
   const [alert, setAlert] = useState<string | null>(null);
   const [needsBotCheck, setNeedsBotCheck] = useState(false);
   const [codeFor, setCodeFor] = useState<string | null>(null);
-  const form = useValidatedForm<EmployerLoginForm>(employerLoginFormSchema, {
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useValidatedForm<EmployerLoginForm>(
+    () => import('../forms').then((module) => module.employerLoginFormSchema),
+    {
+      defaultValues: { email: '', password: '' },
+    },
+  );
 
   const signedIn = (auth: AuthResponse) => {
     queryClient.clear();

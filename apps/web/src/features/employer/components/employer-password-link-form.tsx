@@ -7,13 +7,15 @@ import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
 import { requestPasswordReset } from '../../../lib/api/identity/request-password-reset';
 import { employerMessages } from '../employer-messages';
-import { emailFormSchema, type EmailForm } from '../forms';
+import type { EmailForm } from '../forms';
 import { employerPaths } from '../paths';
 
 /** /employer/forgot-password: the e-mailed link to /account/reset, which signs the employer in to the console. */
 export function EmployerPasswordLinkForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
-  const form = useValidatedForm<EmailForm>(emailFormSchema, { defaultValues: { email: '' } });
+  const form = useValidatedForm<EmailForm>(() => import('../forms').then((module) => module.emailFormSchema), {
+    defaultValues: { email: '' },
+  });
   const request = useMutation({
     mutationFn: (values: EmailForm) => requestPasswordReset(values.email),
     onSuccess: () => setResult({ type: 'alert-success', message: employerMessages.resetSent }),

@@ -8,7 +8,7 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { useValidatedForm } from '../../../lib/validation';
 import { signUpEmployer } from '../employer-session';
 import { employerMessages } from '../employer-messages';
-import { employerSignupFormSchema, type EmployerSignupForm } from '../forms';
+import type { EmployerSignupForm } from '../forms';
 import { employerPaths } from '../paths';
 
 /**
@@ -17,9 +17,12 @@ import { employerPaths } from '../paths';
  */
 export function EmployerSignupForm() {
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useValidatedForm<EmployerSignupForm>(employerSignupFormSchema, {
-    defaultValues: { name: '', email: '', phone: '', businessName: '', city: '' },
-  });
+  const form = useValidatedForm<EmployerSignupForm>(
+    () => import('../forms').then((module) => module.employerSignupFormSchema),
+    {
+      defaultValues: { name: '', email: '', phone: '', businessName: '', city: '' },
+    },
+  );
   const signup = useMutation({
     mutationFn: signUpEmployer,
     onError: (error) => setAlert(firstServerErrorOr(error) || employerMessages.signupFailed),

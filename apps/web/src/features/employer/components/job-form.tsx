@@ -11,7 +11,7 @@ import { notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { useEmployerJob, useSaveJob } from '../api/jobs';
 import { jobBody } from '../job-body';
-import { jobFormSchema, type JobForm } from '../forms';
+import type { JobForm } from '../forms';
 import { employerPaths } from '../paths';
 
 const numberOrNull = (text: string) => (text === '' ? null : Number(text));
@@ -54,7 +54,9 @@ function toBody(values: JobForm, job: EmployerJob | null): CreateJob {
 function JobFormFields({ job }: { job: EmployerJob | null }) {
   const navigate = useNavigate();
   const save = useSaveJob();
-  const form = useValidatedForm<JobForm>(jobFormSchema, { defaultValues: toForm(job) });
+  const form = useValidatedForm<JobForm>(() => import('../forms').then((module) => module.jobFormSchema), {
+    defaultValues: toForm(job),
+  });
   const { errors } = form.formState;
   return (
     <form

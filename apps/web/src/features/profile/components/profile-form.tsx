@@ -8,7 +8,8 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { useUpdateProfile } from '../api/update-profile';
-import { profileFormSchema, profileMessages, type ProfileForm as ProfileFormValues } from '../profile-form-schema';
+import type { ProfileForm as ProfileFormValues } from '../profile-form-schema';
+import { profileMessages } from '../profile-messages';
 import { paths } from '../../../lib/paths';
 
 export interface ProfileFormProps {
@@ -20,9 +21,12 @@ export function ProfileForm({ candidate }: ProfileFormProps) {
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateProfile();
-  const form = useValidatedForm<ProfileFormValues>(profileFormSchema, {
-    defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
-  });
+  const form = useValidatedForm<ProfileFormValues>(
+    () => import('../profile-form-schema').then((module) => module.profileFormSchema),
+    {
+      defaultValues: { name: candidate.name, phoneNumber: candidate.phoneNumber, postcode: candidate.postcode },
+    },
+  );
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

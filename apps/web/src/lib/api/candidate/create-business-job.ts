@@ -1,11 +1,10 @@
-import { employerJobSchema, type CreateJob } from '@careers/contracts/employer';
+import type { CreateJob } from '@careers/contracts/employer';
 import { http } from '../../http-client';
+import { businessSchemas } from '../../schemas';
 
-/** A saved job as POST and PUT /business/jobs answer it: the job without its number of applications. */
-export const savedBusinessJobSchema = employerJobSchema.omit({ applicationCount: true });
-
-/** POST /business/jobs: a new job of the business. */
+/** POST /business/jobs: a new job of the business (answered without its number of applications). */
 export async function createBusinessJob(body: CreateJob) {
+  const schemas = businessSchemas();
   const { data } = await http.candidate.post<unknown>('/business/jobs', body);
-  return savedBusinessJobSchema.parse(data);
+  return (await schemas).savedBusinessJobSchema.parse(data);
 }

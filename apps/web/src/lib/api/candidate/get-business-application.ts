@@ -1,8 +1,10 @@
-import { employerApplicationDetailSchema, type EmployerApplicationDetail } from '@careers/contracts/employer';
+import type { EmployerApplicationDetail } from '@careers/contracts/employer';
 import { http } from '../../http-client';
+import { employerContracts } from '../../schemas';
 
 /** GET /business/applications/{id}: contact details, CV, status history, utm source and campaign. */
 export async function getBusinessApplication(applicationId: string): Promise<EmployerApplicationDetail> {
+  const contracts = employerContracts();
   const { data } = await http.candidate.get<unknown>(`/business/applications/${encodeURIComponent(applicationId)}`);
-  return employerApplicationDetailSchema.parse(data);
+  return (await contracts).employerApplicationDetailSchema.parse(data);
 }

@@ -1,6 +1,7 @@
-import { employerApplicationPageSchema, type EmployerApplicationPage } from '@careers/contracts/employer';
+import type { EmployerApplicationPage } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { http } from '../../http-client';
+import { employerContracts } from '../../schemas';
 
 export interface BusinessApplicationQuery {
   page: number;
@@ -15,8 +16,9 @@ export async function getBusinessJobApplications(
   jobId: string,
   query: BusinessApplicationQuery,
 ): Promise<EmployerApplicationPage> {
+  const contracts = employerContracts();
   const { data } = await http.candidate.get<unknown>(`/business/jobs/${encodeURIComponent(jobId)}/applications`, {
     params: { page: query.page, pageSize: query.pageSize, status: query.status, search: query.search || undefined },
   });
-  return employerApplicationPageSchema.parse(data);
+  return (await contracts).employerApplicationPageSchema.parse(data);
 }

@@ -1,8 +1,10 @@
-import { jobSchema, type Job } from '@careers/contracts/candidate';
+import type { Job } from '@careers/contracts/candidate';
 import { candidatePublicClient } from '../../candidate-public-client';
+import { candidateContracts } from '../../schemas';
 
 /** GET /job/{id}: the public job an apply link points at (no sign-in). */
 export async function getJob(jobId: string): Promise<Job> {
+  const contracts = candidateContracts();
   const { data } = await candidatePublicClient.get<unknown>(`/job/${encodeURIComponent(jobId)}`);
-  return jobSchema.parse(data);
+  return (await contracts).jobSchema.parse(data);
 }

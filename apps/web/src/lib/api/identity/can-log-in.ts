@@ -1,4 +1,4 @@
-import { Role } from '@careers/contracts/enums';
+import { Role } from '@careers/contracts/enum-values';
 import type { LoginCheckRequest } from '@careers/contracts/identity';
 import { toApiError } from '../../api-error';
 import { http } from '../../http-client';

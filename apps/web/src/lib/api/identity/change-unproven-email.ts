@@ -1,6 +1,7 @@
-import { unprovenEmailChangeResultSchema, type UnprovenEmailChangeRequest } from '@careers/contracts/identity';
+import type { UnprovenEmailChangeRequest } from '@careers/contracts/identity';
 import { authStore } from '../../auth-store';
 import { http } from '../../http-client';
+import { identityContracts } from '../../schemas';
 
 /**
  * "Wrong address? Change it" (issue 12 item 1): moves the signed-in new candidate's account, whose
@@ -8,9 +9,10 @@ import { http } from '../../http-client';
  * access token that carries the new address. Answers the new address; a refused change rejects.
  */
 export async function changeUnprovenEmail(email: string): Promise<string> {
+  const contracts = identityContracts();
   const body: UnprovenEmailChangeRequest = { email };
   const { data } = await http.identityAuthed.put<unknown>('/api/user/unproven-email', body);
-  const result = unprovenEmailChangeResultSchema.parse(data);
+  const result = (await contracts).unprovenEmailChangeResultSchema.parse(data);
   if (!result.succeeded || !result.email || !result.accessToken)
     throw new Error(result.errors[0] ?? 'The address was not changed.');
   authStore.set({ ...authStore.get(), email: result.email, accessToken: result.accessToken });

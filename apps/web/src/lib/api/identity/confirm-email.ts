@@ -1,6 +1,7 @@
-import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
+import type { IdentityResult } from '@careers/contracts/errors';
 import type { ConfirmEmailRequest } from '@careers/contracts/identity';
 import { http } from '../../http-client';
+import { errorContracts } from '../../schemas';
 
 /**
  * Confirms an e-mail address from the link /confirm/{userId}/{token}. With an e-mail address (the link's
@@ -12,6 +13,7 @@ export async function confirmEmail(input: {
   token: string;
   email?: string | null;
 }): Promise<IdentityResult> {
+  const contracts = errorContracts();
   const { data } = input.email
     ? await http.identity.get<unknown>('/api/account/confirm', {
         params: { UserId: input.userId, Email: input.email, Token: input.token },
@@ -20,6 +22,6 @@ export async function confirmEmail(input: {
         userId: input.userId,
         token: input.token,
       } satisfies ConfirmEmailRequest);
-  const parsed = identityResultSchema.safeParse(data);
+  const parsed = (await contracts).identityResultSchema.safeParse(data);
   return parsed.success ? parsed.data : { succeeded: true, errors: [] };
 }

@@ -1,12 +1,9 @@
-import {
-  CANDIDATE_BUILT_IN_PASSWORD,
-  registrationResultSchema,
-  type RegistrationRequest,
-  type RegistrationResult,
-} from '@careers/contracts/identity';
+import type { RegistrationRequest, RegistrationResult } from '@careers/contracts/identity';
+import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity-values';
 import { ApiError } from '../../api-error';
 import { http } from '../../http-client';
 import { getBotCheckToken } from '../../bot-check';
+import { identityContracts } from '../../schemas';
 
 /** Bot check, then registration with the built-in candidate password (product.md §3); rejects unless it succeeded. */
 export async function registerCandidateUser(input: {
@@ -14,10 +11,11 @@ export async function registerCandidateUser(input: {
   email: string;
   phone: string;
 }): Promise<RegistrationResult> {
+  const contracts = identityContracts();
   const token = await getBotCheckToken(http.identity);
   const body: RegistrationRequest = { ...input, password: CANDIDATE_BUILT_IN_PASSWORD, token };
   const { data } = await http.identity.post<unknown>('/api/register/candidate-user', body);
-  const result = registrationResultSchema.parse(data);
+  const result = (await contracts).registrationResultSchema.parse(data);
   if (!result.succeeded || !result.userId || !result.accessToken) {
     throw new ApiError(result.errors[0] ?? 'Registration failed', { body: result });
   }

@@ -1,11 +1,13 @@
-import { identityResultSchema, type IdentityResult } from '@careers/contracts/errors';
+import type { IdentityResult } from '@careers/contracts/errors';
 import type { UndoEmailChangeRequest } from '@careers/contracts/identity';
 import { http } from '../../http-client';
+import { errorContracts } from '../../schemas';
 
 /** POST /api/account/undo-email-change: puts the old address back and ends every session (no sign-in needed). */
 export async function undoEmailChange(token: string): Promise<IdentityResult> {
+  const contracts = errorContracts();
   const { data } = await http.identity.post<unknown>('/api/account/undo-email-change', {
     token,
   } satisfies UndoEmailChangeRequest);
-  return identityResultSchema.parse(data);
+  return (await contracts).identityResultSchema.parse(data);
 }
