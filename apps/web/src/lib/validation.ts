@@ -52,6 +52,7 @@ function inFormOf(element: Element | null, fieldNames: string[]): boolean {
  * The schema is not in the page's first load (docs/decisions/0220): it loads on the form's first focus (or
  * at once when a field of it already has the focus, as after hydration) or on its first submit, whichever
  * comes first; the resolver waits for it, so a blur right after the first focus is checked all the same.
+ * The loader is read on the first render only (a form keeps the schema it started with).
  */
 export function useValidatedForm<Values extends FieldValues>(
   loadSchema: FormSchemaLoader<Values>,
