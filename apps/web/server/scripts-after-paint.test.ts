@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptsAfterFirstPaint } from './scripts-after-paint';
 
 const PAGE =
-  '<html><head><script src="/config.js" defer></script><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<html><head><script src="/config.js"></script><script type="module" crossorigin src="/assets/index-1.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/react-1.js"><link rel="modulepreload" crossorigin href="/assets/apply-1.js">' +
   '</head><body><div id="root"><form></form></div></body></html>';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
-const CONFIG_SCRIPT = /<script src="\/config\.js"(?: defer)?><\/script>/;
+const CONFIG_SCRIPT = /<script src="\/config\.js"><\/script>/;
 
 /**
  * Until the page is hydrated its forms are the server's HTML: a submit would send the candidate's details

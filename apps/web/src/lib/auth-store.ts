@@ -1,26 +1,11 @@
 import type { AuthResponse } from '@careers/contracts/identity';
+import { emptyAuthResponse } from '@careers/contracts/identity-values';
 
 /*
- * Every page reads the auth store at start, so this module stays free of zod (about a quarter of the
- * first-paint JavaScript): the stored value is checked by hand against the contract's shape, and
- * auth-store.test.ts holds this check and the empty state to authResponseSchema / emptyAuthResponse.
+ * Every page reads the auth store at start, so this module stays free of zod (docs/decisions/0220): the
+ * stored value is checked by hand against the contract's shape, and auth-store.test.ts holds this check to
+ * authResponseSchema. The empty state is the contracts' own (identity-values.ts, zod-free).
  */
-const NOBODY_LOGGED_IN = 'Nobody is logged in';
-
-/** The signed-out state (contracts' emptyAuthResponse). */
-export function emptyAuthResponse(feedbackMessage: string = NOBODY_LOGGED_IN): AuthResponse {
-  return {
-    id: -1,
-    name: null,
-    email: null,
-    phone: null,
-    accessToken: null,
-    refreshToken: null,
-    refreshTokenExpiryTime: null,
-    success: false,
-    feedbackMessage,
-  };
-}
 
 const NULLABLE_TEXT_FIELDS = [
   'name',
