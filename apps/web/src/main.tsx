@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
+import { authStore } from './lib/auth-store';
 import { holdHydration, releaseHydration } from './app/hydration';
-import { AppRouter, loadPagesFor } from './app/router';
+import { AppRouter, loadPagesFor, numberFirstHistoryEntry } from './app/router';
 import {
   SERVER_PAGE_DATA_ID,
   ServerRenderedPageProvider,
@@ -67,9 +68,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 if (serverPage) {
   // Hydration must render at once what the server sent, so the page's chunks are loaded first. Running
-  // this module, finding and loading the page's chunks, running them, hydrating the page, then its held
-  // parts (app/hydration.tsx), are each a task; what the candidate did meanwhile is handed over last.
+  // this module, numbering the history entry and reading the stored sign-in (each costly the first time,
+  // docs/decisions/0224), finding and loading the page's chunks, running them, hydrating the page, then
+  // its held parts (app/hydration.tsx), are each a task; what the candidate did meanwhile is handed over last.
   void nextTask()
+    .then(() => numberFirstHistoryEntry())
+    .then(nextTask)
+    .then(() => authStore.get())
+    .then(nextTask)
     .then(() => loadPagesFor(window.location))
     .then(nextTask)
     .then(() => {

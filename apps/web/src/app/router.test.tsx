@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Outlet, type RouteObject } from 'react-router';
-import { lazyPage, loadPagesFor, RoutesWithBoundary } from './router';
+import { BrowserRouter, Link, MemoryRouter, Outlet, useParams, type RouteObject } from 'react-router';
+import { lazyPage, loadPagesFor, numberFirstHistoryEntry, RoutesWithBoundary } from './router';
 
 /** A page module whose chunk arrives (or fails) when the test says so. */
 function deferredPage(text: string) {
@@ -117,5 +117,82 @@ describe("the portal's router (docs/decisions/0160)", () => {
     await child.settle('resolve');
     await loading;
     expect(layout.Component.loaded() && child.Component.loaded()).toBe(true);
+  });
+
+  it('renders the branch the whole table matches, with its layouts, params and splats', async () => {
+    function Shows({ label }: { label: string }) {
+      const params = useParams();
+      return (
+        <p>
+          {label} {JSON.stringify(params)}
+        </p>
+      );
+    }
+    const page = (label: string) => () => <Shows label={label} />;
+    const routes: RouteObject[] = [
+      {
+        Component: () => (
+          <section aria-label="outer">
+            <Outlet />
+          </section>
+        ),
+        children: [
+          { path: '/jobs/new', Component: page('new job') },
+          { path: '/jobs/:id', Component: page('job') },
+          {
+            path: '/console',
+            Component: () => (
+              <div aria-label="console">
+                <Outlet />
+              </div>
+            ),
+            children: [{ path: 'team/*', Component: page('team') }],
+          },
+          { path: '*', Component: page('not found') },
+        ],
+      },
+    ];
+    const at = async (path: string) => {
+      cleanup();
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <RoutesWithBoundary routes={routes} />
+        </MemoryRouter>,
+      );
+      return (await screen.findByText(/new job|job|team|not found/)).textContent;
+    };
+    // The best-ranked route wins (a static segment over a parameter), as in the whole table.
+    expect(await at('/jobs/new')).toBe('new job {}');
+    expect(await at('/jobs/42')).toBe('job {"id":"42"}');
+    expect(await at('/console/team/a/b')).toBe('team {"*":"a/b"}');
+    expect(screen.getByLabelText('console')).toBeInTheDocument();
+    expect(await at('/elsewhere')).toBe('not found {"*":"elsewhere"}');
+    expect(screen.getByLabelText('outer')).toBeInTheDocument();
+  });
+
+  it("writes the history entry's number React Router would write, so that it writes none while hydrating", () => {
+    window.history.replaceState({ usr: { from: 'test' }, key: 'k1' }, '');
+    numberFirstHistoryEntry();
+    expect(window.history.state).toEqual({ usr: { from: 'test' }, key: 'k1', idx: 0 });
+    const replaceState = vi.spyOn(window.history, 'replaceState');
+    render(
+      <BrowserRouter>
+        <p>routed</p>
+      </BrowserRouter>,
+    );
+    expect(screen.getByText('routed')).toBeInTheDocument();
+    expect(replaceState).not.toHaveBeenCalled();
+    replaceState.mockRestore();
+    // Without it, React Router does write one: the spy above could fail.
+    window.history.replaceState(null, '');
+    const again = vi.spyOn(window.history, 'replaceState');
+    cleanup();
+    render(
+      <BrowserRouter>
+        <p>routed</p>
+      </BrowserRouter>,
+    );
+    expect(again).toHaveBeenCalledWith({ idx: 0 }, '');
+    again.mockRestore();
   });
 });

@@ -60,4 +60,32 @@ describe('createAuthStore', () => {
     expect(createAuthStore(localStorage, marker(false)).get()).toEqual(emptyAuthResponse());
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
   });
+
+  it('opens a storage given as a function when first read, and then follows other tabs', () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(signedIn));
+    let opened = 0;
+    const store = createAuthStore(() => {
+      opened += 1;
+      return localStorage;
+    }, marker(true));
+    expect(opened).toBe(0);
+    expect(store.get()).toEqual(signedIn);
+    expect(store.get()).toEqual(signedIn);
+    expect(opened).toBe(1);
+    let heard = 0;
+    store.subscribe(() => (heard += 1));
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_STORAGE_KEY }));
+    expect(heard).toBe(1);
+    expect(store.get()).toEqual(emptyAuthResponse());
+  });
+
+  it('writes a login to a storage it has not read yet', () => {
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    const store = createAuthStore(() => localStorage, marker(true));
+    store.set(signedIn);
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY)!)).toEqual({ ...signedIn, rememberMe: true });
+    expect(store.get()).toEqual(signedIn);
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+  });
 });
