@@ -246,7 +246,7 @@ export function RoutesWithBoundary({ routes: table = routes }: { routes?: RouteO
 
 /**
  * React Router's browser history numbers the page's entry in history.state, and writes that number with
- * history.replaceState when it is missing: 1 to 6 ms of a phone's hydration task (docs/decisions/0224).
+ * history.replaceState when it is missing: 1 to 12 ms of the hydration task on a cold start (docs/decisions/0224).
  * main.tsx writes it in a task of its own before hydrating, the same state React Router would write.
  */
 export function numberFirstHistoryEntry(history: History = window.history): void {

@@ -108,15 +108,15 @@ export function createAuthStore(
 
   const load = (): AuthResponse => {
     try {
-      const storage = open();
-      const raw = storage?.getItem(AUTH_STORAGE_KEY);
+      const local = open();
+      const raw = local?.getItem(AUTH_STORAGE_KEY);
       if (!raw) return emptyAuthResponse();
       const stored = JSON.parse(raw) as StoredAuth;
       const parsed = parseStoredAuth(stored);
       if (!parsed) return emptyAuthResponse();
       remember = stored.rememberMe !== false;
       if (!remember && !sessionMarker.has()) {
-        storage?.removeItem(AUTH_STORAGE_KEY);
+        local?.removeItem(AUTH_STORAGE_KEY);
         return emptyAuthResponse();
       }
       return parsed;
@@ -131,12 +131,12 @@ export function createAuthStore(
 
   const persist = (auth: AuthResponse | null) => {
     try {
-      const storage = open();
+      const local = open();
       if (auth) {
-        storage?.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...auth, rememberMe: remember } satisfies StoredAuth));
+        local?.setItem(AUTH_STORAGE_KEY, JSON.stringify({ ...auth, rememberMe: remember } satisfies StoredAuth));
         if (!remember) sessionMarker.set();
       } else {
-        storage?.removeItem(AUTH_STORAGE_KEY);
+        local?.removeItem(AUTH_STORAGE_KEY);
         sessionMarker.clear();
       }
     } catch {
