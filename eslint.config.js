@@ -131,6 +131,27 @@ export default tseslint.config(
   },
   ...boundaries,
   {
+    // A string as replace's second argument is a pattern: `$&`, `` $` `` and `$'` in it copy the input
+    // into the output, so text that carries data (a job's title, a setting) is replaced by a function,
+    // which is inserted as it is. Literals without `${…}` are the only strings allowed there.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^replace(All)?$/][arguments.length=2][arguments.1.type!=/^(Literal|TemplateLiteral|ArrowFunctionExpression|FunctionExpression)$/]',
+          message: 'Pass replace a literal or a function: a string holding data is a replacement pattern ($&, $`).',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.1.type='TemplateLiteral'][arguments.1.expressions.length>0]",
+          message: 'Pass replace a literal or a function: a string holding data is a replacement pattern ($&, $`).',
+        },
+      ],
+    },
+  },
+  {
     // Only each app's config module reads the environment (DESIGN §2). apps/web has its own
     // eslint.config.js (ESLint resolves the nearest one), which adds the browser and React rules.
     files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],

@@ -26,6 +26,15 @@ const LIVE: Job = {
   city: 'Leeds',
 };
 const CLOSED: Job = { ...LIVE, id: '7a2d3b54-7b1f-4b62-8b55-1e3c7b7f1b22', title: 'Porter', isLive: false };
+/** Every replacement pattern String.prototype.replace knows, in the employer's own words. */
+const DOLLARS = "Pay $$ $& $` $' $1 $<name> $";
+const DOLLAR: Job = {
+  ...LIVE,
+  id: '9c4f5d76-9d3b-4d84-8d77-3a5e9d9b3d44',
+  title: `Cashier ${DOLLARS}`,
+  description: `Counts ${DOLLARS} every night. `.repeat(3),
+  businessName: `Shop ${DOLLARS}`,
+};
 const UNKNOWN = '8b3e4c65-8c2a-4c73-9c66-2f4d8c8a2c33';
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal: apply." /><title>Careers Portal</title><script src="/config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
@@ -51,7 +60,7 @@ async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
 beforeAll(async () => {
   candidate = createServer((request, response) => {
     jobRequests += 1;
-    const job = [LIVE, CLOSED].find((candidateJob) => request.url === `/job/${candidateJob.id}`);
+    const job = [LIVE, CLOSED, DOLLAR].find((candidateJob) => request.url === `/job/${candidateJob.id}`);
     response.writeHead(job ? 200 : 404, { 'content-type': 'application/json' });
     response.end(JSON.stringify(job ?? { title: 'The job was not found.', status: 404 }));
   });
@@ -202,6 +211,36 @@ describe('server-rendered apply page', () => {
       expect(jsonLdOf(response.body)).toBeNull();
     },
   );
+
+  it('holds an employer text with every $ replacement pattern verbatim, at its normal size', async () => {
+    const normal = await app.inject(`/apply/${LIVE.id}`);
+    const response = await app.inject(`/apply/${DOLLAR.id}`);
+    expect(response.statusCode).toBe(200);
+    // As a replacement string, $` and $' would have copied the whole page into it at each occurrence.
+    expect(response.body.length).toBeLessThan(normal.body.length * 1.5);
+    const html = response.body.replaceAll('<!-- -->', '');
+    const escaped = (text: string) =>
+      text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#39;');
+    expect(html).toContain(`<title>Apply now to ${escaped(DOLLAR.title)} · Careers Portal</title>`);
+    expect(html).toContain(
+      `<meta property="og:title" content="${escaped(`${DOLLAR.title} at ${DOLLAR.businessName}`)}">`,
+    );
+    expect(html).toContain(
+      `<meta name="description" content="${escaped(summarise(`${DOLLAR.businessName}, Leeds: ${DOLLAR.description}`))}" />`,
+    );
+    // React's own escaping in the rendered page.
+    expect(html).toContain(`Apply now to ${escaped(DOLLAR.title).replaceAll('&#39;', '&#x27;')}</h1>`);
+    expect(jsonLdOf(html)).toMatchObject({
+      title: DOLLAR.title,
+      description: DOLLAR.description,
+      hiringOrganization: { name: DOLLAR.businessName },
+    });
+    const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(data)).toMatchObject({ job: DOLLAR });
+    // The page's own markup appears once: nothing of it was copied in.
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
 
   it('reads a job from the candidate service once for many visitors', async () => {
     const before = jobRequests;

@@ -222,16 +222,19 @@ export function composeApplyPage(
   const hoisted = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/.exec(body)?.[0] ?? '';
   head.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
   const content = body.slice(hoisted.length);
+  // Function replacements: a string in that place is a pattern in which `$&`, `` $` `` and `$'` copy
+  // the page into it, and the job's texts are the employer's.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
     )
-    .replace('</head>', `${head.join('')}</head>`)
+    .replace('</head>', () => `${head.join('')}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${content}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page)}</script>`,
+      () =>
+        `<div id="root">${content}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page)}</script>`,
     );
 }
 

@@ -69,5 +69,5 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
 
 /** index.html with the landing page's links added at the end of its head. */
 export function withPreloadLinks(indexHtml: string, links: string): string {
-  return links ? indexHtml.replace('</head>', `${links}</head>`) : indexHtml;
+  return links ? indexHtml.replace('</head>', () => `${links}</head>`) : indexHtml;
 }

@@ -108,7 +108,10 @@ describe('scriptsAfterFirstPaint', () => {
       { length: 14 },
       (_, i) => `<link rel="modulepreload" crossorigin href="/assets/c${i}.js">`,
     );
-    const { html } = scriptsAfterFirstPaint(PAGE.replace('</head>', `${chunks.join('')}</head>`), SETTINGS);
+    const { html } = scriptsAfterFirstPaint(
+      PAGE.replace('</head>', () => `${chunks.join('')}</head>`),
+      SETTINGS,
+    );
     const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     const timers: (() => void)[] = [];
     let added = 0;

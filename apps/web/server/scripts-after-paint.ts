@@ -50,5 +50,5 @@ export function scriptsAfterFirstPaint(html: string, settings: string): Deferred
   const script = loader(entries, chunks, settings);
   const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(CONFIG_SCRIPT, '');
-  return { html: stripped.replace('</body>', `<script>${script}</script></body>`), scriptHash };
+  return { html: stripped.replace('</body>', () => `<script>${script}</script></body>`), scriptHash };
 }

@@ -32,7 +32,7 @@ export const paths = {
 
 /** /apply/{jobId}: the apply page of one job. */
 export function applyPath(jobId: string): string {
-  return paths.apply.replace(':jobId', encodeURIComponent(jobId));
+  return paths.apply.replace(':jobId', () => encodeURIComponent(jobId));
 }
 
 /** The query marking the sign-up page as completing a sign-up that stopped before the candidate record (issue 12 item 7). */

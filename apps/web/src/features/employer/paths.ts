@@ -26,8 +26,8 @@ export const employerPaths = {
   newJob: under(employerRoutes.newJob),
   business: under(employerRoutes.business),
   cvDrops: under(employerRoutes.cvDrops),
-  job: (jobId: string) => under(employerRoutes.job.replace(':jobId', encodeURIComponent(jobId))),
-  editJob: (jobId: string) => under(employerRoutes.editJob.replace(':jobId', encodeURIComponent(jobId))),
+  job: (jobId: string) => under(employerRoutes.job.replace(':jobId', () => encodeURIComponent(jobId))),
+  editJob: (jobId: string) => under(employerRoutes.editJob.replace(':jobId', () => encodeURIComponent(jobId))),
   application: (applicationId: string) =>
-    under(employerRoutes.application.replace(':applicationId', encodeURIComponent(applicationId))),
+    under(employerRoutes.application.replace(':applicationId', () => encodeURIComponent(applicationId))),
 };
