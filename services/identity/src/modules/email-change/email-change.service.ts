@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUuid, normalizeEmail } from '../../lib/email';
 import { EMAIL_IN_USE, type AccountContext } from '../accounts/accounts.service';
+import { recordAccountEvent } from '../account-events/account-events.service';
 import {
   forgetCodesByPurpose,
   INVALID_CODE,
@@ -133,6 +134,8 @@ export async function confirmEmailChange(
     userId: user.id,
   });
   await endOtherSessions(db, user.id, change.sessionId, now);
+  // The candidate service keeps its own copy of the address (status e-mails, what employers see).
+  await recordAccountEvent(db, user.id, 'email_changed', now);
   return { ok: true, emailAddress: checked.newEmailNormalized };
 }
 
@@ -153,6 +156,7 @@ export async function undoEmailChange(db: Db, ctx: AccountContext, token: string
   await deleteLaterUndoLinks(db, link.userId, link.createdAt);
   await forgetCodesByPurpose(db, link.userId, EMAIL_CHANGE_PURPOSES);
   await endAllSessions(db, link.userId, now);
+  await recordAccountEvent(db, link.userId, 'email_changed', now);
   return { succeeded: true, errors: [] };
 }
 
