@@ -21,6 +21,17 @@ const salaryNumber = z.number().finite().min(0, 'A salary cannot be negative.').
 export const SALARY_RANGE_REVERSED = 'The salary range ends below where it starts (salaryTo is less than salaryFrom).';
 export const NO_HOURS = 'A job is full time, part time or both (fullTime or partTime).';
 export const WORKPLACE_CONFLICT = "remote must be true exactly when workplace is 'Remote'.";
+export const SALARY_NEEDS_PERIOD =
+  'A salary needs its period: set salaryRateType to 1 (an hour), 2 (a day) or 3 (a year), or leave the amounts out.';
+export const SALARY_NEEDS_CURRENCY =
+  'A salary needs its currency: set salaryCurrency to three letters (ISO 4217), such as GBP, or leave the amounts out.';
+
+/** True when the job states an amount or either end of a range (then it needs a period and a currency). */
+export const statesSalaryAmount = (job: {
+  salaryAmount?: number | null | undefined;
+  salaryFrom?: number | null | undefined;
+  salaryTo?: number | null | undefined;
+}) => [job.salaryAmount, job.salaryFrom, job.salaryTo].some((value) => typeof value === 'number');
 
 export const createJobSchema = z
   .object({
@@ -59,6 +70,13 @@ export const createJobSchema = z
   .superRefine((job, ctx) => {
     if (typeof job.salaryFrom === 'number' && typeof job.salaryTo === 'number' && job.salaryTo < job.salaryFrom) {
       ctx.addIssue({ code: 'custom', path: ['salaryTo'], message: SALARY_RANGE_REVERSED });
+    }
+    // Candidates otherwise read a bare number ('Salary 12.60 – 13.40'): an amount says what it is in and per what.
+    if (statesSalaryAmount(job)) {
+      if (job.salaryRateType === 0)
+        ctx.addIssue({ code: 'custom', path: ['salaryRateType'], message: SALARY_NEEDS_PERIOD });
+      if (!job.salaryCurrency)
+        ctx.addIssue({ code: 'custom', path: ['salaryCurrency'], message: SALARY_NEEDS_CURRENCY });
     }
     if (!job.fullTime && !job.partTime) ctx.addIssue({ code: 'custom', path: ['fullTime'], message: NO_HOURS });
     if (job.workplace !== undefined && job.remote !== undefined && job.remote !== (job.workplace === 'Remote')) {
@@ -111,13 +129,20 @@ export const employerCvDropSchema = z.object({
 });
 
 /** GET /business/jobs and GET /business/jobs/{id}: the public job plus what only its employer sees. */
-export const employerJobSchema = jobSchema.extend({ applicationCount: z.number().int() });
+export const employerJobSchema = jobSchema.extend({
+  /** Every application, withdrawn ones included. */
+  applicationCount: z.number().int(),
+  /** How many of them the candidates withdrew (the active ones are applicationCount minus these). */
+  withdrawnCount: z.number().int(),
+});
 export type EmployerJob = z.infer<typeof employerJobSchema>;
 
 /**
- * GET /business/jobs/{id}/stats (issue 14): applications by day (UTC, the last `days` days, days
- * without any left out), by utm source (null: came straight to the link), and how many applications
- * ever reached each status (the status they have now, or one they had before).
+ * GET /business/jobs/{id}/stats: applications by day (UTC, the last `days` days, days without any left
+ * out), by utm source (null: came straight to the link), and how many applications reached each stage:
+ * an application counts for the furthest stage of the pipeline (New … Hired) it has ever been at and for
+ * every stage before it; Rejected counts those that are or were rejected (docs/decisions/0256). Stages
+ * no application reached are left out.
  */
 export const employerJobStatsSchema = z.object({
   totalApplications: z.number().int(),
@@ -132,6 +157,8 @@ export type EmployerJobStats = z.infer<typeof employerJobStatsSchema>;
 export const employerApplicationQuerySchema = pageQuerySchema.extend({
   status: z.coerce.number().pipe(applicationStatusSchema).optional(),
   search: z.string().trim().max(200).optional(),
+  /** true: only applications the candidates withdrew; false: only those that stand; absent: both. */
+  withdrawn: z.enum(['true', 'false']).optional(),
 });
 export type EmployerApplicationQuery = z.input<typeof employerApplicationQuerySchema>;
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { startTestApp, type TestApp } from './helpers';
+import { SALARY_NEEDS_CURRENCY, SALARY_NEEDS_PERIOD } from '@careers/contracts/employer';
 
 const CACHE_TTL_MS = 400;
 
@@ -250,9 +251,52 @@ describe.each(databaseKinds())('GET /job/{id} from memory, with ETag, on %s', (k
       method: 'POST',
       url: '/business/jobs',
       headers: employer,
-      payload: jobBody({ salaryFrom: 20, salaryTo: 20, workplace: 'Remote', remote: true }),
+      payload: jobBody({
+        salaryFrom: 20,
+        salaryTo: 20,
+        salaryRateType: 1,
+        salaryCurrency: 'GBP',
+        workplace: 'Remote',
+        remote: true,
+      }),
     });
     expect(equal.statusCode).toBe(200);
+  });
+
+  it('refuses an amount without its period or its currency, saying which is missing; a job without amounts needs neither', async () => {
+    for (const amounts of [{ salaryAmount: 12.6 }, { salaryFrom: 12.6, salaryTo: 13.4 }, { salaryTo: 13.4 }]) {
+      for (const [missing, field, message] of [
+        [{ salaryRateType: 0, salaryCurrency: 'GBP' }, 'salaryRateType', SALARY_NEEDS_PERIOD],
+        [{ salaryCurrency: 'GBP' }, 'salaryRateType', SALARY_NEEDS_PERIOD],
+        [{ salaryRateType: 1, salaryCurrency: '' }, 'salaryCurrency', SALARY_NEEDS_CURRENCY],
+        [{ salaryRateType: 1 }, 'salaryCurrency', SALARY_NEEDS_CURRENCY],
+      ] as const) {
+        const payload = jobBody({ ...amounts, ...missing });
+        for (const request of [
+          { method: 'POST' as const, url: '/business/jobs' },
+          { method: 'PUT' as const, url: `/business/jobs/${(await newJob()).id}` },
+        ]) {
+          const res = await t.app.inject({ ...request, headers: employer, payload });
+          expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(res.body, JSON.stringify(payload)).toContain(field);
+          expect(res.body, JSON.stringify(payload)).toContain(message);
+        }
+      }
+      const whole = await t.app.inject({
+        method: 'POST',
+        url: '/business/jobs',
+        headers: employer,
+        payload: jobBody({ ...amounts, salaryRateType: 1, salaryCurrency: 'GBP' }),
+      });
+      expect(whole.statusCode).toBe(200);
+    }
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/business/jobs',
+      headers: employer,
+      payload: jobBody({ salaryRateType: 0, salaryCurrency: null, salaryNegotiable: true }),
+    });
+    expect(none.statusCode).toBe(200);
   });
 
   it("pages the business's jobs, newest first, pageSize at most 100", async () => {

@@ -216,6 +216,44 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     });
     const now = await employerApplications(employer.headers, employer.jobId);
     expect(now.totalApplications).toBe(2);
+
+    // The employer's view of the withdrawal: the detail's history marks the entry as the withdrawal (not a
+    // second 'New'), the list filters withdrawn and standing ones apart, and the job counts both.
+    const detail = await t.app.inject({ url: `/business/applications/${first}`, headers: employer.headers });
+    expect(detail.json()).toMatchObject({
+      withdrawnOn: res.json().withdrawnOn,
+      withdrawalReason: 'I took another job.',
+    });
+    expect(detail.json().statusHistory).toEqual([
+      { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: res.json().withdrawnOn, withdrawn: true },
+      { applicationStatus: ApplicationStatus.ApplicationPending, changedOn: expect.any(String) },
+    ]);
+    const filtered = async (withdrawn: string) =>
+      (
+        await t.app.inject({
+          url: `/business/jobs/${employer.jobId}/applications?withdrawn=${withdrawn}`,
+          headers: employer.headers,
+        })
+      ).json() as { totalApplications: number; applications: { id: string }[] };
+    expect(await filtered('true')).toMatchObject({ totalApplications: 1, applications: [{ id: first }] });
+    expect(await filtered('false')).toMatchObject({
+      totalApplications: 1,
+      applications: [{ id: second.result!.applicationId }],
+    });
+    expect(
+      (
+        await t.app.inject({
+          url: `/business/jobs/${employer.jobId}/applications?withdrawn=yes`,
+          headers: employer.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const job = await t.app.inject({ url: `/business/jobs/${employer.jobId}`, headers: employer.headers });
+    expect(job.json()).toMatchObject({ applicationCount: 2, withdrawnCount: 1 });
+    const jobs = await t.app.inject({ url: '/business/jobs', headers: employer.headers });
+    expect(jobs.json()).toEqual([
+      expect.objectContaining({ id: employer.jobId, applicationCount: 2, withdrawnCount: 1 }),
+    ]);
     expect(now.applications.find((a) => a.id === second.result!.applicationId)).toMatchObject({
       withdrawnOn: null,
       withdrawalReason: null,

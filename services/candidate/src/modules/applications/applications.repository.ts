@@ -1,5 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { ApplicationStatus } from '@careers/contracts/enums';
 import type { Db, JobApplicationsTable, JobsTable } from '../../db';
+import { countReached } from './stage-reach';
+
+const REJECTED = ApplicationStatus.Reject;
 
 export type ApplicationRow = Selectable<JobApplicationsTable>;
 
@@ -33,6 +37,18 @@ export async function countCandidateApplications(db: Db, candidateId: string, jo
   if (jobId !== undefined) query = query.where('job_id', '=', jobId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Whether the candidate has an application to this job that is not withdrawn. */
+export async function hasOpenApplication(db: Db, candidateId: string, jobId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_applications')
+    .select('id')
+    .where('candidate_id', '=', candidateId)
+    .where('job_id', '=', jobId)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface CandidateApplicationRow {
@@ -275,6 +291,8 @@ const employerColumns = [
 export interface ApplicationFilter {
   status?: number | undefined;
   search?: string | undefined;
+  /** true: only withdrawn applications; false: only standing ones; undefined: both. */
+  withdrawn?: boolean | undefined;
 }
 
 /** The search text as a LIKE pattern that matches it literally anywhere. */
@@ -286,6 +304,7 @@ function filteredJobApplications(db: Db, jobId: string, filter: ApplicationFilte
     .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
     .where('a.job_id', '=', jobId);
   if (filter.status !== undefined) query = query.where('a.application_status', '=', filter.status);
+  if (filter.withdrawn !== undefined) query = query.where('a.withdrawn_at', filter.withdrawn ? 'is not' : 'is', null);
   if (filter.search) {
     const pattern = containing(filter.search);
     query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.email', 'ilike', pattern)]));
@@ -359,6 +378,19 @@ export async function setApplicationStatus(db: Db, applicationId: string, status
     .execute();
 }
 
+/** How many applications to each of these jobs the candidates withdrew (jobs without any are left out). */
+export async function withdrawnCounts(db: Db, jobIds: string[]): Promise<Map<string, number>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('job_applications')
+    .select(['job_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('job_id', 'in', jobIds)
+    .where('withdrawn_at', 'is not', null)
+    .groupBy('job_id')
+    .execute();
+  return new Map(rows.map((row) => [row.job_id, Number(row.n)]));
+}
+
 /** Whether a business may see this CV: it was sent with an application to its job or dropped with it. */
 export async function businessCanSeeCv(db: Db, businessId: string, cvId: string): Promise<boolean> {
   const viaApplication = await db
@@ -404,21 +436,31 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
       .orderBy(sql`1`)
       .limit(10)
       .execute(),
-    sql<{ application_status: number; applications: string }>`
-      select application_status, count(distinct application_id) as applications from (
-        select id as application_id, application_status from job_applications where job_id = ${jobId}
-        union all
-        select h.application_id, h.application_status from application_status_history h
-          join job_applications a on a.id = h.application_id
-          where a.job_id = ${jobId} and not h.withdrawn
-      ) as statuses group by application_status`.execute(db),
+    // Per application: the furthest pipeline stage it has been at (its status now or one in its history;
+    // Reject is not a stage of the pipeline) and whether it is or was rejected; then how many of each.
+    sql<{ furthest: number; rejected: boolean; applications: string }>`
+      select furthest, rejected, count(*) as applications from (
+        select application_id,
+          coalesce(max(application_status) filter (where application_status <> ${REJECTED}), 0) as furthest,
+          bool_or(application_status = ${REJECTED}) as rejected
+        from (
+          select id as application_id, application_status from job_applications where job_id = ${jobId}
+          union all
+          select h.application_id, h.application_status from application_status_history h
+            join job_applications a on a.id = h.application_id
+            where a.job_id = ${jobId} and not h.withdrawn
+        ) as statuses group by application_id
+      ) as furthest_stages group by furthest, rejected`.execute(db),
   ]);
   return {
     byDay: byDay.map((row) => ({ day: row.day, applications: Number(row.applications) })),
     bySource: bySource.map((row) => ({ source: row.source, applications: Number(row.applications) })),
-    reached: reached.rows.map((row) => ({
-      applicationStatus: Number(row.application_status),
-      applications: Number(row.applications),
-    })),
+    reached: countReached(
+      reached.rows.map((row) => ({
+        furthest: Number(row.furthest),
+        rejected: Boolean(row.rejected),
+        applications: Number(row.applications),
+      })),
+    ),
   };
 }

@@ -13,7 +13,7 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
-import { requireCandidate } from '../candidates/candidates.service';
+import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
 import { findJob, toJobDetail } from '../jobs/jobs.service';
 import {
@@ -21,11 +21,13 @@ import {
   candidateApplicationsByIds,
   countCandidateApplications,
   findCandidateApplicationForUpdate,
+  hasOpenApplication,
   listCandidateApplications,
   statusHistory,
   insertApplication,
   insertStatusChange,
   markWithdrawn,
+  withdrawnCounts,
   type CandidateApplicationRow,
   type EmployerApplicationRow,
   type HistoryEntry,
@@ -35,8 +37,19 @@ export const JOB_DOES_NOT_EXIST = 'This job does not exist.';
 export const JOB_CLOSED = 'This job is no longer open for applications.';
 export const CV_NOT_YOURS = 'The chosen CV was not found. Choose another CV or upload a new one.';
 
+/**
+ * Applications one candidate may make to one job, withdrawn ones included: the first and two more after
+ * withdrawing. Bounds an apply, withdraw, apply loop (each round a row, a timeline entry and a notice on the
+ * employer's list) while leaving room to withdraw by mistake and come back (docs/decisions/0239).
+ */
+export const APPLICATIONS_PER_JOB = 3;
+export const REAPPLY_LIMIT_REACHED = `You have applied for this job ${APPLICATIONS_PER_JOB} times already and cannot apply to it again.`;
+
 /** The ids of every application of the candidate, newest first (the data export reads them a slice at a time). */
 export { candidateApplicationIds };
+
+/** How many applications to each of these jobs the candidates withdrew (the employer's job list counts them apart). */
+export { withdrawnCounts };
 
 const invalid = (error: string): CreateApplicationResult => ({ result: null, isValidResponse: false, errors: [error] });
 
@@ -45,9 +58,14 @@ const invalid = (error: string): CreateApplicationResult => ({ result: null, isV
  * isValidResponse false and a message the portal shows as is (product.md §4); run inside a transaction.
  */
 export async function apply(trx: Db, candidateId: string, body: CreateApplication): Promise<CreateApplicationResult> {
+  // The count below and the insert are one step: a candidate's applications are made one at a time.
+  await lockCandidate(trx, candidateId);
   const job = await findJob(trx, body.jobId);
   if (!job) return invalid(JOB_DOES_NOT_EXIST);
   if (!job.is_live) return invalid(JOB_CLOSED);
+  if ((await countCandidateApplications(trx, candidateId, job.id)) >= APPLICATIONS_PER_JOB) {
+    return invalid((await hasOpenApplication(trx, candidateId, job.id)) ? ALREADY_APPLIED : REAPPLY_LIMIT_REACHED);
+  }
   const cv = await findCandidateCv(trx, candidateId, body.cvId);
   if (!cv) return invalid(CV_NOT_YOURS);
   const now = new Date();
@@ -174,6 +192,7 @@ const REFUSALS: Record<string, string> = {
   [JOB_CLOSED]: 'job-closed',
   [CV_NOT_YOURS]: 'cv-not-found',
   [ALREADY_APPLIED]: 'already-applied',
+  [REAPPLY_LIMIT_REACHED]: 'reapply-limit',
 };
 
 /** The metrics label of an answer: `created`, or which refusal (a short closed list). */
@@ -228,12 +247,17 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
 
 export function toEmployerApplicationDetail(
   row: EmployerApplicationRow & { job_title: string },
-  history: { status: number; at: Date }[],
+  history: HistoryEntry[],
 ): EmployerApplicationDetail {
   return {
     ...toEmployerApplication(row),
     jobTitle: row.job_title,
     appliedWithCvFileName: row.cv_file_name,
-    statusHistory: history.map((h) => ({ applicationStatus: h.status as Status, changedOn: h.at.toISOString() })),
+    // The withdrawal entry says so; without the flag it read as a second, unexplained 'New'.
+    statusHistory: history.map((h) => ({
+      applicationStatus: h.status as Status,
+      changedOn: h.at.toISOString(),
+      ...(h.withdrawn ? { withdrawn: true } : {}),
+    })),
   };
 }

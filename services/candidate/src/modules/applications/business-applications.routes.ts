@@ -32,7 +32,10 @@ export async function businessApplicationRoutes(app: App) {
       schema: {
         tags,
         summary:
-          'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by status reached',
+          'Figures of one of the business’s jobs: applications by day (the last 30, UTC), by source, and by stage reached',
+        description:
+          'An application counts for the furthest pipeline stage (New … Hired) it has ever been at and for every stage before it; ' +
+          'Rejected counts applications that are or were rejected.',
         security: bearerSecurity,
         params: jobIdParamsSchema,
         response: { 200: employerJobStatsSchema, ...problems },
@@ -49,7 +52,8 @@ export async function businessApplicationRoutes(app: App) {
         tags,
         summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
         description:
-          'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case). totalApplications counts what passes.',
+          'status keeps one status; search keeps candidates whose name or e-mail contains the text (any case); ' +
+          'withdrawn=true keeps the applications candidates withdrew, withdrawn=false those that stand. totalApplications counts what passes.',
         security: bearerSecurity,
         params: jobIdParamsSchema,
         querystring: employerApplicationQuerySchema,

@@ -47,13 +47,20 @@ export async function listApplicationsOfJob(
   db: Db,
   user: AuthUser,
   jobId: string,
-  query: { page: number; pageSize: number; status?: number | undefined; search?: string | undefined },
+  query: {
+    page: number;
+    pageSize: number;
+    status?: number | undefined;
+    search?: string | undefined;
+    withdrawn?: 'true' | 'false' | undefined;
+  },
 ): Promise<EmployerApplicationPage> {
   const business = await requireBusiness(db, user);
   const job = await requireBusinessJob(db, business.id, jobId);
   const { page, pageSize, status, search } = query;
-  const filter = { status, search: search || undefined };
-  const filtered = filter.status !== undefined || filter.search !== undefined;
+  const withdrawn = query.withdrawn === undefined ? undefined : query.withdrawn === 'true';
+  const filter = { status, search: search || undefined, withdrawn };
+  const filtered = filter.status !== undefined || filter.search !== undefined || withdrawn !== undefined;
   const [rows, total] = await Promise.all([
     listJobApplications(db, job.id, { offset: (page - 1) * pageSize, limit: pageSize }, filter),
     filtered ? countJobApplications(db, job.id, filter) : job.application_count,

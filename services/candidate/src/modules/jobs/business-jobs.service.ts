@@ -9,6 +9,7 @@ import { requireBusiness } from '../business/business.service';
 import type { JobCache } from './job-cache';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob, type JobRow } from './jobs.repository';
 import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
+import { withdrawnCounts } from '../applications/applications.service';
 
 /** The employer's jobs (design.md §5): each use case finds the caller's business first (404 without one). */
 export const JOB_NOT_FOUND = 'The job was not found.';
@@ -34,12 +35,18 @@ export async function listJobsOfBusiness(
     offset: (page.page - 1) * page.pageSize,
     limit: page.pageSize,
   });
-  return rows.map((job) => toEmployerJob(job, business));
+  const withdrawn = await withdrawnCounts(
+    db,
+    rows.map((job) => job.id),
+  );
+  return rows.map((job) => toEmployerJob(job, business, withdrawn.get(job.id) ?? 0));
 }
 
 export async function getJobOfBusiness(db: Db, user: AuthUser, jobId: string): Promise<EmployerJob> {
   const business = await requireBusiness(db, user);
-  return toEmployerJob(await requireBusinessJob(db, business.id, jobId), business);
+  const job = await requireBusinessJob(db, business.id, jobId);
+  const withdrawn = await withdrawnCounts(db, [job.id]);
+  return toEmployerJob(job, business, withdrawn.get(job.id) ?? 0);
 }
 
 export async function createJobOfBusiness(db: Db, user: AuthUser, body: JobBody): Promise<Job> {

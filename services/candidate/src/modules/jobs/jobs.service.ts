@@ -50,9 +50,13 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
   };
 }
 
-/** The job as its employer sees it: the public job and its number of applications. */
-export function toEmployerJob(row: JobRow, business: { name: string; image_relative_directory: string }): EmployerJob {
-  return { ...toJob(row, business), applicationCount: row.application_count };
+/** The job as its employer sees it: the public job, its number of applications and how many were withdrawn. */
+export function toEmployerJob(
+  row: JobRow,
+  business: { name: string; image_relative_directory: string },
+  withdrawnCount: number,
+): EmployerJob {
+  return { ...toJob(row, business), applicationCount: row.application_count, withdrawnCount };
 }
 
 /** product.md §3 "Job detail (inside applications)". */

@@ -14,6 +14,7 @@ export interface ApplicationListQuery {
   page: number;
   status?: ApplicationStatus | undefined;
   search?: string | undefined;
+  withdrawn?: boolean | undefined;
 }
 
 export function useJobApplications(jobId: string, query: ApplicationListQuery) {

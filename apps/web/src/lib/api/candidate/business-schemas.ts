@@ -6,8 +6,8 @@ import { employerCvDropSchema, employerJobSchema } from '@careers/contracts/empl
 /** GET /business/jobs: a page of the business's jobs. */
 export const businessJobsSchema = z.array(employerJobSchema);
 
-/** A saved job as POST and PUT /business/jobs answer it: the job without its number of applications. */
-export const savedBusinessJobSchema = employerJobSchema.omit({ applicationCount: true });
+/** A saved job as POST and PUT /business/jobs answer it: the job without its numbers of applications. */
+export const savedBusinessJobSchema = employerJobSchema.omit({ applicationCount: true, withdrawnCount: true });
 
 /** GET /business/cv-drops: CVs candidates left with the business. */
 export const businessCvDropsSchema = z.array(employerCvDropSchema);

@@ -9,6 +9,8 @@ export interface BusinessApplicationQuery {
   status?: ApplicationStatus | undefined;
   /** A name or e-mail search; empty searches everything. */
   search?: string | undefined;
+  /** true: only withdrawn applications; false: only those that stand; undefined: both. */
+  withdrawn?: boolean | undefined;
 }
 
 /** GET /business/jobs/{id}/applications: newest first, optionally one status and a name/e-mail search. */
@@ -18,7 +20,13 @@ export async function getBusinessJobApplications(
 ): Promise<EmployerApplicationPage> {
   const contracts = employerContracts();
   const { data } = await http.candidate.get<unknown>(`/business/jobs/${encodeURIComponent(jobId)}/applications`, {
-    params: { page: query.page, pageSize: query.pageSize, status: query.status, search: query.search || undefined },
+    params: {
+      page: query.page,
+      pageSize: query.pageSize,
+      status: query.status,
+      search: query.search || undefined,
+      withdrawn: query.withdrawn === undefined ? undefined : String(query.withdrawn),
+    },
   });
   return (await contracts).employerApplicationPageSchema.parse(data);
 }
