@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { docxWithText, documentXml, pdfWithText, zip, type ZipEntry } from '@careers/test-support/fixtures';
 
 /**
@@ -38,10 +38,16 @@ export function deflatedZeros(mib: number): Buffer {
   return Buffer.concat([...Array.from({ length: mib }, () => oneMib), Buffer.from([0x03, 0x00])]);
 }
 
-/** A one-page PDF whose content stream is FlateDecode data inflating to `mib` MiB of zeros. */
-export function flateBombPdf(mib: number): Buffer {
+/**
+ * A one-page PDF whose content stream is FlateDecode data inflating to `mib` MiB of zeros. With `layers`
+ * 2, that data is deflated once more and the dictionary says /Filter [/FlateDecode /FlateDecode]: a few
+ * KB that pdf.js inflates twice.
+ */
+export function flateBombPdf(mib: number, layers: 1 | 2 = 1): Buffer {
   // zlib framing around the raw deflate; the checksum at the end is never reached by a bounded reader.
-  const data = Buffer.concat([Buffer.from([0x78, 0x9c]), deflatedZeros(mib), Buffer.alloc(4)]);
+  const once = Buffer.concat([Buffer.from([0x78, 0x9c]), deflatedZeros(mib), Buffer.alloc(4)]);
+  const data = layers === 2 ? deflateSync(once, { level: 9 }) : once;
+  const filter = layers === 2 ? '[/FlateDecode /FlateDecode]' : '/FlateDecode';
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let length = 0;
@@ -56,7 +62,7 @@ export function flateBombPdf(mib: number): Buffer {
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
     [
-      Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+      Buffer.from(`<< /Length ${data.length} /Filter ${filter} >>\nstream\n`, 'latin1'),
       data,
       Buffer.from('\nendstream', 'latin1'),
     ],
@@ -73,4 +79,27 @@ export function flateBombPdf(mib: number): Buffer {
   for (const o of offsets) push(`${String(o).padStart(10, '0')} 00000 n \n`);
   push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.concat(parts);
+}
+
+/**
+ * A DOCX whose end record declares three parts while its central directory holds a fourth: word/document.xml
+ * again, inflating to `mib` MiB of zeros. yauzl reads the three declared records; JSZip (under mammoth)
+ * reads every record, so the last word/document.xml is the one mammoth inflates.
+ */
+export function hiddenPartDocx(mib: number): Buffer {
+  const file = zip([
+    { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+    { name: 'word/document.xml', data: Buffer.from(documentXml(['Looks like a CV'])) },
+    { name: 'word/styles.xml', data: Buffer.from('<w:styles/>') },
+    {
+      name: 'word/document.xml',
+      data: Buffer.alloc(0),
+      compressed: deflatedZeros(mib),
+      declaredSize: mib * 1024 * 1024,
+    },
+  ]);
+  const end = file.length - 22;
+  file.writeUInt16LE(3, end + 8);
+  file.writeUInt16LE(3, end + 10);
+  return file;
 }
