@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '../src/config/runtime-config-schema';
 // Types only from server-kit: vite.config.ts loads this file with Node, which cannot import its .ts sources.
-import type { LogFormat } from '@careers/server-kit/env';
+import type { LogFormat, TrustProxy } from '@careers/server-kit/env';
 
 /** The portal server's settings. This module is the only place that reads process.env. */
 const envSchema = z.object({
@@ -19,6 +19,16 @@ const envSchema = z.object({
   PORTAL_DIST_DIR: z.string().trim().min(1).optional(),
   /** With it, /metrics answers this bearer token from anywhere; without it, loopback peers only (docs/decisions/0072). */
   METRICS_TOKEN: z.string().min(32).optional(),
+  /**
+   * As the services' TRUST_PROXY (false, a hop count, or the proxies' addresses). The portal reads no
+   * forwarded address; set, it means a proxy is in front, so no request is trusted for coming from
+   * loopback (/metrics then needs METRICS_TOKEN).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|true|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, 'expected false, a hop count or proxy addresses')
+    .optional(),
   /** As the services: info and JSON by default; `npm start` asks for warn and readable text. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'text'] satisfies LogFormat[]).default('json'),
@@ -35,10 +45,19 @@ export interface PortalServerConfig {
   distDir: string;
   runtime: RuntimeConfig;
   metricsToken?: string | undefined;
+  /** Set when a proxy is in front (TRUST_PROXY); see serveMetrics. */
+  trustProxy?: TrustProxy;
   log?: { level: string; format: LogFormat };
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+function trustProxyOf(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
 
 export type ParseResult = { ok: true; config: PortalServerConfig } | { ok: false; problems: string[] };
 
@@ -65,6 +84,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
       portalUrl: trimSlash(vars.PORTAL_URL),
       distDir: vars.PORTAL_DIST_DIR ? resolve(vars.PORTAL_DIST_DIR) : DEFAULT_DIST_DIR,
       metricsToken: vars.METRICS_TOKEN,
+      trustProxy: trustProxyOf(vars.TRUST_PROXY),
       log: { level: vars.LOG_LEVEL, format: vars.LOG_FORMAT },
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),

@@ -69,6 +69,20 @@ describe('portal server /metrics', () => {
     expect(ok.body).toContain('http_requests_total');
   });
 
+  it('behind a proxy (TRUST_PROXY set) answers no loopback peer without the token', async () => {
+    for (const trust of ['loopback', '1', '10.0.0.10']) {
+      const proxied = await portal({ TRUST_PROXY: trust });
+      for (const url of ['/metrics', '/metrics/'])
+        expect((await proxied.inject({ url, remoteAddress: '127.0.0.1' })).statusCode, `${trust} ${url}`).toBe(404);
+    }
+    const token = 'portal-metrics-'.padEnd(40, 'x');
+    const guarded = await portal({ TRUST_PROXY: 'loopback', METRICS_TOKEN: token });
+    const ok = await guarded.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(ok.statusCode).toBe(200);
+    // Without a proxy in front, the machine's own scraper still reads it.
+    expect((await (await portal({ TRUST_PROXY: 'false' })).inject({ url: '/metrics' })).statusCode).toBe(200);
+  });
+
   it('refuses a short token without printing it', () => {
     const parsed = parsePortalEnv({ METRICS_TOKEN: 'short-secret' });
     expect(parsed.ok).toBe(false);

@@ -65,7 +65,7 @@ export async function buildPortalServer(
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Request rate, latency and errors per route, for operators only (docs/decisions/0072, 0095).
-  serveMetrics(app, config.metricsToken);
+  serveMetrics(app, config.metricsToken, config.trustProxy);
 
   app.get('/config.js', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE).type('application/javascript; charset=utf-8');

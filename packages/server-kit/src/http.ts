@@ -23,7 +23,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { isLoopbackPeer, serveMetrics } from './metrics';
+import { hasProxyInFront, isLocalClient, isLoopbackPeer, serveMetrics } from './metrics';
 import { z } from 'zod';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem, isProblemDetails, problem, PROBLEM_CONTENT_TYPE } from './problem';
@@ -80,7 +80,10 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Which X-Forwarded-For hops to believe: none, the nearest N, or the listed proxies. */
   trustProxy?: TrustProxy;
-  /** With it, /metrics asks for this bearer token from anywhere; without it, /metrics answers loopback peers only. */
+  /**
+   * With it, /metrics asks for this bearer token from anywhere; without it, /metrics answers a loopback
+   * peer only when no proxy is in front (trustProxy unset), and nobody behind one.
+   */
   metricsToken?: string | undefined;
   /**
    * GET routes that can answer some requests from memory before the app's other hooks run (docs/decisions/0215):
@@ -112,7 +115,7 @@ function proxyTrust(trust: TrustProxy): boolean | string[] | ((address: string, 
 /** How long /readyz waits for a dependency before it says not ready. */
 const READY_TIMEOUT_MS = 2000;
 
-export { isLoopbackPeer };
+export { hasProxyInFront, isLocalClient, isLoopbackPeer };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -228,7 +231,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
 
   // Metrics tell a stranger the traffic, routes and memory of the service: operators only
   // (docs/decisions/0072-metrics-for-operators-only.md); what they hold: ./metrics.ts.
-  serveMetrics(app, options.metricsToken);
+  serveMetrics(app, options.metricsToken, options.trustProxy);
 
   // PostgreSQL text cannot hold U+0000 (the query fails) and a lone surrogate has no UTF-8 (the driver
   // stores U+FFFD instead): refuse both at the boundary, on every route, before any schema or handler.

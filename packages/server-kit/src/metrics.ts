@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { problem } from './problem';
+import type { TrustProxy } from './env';
 
 /**
  * What an operator reads from /metrics (docs/decisions/0095-metrics-an-operator-can-act-on.md):
@@ -130,6 +131,27 @@ export function isLoopbackPeer(request: { socket: { remoteAddress?: string | und
   return peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
 }
 
+/**
+ * Whether TRUST_PROXY says a proxy stands between the clients and this server (a hop count or the
+ * proxies' addresses). Then the TCP peer is the proxy for every request, and a proxy on the same host
+ * makes every stranger's request a loopback one.
+ */
+export function hasProxyInFront(trustProxy: TrustProxy | undefined): boolean {
+  if (trustProxy === undefined || trustProxy === false) return false;
+  return typeof trustProxy === 'number' ? trustProxy > 0 : trustProxy.length > 0;
+}
+
+/**
+ * A peer trusted for who it is: a loopback peer with no proxy in front, so the client itself is on this
+ * machine. Behind a proxy the peer address proves nothing, and nothing is trusted on it alone.
+ */
+export function isLocalClient(
+  request: { socket: { remoteAddress?: string | undefined } },
+  trustProxy: TrustProxy | undefined,
+): boolean {
+  return !hasProxyInFront(trustProxy) && isLoopbackPeer(request);
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -137,10 +159,11 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * Instruments `app` and serves GET /metrics to operators only (docs/decisions/0072): with `token`, to
- * `Authorization: Bearer <token>` from anywhere (401 otherwise); without it, to loopback peers (404 to others).
+ * Instruments `app` and serves GET /metrics to operators only (docs/decisions/0072, 0246): with `token`,
+ * to `Authorization: Bearer <token>` from anywhere (401 otherwise); without it, to a loopback client when
+ * no proxy is in front (`trustProxy` unset), to nobody behind a proxy (404 to others).
  */
-export function serveMetrics(app: FastifyInstance, token: string | undefined): void {
+export function serveMetrics(app: FastifyInstance, token: string | undefined, trustProxy?: TrustProxy): void {
   const metrics = instrumentHttp(app);
   // hide: not in the OpenAPI document (read by @fastify/swagger where it is registered).
   app.get('/metrics', { schema: { hide: true } as FastifySchema }, async (request, reply) => {
@@ -150,7 +173,7 @@ export function serveMetrics(app: FastifyInstance, token: string | undefined): v
         reply.header('www-authenticate', 'Bearer');
         return reply.status(401).send(problem(401, 'Metrics need the operator token.', request.url));
       }
-    } else if (!isLoopbackPeer(request)) {
+    } else if (!isLocalClient(request, trustProxy)) {
       return reply.status(404).send(problem(404, `No route for ${request.method} /metrics`, request.url));
     }
     return reply.type(metrics.contentType).send(await metrics.scrape());

@@ -69,9 +69,10 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('/metrics', () => {
-  it('answers loopback peers only when no token is set, whatever X-Forwarded-For says', async () => {
-    const app = await makeApp({ trustProxy: 1 });
+  it('answers loopback peers only when no token is set and no proxy is in front, whatever X-Forwarded-For says', async () => {
+    const app = await makeApp();
     expect((await app.inject({ url: '/metrics' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics/' })).statusCode).toBe(200);
     const remote = await app.inject({
       url: '/metrics',
       remoteAddress: '203.0.113.7',
@@ -79,6 +80,32 @@ describe('/metrics', () => {
     });
     expect(remote.statusCode).toBe(404);
     expect(remote.body).not.toContain('process_cpu');
+  });
+
+  // A proxy on the same host makes every stranger's request come from 127.0.0.1.
+  it.each([[1], [['loopback']], [['10.0.0.10']]] as const)(
+    'behind a proxy (TRUST_PROXY %j) never trusts a loopback peer alone: 404 without a token',
+    async (trustProxy) => {
+      const app = await makeApp({ trustProxy: trustProxy as HttpAppOptions['trustProxy'] });
+      for (const url of ['/metrics', '/metrics/', '/metrics?x=1']) {
+        const res = await app.inject({ url, remoteAddress: '127.0.0.1' });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('process_cpu');
+      }
+      expect((await app.inject({ url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(404);
+    },
+  );
+
+  it('behind a proxy asks the loopback peer for the bearer token too', async () => {
+    const token = 'm'.repeat(40);
+    const app = await makeApp({ trustProxy: ['loopback'], metricsToken: token });
+    expect((await app.inject({ url: '/metrics/', remoteAddress: '127.0.0.1' })).statusCode).toBe(401);
+    const ok = await app.inject({
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('asks for the bearer token when one is set, from anywhere', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createHttpApp, isLoopbackPeer, type App } from '@careers/server-kit/http';
+import { createHttpApp, isLocalClient, type App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { ConfigError } from '@careers/server-kit/env';
@@ -175,7 +175,7 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
         schema: {
           tags: ['development'],
           summary:
-            'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only)',
+            'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only, never behind a proxy)',
           response: {
             200: z.array(
               z.object({
@@ -193,8 +193,9 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
         },
       },
       async (request) => {
-        // The TCP peer, not X-Forwarded-For, so neither a proxy nor a forged header opens it to others.
-        if (!isLoopbackPeer(request)) throw new HttpProblem(404, 'No route for GET /dev/outbox');
+        // The TCP peer, not X-Forwarded-For, so a forged header cannot open it; and behind a proxy
+        // (TRUST_PROXY set) never, since a proxy on this host makes every stranger a loopback peer.
+        if (!isLocalClient(request, config.trustProxy)) throw new HttpProblem(404, 'No route for GET /dev/outbox');
         return outbox();
       },
     );

@@ -126,6 +126,29 @@ describe('identity behind a proxy with a metrics token', () => {
   });
 });
 
+describe('the embedded default behind a proxy on the same host', () => {
+  it('keeps the dev outbox closed to loopback peers: they are the proxy, carrying anyone', async () => {
+    const ctx = await startTestApp('pglite', { TRUST_PROXY: 'loopback' });
+    try {
+      await ctx.deps.mail.send({
+        to: 'a@example.com',
+        subject: 'Code 123456',
+        text: 't',
+        html: '<p>t</p>',
+        kind: 'test',
+      });
+      for (const remoteAddress of ['127.0.0.1', '::1']) {
+        const outbox = await ctx.app.inject({ url: '/dev/outbox', remoteAddress });
+        expect(outbox.statusCode).toBe(404);
+        expect(outbox.body).not.toContain('123456');
+      }
+      expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('identity with SMTP configured', () => {
   it('has no dev outbox route', async () => {
     const ctx = await startTestApp('pglite', { SMTP_URL: 'smtp://127.0.0.1:2525' });
