@@ -9,11 +9,13 @@ import { parsePortalEnv } from './config';
 import { redactPortalUrl } from './request-log';
 
 describe('portal request logs', () => {
-  it('redact the tokens of reset and confirmation links, and credentials in queries', () => {
+  it('redact the tokens of reset, confirmation and undo links, and credentials in queries', () => {
     expect(redactPortalUrl('/account/reset/ada%40example.com/Zm9vYmFy')).toBe('/account/reset/[redacted]');
     expect(redactPortalUrl('/confirm/6f1c2a9e-1111-4222-8333-944445555666/Zm9vYmFy?x=1')).toBe(
       '/confirm/6f1c2a9e-1111-4222-8333-944445555666/[redacted]?x=1',
     );
+    expect(redactPortalUrl('/account/undo-email-change/Zm9vYmFy')).toBe('/account/undo-email-change/[redacted]');
+    expect(redactPortalUrl('/unsubscribe?token=Zm9vYmFy')).toBe('/unsubscribe?token=[redacted]');
     expect(redactPortalUrl('/apply/abc?utm_source=x&token=t0k')).toBe('/apply/abc?utm_source=x&token=[redacted]');
     expect(redactPortalUrl('/account/login?returnUrl=%2Fcvs')).toBe('/account/login?returnUrl=%2Fcvs');
   });
@@ -34,7 +36,10 @@ describe('portal request logs', () => {
     try {
       expect((await app.inject('/account/reset/ada%40example.com/reset-s3cr3t')).statusCode).toBe(200);
       expect((await app.inject('/confirm/6f1c2a9e-1111-4222-8333-944445555666/confirm-s3cr3t')).statusCode).toBe(200);
+      expect((await app.inject('/account/undo-email-change/undo-s3cr3t')).statusCode).toBe(200);
+      expect((await app.inject('/unsubscribe?token=unsubscribe-s3cr3t')).statusCode).toBe(200);
       const log = lines.join('');
+      expect(log).toContain('/account/undo-email-change/[redacted]');
       expect(log).toContain('/account/reset/[redacted]');
       expect(log).toContain('/confirm/6f1c2a9e-1111-4222-8333-944445555666/[redacted]');
       expect(log).not.toContain('s3cr3t');

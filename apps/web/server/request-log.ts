@@ -4,8 +4,9 @@ import { textDestination } from '@careers/server-kit/logger';
 import type { LogFormat } from '@careers/server-kit/env';
 
 /**
- * A portal URL fit for a log line. The password reset link (/account/reset/{email}/{token}) and the
- * confirmation link (/confirm/{userId}/{token}) carry live tokens in the path; whoever reads the logs
+ * A portal URL fit for a log line. The password reset link (/account/reset/{email}/{token}), the
+ * confirmation link (/confirm/{userId}/{token}) and the e-mail change's undo link
+ * (/account/undo-email-change/{token}) carry live tokens in the path; whoever reads the logs
  * must not be able to use them, and the reset link's address is personal data besides. Query
  * credentials are redacted as in the services' logs.
  */
@@ -13,6 +14,7 @@ export function redactPortalUrl(url: string): string {
   const queryAt = url.indexOf('?');
   const pathname = (queryAt < 0 ? url : url.slice(0, queryAt))
     .replace(/^\/account\/reset\/.*$/i, '/account/reset/[redacted]')
+    .replace(/^\/account\/undo-email-change\/.*$/i, '/account/undo-email-change/[redacted]')
     .replace(/^\/confirm\/([^/]+)\/.*$/i, '/confirm/$1/[redacted]');
   return redactUrl(queryAt < 0 ? pathname : `${pathname}${url.slice(queryAt)}`);
 }
