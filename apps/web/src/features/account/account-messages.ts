@@ -13,6 +13,8 @@ export const accountMessages = {
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   deleteCodeFailed: 'The verification code could not be sent. Please try again.',
+  undoAsk:
+    'Did you not change your email address? Press the button to put this address back on your account. Every session of the account is then signed out, on every device, and you sign in again with this address.',
   undone:
     'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
   undoFailed: 'The email address could not be restored.',

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { authStore } from '../../../lib/auth-store';
 import { candidatePublicClient } from '../../../lib/candidate-public-client';
 import { mockAdapter } from '../../../testing/mock-adapter';
 import { renderPage } from '../../../testing/render';
-import { UNSUBSCRIBED, UNSUBSCRIBE_FAILED, UnsubscribeStatus } from './unsubscribe-status';
+import { UNSUBSCRIBED, UNSUBSCRIBE_ASK, UNSUBSCRIBE_FAILED, UnsubscribeStatus } from './unsubscribe-status';
 
 const original = candidatePublicClient.defaults.adapter;
 afterEach(() => {
@@ -12,12 +13,28 @@ afterEach(() => {
 });
 
 describe('unsubscribe page', () => {
-  it('turns status e-mails off on opening, without a session, and says so', async () => {
+  it('changes nothing on opening (a mail scanner opens links): it says what the press does and waits for it', async () => {
+    const { adapter, requests } = mockAdapter(() => ({ status: 200, data: { statusEmails: false } }));
+    candidatePublicClient.defaults.adapter = adapter;
+    renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
+    const heading = await screen.findByRole('heading', { name: 'Turn off status e-mails' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByText(UNSUBSCRIBE_ASK)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn off status e-mails' })).toHaveClass('btn--primary');
+    expect(document.title).toBe('Status e-mails · Careers Portal');
+    // Time for a query or an effect to have sent it, had the page sent anything on load.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests).toEqual([]);
+  });
+
+  it('turns status e-mails off on the press, without a session, and says so', async () => {
     authStore.clear();
     const { adapter, requests } = mockAdapter(() => ({ status: 200, data: { statusEmails: false } }));
     candidatePublicClient.defaults.adapter = adapter;
     renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
-    expect(await screen.findByRole('heading', { name: 'Status e-mails are off' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
+    const heading = await screen.findByRole('heading', { name: 'Status e-mails are off' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(UNSUBSCRIBED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/user-account');
     expect(requests).toHaveLength(1);
@@ -36,11 +53,13 @@ describe('unsubscribe page', () => {
     }));
     candidatePublicClient.defaults.adapter = adapter;
     const first = renderPage(<UnsubscribeStatus token="v1.forged" />, { path: '/unsubscribe' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');
     expect(screen.getByRole('heading', { name: 'Status e-mails are still on' })).toBeInTheDocument();
     first.unmount();
     renderPage(<UnsubscribeStatus token="" />, { path: '/unsubscribe' });
     expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_FAILED);
+    expect(screen.queryByRole('button', { name: 'Turn off status e-mails' })).not.toBeInTheDocument();
     expect(requests).toHaveLength(1);
   });
 });

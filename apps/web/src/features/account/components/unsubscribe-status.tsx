@@ -1,45 +1,60 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
 import { SimplePage } from '../../../components/simple-page';
-import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { unsubscribeStatusEmails } from '../../../lib/api/candidate/status-emails';
 import './account.css';
 import { paths } from '../../../lib/paths';
 
+export const UNSUBSCRIBE_ASK =
+  'Press the button to stop the e-mails we send when an employer moves one of your applications. No sign-in needed.';
 export const UNSUBSCRIBED =
   'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';
 export const UNSUBSCRIBE_FAILED = 'Status e-mails could not be turned off with this link.';
 
 /**
- * /unsubscribe?token=…: the link at the foot of every status e-mail. Opening it is the one click: the
- * signed token turns the e-mails off, no sign-in needed (a query, so a re-render never sends it twice).
+ * /unsubscribe?token=…: the link at the foot of every status e-mail. Opening it changes nothing, since
+ * mail scanners open links; one press with the signed token turns the e-mails off, no sign-in needed.
+ * Mail clients' one-click unsubscribe (RFC 8058) POSTs to the candidate service directly and needs no
+ * page at all.
  */
 export function UnsubscribeStatus({ token }: { token: string }) {
-  const unsubscribe = useQuery({
-    queryKey: ['unsubscribe-status-emails', token],
-    queryFn: () => unsubscribeStatusEmails(token),
-    enabled: token.length > 0,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const unsubscribe = useMutation({ mutationFn: () => unsubscribeStatusEmails(token) });
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const failure = !token
     ? UNSUBSCRIBE_FAILED
     : unsubscribe.isError
       ? serverErrors(toApiError(unsubscribe.error).body).join('\n') || UNSUBSCRIBE_FAILED
       : null;
+  const asking = !failure && !unsubscribe.isSuccess;
+
+  // On opening and with the outcome, a screen reader starts at the heading that says where things stand.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [asking]);
 
   return (
     <SimplePage title="Status e-mails">
-      <article className="card unsubscribe" aria-busy={unsubscribe.isPending && !failure}>
-        {unsubscribe.isPending && !failure ? (
-          <Spinner label="Turning status e-mails off..." />
+      <article className="card unsubscribe">
+        {asking ? (
+          <>
+            <h1 ref={headingRef} tabIndex={-1}>
+              Turn off status e-mails
+            </h1>
+            <p>{UNSUBSCRIBE_ASK}</p>
+            <Button variant="primary" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+              Turn off status e-mails
+            </Button>
+          </>
         ) : (
           <>
-            <h1>{failure ? 'Status e-mails are still on' : 'Status e-mails are off'}</h1>
+            <h1 ref={headingRef} tabIndex={-1}>
+              {failure ? 'Status e-mails are still on' : 'Status e-mails are off'}
+            </h1>
             {failure ? <AlertBanner type="alert-danger" message={failure} /> : <p>{UNSUBSCRIBED}</p>}
             <p>
               {failure ? 'You can turn them off' : 'Changed your mind? Turn them back on'} on your{' '}
