@@ -1,4 +1,44 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { Redis } from 'ioredis';
+
+/** IPv6 prefix length a per-client limit counts as one client when IPV6_CLIENT_PREFIX is not set. */
+export const DEFAULT_IPV6_CLIENT_PREFIX = 64;
+
+/**
+ * The key a per-client limit counts under. An IPv4 address (also written IPv4-mapped, ::ffff:a.b.c.d) is
+ * itself; an IPv6 address counts as its first `ipv6PrefixBits` bits, because one subscriber is routinely
+ * given a whole /64 (or more) and could otherwise take a fresh address, and a fresh allowance, per request.
+ * Anything else (no address known) is kept as it is.
+ */
+export function clientKey(address: string, ipv6PrefixBits: number = DEFAULT_IPV6_CLIENT_PREFIX): string {
+  const bare = address.split('%')[0] ?? address;
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return address;
+  const words = ipv6Words(bare);
+  const mapped = words.slice(0, 5).every((w) => w === 0) && words[5] === 0xffff;
+  if (mapped) return `${words[6]! >> 8}.${words[6]! & 255}.${words[7]! >> 8}.${words[7]! & 255}`;
+  const bits = Math.max(0, Math.min(128, Math.trunc(ipv6PrefixBits)));
+  const masked = words.map((word, i) => {
+    const keep = Math.max(0, Math.min(16, bits - i * 16));
+    return keep === 0 ? 0 : word & ((0xffff << (16 - keep)) & 0xffff);
+  });
+  return `${masked.map((w) => w.toString(16)).join(':')}/${bits}`;
+}
+
+/** The eight 16-bit words of a valid IPv6 address (with `::` and a trailing dotted IPv4 part expanded). */
+function ipv6Words(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const gap = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...gap, ...right].map((w) => parseInt(w, 16));
+}
 
 export interface HitResult {
   allowed: boolean;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_IPV6_CLIENT_PREFIX } from './rate-limit';
 import { commaListSchema, logFormatSchema, logLevelSchema, trustProxySchema, urlSchema } from './env';
 
 /**
@@ -18,6 +19,11 @@ export const sharedEnvShape = {
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Per-client limits count an IPv6 client by this many leading bits of its address (one subscriber
+   * usually holds a whole /64); IPv4 clients by their whole address (docs/decisions/0241).
+   */
+  IPV6_CLIENT_PREFIX: z.coerce.number().int().min(16).max(128).default(DEFAULT_IPV6_CLIENT_PREFIX),
   // Without it /metrics answers loopback peers only (a scraper on the same host or through a sidecar).
   METRICS_TOKEN: z.string().min(32).optional(),
   /** How often a service's mail outbox is polled. */
@@ -47,6 +53,7 @@ export function sharedConfig(env: SharedEnv) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    ipv6ClientPrefix: env.IPV6_CLIENT_PREFIX,
     metricsToken: env.METRICS_TOKEN,
     redisUrl: env.REDIS_URL,
   };

@@ -190,4 +190,14 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
     // Another address is not affected.
     expect((await autofill('cv.txt', cv, await botToken(), '198.51.100.10')).statusCode).toBe(200);
   });
+
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    const cv = Buffer.from('Jane Doe\njane@example.com\n');
+    // A fresh address of the same /64 for each request: one subscriber, one allowance.
+    for (let i = 0; i < 12; i++)
+      expect((await autofill('cv.txt', cv, undefined, `2001:db8:77:1::${(i + 1).toString(16)}`)).statusCode).toBe(400);
+    const limited = await autofill('cv.txt', cv, await botToken(), '2001:db8:77:1:ffff:ffff:ffff:ffff');
+    expect(limited.statusCode).toBe(429);
+    expect((await autofill('cv.txt', cv, await botToken(), '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { productMetrics } from '@careers/server-kit/metrics';
+import { clientKey } from '@careers/server-kit/rate-limit';
 import { normalizeEmail } from '../lib/email';
 
 export function tooManyRequests(
@@ -8,6 +9,14 @@ export function tooManyRequests(
   detail = 'Too many requests. Please try again later.',
 ): HttpProblem {
   return new HttpProblem(429, detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
+}
+
+/**
+ * Who a per-client limit counts: the client address (the one the trusted proxies name), an IPv6 client by
+ * its IPV6_CLIENT_PREFIX (a /64 by default), so that the addresses of one subscriber count together.
+ */
+export function clientOf(request: FastifyRequest): string {
+  return clientKey(request.ip, request.server.config.ipv6ClientPrefix);
 }
 
 async function enforce(request: FastifyRequest, key: string, limit: number): Promise<void> {
@@ -19,13 +28,13 @@ async function enforce(request: FastifyRequest, key: string, limit: number): Pro
 /** Lookups that reveal whether an address has an account (design.md §3): per client address and per e-mail. */
 export async function limitLookup(request: FastifyRequest, email: string): Promise<void> {
   const limits = request.server.config.rateLimits;
-  await enforce(request, `lookup:ip:${request.ip}`, limits.lookupsPerIp);
+  await enforce(request, `lookup:ip:${clientOf(request)}`, limits.lookupsPerIp);
   await enforce(request, `lookup:email:${normalizeEmail(email)}`, limits.lookupsPerEmail);
 }
 
 /** Calls that send e-mail, per client address; per e-mail they are bounded by the send limits. */
 export async function limitSending(request: FastifyRequest): Promise<void> {
-  await enforce(request, `send:ip:${request.ip}`, request.server.config.rateLimits.sendsPerIp);
+  await enforce(request, `send:ip:${clientOf(request)}`, request.server.config.rateLimits.sendsPerIp);
 }
 
 // Wrong sign-in codes (docs/decisions/0016): counted per address across codes, so a new code resets
@@ -38,9 +47,9 @@ export const TOO_MANY_WRONG_CODES = 'Too many wrong codes. Please wait before tr
 function codeKeys(request: FastifyRequest, email: string) {
   const e = normalizeEmail(email);
   return {
-    client: `code:wrong:${e}:${request.ip}`,
+    client: `code:wrong:${e}:${clientOf(request)}`,
     address: `code:wrong:${e}`,
-    clientBlock: `code:block:${e}:${request.ip}`,
+    clientBlock: `code:block:${e}:${clientOf(request)}`,
     addressBlock: `code:block:${e}`,
   };
 }
@@ -71,7 +80,11 @@ export async function recordWrongCode(request: FastifyRequest, email: string): P
 /** Sign-in codes one client may have sent to one address an hour: one client cannot spend the address's sends. */
 export async function limitCodeSendsPerClient(request: FastifyRequest, email: string): Promise<void> {
   const limit = request.server.config.rateLimits.codeSendsPerClient;
-  const hit = await request.server.deps.store.hit(`send:code:${normalizeEmail(email)}:${request.ip}`, limit, 3600);
+  const hit = await request.server.deps.store.hit(
+    `send:code:${normalizeEmail(email)}:${clientOf(request)}`,
+    limit,
+    3600,
+  );
   if (!hit.allowed) {
     productMetrics.codesRefused().inc({ purpose: 'sign-in', reason: 'client' });
     throw tooManyRequests(

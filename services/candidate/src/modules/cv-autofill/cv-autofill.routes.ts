@@ -10,6 +10,7 @@ import {
 } from '@careers/server-kit/bot-check';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
+import { clientKey } from '@careers/server-kit/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { ExtractionError, runExtraction } from '../cvs/cv-extraction';
 import { readCvUpload } from '../cvs/cvs.service';
@@ -58,7 +59,9 @@ export async function cvAutofillRoutes(app: App) {
 
   const limitClient = async (request: FastifyRequest) => {
     const { limit, windowSeconds } = app.config.cvAutofillLimit;
-    const hit = await app.deps.store.hit(`cv-autofill:${request.ip}`, limit, windowSeconds);
+    // An IPv6 client counts by its IPV6_CLIENT_PREFIX (a /64 by default), as in the identity service.
+    const client = clientKey(request.ip, app.config.ipv6ClientPrefix);
+    const hit = await app.deps.store.hit(`cv-autofill:${client}`, limit, windowSeconds);
     if (!hit.allowed)
       throw new HttpProblem(429, CV_AUTOFILL_TOO_MANY, { headers: { 'Retry-After': String(hit.retryAfterSeconds) } });
   };

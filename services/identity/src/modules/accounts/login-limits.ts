@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoginRequest } from '@careers/contracts/identity';
 import { normalizeEmail } from '../../lib/email';
-import { tooManyRequests } from '../../plugins/limits';
+import { clientOf, tooManyRequests } from '../../plugins/limits';
 import { verifyBotToken } from '../bot-check/bot-check.service';
 import { issueSession, type Session } from '../tokens/tokens.service';
 import type { UserRecord } from '../users/users.service';
@@ -28,12 +28,13 @@ export function backoffSeconds(failures: number, free: number): number {
 
 const keys = (request: FastifyRequest, email: string) => {
   const e = normalizeEmail(email);
+  const client = clientOf(request);
   return {
-    attempts: `login:ip:${request.ip}`,
+    attempts: `login:ip:${client}`,
     emailFailures: `login:fail:email:${e}`,
-    ipFailures: `login:fail:ip:${request.ip}`,
+    ipFailures: `login:fail:ip:${client}`,
     emailLock: `login:lock:email:${e}`,
-    ipLock: `login:lock:ip:${request.ip}`,
+    ipLock: `login:lock:ip:${client}`,
   };
 };
 
