@@ -47,7 +47,8 @@ export async function applicationRoutes(app: App) {
         summary: 'Apply to a job with one of the caller’s CVs',
         description:
           'Answers 200 with the wrapper. isValidResponse false with errors[0] when the job does not exist, is closed, the CV is ' +
-          "not the caller's, or the caller already applied ('You have already applied for this job.').",
+          "not the caller's, the caller already applied ('You have already applied for this job.'), or has already applied " +
+          'to this job 3 times, withdrawn ones included (each withdrawal allows one more, twice).',
         security: bearerSecurity,
         body: createApplicationSchema,
         response: { 200: createApplicationResultSchema, ...problems },
@@ -65,7 +66,7 @@ export async function applicationRoutes(app: App) {
         summary: 'Withdraw one of the caller’s applications, with an optional reason for the employer',
         description:
           'The application stays: the employer sees it as withdrawn (with the reason), its status history gains an entry with ' +
-          'withdrawn true, and the caller may apply to the job again. 404 for an application that is not the caller’s; 409 when ' +
+          'withdrawn true, and the caller may apply to the job again (at most 3 applications to one job in all). 404 for an application that is not the caller’s; 409 when ' +
           'it is already withdrawn or the employer has made a final decision (hired, not selected).',
         security: bearerSecurity,
         params: z.object({ id: idSchema }),

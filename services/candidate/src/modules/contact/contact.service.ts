@@ -4,7 +4,7 @@ import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
-import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
+import { QUOTAS, enforceWindowQuota, lockQuota } from '../quotas/quotas';
 import {
   contactMessagesSince,
   countAttempt,
@@ -56,12 +56,19 @@ export async function sendContactMessage(
   user: AuthUser,
   body: ContactMessage,
 ): Promise<void> {
-  enforceWindowQuota(
-    QUOTAS.contactMessages,
-    await contactMessagesSince(db, user.userId, new Date(Date.now() - QUOTAS.contactMessages.windowMs)),
-  );
   const id = randomUUID();
-  await insertContactMessage(db, { id, user_id: user.userId, ...body });
+  // Counted and kept under the account's quota lock: parallel messages queue, and only those that fit are kept.
+  await db.transaction().execute(async (trx) => {
+    await lockQuota(trx, 'contactMessages', user.userId);
+    const now = Date.now();
+    enforceWindowQuota(
+      QUOTAS.contactMessages,
+      await contactMessagesSince(trx, user.userId, new Date(now - QUOTAS.contactMessages.windowMs)),
+      now,
+    );
+    await insertContactMessage(trx, { id, user_id: user.userId, ...body, created_at: new Date(now) });
+  });
+  // After the commit (PGlite has one connection: the queue must not wait on the transaction).
   if (forwarding.contactEmail) {
     await forwarding.enqueueContactForward(id);
     productMetrics.emailsQueued().inc({ kind: CONTACT_MAIL_KIND });

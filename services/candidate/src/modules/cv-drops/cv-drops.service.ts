@@ -6,7 +6,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
 import { findBusiness, requireBusiness } from '../business/business.service';
-import { requireCandidate } from '../candidates/candidates.service';
+import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { requireCandidateCv } from '../cvs/cvs.service';
 import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
 import {
@@ -68,22 +68,29 @@ export async function listCvDrops(
 /** Sends one of the caller's CVs to a business; at most QUOTAS.cvDrops in its window (429 past that). */
 export async function dropCv(db: Db, user: AuthUser, body: CreateCvDrop): Promise<CvDrop> {
   const candidate = await requireCandidate(db, user);
-  enforceWindowQuota(
-    QUOTAS.cvDrops,
-    await candidateCvDropsSince(db, candidate.id, new Date(Date.now() - QUOTAS.cvDrops.windowMs)),
-  );
-  const business = await findBusiness(db, body.businessId);
-  if (!business) throw new HttpProblem(404, 'The business was not found.');
-  const cv = await requireCandidateCv(db, candidate.id, body.cvId);
-  const row = {
-    id: randomUUID(),
-    candidate_id: candidate.id,
-    business_id: business.id,
-    cv_id: cv.id,
-    cv_file_name: cv.file_name,
-    dropped_at: new Date(),
-  };
-  await insertCvDrop(db, row);
+  // Counted and kept with the candidate's row locked: parallel drops queue, and only those that fit are kept.
+  const { business, row } = await db.transaction().execute(async (trx) => {
+    await lockCandidate(trx, candidate.id);
+    const now = Date.now();
+    enforceWindowQuota(
+      QUOTAS.cvDrops,
+      await candidateCvDropsSince(trx, candidate.id, new Date(now - QUOTAS.cvDrops.windowMs)),
+      now,
+    );
+    const found = await findBusiness(trx, body.businessId);
+    if (!found) throw new HttpProblem(404, 'The business was not found.');
+    const cv = await requireCandidateCv(trx, candidate.id, body.cvId);
+    const drop = {
+      id: randomUUID(),
+      candidate_id: candidate.id,
+      business_id: found.id,
+      cv_id: cv.id,
+      cv_file_name: cv.file_name,
+      dropped_at: new Date(now),
+    };
+    await insertCvDrop(trx, drop);
+    return { business: found, row: drop };
+  });
   return toCvDrop({
     id: row.id,
     cv_id: row.cv_id,

@@ -15,7 +15,7 @@ import {
 import type { CvParseStatus } from '@careers/contracts/enums';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '../auth/auth.service';
-import { requireCandidate } from '../candidates/candidates.service';
+import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import type { BlobStorage } from '../storage/storage';
 import { contentDisposition, sanitizeFileName } from './cv-file-name';
 import { CV_CONTENT_TYPES, CvInspector, FileTooLargeError, detectCvType, type CvFileType } from './cv-file-type';
@@ -248,8 +248,8 @@ export async function uploadOwnCv(
 ): Promise<CvUploadResult> {
   const { db, storage } = deps;
   const candidate = await requireCandidate(db, user);
-  // Checked before the file is read, so a full account costs no upload; two uploads racing past it
-  // can end one above the limit, which is harmless.
+  // Checked before the file is read, so a full account costs no upload; checked again, with the candidate's
+  // row locked, where the CV is kept, so uploads racing past this first check cannot end above the limit.
   if ((await countCvs(db, candidate.id)) >= CV_MAX_COUNT) throw new HttpProblem(409, CV_LIMIT_REACHED);
   const file = await nextFile();
   // The same bytes from the same candidate are one CV: a repeat upload answers the CV already kept.
@@ -265,15 +265,23 @@ export async function uploadOwnCv(
   const id = randomUUID();
   let inserted: boolean;
   try {
-    inserted = await insertCv(db, {
-      id,
-      candidate_id: candidate.id,
-      file_name: received.fileName,
-      content_type: received.contentType,
-      file_type: received.fileType,
-      storage_key: storageKey,
-      size_bytes: received.size,
-      content_sha256: received.sha256,
+    inserted = await db.transaction().execute(async (trx) => {
+      await lockCandidate(trx, candidate.id);
+      if ((await countCvs(trx, candidate.id)) >= CV_MAX_COUNT) {
+        // Full, unless these bytes are already one of the CVs (answered below as the CV kept).
+        if (await findCvByContent(trx, candidate.id, received.sha256)) return false;
+        throw new HttpProblem(409, CV_LIMIT_REACHED);
+      }
+      return insertCv(trx, {
+        id,
+        candidate_id: candidate.id,
+        file_name: received.fileName,
+        content_type: received.contentType,
+        file_type: received.fileType,
+        storage_key: storageKey,
+        size_bytes: received.size,
+        content_sha256: received.sha256,
+      });
     });
   } catch (err) {
     await storage.delete(storageKey).catch(() => undefined);

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { DATA_EXPORTS_PER_HOUR } from '@careers/contracts/candidate-api';
 import { HttpProblem } from '@careers/server-kit/problem';
+import type { Db } from '../../db';
 
 /**
  * How much one account may add. Each row costs storage and, for contact messages, an e-mail to the
@@ -25,6 +27,17 @@ export const QUOTAS = {
 } as const;
 
 export type WindowQuota = (typeof QUOTAS)[keyof typeof QUOTAS];
+
+/**
+ * Holds one account's lock of one quota until the transaction ends, for a quota with no row of its own to
+ * lock (contact messages belong to a user who may have no candidate): the count and the insert made under
+ * it are one step, so parallel requests queue here instead of all counting the same rows (docs/decisions/0238).
+ * A transaction-scoped advisory lock: released by commit or rollback, never left behind. Quotas of a
+ * candidate lock the candidate's row instead (lockCandidate of the candidates module).
+ */
+export async function lockQuota(trx: Db, quota: keyof typeof QUOTAS, subjectId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`quota:${quota}:${subjectId}`}, 0))`.execute(trx);
+}
 
 /** What was counted in the window: how many rows, and when the oldest of them was made. */
 export interface WindowUse {
