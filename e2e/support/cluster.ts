@@ -246,7 +246,12 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
     if (!options.portalDist) buildPortal(portalDist);
     buildServers();
 
-    const nginxPorts = { portal: await freePort(), identity: await freePort(), candidate: await freePort() };
+    const nginxPorts = {
+      portal: await freePort(),
+      identity: await freePort(),
+      candidate: await freePort(),
+      redirect: await freePort(),
+    };
     const publicUrl = (part: PartName) => `http://127.0.0.1:${nginxPorts[part]}`;
 
     // Secrets every instance shares (deploy/careers.env.example lists them).
@@ -337,6 +342,8 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
           IDENTITY_HOST: '_',
           CANDIDATE_HOST: '_',
           TLS: '# plain HTTP on loopback in the test',
+          ACCESS_LOG: `${nginxDir}/access.log`,
+          REDIRECT_LISTEN: `127.0.0.1:${nginxPorts.redirect}`,
           EXTRA_HTTP: 'add_header X-Upstream-Addr $upstream_addr always;',
         }),
       );
