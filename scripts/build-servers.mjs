@@ -5,7 +5,11 @@
  * from node_modules as before. Each bundle sits one folder below its workspace, so the paths the code
  * derives from import.meta.url (migrations/, the portal's dist/) stay the same.
  *
- *   node scripts/build-servers.mjs [identity|candidate|portal|launcher ...]   (default: all)
+ * The operator's scripts that systemd runs (migrations, backup, restore) are compiled the same way: a
+ * production install (`npm prune --omit=dev` after the build) has no TypeScript loader. Each service's
+ * migrate.js is fixed to that service, whose migrations/ folder it finds one level up.
+ *
+ *   node scripts/build-servers.mjs [identity|candidate|portal|launcher|operations ...]   (default: all)
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,18 +19,26 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SERVERS = {
-  identity: { outdir: 'services/identity/dist', entries: { server: 'services/identity/src/server.ts' } },
+  identity: {
+    outdir: 'services/identity/dist',
+    entries: { server: 'services/identity/src/server.ts', migrate: 'scripts/db-migrate.ts' },
+    define: { __MIGRATE_PART__: '"identity"' },
+  },
   candidate: {
     outdir: 'services/candidate/dist',
     // CV text extraction runs in a worker thread that loads its own file beside the server's.
     entries: {
       server: 'services/candidate/src/server.ts',
       'cv-extraction.worker': 'services/candidate/src/modules/cvs/cv-extraction.worker.ts',
+      migrate: 'scripts/db-migrate.ts',
     },
+    define: { __MIGRATE_PART__: '"candidate"' },
   },
   portal: { outdir: 'apps/web/server-dist', entries: { server: 'apps/web/server/server.ts' } },
   // `npm start`'s launcher: it stays up beside the parts, so it runs compiled too.
   launcher: { outdir: 'dist', entries: { start: 'scripts/start.ts' } },
+  // The nightly backup unit and the restore drill (docs/operations.md).
+  operations: { outdir: 'dist', entries: { backup: 'scripts/backup.ts', restore: 'scripts/restore.ts' } },
 };
 
 /** npm packages stay external; our own workspace packages are TypeScript and go into the bundle. */
@@ -49,6 +61,7 @@ await Promise.all(
       absWorkingDir: root,
       entryPoints: SERVERS[name].entries,
       outdir: SERVERS[name].outdir,
+      define: SERVERS[name].define ?? {},
       bundle: true,
       platform: 'node',
       format: 'esm',
