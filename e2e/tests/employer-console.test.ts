@@ -4,7 +4,7 @@
  * employer opens the application and moves it; the candidate sees the new status in their own words. At
  * 360 px and 1280 px, axe clean, no sideways scroll, with screenshots for a person to look at.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { applicationStatusWords } from '@careers/contracts/application-status';
 import { ApplicationStatus } from '@careers/contracts/enums';
 import { pdfCv } from '../support/apply-files';
@@ -171,7 +171,7 @@ describe("the business's details, logo and CV drops", () => {
       await page.getByLabel('Business name', { exact: true }).press('Enter');
       await page.getByText(renamed).first().waitFor({ timeout: 20_000 });
       await page
-        .locator('.employer-logo__pick input[type=file]')
+        .locator('.employer-logo input[type=file]')
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng(64) });
       await page.getByRole('button', { name: 'Upload logo' }).click();
       await page.getByText('Logo uploaded.').waitFor({ timeout: 20_000 });
@@ -207,5 +207,165 @@ describe('the console and the candidate pages keep to their own users', () => {
     await page.goto('/employer/jobs/new');
     await expectPath(page, '/employer/login', 20_000);
     await look(page, 'login', '360 px');
+  });
+});
+
+/** POST /job-applications/{id}/withdraw as the candidate's portal sends it. */
+async function withdrawViaApi(candidateToken: string, applicationId: string, reason: string): Promise<string> {
+  const { candidateUrl } = inject('stack');
+  const res = await fetch(`${candidateUrl}/job-applications/${applicationId}/withdraw`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${candidateToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason }),
+  });
+  if (!res.ok) throw new Error(`withdrawing ${applicationId}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { withdrawnOn: string }).withdrawnOn;
+}
+
+const dayOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const)('a withdrawn application in the console at %s', (label, viewport) => {
+  it(
+    'shows Withdrawn with its date and reason in the list, the pipeline and the application, Move disabled, and counts it apart',
+    { timeout: 180_000 },
+    async () => {
+      const employer = await newEmployer(`withdrawn-${viewport.width}`);
+      const job = await createJob(employer, `Orchard Picker ${viewport.width}`);
+      const stays = newCandidate(`stays-${viewport.width}`);
+      const leaves = newCandidate(`leaves-${viewport.width}`);
+      const staying = await registerCandidateByApi(stays, [pdfCv('stays-cv.pdf')]);
+      const leaving = await registerCandidateByApi(leaves, [pdfCv('leaves-cv.pdf')]);
+      await applyViaApi(staying.token, job.id, staying.cvs[0]?.cvId ?? '');
+      const withdrawnId = await applyViaApi(leaving.token, job.id, leaving.cvs[0]?.cvId ?? '');
+      const reason = 'I took a job closer to home.';
+      const withdrawnOn = await withdrawViaApi(leaving.token, withdrawnId, reason);
+
+      const page = await openPage({ viewport });
+      await signInEmployerByCode(page, employer.email);
+      // The jobs list counts the standing and the withdrawn applications apart.
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
+      await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Applications: 1 active · 1 withdrawn');
+      await look(page, 'jobs-with-withdrawn', label);
+
+      // The job's list: a Withdrawn badge, the date and the reason.
+      await page.goto(`/employer/jobs/${job.id}`);
+      await page.getByText('Applications: 1 active · 1 withdrawn').waitFor({ timeout: 20_000 });
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: leaves.name }) });
+      await card.waitFor({ timeout: 20_000 });
+      expect(await card.innerText()).toContain('Withdrawn');
+      expect(await card.innerText()).toContain(`Withdrawn ${dayOf(withdrawnOn)}`);
+      expect(await card.innerText()).toContain(reason);
+      const staysCard = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: stays.name }) });
+      expect(await staysCard.innerText()).not.toContain('Withdrawn');
+      await look(page, 'job-with-withdrawn', label);
+
+      // The pipeline: New holds only the one who stays; the Withdrawn column the one who left.
+      await page.getByRole('link', { name: 'Pipeline' }).click();
+      const withdrawnColumn = page.getByRole('region', { name: /^Withdrawn/ });
+      await withdrawnColumn.getByRole('link', { name: leaves.name }).waitFor({ timeout: 20_000 });
+      const newColumn = page.getByRole('region', { name: /^New/ });
+      await newColumn.getByRole('link', { name: stays.name }).waitFor({ timeout: 20_000 });
+      expect(await newColumn.getByRole('link', { name: leaves.name }).count()).toBe(0);
+      await look(page, 'pipeline-with-withdrawn', label);
+
+      // The application: withdrawn, when and why; nothing can move it; the history says what happened.
+      await withdrawnColumn.getByRole('link', { name: leaves.name }).click();
+      const banner = page.getByRole('region', { name: /^Withdrawn by the candidate on/ });
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await banner.innerText()).toContain(dayOf(withdrawnOn));
+      expect(await banner.innerText()).toContain(reason);
+      const move = page.getByRole('form', { name: 'Move the application' });
+      expect(await move.getByRole('combobox').isDisabled()).toBe(true);
+      expect(await move.getByRole('button', { name: 'Move' }).isDisabled()).toBe(true);
+      expect(await move.innerText()).toContain('can no longer be moved');
+      const history = page.locator('.employer-history li');
+      expect(await history.allInnerTexts()).toEqual([
+        expect.stringMatching(/^Withdrawn by the candidate /),
+        expect.stringMatching(/^New /),
+      ]);
+      expect(await page.locator('.employer-page__head .badge').innerText()).toContain('Withdrawn');
+      await look(page, 'application-withdrawn', label);
+    },
+  );
+});
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', DESKTOP],
+] as const)('a salaried job at %s', (label, viewport) => {
+  it(
+    'needs the period once an amount is given, starts in the business’s currency, and reads the same on the employer’s job page and the apply page',
+    { timeout: 180_000 },
+    async () => {
+      const employer = await newEmployer(`salary-${viewport.width}`);
+      const title = `Kitchen Porter ${viewport.width}`;
+      const page = await openPage({ viewport });
+      await signInEmployerByCode(page, employer.email);
+      await page.goto('/employer/jobs/new');
+      await page.getByLabel('Job title', { exact: true }).fill(title);
+      await page.getByLabel('Description', { exact: true }).fill('Washing up and prep, evenings.');
+      await page.getByLabel('City', { exact: true }).fill('Leeds');
+      // The currency is a value (the business's phone is a UK number), not a grey placeholder.
+      const currency = page.getByLabel('Currency', { exact: true });
+      expect(await currency.inputValue()).toBe('GBP');
+      expect(await currency.getAttribute('placeholder')).toBeNull();
+      await page.getByLabel('Salary from', { exact: true }).fill('12.60');
+      await page.getByLabel('Salary to', { exact: true }).fill('13.40');
+      await page.getByRole('button', { name: 'Post job' }).click();
+      await page.getByText('Choose what the salary is per: hour, day or year').waitFor({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe('/employer/jobs/new');
+
+      await page.getByLabel('Salary per', { exact: true }).selectOption({ value: '1' });
+      // The preview reads as the apply page will.
+      const preview = page.getByRole('region', { name: 'Preview: as candidates will see it' });
+      await expect.poll(() => preview.innerText()).toContain('£12.60 – £13.40 an hour');
+      await look(page, 'job-form-salary', label);
+      await page.getByRole('button', { name: 'Post job' }).click();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
+      const applyLink = await page.getByLabel('Apply link', { exact: true }).inputValue();
+
+      // The job page shows it as candidates see it…
+      const seen = page.getByRole('region', { name: 'As candidates see it' });
+      await seen.waitFor({ timeout: 20_000 });
+      const salaryOn = (where: typeof page) =>
+        where
+          .locator('.job-details__facts > div', { has: where.locator('dt', { hasText: 'Salary' }) })
+          .locator('dd')
+          .innerText();
+      expect(await salaryOn(page)).toBe('£12.60 – £13.40 an hour');
+      expect(await seen.innerText()).toContain('Washing up and prep, evenings.');
+      await look(page, 'job-page-salary', label);
+
+      // …and the apply page says the same.
+      const visitor = await openPage({ viewport });
+      await visitor.goto(new URL(applyLink).pathname);
+      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
+      expect(await salaryOn(visitor)).toBe('£12.60 – £13.40 an hour');
+    },
+  );
+});
+
+describe('closing a job', () => {
+  it('asks first: Keep it open leaves it open, Close job closes it', { timeout: 120_000 }, async () => {
+    const employer = await newEmployer('close-job');
+    const job = await createJob(employer, 'Close Me');
+    const page = await openPage({ viewport: PHONE });
+    await signInEmployerByCode(page, employer.email);
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
+    await row.getByRole('button', { name: 'Close job' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Close ${job.title}?` });
+    await dialog.waitFor();
+    await look(page, 'close-job-dialog', '360 px');
+    await dialog.getByRole('button', { name: 'Keep it open' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.innerText()).toContain('Open');
+    await row.getByRole('button', { name: 'Close job' }).click();
+    await dialog.getByRole('button', { name: 'Close job' }).click();
+    await page.getByText('Job closed.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => row.getByRole('button', { name: 'Reopen job' }).count(), { timeout: 20_000 }).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Job } from '@careers/contracts/candidate';
-import type { JobFact } from '../utils/job-facts';
+import type { JobFact } from '../lib/job-facts';
+import './job-details.css';
 
 const FOLDED_DESCRIPTION_LENGTH = 280;
 
@@ -17,7 +18,7 @@ export function JobDetails({ job, facts: serverFacts }: { job: Job; facts?: JobF
   useEffect(() => {
     if (serverFacts) return;
     let current = true;
-    import('../utils/job-facts').then(
+    import('../lib/job-facts').then(
       ({ jobFacts }) => current && setLoadedFacts(jobFacts(job)),
       () => undefined, // The chunk did not load: the description still shows, the facts stay out.
     );

@@ -22,3 +22,24 @@ export const employerStatusTone = (status: ApplicationStatus): BadgeTone =>
         : 'info';
 
 export const statusesInOrder = applicationStatusOrder;
+
+/** The badge of an application in the console: 'Withdrawn' once the candidate withdrew it, else its status. */
+export function employerApplicationBadge(application: {
+  applicationStatus: ApplicationStatus;
+  withdrawnOn?: string | null;
+}): {
+  label: string;
+  tone: BadgeTone;
+} {
+  if (application.withdrawnOn) return { label: 'Withdrawn', tone: 'warning' };
+  return {
+    label: employerStatusLabel[application.applicationStatus],
+    tone: employerStatusTone(application.applicationStatus),
+  };
+}
+
+/** 'N active · M withdrawn' (active: the applications that stand). */
+export function applicationCounts(total: number, withdrawn: number): string {
+  const active = Math.max(0, total - withdrawn);
+  return `${active} active · ${withdrawn} withdrawn`;
+}

@@ -64,7 +64,21 @@ export const jobFormSchema = z
       path: ['salaryTo'],
       message: 'Enter an amount no lower than Salary from',
     },
-  );
+  )
+  // An amount without its period or currency reads as a bare number to candidates; the service refuses it too.
+  .refine((form) => !statesAmount(form) || form.salaryRateType !== '0', {
+    path: ['salaryRateType'],
+    message: 'Choose what the salary is per: hour, day or year',
+  })
+  .refine((form) => !statesAmount(form) || form.salaryCurrency.trim() !== '', {
+    path: ['salaryCurrency'],
+    message: 'Enter the currency of the salary, such as GBP',
+  });
+
+/** True when the form gives a salary amount (either end of the range). */
+function statesAmount(form: { salaryFrom: string; salaryTo: string }): boolean {
+  return form.salaryFrom.trim() !== '' || form.salaryTo.trim() !== '';
+}
 export type JobForm = z.infer<typeof jobFormSchema>;
 
 export const businessFormSchema = z.object({

@@ -10,13 +10,23 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/toast';
 import { useApplication, useMoveApplication } from '../api/applications';
-import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
+import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
 
-function MoveStatus({ applicationId, current }: { applicationId: string; current: ApplicationStatus }) {
+function MoveStatus({
+  applicationId,
+  current,
+  withdrawn,
+}: {
+  applicationId: string;
+  current: ApplicationStatus;
+  /** A withdrawn application cannot move (the service answers 409): the form stays, disabled, and says why. */
+  withdrawn: boolean;
+}) {
   const [target, setTarget] = useState<ApplicationStatus>(current);
   const move = useMoveApplication();
+  const noteId = `move-note-${applicationId}`;
   return (
     <form
       className="employer-move"
@@ -31,7 +41,12 @@ function MoveStatus({ applicationId, current }: { applicationId: string; current
     >
       <label className="employer-select">
         <span>Status</span>
-        <select value={target} onChange={(event) => setTarget(Number(event.currentTarget.value) as ApplicationStatus)}>
+        <select
+          value={target}
+          disabled={withdrawn}
+          aria-describedby={withdrawn ? noteId : undefined}
+          onChange={(event) => setTarget(Number(event.currentTarget.value) as ApplicationStatus)}
+        >
           {statusesInOrder.map((value) => (
             <option key={value} value={value}>
               {employerStatusLabel[value]}
@@ -39,9 +54,19 @@ function MoveStatus({ applicationId, current }: { applicationId: string; current
           ))}
         </select>
       </label>
-      <Button type="submit" busy={move.isPending} disabled={target === current}>
+      <Button
+        type="submit"
+        busy={move.isPending}
+        disabled={withdrawn || target === current}
+        aria-describedby={withdrawn ? noteId : undefined}
+      >
         Move
       </Button>
+      {withdrawn ? (
+        <p id={noteId} className="employer-move__note">
+          The candidate withdrew this application, so it can no longer be moved.
+        </p>
+      ) : null}
       {move.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(move.error)} /> : null}
     </form>
   );
@@ -54,6 +79,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const a = application.data;
   if (application.isPending) return <Spinner label="Loading the application" />;
   if (!a) return <AlertBanner type="alert-danger" message={firstServerErrorOr(application.error)} />;
+  const badge = employerApplicationBadge(a);
   const cv = a.appliedWithCvId ? { id: a.appliedWithCvId, fileName: a.appliedWithCvFileName ?? 'CV' } : null;
   return (
     <section className="page employer-page" aria-labelledby="application-title">
@@ -62,10 +88,29 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
       </p>
       <div className="employer-page__head">
         <h1 id="application-title">{a.candidate.name}</h1>
-        <Badge tone={employerStatusTone(a.applicationStatus)} srPrefix="Status:">
-          {employerStatusLabel[a.applicationStatus]}
+        <Badge tone={badge.tone} srPrefix="Status:">
+          {badge.label}
         </Badge>
       </div>
+      {a.withdrawnOn ? (
+        <section className="employer-withdrawn" aria-labelledby="withdrawn-title">
+          <h2 id="withdrawn-title">
+            Withdrawn by the candidate on <time dateTime={a.withdrawnOn}>{formatDateTime(a.withdrawnOn)}</time>
+          </h2>
+          {a.withdrawalReason ? (
+            <p>
+              <span className="employer-withdrawn__label">Their reason: </span>
+              <q className="employer-withdrawn__reason">{a.withdrawalReason}</q>
+            </p>
+          ) : (
+            <p>They gave no reason.</p>
+          )}
+          <p className="muted">
+            It stood at {employerStatusLabel[a.applicationStatus]} when they withdrew. They may apply again; a new
+            application would show as New.
+          </p>
+        </section>
+      ) : null}
       <div className="employer-columns">
         <section className="card" aria-labelledby="contact-title">
           <h2 id="contact-title">Contact</h2>
@@ -119,12 +164,19 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
         </section>
         <section className="card" aria-labelledby="status-title">
           <h2 id="status-title">Status</h2>
-          <MoveStatus key={a.applicationStatus} applicationId={a.id} current={a.applicationStatus} />
+          <MoveStatus
+            key={`${a.applicationStatus}-${a.withdrawnOn ?? ''}`}
+            applicationId={a.id}
+            current={a.applicationStatus}
+            withdrawn={Boolean(a.withdrawnOn)}
+          />
           <h3>History</h3>
           <ol className="employer-history">
             {a.statusHistory.map((change) => (
-              <li key={`${change.applicationStatus}-${change.changedOn}`}>
-                <span>{employerStatusLabel[change.applicationStatus]}</span>{' '}
+              <li key={`${change.applicationStatus}-${change.changedOn}-${change.withdrawn ? 'w' : ''}`}>
+                <span>
+                  {change.withdrawn ? 'Withdrawn by the candidate' : employerStatusLabel[change.applicationStatus]}
+                </span>{' '}
                 <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
               </li>
             ))}

@@ -3,6 +3,7 @@ import type { BusinessDetail } from '@careers/contracts/candidate-api';
 import { LOGO_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { FileDropArea } from '../../../components/file-drop-area';
 import { TextInput } from '../../../components/text-input';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { firstServerErrorOr } from '../../../lib/api-error';
@@ -74,12 +75,12 @@ function LogoUpload({ business }: { business: BusinessDetail }) {
   const [version, setVersion] = useState(() => Math.floor(Math.random() * 1000) + 1);
   const current = `${runtimeConfig.blobBaseUrl.replace(/\/+$/, '')}/${business.imageRelativeDirectory}/logo.png?v=${version}`;
 
-  const choose = (chosen: File | undefined) => {
+  // The drop area checks the extension and the size; a file named .png that is not one is caught here.
+  const choose = (chosen: File | null) => {
     setProblem(null);
     setFile(null);
     if (!chosen) return;
-    if (chosen.type !== 'image/png') return setProblem('The logo must be a PNG image.');
-    if (chosen.size > LOGO_MAX_BYTES) return setProblem('The logo is larger than 1 MB.');
+    if (chosen.type && chosen.type !== 'image/png') return setProblem('The logo must be a PNG image.');
     setFile(chosen);
   };
 
@@ -116,10 +117,15 @@ function LogoUpload({ business }: { business: BusinessDetail }) {
           </figure>
         ) : null}
       </div>
-      <label className="employer-logo__pick">
-        <span>Choose a PNG file</span>
-        <input type="file" accept="image/png" onChange={(event) => choose(event.currentTarget.files?.[0])} />
-      </label>
+      <FileDropArea
+        label="New logo"
+        accept={['png']}
+        rejectionMessage="The logo must be a PNG image."
+        maxBytes={LOGO_MAX_BYTES}
+        file={file}
+        onFileChange={choose}
+        disabled={upload.isPending}
+      />
       {problem ? <AlertBanner type="alert-danger" message={problem} /> : null}
       {upload.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(upload.error)} /> : null}
       <Button

@@ -13,19 +13,38 @@ import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/applications';
 import { useEmployerJob } from '../api/jobs';
-import { employerStatusLabel, employerStatusTone, statusesInOrder } from '../application-status';
+import {
+  applicationCounts,
+  employerApplicationBadge,
+  employerStatusLabel,
+  statusesInOrder,
+} from '../application-status';
 import { applyLink, trackedApplyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 import { ApplyQrCode } from './apply-qr-code';
+import { JobAsCandidatesSeeIt } from './job-preview';
 import { JobNumbers } from './job-numbers';
 import { Pipeline } from './pipeline';
 import { employerPaths } from '../paths';
 
-function readStatus(value: string | null): ApplicationStatus | undefined {
+/** The list's filter: every application, one status among those that stand, or the withdrawn ones. */
+type StatusFilter = ApplicationStatus | 'withdrawn' | undefined;
+
+const WITHDRAWN_FILTER = 'withdrawn';
+
+function readStatus(value: string | null): StatusFilter {
+  if (value === WITHDRAWN_FILTER) return WITHDRAWN_FILTER;
   const status = Number(value);
   return value !== null && value !== '' && statusesInOrder.includes(status as ApplicationStatus)
     ? (status as ApplicationStatus)
     : undefined;
+}
+
+/** The query of a filter: a status shows only the applications that stand at it, as the pipeline does. */
+function statusQuery(filter: StatusFilter): { status?: ApplicationStatus; withdrawn?: boolean } {
+  if (filter === WITHDRAWN_FILTER) return { withdrawn: true };
+  if (filter === undefined) return {};
+  return { status: filter, withdrawn: false };
 }
 
 function ShareLinks({ jobId, title }: { jobId: string; title: string }) {
@@ -60,7 +79,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
   const pipeline = searchParams.get('view') === 'pipeline';
   const [searchText, setSearchText] = useState(search);
   const job = useEmployerJob(jobId);
-  const applications = useJobApplications(jobId, { page, status, search });
+  const applications = useJobApplications(jobId, { page, search, ...statusQuery(status) });
 
   const setQuery = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(searchParams);
@@ -89,6 +108,12 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
         </Link>
       </div>
       {job.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(job.error)} /> : null}
+      {job.data ? (
+        <p className="employer-job__facts employer-job__counts">
+          <span>Applications: {applicationCounts(job.data.applicationCount, job.data.withdrawnCount)}</span>
+        </p>
+      ) : null}
+      {job.data ? <JobAsCandidatesSeeIt job={job.data} /> : null}
       {job.data ? <ShareLinks jobId={jobId} title={job.data.title} /> : null}
       {job.data ? <JobNumbers jobId={jobId} /> : null}
 
@@ -103,7 +128,12 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
           </Link>
         </nav>
       </div>
-      {pipeline ? <Pipeline jobId={jobId} onShowAll={(value) => setSearchParams({ status: String(value) })} /> : null}
+      {pipeline ? (
+        <Pipeline
+          jobId={jobId}
+          onShowAll={(value) => setSearchParams({ status: value === 'withdrawn' ? WITHDRAWN_FILTER : String(value) })}
+        />
+      ) : null}
       {pipeline ? null : (
         <>
           <form
@@ -127,6 +157,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                     {employerStatusLabel[value]}
                   </option>
                 ))}
+                <option value={WITHDRAWN_FILTER}>Withdrawn</option>
               </select>
             </label>
             <TextInput
@@ -155,24 +186,33 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
           ) : null}
           {data && data.applications.length > 0 ? (
             <ul className="employer-list" aria-busy={applications.isPlaceholderData || undefined}>
-              {data.applications.map((application) => (
-                <li key={application.id} className="employer-application card">
-                  <div className="employer-job__head">
-                    <h3 className="employer-application__name">
-                      <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
-                    </h3>
-                    <Badge tone={employerStatusTone(application.applicationStatus)} srPrefix="Status:">
-                      {employerStatusLabel[application.applicationStatus]}
-                    </Badge>
-                  </div>
-                  <p className="employer-job__facts">
-                    <span>{application.candidate.email}</span>
-                    <EmailNotVerified verified={application.emailVerified} />
-                    <span>Applied {formatDate(application.appliedOn)}</span>
-                    {application.utmSource ? <span>From {application.utmSource}</span> : null}
-                  </p>
-                </li>
-              ))}
+              {data.applications.map((application) => {
+                const badge = employerApplicationBadge(application);
+                return (
+                  <li key={application.id} className="employer-application card">
+                    <div className="employer-job__head">
+                      <h3 className="employer-application__name">
+                        <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
+                      </h3>
+                      <Badge tone={badge.tone} srPrefix="Status:">
+                        {badge.label}
+                      </Badge>
+                    </div>
+                    <p className="employer-job__facts">
+                      <span>{application.candidate.email}</span>
+                      <EmailNotVerified verified={application.emailVerified} />
+                      <span>Applied {formatDate(application.appliedOn)}</span>
+                      {application.withdrawnOn ? <span>Withdrawn {formatDate(application.withdrawnOn)}</span> : null}
+                      {application.utmSource ? <span>From {application.utmSource}</span> : null}
+                    </p>
+                    {application.withdrawnOn && application.withdrawalReason ? (
+                      <p className="employer-application__reason">
+                        Reason: <q>{application.withdrawalReason}</q>
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
           {data ? (

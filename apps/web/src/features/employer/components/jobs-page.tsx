@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EmployerJob } from '@careers/contracts/employer';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
@@ -10,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { JOBS_PAGE_SIZE, useEmployerJobs, useSaveJob } from '../api/jobs';
+import { applicationCounts } from '../application-status';
 import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
@@ -17,14 +20,23 @@ import { employerPaths } from '../paths';
 
 function JobRow({ job }: { job: EmployerJob }) {
   const save = useSaveJob();
+  const [confirmingClose, setConfirmingClose] = useState(false);
   const toggle = () =>
     save.mutate(
       { jobId: job.id, body: jobBody(job, { isLive: !job.isLive }) },
       {
-        onSuccess: () => notifySuccess(job.isLive ? 'Job closed.' : 'Job reopened.'),
-        onError: (error) => notifyError(firstServerErrorOr(error)),
+        onSuccess: () => {
+          setConfirmingClose(false);
+          notifySuccess(job.isLive ? 'Job closed.' : 'Job reopened.');
+        },
+        onError: (error) => {
+          setConfirmingClose(false);
+          notifyError(firstServerErrorOr(error));
+        },
       },
     );
+  // Closing takes the apply page down at once, so it is asked first; reopening is harmless and acts at once.
+  const onToggle = () => (job.isLive ? setConfirmingClose(true) : toggle());
   return (
     <li className="employer-job card">
       <div className="employer-job__head">
@@ -36,7 +48,7 @@ function JobRow({ job }: { job: EmployerJob }) {
         </Badge>
       </div>
       <p className="employer-job__facts">
-        <span>{job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}</span>
+        <span>Applications: {applicationCounts(job.applicationCount, job.withdrawnCount)}</span>
         {job.city ? <span>{job.city}</span> : null}
         {job.postedOn ? <span>Posted {formatDate(job.postedOn)}</span> : null}
       </p>
@@ -48,10 +60,20 @@ function JobRow({ job }: { job: EmployerJob }) {
         <Link className="btn btn--secondary" to={employerPaths.editJob(job.id)}>
           Edit
         </Link>
-        <Button variant="secondary" busy={save.isPending} onClick={toggle}>
+        <Button variant="secondary" busy={save.isPending && !confirmingClose} onClick={onToggle}>
           {job.isLive ? 'Close job' : 'Reopen job'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingClose}
+        title={`Close ${job.title}?`}
+        message="Candidates can no longer apply: the apply link shows that the job is closed. Applications so far stay here, and you can reopen the job at any time."
+        confirmLabel="Close job"
+        cancelLabel="Keep it open"
+        busy={save.isPending}
+        onConfirm={toggle}
+        onCancel={() => setConfirmingClose(false)}
+      />
     </li>
   );
 }

@@ -7,38 +7,54 @@ import { useJobApplications } from '../api/applications';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
 import { employerPaths } from '../paths';
 
+/** A column of the pipeline: one status (the applications that stand at it) or the withdrawn ones. */
+export type PipelineColumn = ApplicationStatus | 'withdrawn';
+
 function Stage({
   jobId,
-  status,
+  column,
   onShowAll,
 }: {
   jobId: string;
-  status: ApplicationStatus;
-  onShowAll: (status: ApplicationStatus) => void;
+  column: PipelineColumn;
+  onShowAll: (column: PipelineColumn) => void;
 }) {
-  const applications = useJobApplications(jobId, { page: 1, status });
+  const withdrawn = column === 'withdrawn';
+  const applications = useJobApplications(
+    jobId,
+    withdrawn ? { page: 1, withdrawn: true } : { page: 1, status: column, withdrawn: false },
+  );
   const data = applications.data;
-  const titleId = `pipeline-${status}`;
+  const name = withdrawn ? 'Withdrawn' : employerStatusLabel[column];
+  const titleId = `pipeline-${column}`;
   return (
-    <section className="employer-stage" aria-labelledby={titleId}>
+    <section
+      className={withdrawn ? 'employer-stage employer-stage--withdrawn' : 'employer-stage'}
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className="employer-stage__title">
-        {employerStatusLabel[status]}{' '}
-        <span className="employer-stage__count">{data ? data.totalApplications : ''}</span>
+        {name} <span className="employer-stage__count">{data ? data.totalApplications : ''}</span>
       </h3>
-      {applications.isPending ? <Spinner label={`Loading ${employerStatusLabel[status]}`} /> : null}
+      {applications.isPending ? <Spinner label={`Loading ${name}`} /> : null}
       {data ? (
         <ul className="employer-stage__list">
           {data.applications.map((application) => (
             <li key={application.id} className="employer-stage__card">
               <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
               <span>Applied {formatDate(application.appliedOn)}</span>
+              {application.withdrawnOn ? (
+                <span>
+                  Withdrawn {formatDate(application.withdrawnOn)} at{' '}
+                  {employerStatusLabel[application.applicationStatus]}
+                </span>
+              ) : null}
               <EmailNotVerified verified={application.emailVerified} />
             </li>
           ))}
         </ul>
       ) : null}
       {data && data.totalApplications > data.applications.length ? (
-        <button type="button" className="btn btn--secondary" onClick={() => onShowAll(status)}>
+        <button type="button" className="btn btn--secondary" onClick={() => onShowAll(column)}>
           See all {data.totalApplications}
         </button>
       ) : null}
@@ -46,12 +62,18 @@ function Stage({
   );
 }
 
-/** A job's applications by stage (issue 14): the seven statuses side by side, the newest of each first. */
-export function Pipeline({ jobId, onShowAll }: { jobId: string; onShowAll: (status: ApplicationStatus) => void }) {
+const COLUMNS: readonly PipelineColumn[] = [...statusesInOrder, 'withdrawn'];
+
+/**
+ * A job's applications by stage: the seven statuses (applications that stand) and the withdrawn ones, the
+ * newest of each first. Side by side where there is room; stacked one under another on narrow screens, so
+ * that nothing hides off to the side of a phone.
+ */
+export function Pipeline({ jobId, onShowAll }: { jobId: string; onShowAll: (column: PipelineColumn) => void }) {
   return (
-    <div className="employer-pipeline" role="region" aria-label="Pipeline" tabIndex={0}>
-      {statusesInOrder.map((status) => (
-        <Stage key={status} jobId={jobId} status={status} onShowAll={onShowAll} />
+    <div className="employer-pipeline" role="region" aria-label="Pipeline">
+      {COLUMNS.map((column) => (
+        <Stage key={column} jobId={jobId} column={column} onShowAll={onShowAll} />
       ))}
     </div>
   );
