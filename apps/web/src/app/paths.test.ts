@@ -32,6 +32,7 @@ describe('isPortalRoute', () => {
     '/employer/jobs/j1',
     '/employer/jobs/j1/edit',
     '/employer/applications/a1',
+    '/employer/welcome/boss%40example.com/tok_en-1',
   ])('knows %s', (path) => expect(isPortalRoute(path)).toBe(true));
 
   it.each([
@@ -48,6 +49,7 @@ describe('isPortalRoute', () => {
     '/employer/jobs',
     '/employer/jobs/j1/x',
     '/employer/applications',
+    '/employer/welcome/boss%40example.com',
     '/Dashboard',
   ])('does not know %s', (path) => expect(isPortalRoute(path)).toBe(false));
 });

@@ -25,11 +25,16 @@ export default function AuthLayout() {
           <BrandMark />
           <span>Careers Portal</span>
         </Link>
-        {headerLink ? (
-          <Link to={headerLink.to} className="auth-layout__bar-link">
-            {headerLink.label}
+        <nav className="auth-layout__bar-links" aria-label="Other sign-ins">
+          {headerLink ? (
+            <Link to={headerLink.to} className="auth-layout__bar-link">
+              {headerLink.label}
+            </Link>
+          ) : null}
+          <Link to={paths.employer} className="auth-layout__bar-link">
+            For employers
           </Link>
-        ) : null}
+        </nav>
       </header>
       <div className="auth-layout__body">
         <main id="main-content" tabIndex={-1} className="auth-layout__main">
@@ -44,6 +49,10 @@ export default function AuthLayout() {
               <li key={point}>{point}</li>
             ))}
           </ul>
+          {/* Where employers find the console (docs/decisions/0253): the panel is the only place that speaks to them. */}
+          <p className="auth-layout__marketing-link">
+            <Link to={paths.employer}>Employer sign in or sign up</Link>
+          </p>
         </aside>
       </div>
     </div>

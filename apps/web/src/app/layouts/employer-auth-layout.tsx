@@ -6,10 +6,14 @@ import './auth-layout.css';
 import { employerPaths } from '../../features/employer/paths';
 import { BrandMark } from '../../components/brand-mark';
 
-/** The employer console's sign-in pages: the candidate auth pages' look, with the employer's words. */
-export default function EmployerAuthLayout() {
+/**
+ * The employer console's sign-in pages: the candidate auth pages' look, with the employer's words. A
+ * signed-in employer goes to the console, except on a page that must be done first (keepSignedIn: the
+ * welcome link, which sets the password).
+ */
+export default function EmployerAuthLayout({ keepSignedIn = false }: { keepSignedIn?: boolean }) {
   const { auth, isAuthenticated } = useAuth();
-  if (isAuthenticated && isEmployer(auth)) return <Navigate to={employerPaths.jobs} replace />;
+  if (!keepSignedIn && isAuthenticated && isEmployer(auth)) return <Navigate to={employerPaths.jobs} replace />;
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">

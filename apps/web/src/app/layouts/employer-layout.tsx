@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
@@ -11,6 +12,10 @@ import { isEmployer } from '../../lib/roles';
 import { useAuth } from '../../lib/use-auth';
 import '../../features/employer/components/employer.css';
 import './dashboard-layout.css';
+import '../../features/auth/components/auth-form.css';
+import './auth-layout.css';
+import { employerMessages } from '../../features/employer/employer-messages';
+import { paths } from '../../lib/paths';
 import { employerPaths } from '../../features/employer/paths';
 import { BrandMark } from '../../components/brand-mark';
 
@@ -72,9 +77,50 @@ export default function EmployerLayout() {
   const location = useLocation();
   if (!isAuthenticated) {
     const returnUrl = `${location.pathname}${location.search}`;
+    // The console's home is where signing in leads anyway: /employer (the sign-in pages' link) needs no returnUrl.
+    if (returnUrl === employerPaths.jobs || returnUrl === `${employerPaths.jobs}/`)
+      return <Navigate to={employerPaths.login} replace />;
     return <Navigate to={`${employerPaths.login}?returnUrl=${encodeURIComponent(returnUrl)}`} replace />;
   }
-  // A candidate never sees the console: their side of the portal is the candidate pages.
-  if (!isEmployer(auth)) return <Navigate to="/" replace />;
+  // A candidate never sees the console: they are told so, with the way back to their own pages.
+  if (!isEmployer(auth)) return <CandidateInConsole />;
   return <EmployerConsole />;
+}
+
+/** /employer for a signed-in candidate: a plain page saying whose area this is, instead of a silent redirect. */
+function CandidateInConsole() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = 'For employers · Careers Portal';
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div className="auth-layout">
+      <header className="auth-layout__bar">
+        <Link to={paths.home} className="brand">
+          <BrandMark />
+          <span>Careers Portal</span>
+        </Link>
+      </header>
+      <div className="auth-layout__body">
+        <main id="main-content" tabIndex={-1} className="auth-layout__main">
+          <div className="auth-layout__card">
+            <section className="auth-form" aria-labelledby="employer-candidate-title">
+              <header className="auth-form__header">
+                <h1 id="employer-candidate-title" ref={headingRef} tabIndex={-1}>
+                  For employers
+                </h1>
+              </header>
+              <p className="auth-form__notice" role="status">
+                {employerMessages.candidateHere}
+              </p>
+              <Link className="btn btn--primary btn--full" to={paths.home}>
+                Back to your candidate pages
+              </Link>
+            </section>
+          </div>
+        </main>
+      </div>
+    </div>
+  );
 }

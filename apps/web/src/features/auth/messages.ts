@@ -28,6 +28,7 @@ export const authMessages = {
  */
 export const plainMessages = {
   noAccountHint: 'No account uses this address. Check it for a typing mistake, or sign up.',
+  employerAccount: 'This address belongs to an employer account. Employers sign in at /employer.',
   noConnection: 'No connection to the server. Check your internet connection and try again.',
   serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   sessionEnded: 'Your session has ended. Please log in again.',

@@ -8,6 +8,8 @@ export const employerRoutes = {
   login: 'login',
   signup: 'signup',
   forgotPassword: 'forgot-password',
+  /** The welcome e-mail's link (decision 0250); the identity service writes it: {portal}/employer/welcome/{email}/{token}. */
+  welcome: 'welcome/:email/*',
   newJob: 'jobs/new',
   job: 'jobs/:jobId',
   editJob: 'jobs/:jobId/edit',

@@ -13,6 +13,7 @@ const EmployerLayout = lazy(() => import('../../layouts/employer-layout'));
 const Login = lazy(() => import('./login'));
 const Signup = lazy(() => import('./signup'));
 const ForgotPassword = lazy(() => import('./forgot-password'));
+const Welcome = lazy(() => import('./welcome'));
 const Jobs = lazy(() => import('./jobs'));
 const NewJob = lazy(() => import('./new-job'));
 const Job = lazy(() => import('./job'));
@@ -31,6 +32,11 @@ const routes: RouteObject[] = [
       { path: employerRoutes.signup, element: <Signup /> },
       { path: employerRoutes.forgotPassword, element: <ForgotPassword /> },
     ],
+  },
+  // The welcome link sets the password even in a browser where someone is signed in.
+  {
+    element: <EmployerAuthLayout keepSignedIn />,
+    children: [{ path: employerRoutes.welcome, element: <Welcome /> }],
   },
   {
     element: <EmployerLayout />,

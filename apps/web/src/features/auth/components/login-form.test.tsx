@@ -86,6 +86,20 @@ describe('login form', () => {
     expect(screen.getAllByRole('link', { name: 'Sign up' }).length).toBeGreaterThan(0);
   });
 
+  it("tells an employer's address to sign in at /employer, sends no code and offers no sign-up", async () => {
+    answers.canLogIn = problem(404, { type: 'urn:careers-portal:problem:employer-account' });
+    const user = userEvent.setup();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    await user.type(screen.getByLabelText('Email'), 'boss@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get a verification code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This address belongs to an employer account. Employers sign in at /employer.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to the employer sign-in' })).toHaveAttribute('href', '/employer');
+    expect(screen.queryByText(/No account uses this address/)).toBeNull();
+    expect(sendCodeCalls()).toEqual([]);
+  });
+
   it.each<[string, AdapterReply, string]>([
     ['a rate limit', problem(429, {}, { 'Retry-After': '42' }), 'Too many tries. Please try again in 42 seconds.'],
     [

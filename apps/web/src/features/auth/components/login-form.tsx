@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOBODY_LOGGED_IN } from '@careers/contracts/identity-values';
 import { paths } from '../../../lib/paths';
+import { canLogInAsCandidate, EmployerAccountError } from '../../../lib/api/identity/can-log-in';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
@@ -25,6 +26,8 @@ class LoginStepError extends Error {
     message: string,
     /** The address has no account: offer sign-up beside SPEC's message. */
     readonly noAccount = false,
+    /** The address is an employer's: say where it signs in (docs/decisions/0251). */
+    readonly employerAccount = false,
   ) {
     super(message);
   }
@@ -36,9 +39,10 @@ async function startLogin(ports: SessionPorts, email: string): Promise<{ resendW
   const { requestSignInCode, SignInError } = await import('../../../lib/session/sign-in');
   let outcome;
   try {
-    outcome = await requestSignInCode(ports, email);
+    outcome = await requestSignInCode({ ...ports, canLogIn: canLogInAsCandidate }, email);
   } catch (error) {
     const cause = error instanceof SignInError ? error.cause : error;
+    if (cause instanceof EmployerAccountError) throw new LoginStepError(plainMessages.employerAccount, false, true);
     // SPEC's 'Invalid email address' when the check could not say yes; the real cause when it could not say at all.
     if (error instanceof SignInError && error.step === 'send')
       throw new LoginStepError(failureCause(cause) ?? authMessages.codeSendFailed);
@@ -56,6 +60,7 @@ export function LoginForm() {
   const [searchParams] = useSearchParams();
   const [alert, setAlert] = useState<string | null>(null);
   const [noAccount, setNoAccount] = useState(false);
+  const [employerAccount, setEmployerAccount] = useState(false);
   // A session that ended (refresh refused, token gone) leaves its reason in the store: say so once.
   const [sessionEnded] = useState(() => {
     const stored = authStore.get();
@@ -79,6 +84,7 @@ export function LoginForm() {
     onError: (error) => {
       setAlert(error instanceof LoginStepError ? error.message : authMessages.invalidEmailAddress);
       setNoAccount(error instanceof LoginStepError && error.noAccount);
+      setEmployerAccount(error instanceof LoginStepError && error.employerAccount);
     },
   });
 
@@ -109,6 +115,7 @@ export function LoginForm() {
       onSubmit={form.handleSubmit((values) => {
         setAlert(null);
         setNoAccount(false);
+        setEmployerAccount(false);
         start.mutate(values);
       })}
     >
@@ -125,6 +132,11 @@ export function LoginForm() {
       {noAccount ? (
         <p className="auth-form__hint">
           {plainMessages.noAccountHint} <Link to={paths.signup}>Sign up</Link>
+        </p>
+      ) : null}
+      {employerAccount ? (
+        <p className="auth-form__hint">
+          <Link to={paths.employer}>Go to the employer sign-in</Link>
         </p>
       ) : null}
       <div className="auth-form__fields">

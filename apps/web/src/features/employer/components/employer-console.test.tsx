@@ -36,11 +36,23 @@ describe('the employer console and the candidate pages keep to their own users',
     expect(await screen.findByRole('heading', { name: 'Employer sign in' })).toBeInTheDocument();
   });
 
-  it('sends a candidate away from the console', async () => {
+  it('tells a candidate the console is for employers, with the way back, instead of a silent redirect', async () => {
     signIn(['Candidate']);
     fakeNetwork(() => ({ networkError: true }));
     const router = start('/employer');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { name: 'For employers' }, { timeout: 5000 });
+    expect(screen.getByText('This area is for employers. You are signed in as a candidate.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your candidate pages' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/employer');
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('For employers · Careers Portal');
+  });
+
+  it('sends a visitor from /employer to the employer sign-in without a returnUrl (the console is where it leads)', async () => {
+    fakeNetwork(() => ({ networkError: true }));
+    const router = start('/employer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employer/login'), { timeout: 5000 });
+    expect(router.state.location.search).toBe('');
   });
 
   it('sends a business user from the candidate pages to the console, and shows their jobs there', async () => {
