@@ -89,9 +89,12 @@ try {
 }
 
 let demoLinks: string[] = [];
+let demoLogins: string[] = [];
 if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
   // The embedded default comes with demo employers and jobs so the apply page can be tried at once.
-  const { seedDemo } = await import('./seed-demo');
+  const { seedDemo, DEMO_BUSINESSES, DEMO_PASSWORD } = await import('./seed-demo');
+  demoLogins = DEMO_BUSINESSES.map((demo) => `${demo.email}  (${demo.name})`);
+  demoLogins.push(`password for each: ${DEMO_PASSWORD}`);
   demoLinks = await seedDemo({
     identityUrl: identity,
     candidateUrl: candidate,
@@ -99,6 +102,7 @@ if (!env.CANDIDATE_DATABASE_URL && env.SEED_DEMO !== 'false') {
     onlyIfEmpty: true,
   }).catch((err: unknown) => {
     console.error('Could not create the demo data:', err);
+    demoLogins = [];
     return [];
   });
 }
@@ -121,11 +125,15 @@ function banner(): string {
   return [
     '',
     `  Candidate portal   ${portal}`,
+    `  Employer console   ${portal}/employer   (employers sign up and sign in there)`,
     `  Identity service   ${identity}   (API docs ${identity}/docs)`,
     `  Candidate service  ${candidate}   (API docs ${candidate}/docs)`,
     `  E-mails            ${mail}`,
     `  Sign-in codes      ${codes}`,
     ...(demoLinks.length ? ['', '  Apply to a demo job:', ...demoLinks.map((l) => `    ${l}`)] : []),
+    ...(demoLogins.length
+      ? ['', `  Demo employers (sign in at ${portal}/employer/login):`, ...demoLogins.map((l) => `    ${l}`)]
+      : []),
     '',
     '  Good to know:',
     `    A new code e-mail to one address waits ${interval} s after the last (SEND_INTERVAL_SECONDS), at most ${perHour} an hour (SENDS_PER_HOUR).`,
