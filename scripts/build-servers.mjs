@@ -26,10 +26,10 @@ export const SERVERS = {
   },
   candidate: {
     outdir: 'services/candidate/dist',
-    // CV text extraction runs in a worker thread that loads its own file beside the server's.
+    // CV text extraction runs in a capped child process that runs its own file beside the server's.
     entries: {
       server: 'services/candidate/src/server.ts',
-      'cv-extraction.worker': 'services/candidate/src/modules/cvs/cv-extraction.worker.ts',
+      'cv-extraction.child': 'services/candidate/src/modules/cvs/cv-extraction.child.ts',
       migrate: 'scripts/db-migrate.ts',
     },
     define: { __MIGRATE_PART__: '"candidate"' },

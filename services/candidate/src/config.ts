@@ -29,6 +29,12 @@ const schema = z
     // check and its "used once" set, docs/decisions/0175; REDIS_URL and BOT_CHECK_SECRET go together).
     // Its own name: the deploy env file is shared, and REDIS_KEY_PREFIX is the identity service's.
     CANDIDATE_REDIS_KEY_PREFIX: z.string().min(1).max(100).default('careers:candidate:'),
+    /**
+     * The OS caps of each CV extraction child process (docs/decisions/0230): private writable memory
+     * (RLIMIT_DATA) in MiB and CPU seconds (RLIMIT_CPU). At most two children run at once per instance.
+     */
+    CV_EXTRACTION_MEMORY_MB: z.coerce.number().int().min(192).max(8192).default(EXTRACTION_LIMITS.memoryMb),
+    CV_EXTRACTION_CPU_SECONDS: z.coerce.number().int().min(1).max(600).default(EXTRACTION_LIMITS.cpuSeconds),
     /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
     STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
@@ -102,8 +108,20 @@ function toConfig(env: z.output<typeof schema>) {
     contactRetryDelaySeconds: 30,
     /** GET /job/{id} from memory: how long another instance's change may go unseen, and how many jobs are kept. */
     jobCache: { ttlMs: 3_000, maxEntries: 10_000 },
-    /** Heap, time and concurrency limits of CV text extraction (tests lower them). */
-    cvExtraction: { ...EXTRACTION_LIMITS },
+    /**
+     * Memory, CPU, time and concurrency limits of CV text extraction (tests lower them). The wall-clock
+     * deadline leaves room for a child that waits for a core; V8's heap stays below the memory cap.
+     */
+    cvExtraction: {
+      ...EXTRACTION_LIMITS,
+      memoryMb: env.CV_EXTRACTION_MEMORY_MB,
+      cpuSeconds: env.CV_EXTRACTION_CPU_SECONDS,
+      timeoutMs: Math.max(EXTRACTION_LIMITS.timeoutMs, env.CV_EXTRACTION_CPU_SECONDS * 2000),
+      maxOldGenerationSizeMb: Math.min(
+        EXTRACTION_LIMITS.maxOldGenerationSizeMb,
+        Math.floor(env.CV_EXTRACTION_MEMORY_MB / 2),
+      ),
+    },
   };
 }
 

@@ -11,7 +11,7 @@ import {
   CV_UNPACKS_TOO_MUCH,
 } from '../src/modules/cv-autofill/cv-autofill.routes';
 import { CV_WRONG_FORMAT } from '../src/modules/cvs/cvs.service';
-import { fakeExe, flateBombPdf, tinyDocx } from './fixtures';
+import { fakeExe, flateBombPdf, hiddenPartDocx, tinyDocx } from './fixtures';
 import { startTestApp, type TestApp } from './helpers';
 
 /** multipart/form-data with the token field (when given) before the file part. */
@@ -170,6 +170,42 @@ describe.each(databaseKinds())('CV autofill on %s', (kind) => {
     expect(bomb.headers['content-type']).toContain('application/problem+json');
     expect(bomb.json().detail).toBe(CV_UNPACKS_TOO_MUCH);
     await expectNothingStored();
+  });
+
+  it('refuses the DOCX with a part its end record does not declare and the doubly deflated PDF', async () => {
+    const docx = await autofill('cv.docx', hiddenPartDocx(1000), await botToken(), '203.0.113.20');
+    expect(docx.statusCode, docx.body).toBe(415);
+    const pdf = await autofill('cv.pdf', flateBombPdf(2000, 2), await botToken(), '203.0.113.20');
+    expect(pdf.statusCode, pdf.body).toBe(422);
+    expect(pdf.json().detail).toBe(CV_UNPACKS_TOO_MUCH);
+    await expectNothingStored();
+  });
+
+  it('reads 20,000 crafted characters quickly, and /healthz answers meanwhile', async () => {
+    // The worst case of the former e-mail pattern: a long run of local-part characters with no address.
+    const crafted = Buffer.from(`${'a'.repeat(10_000)}@${'a'.repeat(9_999)}`);
+    const token = await botToken();
+    let done = false;
+    const started = Date.now();
+    const reading = autofill('cv.txt', crafted, token, '203.0.113.21').finally(() => {
+      done = true;
+    });
+    let slowest = 0;
+    let answered = 0;
+    while (!done) {
+      const asked = Date.now();
+      const health = await t.app.inject({ url: '/healthz' });
+      slowest = Math.max(slowest, Date.now() - asked);
+      if (health.statusCode === 200) answered++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const res = await reading;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({});
+    expect(answered).toBeGreaterThan(0);
+    // Generous for a busy machine: the request thread ran the quadratic pattern for seconds before.
+    expect(slowest).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('refuses a file past 10 MB (413)', async () => {

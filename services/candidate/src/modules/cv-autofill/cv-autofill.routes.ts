@@ -12,10 +12,9 @@ import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { clientKey } from '@careers/server-kit/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { ExtractionError, runExtraction } from '../cvs/cv-extraction';
+import { ExtractionError, extractCvFields } from '../cvs/cv-extraction';
 import { readCvUpload } from '../cvs/cvs.service';
 import { filePart } from '../storage/multipart-errors';
-import { findCvFields } from './cv-fields';
 
 const tags = ['CV autofill'];
 
@@ -44,7 +43,8 @@ function tokenField(fields: Record<string, unknown>): string | undefined {
  * Issue 12 item 17: the apply page reads the name, e-mail and phone of the CV the candidate chooses.
  * Public (the candidate has no account yet), so each read costs a solved ALTCHA proof of work, usable
  * once, and a client may read a bounded number per window. The file is checked and parsed like an
- * uploaded CV (type by bytes, 10 MB, unpack bounds, parser in a worker) and never stored
+ * uploaded CV (type by bytes, 10 MB, unpack bounds, parser and field detection in a capped child
+ * process, docs/decisions/0230) and never stored
  * (docs/decisions/0175, 0176).
  */
 export async function cvAutofillRoutes(app: App) {
@@ -124,10 +124,8 @@ export async function cvAutofillRoutes(app: App) {
         { stream: part.file, fileName: part.filename },
         app.config.uploadTempDir,
       );
-      const text = await runExtraction({ task: 'text', type: fileType, bytes }, app.config.cvExtraction).catch(
-        extractionProblem,
-      );
-      return findCvFields(text);
+      // The field detection runs in the child too: its patterns meet 20,000 characters the sender chose.
+      return extractCvFields(fileType, bytes, app.config.cvExtraction).catch(extractionProblem);
     },
   );
 }

@@ -12,7 +12,6 @@ const SCANNED_CHARS = 20_000;
 /** How many non-empty lines from the top may hold the name. */
 const NAME_LINES = 8;
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/;
 /** A run of digits with the separators phone numbers are written with; checked further below. */
 const PHONE_CANDIDATE = /(?:\+|\b00|\()?\d[\d ().\-/\u00a0]{5,24}\d/g;
 const PHONE_LABEL = /\b(phone|mobile|mob|tel|telephone|cell|handy|telefon|téléphone|teléfono|tél)\b\.?/i;
@@ -27,9 +26,75 @@ const NAME_WORD = /^\p{Lu}[\p{L}\p{M}'’.-]*$/u;
 const PARTICLE = /^(van|von|der|den|de|del|della|di|da|du|la|le|bin|binti|al|el|ter|ten|y|zu)$/i;
 const NAME_LABEL = /^(?:full\s+)?name\s*[:\-–]\s*(.+)$/i;
 
+/*
+ * E-mail addresses are found by hand, not by a regular expression: an unanchored pattern with a repeated
+ * local part backtracks over every start position of a long run of letters (quadratic: 1.1 s for 20,000
+ * characters). Here each character is looked at a bounded number of times.
+ */
+const isLocalChar = (c: number) =>
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 46 ||
+  c === 95 ||
+  c === 37 ||
+  c === 43 ||
+  c === 45; // . _ % + -
+const isLabelChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45;
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * The address around the "@" at `at`, as /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}/
+ * matched it: the whole run of local-part characters before, then labels up to the last one that starts
+ * with two letters (at most 24 of them taken).
+ */
+function addressAt(text: string, at: number, min: number): { start: number; end: number } | undefined {
+  let start = at;
+  while (start > min && isLocalChar(text.charCodeAt(start - 1))) start--;
+  if (start === at) return undefined;
+  let end: number | undefined;
+  let label = at + 1;
+  for (;;) {
+    let labelEnd = label;
+    while (labelEnd < text.length && isLabelChar(text.charCodeAt(labelEnd))) labelEnd++;
+    if (labelEnd === label) break;
+    if (label > at + 1) {
+      let letters = 0;
+      while (letters < 24 && isLetter(text.charCodeAt(label + letters))) letters++;
+      if (letters >= 2) end = label + letters;
+    }
+    if (text.charCodeAt(labelEnd) !== 46) break; // "."
+    label = labelEnd + 1;
+  }
+  return end === undefined ? undefined : { start, end };
+}
+
+/** Every address in the text, left to right, none overlapping (as a global search finds them). */
+function* addresses(text: string): Generator<{ start: number; end: number }> {
+  let min = 0;
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    const found = addressAt(text, at, min);
+    if (!found) continue;
+    min = found.end;
+    yield found;
+  }
+}
+
 export function findEmail(text: string): string | undefined {
-  const match = EMAIL.exec(text)?.[0].replace(/\.+$/, '');
+  const first = addresses(text).next().value;
+  const match = first && text.slice(first.start, first.end).replace(/\.+$/, '');
   return match && emailSchema.safeParse(match).success ? match : undefined;
+}
+
+/** The text with every e-mail address replaced by a space. */
+function withoutAddresses(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const { start, end } of addresses(text)) {
+    out += `${text.slice(from, start)} `;
+    from = end;
+  }
+  return out + text.slice(from);
 }
 
 /** A phone number: 7 to 15 digits (E.164), not a date or a year range, spacing kept as written. */
@@ -55,7 +120,7 @@ export function findPhone(text: string): string | undefined {
     for (const line of lines) {
       if (pass === 'labelled' && !PHONE_LABEL.test(line)) continue;
       // An e-mail address or a web address holds digits that are not a phone number.
-      const cleaned = line.replace(new RegExp(EMAIL.source, 'g'), ' ').replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' ');
+      const cleaned = withoutAddresses(line).replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gi, ' ');
       for (const match of cleaned.matchAll(PHONE_CANDIDATE)) {
         const phone = asPhone(match[0]);
         if (phone) return phone;

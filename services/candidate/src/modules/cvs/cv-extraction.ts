@@ -1,34 +1,57 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { accessSync, constants as fsConstants } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Readable, Writable } from 'node:stream';
+import { cvAutofillSchema, type CvAutofill } from '@careers/contracts/candidate-api';
 import type { CvFileType } from './cv-file-type';
 
 /**
- * Parsers (mammoth, pdf.js, word-extractor) run in a worker thread with a heap ceiling and a deadline:
- * a file that makes one of them loop, recurse or allocate without end costs that worker, not the
- * process that answers requests. The ceiling covers the JavaScript heap; the unpack bounds checked
- * inside the worker before any parser runs (container-bounds.ts) cover the inflated buffers.
+ * Parsers (mammoth, pdf.js, word-extractor) and the autofill's field detection run in a child process
+ * whose memory and CPU time the operating system caps (setrlimit through prlimit): a file that makes one
+ * of them inflate, allocate, loop or recurse without end costs that process, which is killed, never the
+ * process that answers requests. The unpack bounds (container-bounds.ts) are checked inside it first, so
+ * an ordinary bomb ends with a clear message rather than at the cap; the cap holds whatever the file is.
  */
 export interface ExtractionLimits {
+  /** Wall-clock deadline; then the child is killed. */
   timeoutMs: number;
+  /** CPU seconds the OS grants the child (RLIMIT_CPU): SIGXCPU then, SIGKILL a second later. */
+  cpuSeconds: number;
+  /**
+   * Private writable memory the OS grants the child (RLIMIT_DATA: V8's heap, ArrayBuffers, malloc), in
+   * MiB. Not RLIMIT_AS: node reserves about 1 GB of address space it never touches.
+   */
+  memoryMb: number;
+  /** V8's heap ceiling inside that: a parser heavy on JavaScript objects fails with a clean message first. */
   maxOldGenerationSizeMb: number;
-  maxYoungGenerationSizeMb: number;
-  /** Workers alive at once in this process; further requests wait their turn. */
+  /** Children alive at once in this process; further requests wait their turn. */
   concurrency: number;
 }
 
 export const EXTRACTION_LIMITS: ExtractionLimits = {
-  timeoutMs: 60_000,
+  timeoutMs: 30_000,
+  cpuSeconds: 15,
+  memoryMb: 512,
   maxOldGenerationSizeMb: 256,
-  maxYoungGenerationSizeMb: 32,
   concurrency: 2,
 };
 
-export type ExtractionRequest =
-  { task: 'text'; type: CvFileType; bytes: Uint8Array } | { task: 'docx-preview'; title: string; bytes: Uint8Array };
+export type ExtractionTask =
+  { task: 'text'; type: CvFileType } | { task: 'autofill'; type: CvFileType } | { task: 'docx-preview'; title: string };
 
+export type ExtractionRequest = ExtractionTask & { bytes: Uint8Array };
+
+/** What the child writes on its result pipe (fd 3). */
 export type ExtractionResult =
-  { ok: true; value: string } | { ok: false; kind: 'unsupported' | 'too-large' | 'failed'; message: string };
+  | { ok: true; value: unknown }
+  | { ok: false; kind: 'unsupported' | 'too-large' | 'failed' | 'out-of-memory'; message: string };
+
+/** The header the child reads on stdin, one JSON line before the file's bytes. */
+export type ExtractionHeader = ExtractionTask & { memoryBytes: number };
 
 export class ExtractionError extends Error {
   override name = 'ExtractionError';
@@ -40,27 +63,113 @@ export class ExtractionError extends Error {
   }
 }
 
-/**
- * Compiled, the worker is a JavaScript file next to this one. Under tsx (development, tests) it is
- * TypeScript, and Node 20 does not pass tsx's loader on to worker threads: a small bootstrap registers
- * it inside the worker first.
- */
-function workerEntry(): { entry: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts'))
-    return { entry: new URL('./cv-extraction.worker.js', import.meta.url), eval: false };
-  // The package's import entry; require.resolve finds its CommonJS twin, which cannot register ESM hooks.
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const worker = new URL('./cv-extraction.worker.ts', import.meta.url).href;
-  return {
-    entry: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
-    eval: true,
-  };
+/** The child's answer is bounded (MAX_PARSED_CHARS of text as JSON): more is a broken child. */
+const MAX_RESULT_BYTES = 16 * 1024 * 1024;
+const STDERR_TAIL_BYTES = 4096;
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
-const { entry: workerCode, eval: workerIsEval } = workerEntry();
+
+export type Sandbox =
+  { kind: 'prlimit'; command: string } | { kind: 'sh-ulimit'; command: string } | { kind: 'none'; command: null };
+
+/**
+ * How the caps are put on the child: util-linux's prlimit (Debian: always installed, util-linux is
+ * essential), else the POSIX shell's ulimit, else none, and then nothing is parsed at all.
+ */
+export function findSandbox(candidates = ['/usr/bin/prlimit', '/bin/prlimit', '/usr/local/bin/prlimit']): Sandbox {
+  const prlimit = candidates.find(executable);
+  if (prlimit) return { kind: 'prlimit', command: prlimit };
+  if (executable('/bin/sh')) return { kind: 'sh-ulimit', command: '/bin/sh' };
+  return { kind: 'none', command: null };
+}
+
+let sandbox: Sandbox | undefined;
+/** The sandbox of this process, found once. */
+export function extractionSandbox(): Sandbox {
+  sandbox ??= findSandbox();
+  return sandbox;
+}
+
+/** argv that runs `node args...` under the caps. */
+export function cappedCommand(box: Sandbox, limits: ExtractionLimits, nodeArgs: string[]): string[] | null {
+  const bytes = limits.memoryMb * 1024 * 1024;
+  const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
+  const node = [process.execPath, `--max-old-space-size=${limits.maxOldGenerationSizeMb}`, ...nodeArgs];
+  switch (box.kind) {
+    case 'prlimit':
+      // Soft CPU limit: SIGXCPU (which node does not catch); hard, a second later: SIGKILL. No core files.
+      return [box.command, `--data=${bytes}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--', ...node];
+    case 'sh-ulimit':
+      return [
+        box.command,
+        '-c',
+        'ulimit -c 0 && ulimit -d "$1" && ulimit -t "$2" && shift 2 && exec "$@"',
+        'sh',
+        String(bytes / 1024),
+        String(cpu),
+        ...node,
+      ];
+    case 'none':
+      return null;
+  }
+}
+
+/**
+ * The child's script. Compiled, it is a JavaScript file beside this one (scripts/build-servers.mjs). Under
+ * tsx and vitest it is TypeScript: it is bundled once per process with esbuild (a development dependency)
+ * into node_modules/.cache, where its npm imports resolve, so the child starts as plain node rather than
+ * loading tsx, which costs seconds on a busy machine.
+ */
+let childScript: Promise<string> | undefined;
+export function childEntry(): Promise<string> {
+  childScript ??= import.meta.url.endsWith('.ts')
+    ? bundleChild()
+    : Promise.resolve(fileURLToPath(new URL('./cv-extraction.child.js', import.meta.url)));
+  return childScript;
+}
+
+async function bundleChild(): Promise<string> {
+  const { build } = await import('esbuild');
+  const entry = fileURLToPath(new URL('./cv-extraction.child.ts', import.meta.url));
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@careers/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error('the extraction child did not bundle');
+  const mammoth = createRequire(import.meta.url).resolve('mammoth');
+  const nodeModules = mammoth.slice(0, mammoth.lastIndexOf(`${path.sep}node_modules${path.sep}`) + 13);
+  const dir = path.join(nodeModules, '.cache', 'careers-cv-extraction');
+  const file = path.join(dir, `child-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  await mkdir(dir, { recursive: true });
+  // Several test files bundle at once: each file appears whole, by rename.
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, code);
+  await rename(temporary, file);
+  return file;
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -74,69 +183,113 @@ async function slot(concurrency: number): Promise<() => void> {
   };
 }
 
-function runWorker(request: ExtractionRequest, limits: ExtractionLimits): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // The bytes move to the worker rather than being copied, when they are an ArrayBuffer of their own: a
-    // 10 MB CV is otherwise held twice while its parser runs. A slice of Node's shared pool is copied.
-    const { bytes } = request;
-    const own =
-      bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const worker = new Worker(workerCode, {
-      eval: workerIsEval,
-      workerData: request,
-      transferList: own ? [bytes.buffer as ArrayBuffer] : [],
-      resourceLimits: {
-        maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb,
-        maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
-      },
-      stdout: true,
-      stderr: true,
-    });
-    // pdf.js prints warnings about odd files: not worth a log line each.
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const settle = (outcome: { value: string } | { error: ExtractionError }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if ('value' in outcome) resolve(outcome.value);
-      else reject(outcome.error);
-    };
-    const timer = setTimeout(
-      () => settle({ error: new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`) }),
-      limits.timeoutMs,
-    );
-    worker.on('message', (result: ExtractionResult) =>
-      settle(result.ok ? { value: result.value } : { error: new ExtractionError(result.kind, result.message) }),
-    );
-    worker.on('error', (err: Error & { code?: string }) =>
-      settle({
-        error:
-          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ExtractionError('out-of-memory', 'the parser ran out of memory')
-            : new ExtractionError('failed', `the parser crashed: ${err.message}`.slice(0, 500)),
-      }),
-    );
-    worker.on('exit', (code) =>
-      settle({ error: new ExtractionError('failed', `the parser stopped (exit code ${code})`) }),
-    );
+function collect(stream: Readable, max: number, keepTail: boolean): () => Buffer {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    size += chunk.length;
+    while (keepTail && size - (chunks[0]?.length ?? 0) >= max) size -= chunks.shift()?.length ?? 0;
+    if (!keepTail && size > max) stream.destroy();
   });
+  stream.on('error', () => undefined);
+  return () => Buffer.concat(chunks);
+}
+
+function parseResult(raw: Buffer): ExtractionResult | undefined {
+  if (raw.length === 0 || raw.length > MAX_RESULT_BYTES) return undefined;
+  try {
+    const result = JSON.parse(raw.toString('utf8')) as ExtractionResult;
+    return typeof result === 'object' && result !== null && typeof result.ok === 'boolean' ? result : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Runs one extraction in its own worker, within the limits; rejects with ExtractionError. The request's
- * bytes are handed over: the caller must not use them afterwards.
+ * Runs `script` with node under the caps, `input` on its stdin, and answers the value it writes on fd 3.
+ * Exported for the tests, which run a hostile stand-in for a parser under the same caps.
  */
-export async function runExtraction(
-  request: ExtractionRequest,
-  limits: ExtractionLimits = EXTRACTION_LIMITS,
-): Promise<string> {
+export async function runCappedChild(
+  script: string,
+  input: Buffer[],
+  limits: ExtractionLimits,
+  box: Sandbox = extractionSandbox(),
+): Promise<unknown> {
+  const argv = cappedCommand(box, limits, [script]);
+  if (!argv)
+    throw new ExtractionError('failed', 'parsing is off: this host has neither prlimit nor /bin/sh to cap its memory');
+  const [command = '', ...args] = argv;
+  return new Promise((resolve, reject) => {
+    // Nothing of this process's environment (database URLs, keys) reaches the parser; every path is absolute.
+    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe'], env: {} });
+    const [stdin, , errors, output] = child.stdio as unknown as [Writable, null, Readable, Readable];
+    const result = collect(output, MAX_RESULT_BYTES, false);
+    const stderr = collect(errors, STDERR_TAIL_BYTES, true);
+    let killedForTime = false;
+    const timer = setTimeout(() => {
+      killedForTime = true;
+      child.kill('SIGKILL');
+    }, limits.timeoutMs);
+    // A child that dies before reading everything closes its stdin: that is its exit's business.
+    stdin.on('error', () => undefined);
+    for (const chunk of input) stdin.write(chunk);
+    stdin.end();
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new ExtractionError('failed', `the parser could not start: ${err.message}`.slice(0, 500)));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const outcome = parseResult(result());
+      if (outcome?.ok) return resolve(outcome.value);
+      if (outcome && !outcome.ok) return reject(new ExtractionError(outcome.kind, outcome.message.slice(0, 500)));
+      if (killedForTime)
+        return reject(new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`));
+      // Node does not catch SIGXCPU, the kernel's signal at the soft CPU limit.
+      if (signal === 'SIGXCPU')
+        return reject(new ExtractionError('timeout', `the parser used more than ${limits.cpuSeconds} s of CPU time`));
+      const tail = stderr().toString('utf8');
+      if (/out of memory|allocation failed|cannot allocate memory|ENOMEM/i.test(tail))
+        return reject(new ExtractionError('out-of-memory', 'the parser ran out of memory'));
+      // Under the data limit V8 may die of a failed mapping rather than report it.
+      if (signal) return reject(new ExtractionError('failed', `the parser crashed (${signal})`));
+      reject(new ExtractionError('failed', `the parser stopped (exit code ${code})`));
+    });
+  });
+}
+
+async function runChild(request: ExtractionRequest, limits: ExtractionLimits): Promise<unknown> {
   const release = await slot(limits.concurrency);
   try {
-    return await runWorker(request, limits);
+    const { bytes, ...task } = request;
+    const header: ExtractionHeader = { ...task, memoryBytes: limits.memoryMb * 1024 * 1024 };
+    const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return await runCappedChild(await childEntry(), [Buffer.from(`${JSON.stringify(header)}\n`), body], limits);
   } finally {
     release();
   }
+}
+
+/**
+ * The text of a CV, or a DOCX preview's HTML, read in a capped child process; rejects with ExtractionError.
+ */
+export async function runExtraction(
+  request: ExtractionRequest & { task: 'text' | 'docx-preview' },
+  limits: ExtractionLimits = EXTRACTION_LIMITS,
+): Promise<string> {
+  const value = await runChild(request, limits);
+  if (typeof value !== 'string') throw new ExtractionError('failed', 'the parser answered something else');
+  return value;
+}
+
+/** The autofill's fields of a CV: its text and the field detection both run in the capped child. */
+export async function extractCvFields(
+  type: CvFileType,
+  bytes: Uint8Array,
+  limits: ExtractionLimits = EXTRACTION_LIMITS,
+): Promise<CvAutofill> {
+  const parsed = cvAutofillSchema.safeParse(await runChild({ task: 'autofill', type, bytes }, limits));
+  if (!parsed.success) throw new ExtractionError('failed', 'the parser answered something else');
+  return parsed.data;
 }

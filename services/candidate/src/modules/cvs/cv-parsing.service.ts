@@ -18,7 +18,7 @@ export interface CvParsingDeps {
   limits: ExtractionLimits;
 }
 
-/** The parse job: extracts a Pending CV's text in a worker thread and keeps the result (Parsed, Failed, Unsupported). */
+/** The parse job: extracts a Pending CV's text in a capped child process and keeps the result (Parsed, Failed, Unsupported). */
 export async function parseCv(deps: CvParsingDeps, cvId: string): Promise<void> {
   const { db } = deps;
   const cv = await findCvById(db, cvId);
@@ -40,7 +40,7 @@ export async function parseCv(deps: CvParsingDeps, cvId: string): Promise<void> 
   }
   try {
     const bytes = Buffer.concat(chunks);
-    chunks.length = 0; // one copy of the file in memory, and that one moves to the worker
+    chunks.length = 0; // one copy of the file in memory while it is written to the child
     const text = await runExtraction({ task: 'text', type: cv.file_type as CvFileType, bytes }, deps.limits);
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
   } catch (err) {

@@ -1,5 +1,3 @@
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
 import { checkPdfBounds, checkZipBounds } from './container-bounds';
 import type { CvFileType } from './cv-file-type';
 
@@ -12,7 +10,8 @@ export class UnsupportedContentError extends Error {
 
 /**
  * Text of a CV, by its detected type. Encrypted PDFs cannot be read: Unsupported, not Failed.
- * Runs inside the extraction worker (cv-extraction.ts), never in the process that answers requests.
+ * Runs inside the capped extraction child (cv-extraction.ts), never in the process that answers
+ * requests. Each parser is loaded only for its own type: the child starts once per file.
  */
 export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<string> {
   let text: string;
@@ -36,13 +35,17 @@ export async function extractCvText(type: CvFileType, bytes: Buffer): Promise<st
       }
       break;
     }
-    case 'docx':
+    case 'docx': {
       await checkZipBounds(bytes);
+      const { default: mammoth } = await import('mammoth');
       text = (await mammoth.extractRawText({ buffer: bytes })).value;
       break;
-    case 'doc':
+    }
+    case 'doc': {
+      const { default: WordExtractor } = await import('word-extractor');
       text = (await new WordExtractor().extract(bytes)).getBody();
       break;
+    }
     case 'txt':
       text = bytes.toString('utf8');
       break;
@@ -121,9 +124,10 @@ export function sanitizeHtml(html: string): string {
     });
 }
 
-/** Runs inside the extraction worker, like extractCvText. */
+/** Runs inside the extraction child, like extractCvText. */
 export async function docxPreviewHtml(bytes: Buffer, title: string): Promise<string> {
   await checkZipBounds(bytes);
+  const { default: mammoth } = await import('mammoth');
   const { value } = await mammoth.convertToHtml({ buffer: bytes }, { externalFileAccess: false });
   const escapedTitle = title.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapedTitle}</title><style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:50rem;margin:1rem auto;padding:0 1rem;color:#222}img{max-width:100%}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem}</style></head><body>${sanitizeHtml(value)}</body></html>`;

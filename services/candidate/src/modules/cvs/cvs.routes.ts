@@ -24,6 +24,7 @@ import {
   uploadOwnCv,
   type PreviewAccess,
 } from './cvs.service';
+import { extractionSandbox } from './cv-extraction';
 
 const tags = ['CVs'];
 const fileResponse = z
@@ -37,6 +38,13 @@ const multipartBody = z
 export async function cvRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
   const { storage } = app.deps;
+  // Said once at start: how CV parsers are capped here, or that they cannot be, and so are not run.
+  const sandbox = extractionSandbox();
+  const caps = { sandbox: sandbox.kind, command: sandbox.command, limits: app.config.cvExtraction };
+  if (sandbox.kind === 'prlimit') app.log.info(caps, 'CV extraction runs in child processes capped by prlimit');
+  else if (sandbox.kind === 'sh-ulimit')
+    app.log.warn(caps, "prlimit (util-linux) not found: CV extraction is capped by the shell's ulimit");
+  else app.log.error(caps, 'no way to cap memory (neither prlimit nor /bin/sh): CVs will not be parsed');
 
   app.get(
     '/cvs',
