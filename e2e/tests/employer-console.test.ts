@@ -48,11 +48,12 @@ describe.each([
       await employer.getByRole('button', { name: 'Create account' }).click();
       await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
 
-      const link = await latestLink(email, '/account/reset/', { since });
+      // The one e-mail of the sign-up: "Welcome, set your password" (decision 0250).
+      const link = await latestLink(email, '/employer/welcome/', { since });
       await employer.goto(new URL(link).pathname);
       await employer.getByLabel('New password', { exact: true }).fill(PASSWORD);
       await employer.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-      await employer.getByRole('button', { name: 'Save Password & Sign in' }).click();
+      await employer.getByRole('button', { name: 'Save password and open the console' }).click();
       await expectPath(employer, '/employer', 20_000);
       await employer.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
       await look(employer, 'jobs-empty', label);
@@ -366,6 +367,17 @@ describe('closing a job', () => {
     await row.getByRole('button', { name: 'Close job' }).click();
     await dialog.getByRole('button', { name: 'Close job' }).click();
     await page.getByText('Job closed.').waitFor({ timeout: 20_000 });
+    // The toast opens below the header bar (two rows on a phone), not over its menu or Sign out.
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Job closed.' });
+    await expect
+      .poll(async () => {
+        const [toastBox, barBox] = await Promise.all([
+          toast.boundingBox(),
+          page.locator('.employer__bar').boundingBox(),
+        ]);
+        return toastBox && barBox ? toastBox.y - (barBox.y + barBox.height) : -1;
+      })
+      .toBeGreaterThanOrEqual(0);
     await expect.poll(() => row.getByRole('button', { name: 'Reopen job' }).count(), { timeout: 20_000 }).toBe(1);
   });
 });

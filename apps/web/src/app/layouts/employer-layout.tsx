@@ -17,6 +17,7 @@ import './auth-layout.css';
 import { employerMessages } from '../../features/employer/employer-messages';
 import { paths } from '../../lib/paths';
 import { employerPaths } from '../../features/employer/paths';
+import { useToastsBelowHeader } from '../../features/employer/toasts-below-header';
 import { BrandMark } from '../../components/brand-mark';
 
 const MENU = [
@@ -31,6 +32,8 @@ function EmployerConsole() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const business = useBusiness();
+  const headerRef = useRef<HTMLElement>(null);
+  useToastsBelowHeader(headerRef);
 
   const signOut = () => {
     void endSession(queryClient);
@@ -48,7 +51,7 @@ function EmployerConsole() {
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      <header className="employer__bar">
+      <header className="employer__bar" ref={headerRef}>
         <Link to={employerPaths.jobs} className="brand">
           <BrandMark />
           <span>{business.data?.name ?? 'Employer console'}</span>
