@@ -3,7 +3,8 @@ import { Spinner } from './spinner';
 import './button.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'link';
+  /** 'danger' and 'danger-secondary': actions that delete or withdraw something, red wherever they are. */
+  variant?: 'primary' | 'secondary' | 'link' | 'danger' | 'danger-secondary';
   /** Shows a spinner and blocks clicks while a call runs; the label stays for screen readers. */
   busy?: boolean;
   fullWidth?: boolean;

@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { ModalDialog } from './modal-dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
+  /** The confirmation deletes or withdraws something: its button is red. */
+  destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -20,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   busy,
+  destructive = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -34,7 +38,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button onClick={onConfirm} busy={busy}>
+          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>
         </>

@@ -22,7 +22,13 @@ export interface CvPreviewDialogProps {
  */
 export function CvPreviewDialog({ cv, onClose, onDownload }: CvPreviewDialogProps) {
   const preview = useCvPreview(cv?.id ?? null);
-  const title = cv ? `Preview of ${cv.fileName}` : 'Preview';
+  const title = cv ? (
+    <>
+      Preview of <span className="file-name">{cv.fileName}</span>
+    </>
+  ) : (
+    'Preview'
+  );
   return (
     <ModalDialog
       open={cv !== null}

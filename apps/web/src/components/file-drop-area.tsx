@@ -14,6 +14,8 @@ export interface FileDropAreaProps {
   disabled?: boolean;
   /** Larger files are refused before upload. */
   maxBytes?: number;
+  /** Told when the refusal message under the area appears (the message) or goes (null). */
+  onRejectionChange?: (rejection: string | null) => void;
 }
 
 /**
@@ -29,13 +31,18 @@ export function FileDropArea({
   hint,
   disabled = false,
   maxBytes,
+  onRejectionChange,
 }: FileDropAreaProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [rejection, setRejection] = useState<string | null>(null);
+  const [rejection, setRejectionState] = useState<string | null>(null);
+  const setRejection = (message: string | null) => {
+    setRejectionState(message);
+    onRejectionChange?.(message);
+  };
 
   const choose = (files: FileList | null) => {
     const candidate = Array.from(files ?? []).find((entry) => !isIgnoredFile(entry.name));
@@ -83,6 +90,13 @@ export function FileDropArea({
           choose(event.target.files);
           event.target.value = '';
         }}
+        // Space opens the file chooser of a focused file input, Enter does not: the area answers both, as a
+        // button would.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || disabled) return;
+          event.preventDefault();
+          event.currentTarget.click();
+        }}
       />
       <label
         htmlFor={inputId}
@@ -112,7 +126,9 @@ export function FileDropArea({
           />
         </svg>
         <span className="file-drop__label">{label}</span>
-        <span className="file-drop__action">Drag a file here or click to choose</span>
+        {/* A touch screen has nothing to drag from: it is told to tap (CSS, pointer: coarse). */}
+        <span className="file-drop__action file-drop__action--pointer">Drag a file here or click to choose</span>
+        <span className="file-drop__action file-drop__action--touch">Tap to choose a file</span>
       </label>
       {hint ? (
         <p className="file-drop__hint" id={hintId}>

@@ -4,7 +4,7 @@ import './modal-dialog.css';
 
 export interface ModalDialogProps {
   open: boolean;
-  title: string;
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   /** Buttons at the bottom, primary last. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from './brand-mark';
+import { PageTitle } from './page-title';
 
 /**
  * The plain layout of the public pages outside the sign-in screens (apply, not found, terms, privacy):
@@ -9,7 +10,7 @@ import { BrandMark } from './brand-mark';
 export function SimplePage({ title, children }: { title?: string; children: ReactNode }) {
   return (
     <div className="simple-page">
-      {title ? <title>{`${title} · Careers Portal`}</title> : null}
+      {title ? <PageTitle title={title} /> : null}
       <header className="simple-page__bar">
         <Link to="/" className="brand">
           <BrandMark />

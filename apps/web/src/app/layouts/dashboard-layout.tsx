@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
@@ -80,6 +80,22 @@ function CandidateDashboard() {
   const setNavOpen = (update: (open: boolean) => boolean) =>
     setNav((current) => ({ ...current, open: update(current.open) }));
 
+  // On a phone the open navigation is a drawer over the page: Esc closes it, and the focus goes back to
+  // the menu button that opened it (not to the body, where the drawer's focused link would leave it).
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !isNarrowScreen()) return;
+      // A dialog open above the drawer closes first (it listens for Esc itself).
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      setNav((current) => ({ ...current, open: false }));
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [navOpen]);
+
   // product.md §4: startup sends the user to login when the login check fails or the candidate has no name;
   // a signed-in user without a candidate record is led to complete the sign-up (issue 12 item 7).
   useEffect(() => {
@@ -108,6 +124,7 @@ function CandidateDashboard() {
       <header className="dashboard__bar">
         {ready ? (
           <button
+            ref={menuButtonRef}
             type="button"
             className="dashboard__menu-button"
             aria-expanded={navOpen}

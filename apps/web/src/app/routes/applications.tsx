@@ -1,10 +1,11 @@
 import { ApplicationsPage } from '../../features/applications/components/applications-page';
+import { PageTitle } from '../../components/page-title';
 
 /** Login required (candidate-applications). */
 export default function ApplicationsRoute() {
   return (
     <>
-      <title>Job Applications · Careers Portal</title>
+      <PageTitle title="Job Applications" />
       <ApplicationsPage />
     </>
   );

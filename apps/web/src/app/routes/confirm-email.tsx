@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ConfirmEmailStatus } from '../../features/auth/components/confirm-email-status';
+import { PageTitle } from '../../components/page-title';
 
 /** /confirm/{userId}/{token...}; an optional ?email= query switches to the GET form of the call. */
 export default function ConfirmEmailRoute() {
@@ -7,7 +8,7 @@ export default function ConfirmEmailRoute() {
   const [searchParams] = useSearchParams();
   return (
     <>
-      <title>Confirm email · Careers Portal</title>
+      <PageTitle title="Confirm email" />
       <ConfirmEmailStatus userId={userId} token={token} email={searchParams.get('email')} />
     </>
   );

@@ -1,10 +1,11 @@
 import { ContactPage } from '../../features/contact/components/contact-page';
+import { PageTitle } from '../../components/page-title';
 
 /** Login required. */
 export default function ContactUsRoute() {
   return (
     <>
-      <title>Contact us · Careers Portal</title>
+      <PageTitle title="Contact us" />
       <ContactPage />
     </>
   );

@@ -1,10 +1,11 @@
 import { CvsPage } from '../../features/cvs/components/cvs-page';
+import { PageTitle } from '../../components/page-title';
 
 /** Login required (candidate-cvs). */
 export default function CvsRoute() {
   return (
     <>
-      <title>CVs · Careers Portal</title>
+      <PageTitle title="CVs" />
       <CvsPage />
     </>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/use-auth';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** '/' and '/dashboard': a simple greeting (product.md §2). */
 export default function HomeRoute() {
@@ -8,7 +9,7 @@ export default function HomeRoute() {
   const firstName = auth.name?.trim().split(/\s+/)[0];
   return (
     <section className="page">
-      <title>Home · Careers Portal</title>
+      <PageTitle title="Home" />
       <h1>{firstName ? `Hello, ${firstName}!` : 'Hello!'}</h1>
       <p className="page__lead">
         Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.

@@ -1,9 +1,10 @@
 import { LoginForm } from '../../features/auth/components/login-form';
+import { PageTitle } from '../../components/page-title';
 
 export default function LoginRoute() {
   return (
     <>
-      <title>Sign in · Careers Portal</title>
+      <PageTitle title="Sign in" />
       <LoginForm />
     </>
   );

@@ -10,8 +10,8 @@ export default function NotFoundRoute() {
       <div className="card">
         <h1>Page not found</h1>
         <p>
-          We could not find <code>{pathname}</code>. The link may be out of date, or the address may have a typing
-          mistake.
+          We could not find <code className="not-found__address">{pathname}</code>. The link may be out of date, or the
+          address may have a typing mistake.
         </p>
         <p>
           <Link to={paths.home}>Go to the home page</Link>

@@ -1,12 +1,13 @@
 import { useParams } from 'react-router';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { PageTitle } from '../../components/page-title';
 
 /** Route perform-password-reset: /account/reset/{email}/{token...}; the token may span several segments. */
 export default function PerformPasswordResetRoute() {
   const { email = '', '*': token = '' } = useParams();
   return (
     <>
-      <title>Choose a new password · Careers Portal</title>
+      <PageTitle title="Choose a new password" />
       <ResetPasswordForm email={email} token={token} />
     </>
   );

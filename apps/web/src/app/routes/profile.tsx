@@ -1,10 +1,11 @@
 import { ProfilePage } from '../../features/profile/components/profile-page';
+import { PageTitle } from '../../components/page-title';
 
 /** Login required (candidate-profile). */
 export default function ProfileRoute() {
   return (
     <>
-      <title>Profile · Careers Portal</title>
+      <PageTitle title="Profile" />
       <ProfilePage />
     </>
   );

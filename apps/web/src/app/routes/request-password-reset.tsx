@@ -1,9 +1,10 @@
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
+import { PageTitle } from '../../components/page-title';
 
 export default function RequestPasswordResetRoute() {
   return (
     <>
-      <title>Forgotten password · Careers Portal</title>
+      <PageTitle title="Forgotten password" />
       <ForgotPasswordForm />
     </>
   );

@@ -1,9 +1,10 @@
 import { SignupForm } from '../../features/auth/components/signup-form';
+import { PageTitle } from '../../components/page-title';
 
 export default function SignupRoute() {
   return (
     <>
-      <title>Sign up · Careers Portal</title>
+      <PageTitle title="Sign up" />
       <SignupForm />
     </>
   );

@@ -1,10 +1,11 @@
 import { AccountPage } from '../../features/account/components/account-page';
+import { PageTitle } from '../../components/page-title';
 
 /** Login required. */
 export default function UserAccountRoute() {
   return (
     <>
-      <title>Candidate Account · Careers Portal</title>
+      <PageTitle title="Candidate Account" />
       <AccountPage />
     </>
   );

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { ApplicationPage } from '../../../features/employer/components/application-page';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerApplicationRoute() {
   const { applicationId = '' } = useParams();
   return (
     <>
-      <title>Application · Employer · Careers Portal</title>
+      <PageTitle title="Application · Employer" />
       <ApplicationPage key={applicationId} applicationId={applicationId} />
     </>
   );

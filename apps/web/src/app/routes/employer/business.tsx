@@ -1,9 +1,10 @@
 import { BusinessPage } from '../../../features/employer/components/business-page';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerBusinessRoute() {
   return (
     <>
-      <title>Business · Employer · Careers Portal</title>
+      <PageTitle title="Business · Employer" />
       <BusinessPage />
     </>
   );

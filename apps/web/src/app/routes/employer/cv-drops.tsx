@@ -1,9 +1,10 @@
 import { EmployerCvDropsPage } from '../../../features/employer/components/cv-drops-page';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerCvDropsRoute() {
   return (
     <>
-      <title>CV drops · Employer · Careers Portal</title>
+      <PageTitle title="CV drops · Employer" />
       <EmployerCvDropsPage />
     </>
   );

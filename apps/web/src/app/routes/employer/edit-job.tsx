@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { EditJobPage } from '../../../features/employer/components/job-form';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerEditJobRoute() {
   const { jobId = '' } = useParams();
   return (
     <>
-      <title>Edit job · Employer · Careers Portal</title>
+      <PageTitle title="Edit job · Employer" />
       <EditJobPage key={jobId} jobId={jobId} />
     </>
   );

@@ -1,9 +1,10 @@
 import { EmployerPasswordLinkForm } from '../../../features/employer/components/employer-password-link-form';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerForgotPasswordRoute() {
   return (
     <>
-      <title>Set your password · Careers Portal</title>
+      <PageTitle title="Set your password" />
       <EmployerPasswordLinkForm />
     </>
   );

@@ -1,9 +1,10 @@
 import { JobsPage } from '../../../features/employer/components/jobs-page';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerJobsRoute() {
   return (
     <>
-      <title>Jobs · Employer · Careers Portal</title>
+      <PageTitle title="Jobs · Employer" />
       <JobsPage />
     </>
   );

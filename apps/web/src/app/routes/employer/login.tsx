@@ -1,9 +1,10 @@
 import { EmployerLoginForm } from '../../../features/employer/components/employer-login-form';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerLoginRoute() {
   return (
     <>
-      <title>Employer sign in · Careers Portal</title>
+      <PageTitle title="Employer sign in" />
       <EmployerLoginForm />
     </>
   );

@@ -1,9 +1,10 @@
 import { NewJobPage } from '../../../features/employer/components/job-form';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerNewJobRoute() {
   return (
     <>
-      <title>Post a job · Employer · Careers Portal</title>
+      <PageTitle title="Post a job · Employer" />
       <NewJobPage />
     </>
   );

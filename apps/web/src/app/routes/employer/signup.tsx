@@ -1,9 +1,10 @@
 import { EmployerSignupForm } from '../../../features/employer/components/employer-signup-form';
+import { PageTitle } from '../../../components/page-title';
 
 export default function EmployerSignupRoute() {
   return (
     <>
-      <title>Employer sign up · Careers Portal</title>
+      <PageTitle title="Employer sign up" />
       <EmployerSignupForm />
     </>
   );

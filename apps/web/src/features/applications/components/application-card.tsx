@@ -35,6 +35,18 @@ export function ApplicationCard({
     if (focused) cardRef.current?.scrollIntoView?.({ block: 'start' });
   }, [focused]);
   const withdrawn = isWithdrawn(application);
+  // Withdrawing removes the Withdraw button that had the focus (and its dialog): the focus would fall to
+  // the page's body, and keyboard and screen-reader users would lose their place. It goes to this card's
+  // heading instead, from where its new state reads next.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const wasWithdrawn = useRef(withdrawn);
+  useEffect(() => {
+    if (withdrawn && !wasWithdrawn.current) {
+      const active = document.activeElement;
+      if (!active || active === document.body || cardRef.current?.contains(active)) headingRef.current?.focus();
+    }
+    wasWithdrawn.current = withdrawn;
+  }, [withdrawn]);
   const status = withdrawn ? WITHDRAWN_STATUS : describeApplicationStatus(application.applicationStatus);
   const place = [application.business.name, application.job.city ?? application.business.city]
     .filter(Boolean)
@@ -49,7 +61,7 @@ export function ApplicationCard({
       >
         <header className="application-card__header">
           <div>
-            <h2 id={titleId} className="list-card__title application-card__title">
+            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="list-card__title application-card__title">
               {/* Back to the job (issue 12 item 4), loaded from the server so its details come with it (0171); a closed job's page says it is closed. */}
               <a className="application-card__job-link" href={`/apply/${encodeURIComponent(application.job.jobId)}`}>
                 {application.job.title}
@@ -68,8 +80,14 @@ export function ApplicationCard({
           </div>
           <div>
             <dt>CV used</dt>
-            <dd className="application-card__cv">
-              {application.appliedWithCvFileName ?? (application.appliedWithCvId ? 'A CV you have since deleted' : '-')}
+            <dd>
+              {application.appliedWithCvFileName ? (
+                <span className="file-name">{application.appliedWithCvFileName}</span>
+              ) : application.appliedWithCvId ? (
+                'A CV you have since deleted'
+              ) : (
+                '-'
+              )}
             </dd>
           </div>
           {application.withdrawnOn ? (

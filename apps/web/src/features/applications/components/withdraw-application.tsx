@@ -42,7 +42,11 @@ export function WithdrawApplication({ application }: { application: JobApplicati
 
   return (
     <>
-      <Button variant="secondary" aria-label={`Withdraw your application for ${title}`} onClick={() => setOpen(true)}>
+      <Button
+        variant="danger-secondary"
+        aria-label={`Withdraw your application for ${title}`}
+        onClick={() => setOpen(true)}
+      >
         Withdraw
       </Button>
       <ModalDialog
@@ -55,7 +59,7 @@ export function WithdrawApplication({ application }: { application: JobApplicati
             <Button variant="secondary" onClick={close} disabled={withdraw.isPending}>
               Keep it
             </Button>
-            <Button onClick={confirm} busy={withdraw.isPending}>
+            <Button variant="danger" onClick={confirm} busy={withdraw.isPending}>
               Withdraw application
             </Button>
           </>

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/format';
@@ -13,10 +13,15 @@ export default function AlreadyApplied({
   application,
   onLogout,
 }: {
-  headingRef: Ref<HTMLHeadingElement>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
   application: StandingApplication;
   onLogout: () => void;
 }) {
+  // This step's chunk arrives after the step has changed, when the page's focus move found no heading yet:
+  // the heading takes the focus itself, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [headingRef]);
   return (
     <section className="apply-step" aria-labelledby="apply-already-applied-title">
       <div className="apply-notice apply-notice--applied">

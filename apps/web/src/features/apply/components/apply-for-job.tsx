@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Job } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
+import { usePageTitle } from '../../../components/page-title';
 import { signOut } from '../../../lib/session/sign-out';
 import { HydrateLater } from '../../../app/hydration';
 import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
@@ -37,7 +38,7 @@ import { readApplicationTracking } from '../utils/tracking';
 import { ApplyFormStep } from './apply-form-step';
 import { CvSelectionStep } from './cv-selection-step';
 import { JobDetails } from './job-details';
-import { JobHeader } from './job-header';
+import { JobHeader, jobHeading } from './job-header';
 import { LoginStep } from './login-step';
 import { SuccessStep } from './success-step';
 import { VerificationStep } from './verification-step';
@@ -50,9 +51,9 @@ const AlreadyApplied = lazy(() => import('./already-applied'));
 export function ApplyForJob({ jobId }: { jobId: string }) {
   const serverPage = useServerRenderedApplyPage(jobId);
   const job = useJob(jobId, serverPage);
+  usePageTitle(job.data ? jobHeading(job.data, 'applying') : 'Apply now');
   return (
     <div className="apply-card">
-      <title>{job.data ? `Apply now to ${job.data.title} · Careers Portal` : 'Apply now · Careers Portal'}</title>
       {job.isPending ? <Spinner label="Loading the job" /> : null}
       {job.isError ? (
         <>
@@ -256,7 +257,11 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
 
   return (
     <>
-      <JobHeader job={job} logoUrl={logoUrl} applied={state.step === 'success'} />
+      <JobHeader
+        job={job}
+        logoUrl={logoUrl}
+        state={state.step === 'success' ? 'applied' : alreadyApplied ? 'alreadyApplied' : 'applying'}
+      />
       {state.step === 'success' || alreadyApplied ? null : closedNotice}
       {state.step === 'success' ? null : <JobDetails job={job} facts={facts} />}
       {/* A server-rendered page hydrates its step a task after the rest (docs/decisions/0222). */}

@@ -97,9 +97,15 @@ export function ApplyFormStep({
   const fromCv = (field: AutofillField) =>
     autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined;
 
+  // A refused file (wrong type, too large) is told under the CV; the banner then would say it twice.
+  const [cvRejected, setCvRejected] = useState(false);
+  const askForCv = () => {
+    if (!cvRejected) onAlertChange(applyMessages.selectYourCv);
+  };
   const chooseCv = (file: File | null) => {
     setCv(file);
-    if (file && alert === applyMessages.selectYourCv) onAlertChange(null);
+    // Any choice, even a refused one, answers 'Please select your CV': one CV message, in one place.
+    if (alert === applyMessages.selectYourCv) onAlertChange(null);
     fillFromCv(file);
   };
 
@@ -112,13 +118,13 @@ export function ApplyFormStep({
         (details) => {
           // product.md §5: the whole form, CV included, is valid before any call.
           if (!cv) {
-            onAlertChange(applyMessages.selectYourCv);
+            askForCv();
             return;
           }
           onSubmit(details, cv);
         },
         () => {
-          if (!cv) onAlertChange(applyMessages.selectYourCv);
+          if (!cv) askForCv();
         },
       )}
     >
@@ -130,6 +136,21 @@ export function ApplyFormStep({
       </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
+        {/* The CV comes first: what is read from it fills the fields below, before they are typed. */}
+        <FileDropArea
+          label="CV"
+          accept={CV_ACCEPTED_EXTENSIONS}
+          rejectionMessage={applyMessages.cvRejected}
+          maxBytes={CV_MAX_BYTES}
+          hint={CV_HINT}
+          file={cv}
+          onFileChange={chooseCv}
+          onRejectionChange={(rejection) => setCvRejected(rejection !== null)}
+          disabled={busy}
+        />
+        <p className="apply-step__autofill" role="status">
+          {autofill ? CV_AUTOFILL_MESSAGES[autofill.state] : ''}
+        </p>
         <TextInput
           label="Name"
           autoComplete="name"
@@ -165,19 +186,6 @@ export function ApplyFormStep({
           disabled={busy}
           {...form.register('postCode')}
         />
-        <FileDropArea
-          label="CV"
-          accept={CV_ACCEPTED_EXTENSIONS}
-          rejectionMessage={applyMessages.cvRejected}
-          maxBytes={CV_MAX_BYTES}
-          hint={CV_HINT}
-          file={cv}
-          onFileChange={chooseCv}
-          disabled={busy}
-        />
-        <p className="apply-step__autofill" role="status">
-          {autofill ? CV_AUTOFILL_MESSAGES[autofill.state] : ''}
-        </p>
       </div>
       <Button type="submit" busy={busy} fullWidth>
         {jobIsLive ? 'Apply' : 'Send my CV'}

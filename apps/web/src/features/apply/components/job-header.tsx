@@ -5,15 +5,33 @@ import { businessLogoUrl } from '../utils/logo-url';
 
 const LOGO_SIZE = 64;
 
+/** Where the candidate stands with this job, as the header says it. */
+export type JobHeaderState = 'applying' | 'applied' | 'alreadyApplied';
+
+/**
+ * The header's heading. product.md §2 words the page for a candidate about to apply; once the application
+ * (or, for a closed job, the CV) is sent, or when the candidate had already applied, it says that instead.
+ */
+export function jobHeading(job: Pick<Job, 'title' | 'businessName' | 'isLive'>, state: JobHeaderState): string {
+  switch (state) {
+    case 'applied':
+      return job.isLive ? `You applied to ${job.title}` : `CV sent to ${job.businessName}`;
+    case 'alreadyApplied':
+      return `You already applied to ${job.title}`;
+    default:
+      return `Apply now to ${job.title}`;
+  }
+}
+
 /** product.md §2: 'Apply now to {job title}', 'At {business name}' and the business logo. */
 export function JobHeader({
   job,
   logoUrl: serverLogoUrl = null,
-  applied = false,
+  state = 'applying',
 }: {
   job: Job;
   logoUrl?: string | null;
-  applied?: boolean;
+  state?: JobHeaderState;
 }) {
   // One cache-busting number per visit, so re-renders do not fetch the logo again; a server-rendered
   // page keeps the server's number, or hydration would find another address.
@@ -27,26 +45,36 @@ export function JobHeader({
     const logo = logoRef.current;
     if (logo?.complete && logo.naturalWidth === 0) setLogoMissing(true);
   }, []);
+  const initial = job.businessName.trim().charAt(0).toUpperCase();
   return (
     <header className="apply-header">
-      {logoMissing ? null : (
-        <img
-          ref={logoRef}
-          className="apply-header__logo"
-          src={logoUrl}
-          alt={job.businessName}
-          width={LOGO_SIZE}
-          height={LOGO_SIZE}
-          decoding="async"
-          // The title and the form are what the candidate came for: the logo waits for them (and a
-          // phone's first paint does not wait for it, docs/decisions/0221).
-          fetchPriority="low"
-          onError={() => setLogoMissing(true)}
-        />
-      )}
+      {/*
+       * The business's initial sits under its logo: a business without a logo shows the initial, even in the
+       * server's first paint, before any script can react to the failed image. The image is decorative (the
+       * business is named beside it) and its empty alt keeps Chromium from drawing a broken-image icon.
+       */}
+      {initial || !logoMissing ? (
+        <span className="apply-header__logo" aria-hidden="true">
+          {initial ? <span className="apply-header__initial">{initial}</span> : null}
+          {logoMissing ? null : (
+            <img
+              ref={logoRef}
+              className="apply-header__image"
+              src={logoUrl}
+              alt=""
+              width={LOGO_SIZE}
+              height={LOGO_SIZE}
+              decoding="async"
+              // The title and the form are what the candidate came for: the logo waits for them (and a
+              // phone's first paint does not wait for it, docs/decisions/0221).
+              fetchPriority="low"
+              onError={() => setLogoMissing(true)}
+            />
+          )}
+        </span>
+      ) : null}
       <div className="apply-header__text">
-        {/* Once the application is sent the page no longer asks the candidate to apply. */}
-        <h1 className="apply-header__title">{applied ? `You applied to ${job.title}` : `Apply now to ${job.title}`}</h1>
+        <h1 className="apply-header__title">{jobHeading(job, state)}</h1>
         <p className="apply-header__business">
           At {job.businessName}
           {job.city ? <span className="apply-header__city"> · {job.city}</span> : null}

@@ -8,6 +8,13 @@ import { authMessages } from '../messages';
 import './auth-form.css';
 import { paths } from '../../../lib/paths';
 
+/**
+ * The identity service's answer to a confirmation link used before. A link is used only by a successful
+ * confirmation, so the address is confirmed: opened a second time (from the e-mail again, another tab), the
+ * page says so rather than 'Email not confirmed'.
+ */
+export const LINK_ALREADY_USED = 'The confirmation link has already been used.';
+
 /** Confirms the address once on load (a query, so a re-render never sends the single-use token twice). */
 export function ConfirmEmailStatus({ userId, token, email }: { userId: string; token: string; email: string | null }) {
   const confirmation = useQuery({
@@ -26,11 +33,29 @@ export function ConfirmEmailStatus({ userId, token, email }: { userId: string; t
     );
   }
 
-  const failure = confirmation.isError
-    ? serverErrors(toApiError(confirmation.error).body).join('\n') || authMessages.resetLinkFailed
+  // The service answers a refused link with 400 and its errors (the call then fails), or 200 with them.
+  const errors = confirmation.isError
+    ? serverErrors(toApiError(confirmation.error).body)
     : confirmation.data.succeeded
-      ? null
-      : confirmation.data.errors.join('\n') || authMessages.resetLinkFailed;
+      ? []
+      : confirmation.data.errors;
+  const alreadyConfirmed = errors.includes(LINK_ALREADY_USED);
+  if (alreadyConfirmed) {
+    return (
+      <div className="auth-form">
+        <header className="auth-form__header">
+          <h1>Email already confirmed</h1>
+          <p>This link has been used before: your email address is confirmed, and you can sign in.</p>
+        </header>
+        <p className="auth-form__switch">
+          <Link to={paths.login}>Sign in</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const failure =
+    confirmation.isSuccess && confirmation.data.succeeded ? null : errors.join('\n') || authMessages.resetLinkFailed;
 
   return (
     <div className="auth-form">

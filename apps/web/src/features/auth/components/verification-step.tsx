@@ -1,5 +1,5 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -98,12 +98,21 @@ export function VerificationStep({
     },
   });
 
+  // The step replaces the e-mail form, whose button had the focus: the focus goes to this step's heading
+  // (not to the body), so keyboard and screen-reader users land on it, as on the apply page's steps.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [changingAddress]);
+
   if (changingAddress && onAddressCorrected) {
     return (
       <section className="auth-form" aria-labelledby="verification-title">
         <header className="auth-form__header">
           <h1>Candidate Portal</h1>
-          <h2 id="verification-title">Verification</h2>
+          <h2 id="verification-title" ref={headingRef} tabIndex={-1}>
+            Verification
+          </h2>
           <p>
             The code went to <strong>{email}</strong>. Correct the address and we will send a new code there.
           </p>
@@ -142,7 +151,9 @@ export function VerificationStep({
     >
       <header className="auth-form__header">
         <h1>Candidate Portal</h1>
-        <h2 id="verification-title">Verification</h2>
+        <h2 id="verification-title" ref={headingRef} tabIndex={-1}>
+          Verification
+        </h2>
         {initialResendWait > 0 ? (
           <p>
             A verification code was sent to <strong>{email}</strong> moments ago. It is valid for {CODE_LIFETIME_TEXT}.
@@ -168,7 +179,6 @@ export function VerificationStep({
           placeholder="Paste verification code"
           autoComplete="one-time-code"
           inputMode="numeric"
-          autoFocus
           error={errors.code?.message}
           {...form.register('code')}
         />

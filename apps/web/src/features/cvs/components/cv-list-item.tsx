@@ -48,7 +48,7 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
   return (
     <li className="list-card cv-item">
       <div className="cv-item__main">
-        <h3 className="list-card__title cv-item__name">{cv.fileName}</h3>
+        <h3 className="list-card__title cv-item__name file-name">{cv.fileName}</h3>
         <p className="cv-item__meta">
           <span>Uploaded {formatDate(cv.createdOn)}</span>
           {cv.sizeBytes !== undefined ? <span>{formatFileSize(cv.sizeBytes)}</span> : null}

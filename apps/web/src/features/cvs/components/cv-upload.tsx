@@ -77,7 +77,9 @@ export function CvUpload({ keptCvIds = [] }: { keptCvIds?: readonly string[] }) 
       />
       {upload.isPending ? (
         <div className="cv-upload__progress">
-          <label htmlFor={progressId}>Uploading {file?.name}</label>
+          <label htmlFor={progressId}>
+            Uploading <span className="file-name">{file?.name}</span>
+          </label>
           <progress id={progressId} max={100} value={progress}>
             {progress}%
           </progress>

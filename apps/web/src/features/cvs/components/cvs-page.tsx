@@ -87,8 +87,14 @@ export function CvsPage() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this CV?"
-        message={`${deleting?.fileName ?? 'This CV'} will be deleted for good. Applications you have already sent are not changed.`}
+        message={
+          <>
+            {deleting ? <span className="file-name">{deleting.fileName}</span> : 'This CV'} will be deleted for good.
+            Applications you have already sent are not changed.
+          </>
+        }
         confirmLabel="Delete CV"
+        destructive
         busy={deleteCv.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
