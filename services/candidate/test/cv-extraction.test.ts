@@ -15,7 +15,8 @@ import {
 const hostileChild = fileURLToPath(new URL('./hostile-child.mjs', import.meta.url));
 const MIB = 1024 * 1024;
 
-describe('CV extraction in a capped child process', () => {
+// Each test starts node processes, seconds apiece on a busy machine.
+describe('CV extraction in a capped child process', { timeout: 120_000 }, () => {
   it('reads a text CV and its autofill fields in the child', async () => {
     expect(await runExtraction({ task: 'text', type: 'txt', bytes: Buffer.from('Jane Doe, welder') })).toBe(
       'Jane Doe, welder',

@@ -29,7 +29,8 @@ function docxBomb(): Buffer {
   ]);
 }
 
-describe.each(databaseKinds())('hostile CV files on %s', (kind) => {
+// Every extraction starts a capped node process: seconds apiece on a busy machine.
+describe.each(databaseKinds())('hostile CV files on %s', { timeout: 120_000 }, (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

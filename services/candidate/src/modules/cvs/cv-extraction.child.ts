@@ -1,5 +1,4 @@
 import { createWriteStream, readFileSync } from 'node:fs';
-import { findCvFields } from '../cv-autofill/cv-fields';
 import { UnpackLimitError } from './container-bounds';
 import type { ExtractionHeader, ExtractionResult } from './cv-extraction';
 import { UnsupportedContentError, docxPreviewHtml, extractCvText } from './cv-text';
@@ -41,8 +40,11 @@ async function run(header: ExtractionHeader, bytes: Buffer): Promise<unknown> {
       return docxPreviewHtml(bytes, header.title);
     case 'text':
       return extractCvText(header.type, bytes);
-    case 'autofill':
+    case 'autofill': {
+      // Loaded only here: the child starts once per file, and the other tasks need no e-mail schema.
+      const { findCvFields } = await import('../cv-autofill/cv-fields');
       return findCvFields(await extractCvText(header.type, bytes));
+    }
   }
 }
 
