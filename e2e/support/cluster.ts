@@ -254,7 +254,8 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
     };
     const publicUrl = (part: PartName) => `http://127.0.0.1:${nginxPorts[part]}`;
 
-    // Secrets every instance shares (deploy/careers.env.example lists them).
+    // The settings and secrets every instance shares (deploy/careers.env.example and deploy/<part>.env.example
+    // list them; one set for all parts here, where every part runs as the same test user).
     const sharedEnv: Record<string, string> = {
       HOST: '127.0.0.1',
       PORTAL_URL: publicUrl('portal'),
