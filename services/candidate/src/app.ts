@@ -103,6 +103,7 @@ export async function openDependencies(
     secret,
     portalUrl: config.portalUrl,
     apiUrl: config.publicUrl,
+    perBusinessPerHour: config.statusMail.perBusinessPerHour,
   });
   if (config.workers) worker.start();
   const store = createRateLimitStore({

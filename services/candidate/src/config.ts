@@ -37,6 +37,11 @@ const schema = z
     CV_EXTRACTION_CPU_SECONDS: z.coerce.number().int().min(1).max(600).default(EXTRACTION_LIMITS.cpuSeconds),
     /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
     STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * Status e-mails sent per business and hour; beyond it the moves still happen and their e-mails wait for a
+     * later hour (docs/decisions/0236). Bounds what one employer can make the platform's mailer send.
+     */
+    STATUS_MAILS_PER_BUSINESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
   })
   .superRefine((env, ctx) => {
     // Half an S3 configuration would silently fall back to local files: refuse it instead.
@@ -92,6 +97,7 @@ function toConfig(env: z.output<typeof schema>) {
       secretsDir: path.join(dataDir, 'candidate-secrets'),
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
       delayMs: env.STATUS_MAIL_DELAY_SECONDS * 1000,
+      perBusinessPerHour: env.STATUS_MAILS_PER_BUSINESS_PER_HOUR,
     },
     redisKeyPrefix: env.CANDIDATE_REDIS_KEY_PREFIX,
     /** The CV autofill's bot check: its own challenges (action cv-autofill), 10 minutes to use one. */

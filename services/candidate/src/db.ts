@@ -156,6 +156,14 @@ export interface StatusMailOutboxTable {
   created_at: Timestamp;
 }
 
+/** A status e-mail taken to be sent, by business (migration 0010): the hourly budget per business counts these. */
+export interface StatusMailSendsTable {
+  id: Generated<number>;
+  business_id: string;
+  outbox_id: number;
+  claimed_at: Timestamp;
+}
+
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
@@ -168,6 +176,7 @@ export interface CandidateDatabase {
   cv_preview_tokens: CvPreviewTokensTable;
   data_exports: DataExportsTable;
   status_mail_outbox: StatusMailOutboxTable;
+  status_mail_sends: StatusMailSendsTable;
 }
 
 /** A connection or a transaction: what every repository function takes. */

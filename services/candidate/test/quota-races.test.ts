@@ -66,7 +66,7 @@ describe.each(databaseKinds())('quotas under parallel requests on %s', (kind) =>
         await t.deps.database.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(column as never, '=', id)
+          .where(column as never, '=', id as never)
           .executeTakeFirstOrThrow()
       ).n,
     );

@@ -190,15 +190,17 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
 
     const [mail, ...more] = mailTo(c.email);
     expect(more).toHaveLength(0);
-    expect(mail!.subject).toBe('Under review: your application for Barista');
+    expect(mail!.subject).toBe('Under review: your job application has a new status');
     expect(mail!.text).toContain('Hello Cara Candidate,');
-    expect(mail!.text).toContain('Your application for Barista at Bean & Co has a new status:\n\n    Under review');
+    expect(mail!.text).toContain('An employer has given your application a new status:\n\n    Under review');
+    expect(mail!.text).toContain('Job title as written by the employer: "Barista"');
+    expect(mail!.text).toContain('Business name as written by the employer: "Bean & Co"');
     expect(mail!.text).toContain(
-      `See your application: https://careers.example.test/applications?application=${c.applicationId}`,
+      `See your application on the portal: https://careers.example.test/applications?application=${c.applicationId}`,
     );
     const pageLink = /Stop them: (https:\/\/careers\.example\.test\/unsubscribe\?token=\S+)/.exec(mail!.text)?.[1];
     expect(pageLink).toBeDefined();
-    expect(mail!.raw).toContain('<strong>Under review</strong>');
+    expect(decodeQp(mail!.raw)).toContain('<strong>Under review</strong>');
     // RFC 8058: an https (here the service's) address to POST to, and the one-click marker.
     const header = /^<(http:\/\/localhost:3002\/status-emails\/unsubscribe\?token=([^>]+))>$/.exec(
       mail!.headers['list-unsubscribe'] ?? '',
@@ -213,8 +215,8 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     await move(employer, c.applicationId, ApplicationStatus.Reject);
     await flush();
     expect(mailTo(c.email).map((m) => m.subject)).toEqual([
-      'Under review: your application for Barista',
-      'Not selected: your application for Barista',
+      'Under review: your job application has a new status',
+      'Not selected: your job application has a new status',
     ]);
   });
 
@@ -232,6 +234,7 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
       secret: t.deps.statusMail.secret,
       portalUrl: 'https://p.test',
       apiUrl: 'https://a.test',
+      perBusinessPerHour: 100,
     };
     const second = createStatusMailWorker({ ...options, now: Date.now });
     const sent = await Promise.all([flush(), second.flush(), flush(), second.flush()]);
@@ -249,7 +252,7 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     expect(await flush()).toBe(0);
     const afterLease = createStatusMailWorker({ ...options, now: () => Date.now() + 3 * 60_000 });
     expect(await Promise.all([afterLease.flush(), afterLease.flush()])).toEqual([1, 0]);
-    expect(mailTo(late.email).map((m) => m.subject)).toEqual(['Interviewed: your application for Roaster']);
+    expect(mailTo(late.email).map((m) => m.subject)).toEqual(['Interviewed: your job application has a new status']);
     await mail.close();
   });
 
@@ -260,7 +263,9 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     await move(employer, c.applicationId, ApplicationStatus.ScheduleInterview);
     expect(await unsent()).toBe(1);
     await flush();
-    expect(mailTo(c.email).map((m) => m.subject)).toEqual(['Interview to be scheduled: your application for Baker']);
+    expect(mailTo(c.email).map((m) => m.subject)).toEqual([
+      'Interview to be scheduled: your job application has a new status',
+    ]);
 
     await move(employer, c.applicationId, ApplicationStatus.Reject);
     await move(employer, c.applicationId, ApplicationStatus.ScheduleInterview);
@@ -298,7 +303,7 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     });
     await move(employer, c.applicationId, ApplicationStatus.MakeOffer);
     await flush();
-    expect(mailTo(c.email).map((m) => m.subject)).toEqual(['Offer: your application for Waiter']);
+    expect(mailTo(c.email).map((m) => m.subject)).toEqual(['Offer: your job application has a new status']);
 
     // The switch is the caller's own: signed out, or as an employer, it is refused; the body is checked.
     expect((await t.app.inject({ url: '/candidate/status-emails' })).statusCode).toBe(401);

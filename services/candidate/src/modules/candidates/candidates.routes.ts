@@ -39,6 +39,9 @@ export async function candidateRoutes(app: App) {
       schema: {
         tags,
         summary: 'Create the caller’s candidate profile (409 when it exists)',
+        description:
+          "The profile takes the signed-in account's e-mail address (the access token's); the body's email is accepted " +
+          'for compatibility and ignored. The answer carries the address stored.',
         security: bearerSecurity,
         body: candidateCreateSchema,
         response: { 200: candidateCreatedSchema, ...problems, 409: problemDetailsSchema },

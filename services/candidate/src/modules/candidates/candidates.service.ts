@@ -66,15 +66,22 @@ export async function getOwnCandidate(db: Db, user: AuthUser): Promise<Candidate
   return toCandidate(await currentCandidate(db, user));
 }
 
+/**
+ * Creates the caller's candidate with the account's address, whatever the body says: the body's `email`
+ * (SPEC's create shape, still sent by the portal) is ignored, so nobody can apply under an address the
+ * identity service never gave them, and email_verified always speaks of the address stored beside it
+ * (docs/decisions/0235). Later moves and proofs arrive by account notice or the next token.
+ */
 export async function createCandidate(db: Db, user: AuthUser, body: CandidateCreate): Promise<CandidateCreated> {
   const row = await insertCandidate(db, {
     id: randomUUID(),
     user_id: user.userId,
     name: body.name,
-    email: body.email,
+    email: user.email,
     phone_number: body.phoneNumber,
     postcode: body.postcode,
-    // An identity service that does not say (no email_verified claim) is not taken to mean "unproved".
+    // The token's proof is the proof of its own address, the one stored here. An identity service that does
+    // not say (no email_verified claim) is not taken to mean "unproved".
     email_verified: user.emailVerified !== false,
   });
   if (!row) throw new HttpProblem(409, 'A candidate profile already exists for this account.');

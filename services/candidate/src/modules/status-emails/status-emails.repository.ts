@@ -55,39 +55,94 @@ export interface ClaimedStatusMail {
   applicationStatus: number;
 }
 
+/** One claim at a time across instances: the budget's count and the lease that spends it are one step. */
+const CLAIM_LOCK_KEY = 'careers:status-mail-claim';
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * Leases due rows as the identity outbox does (docs/decisions/0013): SKIP LOCKED lets several instances
- * share the queue without taking one row twice, and the lease (locked_until) lets the SMTP conversation
- * happen outside any transaction; if an instance dies mid-send, the lease runs out and another one sends.
+ * Leases due rows as the identity outbox does (docs/decisions/0013): SKIP LOCKED leaves a row a move is
+ * changing, and the lease (locked_until) lets the SMTP conversation happen outside any transaction; if an
+ * instance dies mid-send, the lease runs out and another one sends. A business's rows are taken only while
+ * it has e-mails left in its hourly budget (status_mail_sends, docs/decisions/0236); the rest stay due and
+ * go in a later hour, oldest first. Claims are serialized by a transaction-scoped advisory lock, so two
+ * instances never both spend the last e-mail of a budget.
  */
 export async function claimDueStatusMail(
   db: Db,
   now: Date,
   leaseMs: number,
   limit: number,
+  perBusinessPerHour: number,
 ): Promise<ClaimedStatusMail[]> {
-  const rows = await db
-    .updateTable('status_mail_outbox')
-    .set({ locked_until: new Date(now.getTime() + leaseMs) })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('status_mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'attempts', 'application_status'])
-    .execute();
-  return rows
-    .map((r) => ({ id: Number(r.id), attempts: r.attempts, applicationStatus: r.application_status }))
-    .sort((a, b) => a.id - b.id);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${CLAIM_LOCK_KEY}))`.execute(trx);
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
+    // Each due row numbered within its business, oldest first; a row is taken when its number still fits
+    // in what the business has left this hour.
+    const picked = await sql<{ id: string; business_id: string }>`
+      select d.id, d.business_id
+      from (
+        select o.id, j.business_id, row_number() over (partition by j.business_id order by o.id) as rn
+        from status_mail_outbox o
+        join job_applications a on a.id = o.application_id
+        join jobs j on j.id = a.job_id
+        where o.sent_at is null
+          and o.next_attempt_at <= ${now}
+          and (o.locked_until is null or o.locked_until <= ${now})
+      ) d
+      left join (
+        select business_id, count(*) as n
+        from status_mail_sends
+        where claimed_at > ${hourAgo}
+        group by business_id
+      ) u on u.business_id = d.business_id
+      where d.rn + coalesce(u.n, 0) <= ${perBusinessPerHour}
+      order by d.id
+      limit ${limit}`.execute(trx);
+    if (picked.rows.length === 0) return [];
+    const businessOf = new Map(picked.rows.map((r) => [Number(r.id), r.business_id]));
+    const rows = await trx
+      .updateTable('status_mail_outbox')
+      .set({ locked_until: new Date(now.getTime() + leaseMs) })
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('status_mail_outbox')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            picked.rows.map((r) => Number(r.id)),
+          )
+          .where('sent_at', 'is', null)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'attempts', 'application_status'])
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .insertInto('status_mail_sends')
+        .values(
+          rows.map((r) => ({
+            business_id: businessOf.get(Number(r.id)) as string,
+            outbox_id: Number(r.id),
+            claimed_at: now,
+          })),
+        )
+        .execute();
+    }
+    return rows
+      .map((r) => ({ id: Number(r.id), attempts: r.attempts, applicationStatus: r.application_status }))
+      .sort((a, b) => a.id - b.id);
+  });
+}
+
+/** A claimed row that was not sent (SMTP failed, or nothing is left to send): its business gets the e-mail back. */
+export async function releaseStatusMailSend(db: Db, outboxId: number): Promise<void> {
+  await db.deleteFrom('status_mail_sends').where('outbox_id', '=', outboxId).execute();
 }
 
 /** What the message of one claimed row says, read when it is sent (the address and names as they are now). */
@@ -152,6 +207,11 @@ export async function dropStaleStatusMail(
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .executeTakeFirst();
   const removed = await db.deleteFrom('status_mail_outbox').where('sent_at', '<', sentBefore).executeTakeFirst();
+  // The budget looks back an hour; a day of sends is kept for questions, then goes.
+  await db
+    .deleteFrom('status_mail_sends')
+    .where('claimed_at', '<', new Date(now.getTime() - 24 * HOUR_MS))
+    .execute();
   return { expired: Number(expired.numDeletedRows), removed: Number(removed.numDeletedRows) };
 }
 

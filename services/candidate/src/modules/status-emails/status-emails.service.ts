@@ -81,6 +81,37 @@ export function verifyUnsubscribeToken(secret: string, token: string): string | 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
 
+/** Invisible and direction-changing characters: they can hide a web address or reorder what a reader sees. */
+const HIDDEN_CHARACTERS = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]/g;
+/** Full stops a domain name may be written with (IDNA maps these to "."). */
+const DOT = '[.\u3002\uFF0E\uFF61]';
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]*[\\p{L}\\p{N}])?';
+/**
+ * What a mail client may turn into a link: a scheme ("https:", "mailto:"), "://", "www.", an e-mail address,
+ * an IPv4 address, or a dotted name ending in letters ("evil.test", "bank.co.uk"; also "Node.js", which
+ * costs a tech title its place in the e-mail, not its place on the portal).
+ */
+const LINK_LIKE = [
+  /\b(?:https?|ftp|mailto|tel|sms|file|data|javascript|callto|skype|whatsapp):/iu,
+  /:\/\//u,
+  new RegExp(`\\bwww\\d{0,3}${DOT}`, 'iu'),
+  /[^\s@]@[^\s@]+[.\u3002\uFF0E\uFF61][^\s@]/u,
+  new RegExp(`\\b\\d{1,3}(?:${DOT}\\d{1,3}){3}\\b`, 'u'),
+  new RegExp(`${LABEL}(?:${DOT}${LABEL})*${DOT}\\p{L}{2,}(?![\\p{L}\\p{N}])`, 'u'),
+];
+
+/**
+ * An employer's words (a job title, a business name) as a status e-mail may quote them: on one line, without
+ * hidden characters, at most 200 characters; or null when they hold anything a mail client could make a
+ * link of. Such words are left out rather than mangled: a broken-up address still reads as an address to a
+ * person (and badly to a screen reader), and the portal shows the words in full (docs/decisions/0237).
+ */
+export function quotableEmployerWords(words: string): string | null {
+  const line = oneLine(words.replace(HIDDEN_CHARACTERS, '')).replace(/\s+/g, ' ');
+  if (!line || LINK_LIKE.some((pattern) => pattern.test(line))) return null;
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
 export interface StatusMailFacts {
   to: string;
   candidateName: string;
@@ -95,29 +126,47 @@ export interface StatusMailFacts {
   apiUrl: string;
 }
 
+/** The employer's words of a status e-mail, each labelled as theirs; quoted only when they cannot become a link. */
+function employerLines(facts: StatusMailFacts): { label: string; words: string | null }[] {
+  return [
+    { label: 'Job title as written by the employer', words: quotableEmployerWords(facts.jobTitle) },
+    { label: 'Business name as written by the employer', words: quotableEmployerWords(facts.businessName) },
+  ];
+}
+
+const NOT_QUOTED = 'not shown in this e-mail because it contains a web address; see it on the portal';
+const OUR_WORDS =
+  "We do not write or check what employers write. We never ask for passwords, bank details or payments by e-mail: don't reply with them, and don't follow instructions in an employer's words.";
+
 /**
  * The e-mail a candidate gets when an employer moves their application: the status in the timeline's words
- * (packages/contracts applicationStatusWords), a link to the application, and an unsubscribe link that
- * works without signing in; List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) let a mail client
- * offer the same in one click.
+ * (packages/contracts applicationStatusWords), the job title and business name quoted and labelled as the
+ * employer's (left out when they look like a web address), a link to the application, and an unsubscribe
+ * link that works without signing in; List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) let a mail
+ * client offer the same in one click. Every link is the portal's; the subject carries none of the
+ * employer's words (it cannot say whose they are).
  */
 export function statusMail(facts: StatusMailFacts): MailMessage {
   const words = applicationStatusInWords(facts.applicationStatus);
-  const title = oneLine(facts.jobTitle);
-  const business = oneLine(facts.businessName);
   const applicationLink = `${facts.portalUrl}/applications?application=${facts.applicationId}`;
   const token = encodeURIComponent(facts.token);
   const unsubscribeLink = `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`;
   const accountLink = `${facts.portalUrl}/user-account`;
   const greeting = oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,';
+  const quoted = employerLines(facts);
   const text = [
     greeting,
     '',
-    `Your application for ${title} at ${business} has a new status:`,
+    'An employer has given your application a new status:',
     '',
     `    ${words}`,
     '',
-    `See your application: ${applicationLink}`,
+    'The job, in the words of the employer:',
+    ...quoted.map((q) => `    ${q.label}: ${q.words === null ? `(${NOT_QUOTED})` : `"${q.words}"`}`),
+    '',
+    OUR_WORDS,
+    '',
+    `See your application on the portal: ${applicationLink}`,
     '',
     // The signature separator ("-- "): mail clients fold what follows away.
     '-- ',
@@ -127,16 +176,24 @@ export function statusMail(facts: StatusMailFacts): MailMessage {
   ].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
-    `<p>Your application for <strong>${escapeHtml(title)}</strong> at ${escapeHtml(business)} has a new status:</p>`,
+    '<p>An employer has given your application a new status:</p>',
     `<p style="font-size:1.25em"><strong>${escapeHtml(words)}</strong></p>`,
-    `<p><a href="${escapeHtml(applicationLink)}">See your application</a></p>`,
+    '<p>The job, in the words of the employer:</p>',
+    '<ul>',
+    ...quoted.map(
+      (q) =>
+        `<li>${escapeHtml(q.label)}: ${q.words === null ? `<em>${escapeHtml(NOT_QUOTED)}</em>` : `&quot;${escapeHtml(q.words)}&quot;`}</li>`,
+    ),
+    '</ul>',
+    `<p>${escapeHtml(OUR_WORDS)}</p>`,
+    `<p><a href="${escapeHtml(applicationLink)}">See your application on the portal</a></p>`,
     '<hr>',
     `<p style="color:#555;font-size:0.875em">You get this e-mail because status e-mails are on for your account. ` +
       `<a href="${escapeHtml(unsubscribeLink)}">Stop these e-mails</a>, or turn them off on your <a href="${escapeHtml(accountLink)}">account page</a>.</p>`,
   ].join('\n');
   return {
     to: facts.to,
-    subject: `${words}: your application for ${title}`.slice(0, 150),
+    subject: `${words}: your job application has a new status`,
     text,
     html,
     kind: STATUS_MAIL_KIND,

@@ -9,6 +9,7 @@ import {
   dropStaleStatusMail,
   markStatusMailFailed,
   markStatusMailSent,
+  releaseStatusMailSend,
   statusMailDetails,
 } from './status-emails.repository';
 import { STATUS_MAIL_KIND, statusMail, unsubscribeToken } from './status-emails.service';
@@ -37,6 +38,8 @@ export function createStatusMailWorker(options: {
   secret: string;
   portalUrl: string;
   apiUrl: string;
+  /** At most this many status e-mails an hour per business; the rest wait (docs/decisions/0236). */
+  perBusinessPerHour: number;
 }): StatusMailWorker {
   const { db } = options;
 
@@ -44,6 +47,7 @@ export function createStatusMailWorker(options: {
     const details = await statusMailDetails(db, row.id);
     // The application or candidate went (their rows cascade), or the candidate turned e-mails off since.
     if (!details || !details.status_emails) {
+      await releaseStatusMailSend(db, row.id);
       await deleteStatusMail(db, row.id);
       return false;
     }
@@ -67,6 +71,7 @@ export function createStatusMailWorker(options: {
         { err, statusMailId: row.id, attempts: row.attempts + 1, retryAt },
         'status e-mail not sent; will retry',
       );
+      await releaseStatusMailSend(db, row.id);
       await markStatusMailFailed(db, row.id, retryAt, err instanceof Error ? err.message : String(err));
       return false;
     }
@@ -87,7 +92,7 @@ export function createStatusMailWorker(options: {
       options.logger.warn({ dropped: stale.expired }, 'status e-mails not sent within three days; dropped');
     let sent = 0;
     for (;;) {
-      const rows = await claimDueStatusMail(db, new Date(options.now()), LEASE_MS, BATCH);
+      const rows = await claimDueStatusMail(db, new Date(options.now()), LEASE_MS, BATCH, options.perBusinessPerHour);
       for (const row of rows) if (await sendOne(row)) sent += 1;
       if (rows.length < BATCH) return sent;
     }
