@@ -87,7 +87,7 @@ function Bars({
   );
 }
 
-/** A job's numbers (issue 14): applications by day and by source, and the share that reached each status. */
+/** A job's numbers: applications by day and by source, and the share that reached each stage (docs/decisions/0256). */
 export function JobNumbers({ jobId }: { jobId: string }) {
   const stats = useEmployerJobStats(jobId);
   if (stats.isPending) return <Spinner label="Loading the numbers" />;
@@ -128,6 +128,10 @@ export function JobNumbers({ jobId }: { jobId: string }) {
                 count: reached.get(status) ?? 0,
               }))}
             />
+            <p className="employer-bars__note">
+              Each application counts for the furthest stage it reached and every stage before it; Rejected counts those
+              rejected at any stage.
+            </p>
           </div>
         </div>
       )}
