@@ -19,6 +19,7 @@ import { paths } from '../../lib/paths';
 import { employerPaths } from '../../features/employer/paths';
 import { useToastsBelowHeader } from '../../features/employer/toasts-below-header';
 import { BrandMark } from '../../components/brand-mark';
+import { usePageTitle } from '../../components/page-title';
 
 const MENU = [
   { to: employerPaths.jobs, label: 'Jobs', end: true },
@@ -93,10 +94,8 @@ export default function EmployerLayout() {
 /** /employer for a signed-in candidate: a plain page saying whose area this is, instead of a silent redirect. */
 function CandidateInConsole() {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    document.title = 'For employers · Careers Portal';
-    headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  usePageTitle('For employers');
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), []);
   return (
     <div className="auth-layout">
       <header className="auth-layout__bar">
