@@ -37,8 +37,10 @@ export async function limitSending(request: FastifyRequest): Promise<void> {
   await enforce(request, `send:ip:${clientOf(request)}`, request.server.config.rateLimits.sendsPerIp);
 }
 
-// Wrong sign-in codes (docs/decisions/0016): counted per address across codes, so a new code resets
-// nothing, and per (address, client), so that the limit that stops a flood does not stop the owner.
+// Wrong sign-in codes (docs/decisions/0016, 0240): counted per address across codes, so a new code resets
+// nothing, and per (address, client), so that the limit that stops a flood does not stop the owner. These
+// slow guessing down; what bounds it per account, however many clients guess, is that a code dies after
+// SIGN_IN_CODE_WRONG_TRIES and an account gets SIGN_IN_CODES_PER_DAY codes (codes module).
 export const WRONG_CODES_PER_CLIENT = 5;
 export const WRONG_CODES_PER_ADDRESS = 20;
 const WRONG_CODE_WINDOW_SECONDS = 3600;

@@ -3,6 +3,8 @@ import {
   DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR,
   DEFAULT_SEND_INTERVAL_SECONDS,
   DEFAULT_SENDS_PER_HOUR,
+  SIGN_IN_CODE_WRONG_TRIES,
+  SIGN_IN_CODES_PER_DAY,
 } from '@careers/contracts/limits';
 import {
   authResponseSchema,
@@ -27,7 +29,7 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary: `E-mail a 6-digit sign-in code (${CODE_LIFETIME_TEXT}, single use; by default one per ${DEFAULT_SEND_INTERVAL_SECONDS} s and ${DEFAULT_SENDS_PER_HOUR} per hour per address, ${DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR} per hour per address and client)`,
+        summary: `E-mail a 6-digit sign-in code (${CODE_LIFETIME_TEXT}, single use; by default one per ${DEFAULT_SEND_INTERVAL_SECONDS} s and ${DEFAULT_SENDS_PER_HOUR} per hour per address, ${DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR} per hour per address and client; ${SIGN_IN_CODES_PER_DAY} per account in any 24 hours)`,
         body: sendCodeRequestSchema,
         response: { 200: emptyBody, 400: problemDetailsSchema, 404: problemDetailsSchema, 429: problemDetailsSchema },
       },
@@ -47,8 +49,7 @@ export async function codeRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['codes'],
-        summary:
-          'Sign in with the e-mailed code; needs a solved bot-check payload as token; 429 after too many wrong codes for the address',
+        summary: `Sign in with the e-mailed code; needs a solved bot-check payload as token; a code dies after ${SIGN_IN_CODE_WRONG_TRIES} wrong tries from anyone (ask for a new one); 429 after too many wrong codes for the address`,
         body: verifyCodeRequestSchema,
         response: {
           200: authResponseSchema,

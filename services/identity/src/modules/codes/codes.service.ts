@@ -1,4 +1,4 @@
-import { CODE_LIFETIME_MS } from '@careers/contracts/limits';
+import { CODE_LIFETIME_MS, SIGN_IN_CODE_WRONG_TRIES } from '@careers/contracts/limits';
 import { randomUUID } from 'node:crypto';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
@@ -78,10 +78,11 @@ async function check(
   code: string,
 ): Promise<CodeRecord | undefined> {
   if (!row || row.consumedAt) return undefined;
-  // An e-mail change code dies after MAX_WRONG_ATTEMPTS wrong tries, even if the right code follows. A
-  // sign-in code does not: anyone could kill the owner's code that way; sign-in guesses are bounded per
-  // address and per client instead (plugins/limits.ts, docs/decisions/0016).
-  if (purpose !== 'sign-in' && row.attempts >= MAX_WRONG_ATTEMPTS) return undefined;
+  // A code dies after its wrong tries, even if the right code follows. For a sign-in code anyone may
+  // try, this (with SIGN_IN_CODES_PER_DAY) bounds the guesses one account can take a day, whatever the
+  // number of clients; the owner whose code was killed asks for a new one (docs/decisions/0240).
+  const tries = purpose === 'sign-in' ? SIGN_IN_CODE_WRONG_TRIES : MAX_WRONG_ATTEMPTS;
+  if (row.attempts >= tries) return undefined;
   if (row.expiresAt.getTime() <= ctx.now()) return undefined;
   const given = code.trim();
   if (!/^\d{6}$/.test(given) || !safeEqual(codeHash(ctx, row.emailNormalized, purpose, given), row.codeHash)) {

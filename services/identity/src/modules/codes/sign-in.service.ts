@@ -1,12 +1,17 @@
 import type { AuthResponse } from '@careers/contracts/identity';
+import { SIGN_IN_CODES_PER_DAY } from '@careers/contracts/limits';
 import type { Db } from '../../db';
 import { normalizeEmail } from '../../lib/email';
 import { proveAddress } from '../accounts/accounts.service';
-import { queueMail } from '../mail/mail.service';
+import { tooManyRequests } from '../../plugins/limits';
+import { mailQueuedSince, queueMail } from '../mail/mail.service';
 import { signInCodeMail } from '../mail/mail.templates';
 import { issueSession, loginResult, type TokenContext } from '../tokens/tokens.service';
 import { findUserByEmail } from '../users/users.service';
 import { issueCode, verifyCode, type CodeContext } from './codes.service';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const TOO_MANY_CODES_TODAY = 'Too many sign-in codes were sent to this address today. Please try again later.';
 
 /**
  * POST /api/account/send-verification-code: a sign-in code to the account's address. False when no
@@ -27,6 +32,12 @@ export async function sendSignInCode(
       emailNormalized: normalizeEmail(user.email),
       purpose: 'sign-in',
     });
+    // At most SIGN_IN_CODES_PER_DAY in any 24 hours (docs/decisions/0240). The send counter's row, locked
+    // by issueCode, makes concurrent sends to the address wait here; a refusal rolls the send back.
+    const now = ctx.now();
+    const sent = await mailQueuedSince(trx, user.id, 'sign-in-code', new Date(now - DAY_MS));
+    const oldest = sent[sent.length - SIGN_IN_CODES_PER_DAY];
+    if (oldest) throw tooManyRequests(Math.ceil((oldest.getTime() + DAY_MS - now) / 1000), TOO_MANY_CODES_TODAY);
     await queueMail(trx, signInCodeMail(user.email, code), new Date(ctx.now()), { expiresAt, userId: user.id });
   });
   return true;

@@ -48,6 +48,19 @@ export async function dropUnsentMail(db: Db, userId: string, kind: string, now: 
     .execute();
 }
 
+/** When each message of a kind was queued for a user since `since`, oldest first. */
+export async function queuedTimesSince(db: Db, userId: string, kind: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => new Date(r.created_at));
+}
+
 /** Unsent messages whose code or link has expired lose their subject and bodies and are never sent. */
 export async function dropExpiredMail(db: Db, now: Date): Promise<number> {
   const result = await db

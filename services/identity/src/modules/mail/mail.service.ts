@@ -1,4 +1,4 @@
-import { dropUnsentMail, enqueueMail } from './mail.repository';
+import { dropUnsentMail, enqueueMail, queuedTimesSince } from './mail.repository';
 import { reserveSend } from './send-limits.repository';
 
 export type { SendLimits, SendPurpose } from './send-limits.repository';
@@ -12,6 +12,12 @@ export type { SendLimits, SendPurpose } from './send-limits.repository';
  * the message belongs to, whose deletion removes the row.
  */
 export { enqueueMail as queueMail };
+
+/**
+ * When each message of a kind was queued for a user since a time, oldest first: the outbox keeps its rows
+ * for RETENTION_DAYS (at least a day), so this counts what went out over the last day.
+ */
+export { queuedTimesSince as mailQueuedSince };
 
 /** Removes a user's messages of one kind that have not gone out (and are not being sent now). */
 export { dropUnsentMail as dropUnsent };
