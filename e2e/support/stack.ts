@@ -26,6 +26,11 @@ export interface StackInfo {
   smtpUrl: string;
   dataDir: string;
   logsDir: string;
+  /**
+   * The portal build the stack serves (its own or the one it was given), which other stacks of the run
+   * (the cluster test) serve too instead of building it again; absent when the stack runs no portal.
+   */
+  portalDist?: string;
 }
 
 export interface Stack extends StackInfo {
@@ -213,6 +218,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       smtpUrl: sink.smtpUrl,
       dataDir,
       logsDir,
+      ...(withPortal ? { portalDist } : {}),
       stop,
     };
   } catch (error) {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, copyFileSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   BUCKET,
   call,
@@ -55,7 +55,8 @@ let firstVerification = 0;
 
 beforeAll(async () => {
   const started = Date.now();
-  cluster = await startCluster({ portalDist: process.env.E2E_PORTAL_DIST || undefined });
+  // The portal the run's stack already serves (built once per run): the cluster's portals serve the same files.
+  cluster = await startCluster({ portalDist: process.env.E2E_PORTAL_DIST || inject('stack')?.portalDist });
   note(`6 instances and nginx ready in ${Date.now() - started} ms`);
   employer = await newEmployer(cluster);
   jobId = await createJob(cluster, employer, 'Cluster engineer');
