@@ -27,7 +27,21 @@ const CEILINGS: Record<string, number> = {
 let dist: string;
 let manifest: Manifest;
 
+/**
+ * The test command (scripts/test.sh) builds the portal once per run and names that build here, so the budget
+ * is checked on the very files the browser suite serves; without it (this file alone) the test builds its own.
+ * (Vitest gives the environment as import.meta.env; process.env is for server/config.ts alone.)
+ */
+const sharedBuild = (import.meta.env.PORTAL_TEST_DIST as string | undefined) || undefined;
+
 beforeAll(async () => {
+  if (sharedBuild) {
+    dist = sharedBuild;
+    const read = await readManifest(dist);
+    if (!read) throw new Error(`PORTAL_TEST_DIST (${dist}) holds no portal build with a manifest.`);
+    manifest = read;
+    return;
+  }
   dist = await mkdtemp(join(tmpdir(), 'portal-budget-'));
   const root = fileURLToPath(new URL('..', import.meta.url));
   // Vitest runs with NODE_ENV=test, which would build React's development copy and make the JSX plugin
@@ -51,7 +65,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await rm(dist, { recursive: true, force: true });
+  if (!sharedBuild) await rm(dist, { recursive: true, force: true });
 });
 
 describe('JavaScript before a landing page is interactive', () => {
