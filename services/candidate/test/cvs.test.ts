@@ -7,7 +7,7 @@ import { documentXml, fakeExe, oleHeaderFile, tinyDocx, tinyPdf, zip } from './f
 
 const WRONG_FORMAT = 'Must be in the following format: pdf, doc, docx, txt';
 
-describe.each(databaseKinds())('CV files on %s', (kind) => {
+describe.each(databaseKinds())('CV files on %s', { timeout: 120_000 }, (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -33,10 +33,11 @@ describe.each(databaseKinds())('CV files on %s', (kind) => {
   }
 
   async function parsed(headers: Record<string, string>, cvId: string) {
+    // Each parse starts a capped node process, one job after another: seconds apiece on a busy machine.
     return eventually(async () => {
       const cv = (await t.app.inject({ url: '/cvs', headers })).json().cvs.find((c: { id: string }) => c.id === cvId);
       return cv && cv.cvParseStatus !== 'Pending' ? cv : undefined;
-    });
+    }, 60_000);
   }
 
   it('accepts PDF, DOCX and TXT by their bytes, lists them newest first, and parses them in the background', async () => {
