@@ -30,16 +30,70 @@ ensure_debian_package /usr/bin/chromium chromium
 ensure_debian_package /usr/sbin/nginx nginx
 ensure_postgres
 
-echo "== typecheck"
-npm run typecheck --silent
-echo "== lint"
-npm run lint --silent
+# Each phase's wall time, printed at the end (docs/performance.md keeps the figures).
+timings=()
+suite_started=$SECONDS
+
+# The portal is built once per run, here, into a private folder: the JavaScript budget test
+# (apps/web/server/js-budget.test.ts, through PORTAL_TEST_DIST) and both browser stacks (the shared one
+# and the cluster's, through E2E_PORTAL_DIST) read that build instead of each making its own.
+portal_dist="$(mktemp -d "${TMPDIR:-/tmp}/careers-portal-XXXXXX")"
+logs="$(mktemp -d "${TMPDIR:-/tmp}/careers-test-logs-XXXXXX")"
+trap 'rm -rf "$portal_dist" "$logs"' EXIT
+
+# tsc's incremental state, outside the repository's tracked files: a second run checks what changed.
+tsc_cache="node_modules/.cache/typecheck"
+mkdir -p "$tsc_cache"
+typecheck() {
+  local ws
+  for ws in packages/contracts packages/server-kit packages/test-support services/identity services/candidate apps/web e2e; do
+    npm run typecheck --silent --workspace "$ws" -- --incremental --tsBuildInfoFile "$PWD/$tsc_cache/${ws//\//-}.tsbuildinfo" ||
+      return 1
+  done
+}
+build_portal() {
+  # As npm start and the browser suite build it: a production build whatever the shell's NODE_ENV.
+  env -u NODE_ENV NO_COLOR=1 npm run build --silent --workspace apps/web -- --outDir "$portal_dist" --emptyOutDir
+}
+
+# Type checks, lint and the portal build do not depend on each other: they run side by side (each is
+# mostly one core's work), and each one's output is printed whole once it ends.
+echo "== typecheck, lint and the portal build (side by side)"
+phase_started=$SECONDS
+declare -A pids=()
+for job in typecheck lint build_portal; do
+  case $job in
+    typecheck) typecheck >"$logs/$job" 2>&1 & ;;
+    lint) npm run lint --silent >"$logs/$job" 2>&1 & ;;
+    build_portal) build_portal >"$logs/$job" 2>&1 & ;;
+  esac
+  pids[$job]=$!
+done
+checks_failed=0
+for job in typecheck lint build_portal; do
+  rc=0
+  wait "${pids[$job]}" || rc=$?
+  echo "-- $job: $([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)")"
+  # The build prints Vite's table of every chunk; only a failed build's output is of interest here.
+  if [ $rc -ne 0 ] || [ "$job" != build_portal ]; then cat "$logs/$job"; fi
+  [ $rc -eq 0 ] || checks_failed=1
+done
+echo "typecheck + lint + portal build: $((SECONDS - phase_started)) s"
+timings+=("typecheck + lint + portal build: $((SECONDS - phase_started)) s")
+[ $checks_failed -eq 0 ] || exit 1
+export PORTAL_TEST_DIST="$portal_dist" E2E_PORTAL_DIST="$portal_dist"
 
 status=0
 echo "== unit and integration tests"
+phase_started=$SECONDS
 npx vitest run --reporter=default --reporter=json --outputFile=.test-results/unit.json || status=$?
+timings+=("unit and integration tests: $((SECONDS - phase_started)) s")
 echo "== browser tests (Chromium)"
+phase_started=$SECONDS
 npx vitest run --root e2e --reporter=default --reporter=json --outputFile=../.test-results/e2e.json || status=$?
+timings+=("browser tests: $((SECONDS - phase_started)) s")
 
+echo "== time per phase"
+printf '%s\n' "${timings[@]}" "whole suite: $((SECONDS - suite_started)) s"
 node scripts/summarize-tests.mjs .test-results/unit.json .test-results/e2e.json || status=$?
 exit $status
