@@ -22,6 +22,13 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * The problem type of a password login refused because it needs a solved bot check it did not carry (or
+ * whose payload failed): HTTP 428, never the 401 of wrong details; the portal asks for the check and tries
+ * again (docs/decisions/0242).
+ */
+export const BOT_CHECK_REQUIRED_PROBLEM_TYPE = 'urn:careers-portal:problem:bot-check-required';
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(1024),

@@ -261,7 +261,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     }
     if (error instanceof HttpProblem) {
       if (error.extra.headers) reply.headers(error.extra.headers);
-      return reply.status(error.status).send(problem(error.status, error.detail, request.url, error.extra.errors));
+      const body = problem(error.status, error.detail, request.url, error.extra.errors);
+      return reply.status(error.status).send(error.extra.type ? { ...body, type: error.extra.type } : body);
     }
     const status = error.statusCode ?? 500;
     // A database, Redis or store that is down or too slow is a reason to come back, not a bug.

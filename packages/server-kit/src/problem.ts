@@ -13,6 +13,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',
   422: 'Unprocessable Content',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
@@ -28,7 +29,8 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly detail?: string,
-    readonly extra: { errors?: string[]; headers?: Record<string, string> } = {},
+    /** type: a URI naming the problem where the status alone does not (RFC 9457 §3.1.1); about:blank otherwise. */
+    readonly extra: { errors?: string[]; headers?: Record<string, string>; type?: string } = {},
   ) {
     super(detail ?? statusTitle(status));
     this.name = 'HttpProblem';

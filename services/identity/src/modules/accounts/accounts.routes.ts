@@ -36,9 +36,9 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['account'],
         summary:
-          'Log in with e-mail and password (candidate accounts have none: they sign in with a code). After a few failures the 401 says botCheckRequired and the next try needs a solved bot check as token; 429 with Retry-After while backing off',
+          'Log in with e-mail and password (candidate accounts have none: they sign in with a code). After 3 failures for the address or from the client the 401 says botCheckRequired and every further try needs a solved bot check as token; without one the answer is 428 of type urn:careers-portal:problem:bot-check-required (nothing was checked). The address is never locked; 429 with Retry-After while the client backs off',
         body: loginRequestSchema,
-        response: { 200: authResponseSchema, 401: authResponseSchema, ...problems },
+        response: { 200: authResponseSchema, 401: authResponseSchema, 428: problemDetailsSchema, ...problems },
       },
     },
     async (request, reply) => {

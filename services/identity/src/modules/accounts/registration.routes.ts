@@ -85,11 +85,12 @@ export async function registrationRoutes(app: App): Promise<void> {
       schema: {
         tags: ['registration'],
         summary:
-          'Password login answered in the registration shape (candidates without a password set through reset cannot use it)',
+          'Password login answered in the registration shape (candidates without a password set through reset cannot use it); the same limits as /api/account/login, 428 when a solved bot check is needed',
         body: loginRequestSchema,
         response: {
           200: registrationResultSchema,
           400: orProblem(registrationResultSchema),
+          428: problemDetailsSchema,
           429: problemDetailsSchema,
         },
       },
