@@ -221,7 +221,7 @@ describe('profile, contact and e-mail change', () => {
       .toBe(true);
     expect(await sessionRenews(page)).toBe(false);
     expect(await sessionRenews(other)).toBe(false);
-    await owner.getByRole('link', { name: 'Sign in' }).click();
+    await owner.getByRole('link', { name: 'Sign in', exact: true }).click();
     await signInByCode(owner, candidate.email);
     await expect.poll(() => shownName(owner).innerText(), { timeout: 15_000 }).toBe(candidate.name);
     await owner.goto('/user-account');
