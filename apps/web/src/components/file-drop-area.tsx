@@ -14,8 +14,6 @@ export interface FileDropAreaProps {
   disabled?: boolean;
   /** Larger files are refused before upload. */
   maxBytes?: number;
-  /** Told when the refusal message under the area appears (the message) or goes (null). */
-  onRejectionChange?: (rejection: string | null) => void;
 }
 
 /**
@@ -31,18 +29,13 @@ export function FileDropArea({
   hint,
   disabled = false,
   maxBytes,
-  onRejectionChange,
 }: FileDropAreaProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [rejection, setRejectionState] = useState<string | null>(null);
-  const setRejection = (message: string | null) => {
-    setRejectionState(message);
-    onRejectionChange?.(message);
-  };
+  const [rejection, setRejection] = useState<string | null>(null);
 
   const choose = (files: FileList | null) => {
     const candidate = Array.from(files ?? []).find((entry) => !isIgnoredFile(entry.name));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { PageTitle } from './page-title';
 
 function Page({ title, heading }: { title: string; heading: string }) {
@@ -12,7 +12,7 @@ function Page({ title, heading }: { title: string; heading: string }) {
 }
 
 describe('PageTitle (WCAG 2.4.2, decision 0265)', () => {
-  it("sets the document's title, leaves the first page's focus alone, and focuses the next page's heading", () => {
+  it("sets the document's title, leaves the first page's focus alone, and focuses the next page's heading", async () => {
     const button = document.createElement('button');
     document.body.append(button);
     button.focus();
@@ -26,7 +26,7 @@ describe('PageTitle (WCAG 2.4.2, decision 0265)', () => {
     button.remove();
     rerender(<Page key="second" title="Job Applications" heading="Job Applications" />);
     expect(document.title).toBe('Job Applications · Careers Portal');
-    expect(document.activeElement?.tagName).toBe('H1');
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
     expect(document.activeElement?.textContent).toBe('Job Applications');
     expect(document.activeElement?.getAttribute('tabindex')).toBe('-1');
   });

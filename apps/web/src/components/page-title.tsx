@@ -11,23 +11,6 @@ export function pageTitle(title: string): string {
 let pagesShown = 0;
 
 /**
- * A page reached by a link inside the portal (not the document's first page) takes the focus on its main
- * heading, as the apply page's steps do: otherwise the focus stays on the link that was removed with the
- * page before, falls to the body, and keyboard and screen-reader users lose their place. The heading is
- * made focusable by script only (tabindex -1), so it never joins the tab order.
- */
-function focusPageHeading(): void {
-  const main = document.getElementById('main-content');
-  const heading = main?.querySelector<HTMLElement>('h1');
-  const target = heading ?? main;
-  if (!target) return;
-  // Something in the new page already took the focus on purpose (a step's own heading, a dialog).
-  if (main && document.activeElement !== document.body && main.contains(document.activeElement)) return;
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-  target.focus({ preventScroll: true });
-}
-
-/**
  * Sets the document's title while the page is shown. Not a <title> element: React 19 would hoist one into
  * the head, but the browser build runs Preact (apps/web/README.md), which leaves it in the body, where the
  * browser ignores it. The server-rendered apply page writes its title into the head itself (server/apply-page.ts).
@@ -36,8 +19,10 @@ export function usePageTitle(title: string): void {
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
+  // A page reached by a link or redirect inside the portal takes the focus on its heading (decision 0265);
+  // loaded then, the code stays out of the landing pages' first JavaScript.
   useEffect(() => {
-    if (pagesShown++ > 0) focusPageHeading();
+    if (pagesShown++ > 0) void import('./focus-page-heading').then((module) => module.focusPageHeading());
   }, []);
 }
 

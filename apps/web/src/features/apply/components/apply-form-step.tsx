@@ -97,11 +97,7 @@ export function ApplyFormStep({
   const fromCv = (field: AutofillField) =>
     autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined;
 
-  // A refused file (wrong type, too large) is told under the CV; the banner then would say it twice.
-  const [cvRejected, setCvRejected] = useState(false);
-  const askForCv = () => {
-    if (!cvRejected) onAlertChange(applyMessages.selectYourCv);
-  };
+  const askForCv = () => onAlertChange(applyMessages.selectYourCv);
   const chooseCv = (file: File | null) => {
     setCv(file);
     // Any choice, even a refused one, answers 'Please select your CV': one CV message, in one place.
@@ -132,7 +128,7 @@ export function ApplyFormStep({
         Your details
       </h2>
       <p className="apply-step__lead">
-        Tell us who you are and add your CV. We will email you a code to confirm your address.
+        Add your CV and your details. We will email you a code to confirm your address.
       </p>
       <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
       <div className="apply-step__fields">
@@ -145,7 +141,6 @@ export function ApplyFormStep({
           hint={CV_HINT}
           file={cv}
           onFileChange={chooseCv}
-          onRejectionChange={(rejection) => setCvRejected(rejection !== null)}
           disabled={busy}
         />
         <p className="apply-step__autofill" role="status">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Job } from '@careers/contracts/candidate';
 import { runtimeConfig } from '../../../config/runtime-config';
 import { businessLogoUrl } from '../utils/logo-url';
@@ -38,41 +38,27 @@ export function JobHeader({
   const [logoUrl] = useState(
     () => serverLogoUrl ?? businessLogoUrl(runtimeConfig.blobBaseUrl, job.imageRelativeDirectory),
   );
-  const [logoMissing, setLogoMissing] = useState(false);
-  // In a server-rendered page the logo can fail before React listens for its error event.
-  const logoRef = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const logo = logoRef.current;
-    if (logo?.complete && logo.naturalWidth === 0) setLogoMissing(true);
-  }, []);
-  const initial = job.businessName.trim().charAt(0).toUpperCase();
   return (
     <header className="apply-header">
       {/*
-       * The business's initial sits under its logo: a business without a logo shows the initial, even in the
-       * server's first paint, before any script can react to the failed image. The image is decorative (the
-       * business is named beside it) and its empty alt keeps Chromium from drawing a broken-image icon.
+       * The logo is decorative (the business is named beside it), so its alt is empty. While it is broken (a
+       * business without a logo) its ::after shows the business's initial over the broken-image icon (apply.css):
+       * CSS, so even the server's first paint, before any script could react to the failed image, shows it.
        */}
-      {initial || !logoMissing ? (
-        <span className="apply-header__logo" aria-hidden="true">
-          {initial ? <span className="apply-header__initial">{initial}</span> : null}
-          {logoMissing ? null : (
-            <img
-              ref={logoRef}
-              className="apply-header__image"
-              src={logoUrl}
-              alt=""
-              width={LOGO_SIZE}
-              height={LOGO_SIZE}
-              decoding="async"
-              // The title and the form are what the candidate came for: the logo waits for them (and a
-              // phone's first paint does not wait for it, docs/decisions/0221).
-              fetchPriority="low"
-              onError={() => setLogoMissing(true)}
-            />
-          )}
-        </span>
-      ) : null}
+      <span className="apply-header__logo" aria-hidden="true">
+        <img
+          className="apply-header__image"
+          src={logoUrl}
+          alt=""
+          data-initial={job.businessName.trim().charAt(0).toUpperCase()}
+          width={LOGO_SIZE}
+          height={LOGO_SIZE}
+          decoding="async"
+          // The title and the form are what the candidate came for: the logo waits for them (and a
+          // phone's first paint does not wait for it, docs/decisions/0221).
+          fetchPriority="low"
+        />
+      </span>
       <div className="apply-header__text">
         <h1 className="apply-header__title">{jobHeading(job, state)}</h1>
         <p className="apply-header__business">
