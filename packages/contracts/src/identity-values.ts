@@ -42,3 +42,13 @@ export const ACCOUNT_EVENTS_AUDIENCE = 'careers-candidate-events';
  * accounts are passwordless; the identity service must never let this value log anyone in.
  */
 export const CANDIDATE_BUILT_IN_PASSWORD = 'Candidate-Portal-Built-In-Password-1';
+
+/**
+ * The problem type of the login check (POST /api/account/can-log-in with applicationRole Candidate) when
+ * the address belongs to an employer account: still a 404 (no candidate account), but the portal can say
+ * where that address signs in instead of "No account uses this address" (docs/decisions/0251).
+ */
+export const EMPLOYER_ACCOUNT_PROBLEM_TYPE = 'urn:careers-portal:problem:employer-account';
+
+/** Where employers sign in: the employer console's sign-in page on the portal. */
+export const EMPLOYER_SIGN_IN_PATH = '/employer/login';

@@ -40,7 +40,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
       ['/api/register/business-user', 'BusinessUser'],
       ['/api/register/business-user-referrer', 'BusinessUserReferrer'],
       ['/api/register/candidate-user', 'Candidate'],
-    ])('%s creates an account with role %s, answers tokens and e-mails a confirmation link', async (url, role) => {
+    ])('%s creates an account with role %s, answers tokens and e-mails its one link', async (url, role) => {
       const email = uniqueEmail('reg');
       const res = await post(url, await registration(email));
       expect(res.statusCode).toBe(200);
@@ -56,8 +56,17 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         roles: [role],
         notFound: false,
       });
-      const link = await ctx.latestLink(email, 'confirmation-link');
-      expect(link).toMatch(new RegExp(`^${ctx.config.portalUrl}/confirm/${body.userId}/[A-Za-z0-9_-]{43}$`));
+      // A candidate's confirmation link; an employer's welcome link, which sets the password (decision 0250).
+      const link =
+        role === 'Candidate'
+          ? await ctx.latestLink(email, 'confirmation-link')
+          : await ctx.latestLink(email, 'employer-welcome-link');
+      expect(link).toMatch(
+        role === 'Candidate'
+          ? new RegExp(`^${ctx.config.portalUrl}/confirm/${body.userId}/[A-Za-z0-9_-]{43}$`)
+          : new RegExp(`^${ctx.config.portalUrl}/employer/welcome/${encodeURIComponent(email)}/[A-Za-z0-9_-]{43}$`),
+      );
+      expect(await ctx.mailsTo(email)).toHaveLength(1);
       const mail = (await ctx.mailsTo(email))[0]!;
       expect(mail.html).toContain(link);
       expect(mail.html).toContain('<h1');

@@ -7,7 +7,8 @@ const MINUTE = 60_000;
 /**
  * Issue 12 item 11, decision 0123: a new candidate gets one e-mail at sign-up, the sign-in code, which
  * proves the address; the confirmation link waits CONFIRMATION_LINK_DELAY_SECONDS (15 minutes by
- * default) and goes out only if no code was verified meanwhile. Business users get their link at once.
+ * default) and goes out only if no code was verified meanwhile. Business users get none: their welcome link
+ * proves the address (decision 0250).
  */
 describe.each(databaseKinds())('the confirmation link at sign-up on %s', (kind) => {
   let ctx: TestApp;
@@ -51,7 +52,7 @@ describe.each(databaseKinds())('the confirmation link at sign-up on %s', (kind) 
     expect(await kinds(candidate.email)).toEqual(['confirmation-link']);
   });
 
-  it('goes to a business user at once: nothing else proves their address', async () => {
+  it('is not sent to a business user: their one e-mail is the welcome link, which proves the address', async () => {
     const email = uniqueEmail('biz');
     const res = await ctx.app.inject({
       method: 'POST',
@@ -59,6 +60,8 @@ describe.each(databaseKinds())('the confirmation link at sign-up on %s', (kind) 
       payload: { name: 'Biz', email, phone: '0123', password: 'a long enough password', token: await ctx.botToken() },
     });
     expect(res.statusCode).toBe(200);
-    expect(await kinds(email)).toEqual(['confirmation-link']);
+    expect(await kinds(email)).toEqual(['employer-welcome-link']);
+    ctx.clock.advance(20 * MINUTE);
+    expect(await kinds(email)).toEqual(['employer-welcome-link']);
   });
 });

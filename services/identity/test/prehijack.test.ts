@@ -79,10 +79,31 @@ describe.each(databaseKinds())('account pre-hijacking on %s', (kind) => {
     ).toBe(400);
   });
 
+  it("the owner's welcome link ends a business attacker's sessions and password", async () => {
+    const victim = uniqueEmail('victim');
+    const attacker = await registerBusiness(victim, 'attacker password');
+    const loggedIn = (await post('/api/account/login', { email: victim, password: 'attacker password' })).json();
+    // The one e-mail of an employer's sign-up (decision 0250): it reaches the mailbox's owner, not the attacker.
+    const token = (await ctx.latestLink(victim, 'employer-welcome-link')).split('/').pop()!;
+    const set = await post('/api/account/reset-password', {
+      email: victim,
+      token,
+      password: 'owner password',
+      confirmPassword: 'owner password',
+    });
+    expect(set.json()).toEqual({ succeeded: true, errors: [] });
+    expect((await refresh(attacker)).statusCode).toBe(400);
+    expect((await refresh(loggedIn)).statusCode).toBe(400);
+    expect((await post('/api/account/login', { email: victim, password: 'attacker password' })).statusCode).toBe(401);
+    expect((await post('/api/account/login', { email: victim, password: 'owner password' })).statusCode).toBe(200);
+  });
+
   it("the owner's confirmation link ends a business attacker's sessions and password", async () => {
     const victim = uniqueEmail('victim');
     const attacker = await registerBusiness(victim, 'attacker password');
     const loggedIn = (await post('/api/account/login', { email: victim, password: 'attacker password' })).json();
+    // A confirmation link asked for later (the sign-up sent the welcome link instead).
+    expect((await post(`/api/account/resend-token?userId=${attacker.userId}`, {})).statusCode).toBe(200);
     await confirmByLink(victim, attacker.userId);
     expect((await refresh(attacker)).statusCode).toBe(400);
     expect((await refresh(loggedIn)).statusCode).toBe(400);

@@ -3,6 +3,8 @@ import {
   authResponseSchema,
   confirmEmailQuerySchema,
   confirmEmailRequestSchema,
+  EMPLOYER_ACCOUNT_PROBLEM_TYPE,
+  EMPLOYER_SIGN_IN_PATH,
   emptyAuthResponse,
   forgotPasswordRequestSchema,
   loginCheckRequestSchema,
@@ -10,7 +12,7 @@ import {
   resetPasswordRequestSchema,
 } from '@careers/contracts/identity';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
-import { HttpProblem } from '@careers/server-kit/problem';
+import { HttpProblem, problem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
 import { limitLookup, limitSending } from '../../plugins/limits';
@@ -24,6 +26,8 @@ import {
   resetPassword,
   sendResetLink,
 } from './accounts.service';
+
+const EMPLOYER_ACCOUNT_DETAIL = `This address belongs to an employer account. Employers sign in at ${EMPLOYER_SIGN_IN_PATH}.`;
 
 const problems = { 400: problemDetailsSchema, 429: problemDetailsSchema };
 
@@ -134,15 +138,22 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Whether the e-mail has an account (with the given role, if any): 200 no body, or 404',
+        summary:
+          'Whether the e-mail has an account (with the given role, if any): 200 no body, or 404; asked for a Candidate, an employer account answers 404 of type urn:careers-portal:problem:employer-account',
         body: loginCheckRequestSchema,
         response: { 200: emptyBody, 404: problemDetailsSchema, ...problems },
       },
     },
     async (request, reply) => {
       await limitLookup(request, request.body.email);
-      if (!(await canLogIn(db(), request.body.email, request.body.applicationRole)))
-        throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      const found = await canLogIn(db(), request.body.email, request.body.applicationRole);
+      // Still the 404 of "no candidate account", typed so the candidate sign-in can send an employer to theirs.
+      if (found === 'employer')
+        return reply.status(404).send({
+          ...problem(404, EMPLOYER_ACCOUNT_DETAIL, request.url),
+          type: EMPLOYER_ACCOUNT_PROBLEM_TYPE,
+        });
+      if (found === 'no') throw new HttpProblem(404, 'There is no account with this e-mail address.');
       return sendEmpty(reply);
     },
   );

@@ -1,4 +1,4 @@
-import type { Role } from '@careers/contracts/enums';
+import { Role } from '@careers/contracts/enums';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { IdentityResult } from '@careers/contracts/errors';
@@ -9,7 +9,7 @@ import type { CodeContext } from '../codes/codes.service';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { isUuid, normalizeEmail } from '../../lib/email';
 import { tooManyRequests } from '../../plugins/limits';
-import { confirmationMail, passwordResetMail } from '../mail/mail.templates';
+import { confirmationMail, employerWelcomeMail, passwordResetMail } from '../mail/mail.templates';
 import { dropUnsent, queueMail, reserveMailSend } from '../mail/mail.service';
 import { endAllSessions } from '../tokens/tokens.service';
 import {
@@ -31,6 +31,8 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const EMAIL_IN_USE = 'Email address is already in use.';
+/** The employer console's page that opens a welcome link: {portal}/employer/welcome/{email}/{token}. */
+export const EMPLOYER_WELCOME_PATH = '/employer/welcome';
 
 export interface AccountContext extends CodeContext {
   portalUrl: string;
@@ -90,6 +92,28 @@ export async function sendConfirmationLink(
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
   const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
   await queueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
+}
+
+/**
+ * An employer's one e-mail at sign-up (docs/decisions/0250): "Welcome, set your password". Its link is a
+ * reset link that lives as long as a confirmation link and opens the console's own page; setting the
+ * password there proves the address (resetPassword), so no confirmation link goes out beside it. Counted
+ * as the confirmation send it replaces, so a reset link asked for at once is not held back.
+ */
+export async function sendWelcomeLink(db: Db, ctx: AccountContext, user: UserRecord): Promise<void> {
+  const now = new Date(ctx.now());
+  await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+  await replaceAccountToken(db, {
+    userId: user.id,
+    purpose: 'reset',
+    tokenHash: sha256(token),
+    expiresAt,
+    createdAt: now,
+  });
+  const url = `${ctx.portalUrl}${EMPLOYER_WELCOME_PATH}/${encodeURIComponent(user.email)}/${token}`;
+  await queueMail(db, employerWelcomeMail(user.email, user.name, url), now, { expiresAt, userId: user.id });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -179,10 +203,16 @@ export async function resetPassword(
 /** Every unused link of the user (an address change makes the links sent to the old address worthless). */
 export { deleteUnusedAccountTokens as voidUnusedLinks };
 
-/** POST /api/account/can-log-in: whether the address has an account (with the role, when one is given). */
-export async function canLogIn(db: Db, email: string, role: Role | undefined): Promise<boolean> {
+/**
+ * POST /api/account/can-log-in: 'yes' when the address has an account (with the role, when one is given);
+ * 'employer' when a candidate is asked for and the account is an employer's, so the candidate sign-in can
+ * say where that address signs in (docs/decisions/0251); 'no' otherwise.
+ */
+export async function canLogIn(db: Db, email: string, role: Role | undefined): Promise<'yes' | 'no' | 'employer'> {
   const user = await findUserByEmail(db, email);
-  return user !== undefined && (!role || user.roles.includes(role));
+  if (!user) return 'no';
+  if (!role || user.roles.includes(role)) return 'yes';
+  return role === Role.Candidate && user.roles.some((held) => held !== Role.Candidate) ? 'employer' : 'no';
 }
 
 /** POST and GET /api/account/confirm, in one transaction; a user id that is no uuid is no link of ours. */

@@ -7,7 +7,7 @@ import { tooManyRequests } from '../../plugins/limits';
 import { isAddressHeldForUndo } from '../email-change/email-change.service';
 import { issueSession, type Session, type TokenContext } from '../tokens/tokens.service';
 import { createUser } from '../users/users.service';
-import { sendConfirmationLink, type AccountContext } from './accounts.service';
+import { sendConfirmationLink, sendWelcomeLink, type AccountContext } from './accounts.service';
 import { HASHING_BUSY } from './login-limits';
 
 export interface RegistrationContext extends AccountContext {
@@ -20,6 +20,7 @@ export interface RegistrationContext extends AccountContext {
 /**
  * POST /api/register/*: the account, its confirmation link and a first session, in one transaction.
  * Candidates are passwordless: the built-in password the portal sends is never stored (design.md §3).
+ * A password account (an employer) is sent the welcome link instead of the confirmation link.
  * Undefined when the address is taken; 429 (thrown) when the hashing cap is reached or past the send
  * limits.
  */
@@ -44,9 +45,10 @@ export async function registerAccount(
       passwordHash,
     });
     if (!user) return undefined;
+    // An employer gets one e-mail: the welcome link sets the password and proves the address (decision 0250).
+    if (usesPassword) await sendWelcomeLink(trx, ctx, user);
     // A candidate gets a sign-in code next, which proves the address: the link waits, and goes only if no code did.
-    const delayMs = role === Role.Candidate ? ctx.confirmationLinkDelayMs : 0;
-    await sendConfirmationLink(trx, ctx, user, { delayMs });
+    else await sendConfirmationLink(trx, ctx, user, { delayMs: ctx.confirmationLinkDelayMs });
     return { userId: user.id, session: await issueSession(trx, ctx.tokens, user) };
   });
 }

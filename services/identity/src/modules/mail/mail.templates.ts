@@ -101,6 +101,21 @@ export function confirmationMail(to: string, url: string): MailMessage {
   });
 }
 
+/** An employer's one e-mail at sign-up: the link sets the password, proves the address and opens the console. */
+export function employerWelcomeMail(to: string, name: string, url: string): MailMessage {
+  return render({
+    to,
+    kind: 'employer-welcome-link',
+    subject: `Welcome to the ${PRODUCT}: set your password`,
+    heading: 'Welcome, set your password',
+    intro: `Hello ${name}, your employer account is ready. Follow this link to choose your password: it also confirms this e-mail address and opens your employer console.`,
+    link: { label: 'Set my password', url },
+    validity:
+      'The link works once and expires in 24 hours. After that, ask for a new one on the employer sign-in page.',
+    why: `You received this because an employer account was created on the ${PRODUCT} with this e-mail address.`,
+  });
+}
+
 export function passwordResetMail(to: string, url: string): MailMessage {
   return render({
     to,
