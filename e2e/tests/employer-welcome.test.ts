@@ -7,7 +7,6 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { emptyAuthResponse } from '@careers/contracts/identity';
 import { expectPath, registerCandidateByApi } from '../support/apply-flows';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newEmployer } from '../support/employer';
@@ -23,7 +22,7 @@ const look = useLooks('employer-welcome');
 /**
  * Makes the identity service's first answer to the page's password login the one it gives when earlier
  * failed logins (the demo seeding's look-ups once did it for everyone on 127.0.0.1) require a bot check:
- * 401, the password unchecked. Real failed logins cannot make that happen here without asking it of every
+ * 428, the password unchecked. Real failed logins cannot make that happen here without asking it of every
  * later login from 127.0.0.1 in the suite. Later logins reach the service. Answers the login bodies sent.
  */
 async function askForBotCheckOnce(page: Page): Promise<{ token?: string }[]> {
@@ -34,16 +33,19 @@ async function askForBotCheckOnce(page: Page): Promise<{ token?: string }[]> {
     if (request.method() !== 'POST') return route.continue();
     bodies.push(JSON.parse(request.postData() ?? '{}') as { token?: string });
     if (bodies.length > 1) return route.continue();
+    // The service's answer (decision 0242): 428, the password unchecked, never the 401 of wrong details.
     return route.fulfill({
-      status: 401,
-      contentType: 'application/json',
+      status: 428,
+      contentType: 'application/problem+json',
       headers: {
         'access-control-allow-origin': request.headers()['origin'] ?? new URL(portalUrl).origin,
         'access-control-allow-credentials': 'true',
       },
       body: JSON.stringify({
-        ...emptyAuthResponse('Please complete the bot check and try again.'),
-        botCheckRequired: true,
+        type: 'urn:careers-portal:problem:bot-check-required',
+        title: 'Precondition Required',
+        status: 428,
+        detail: 'Please complete the bot check and try again.',
       }),
     });
   });

@@ -96,7 +96,7 @@ describe('a login refused only for the bot check', () => {
       if (method === 'GET' && url === '/api/bot-check/challenge') return { status: 200, data: solvableChallenge() };
       if (method === 'POST' && url === '/api/account/login')
         return (logins += 1) === 1
-          ? problem(401, { type: 'urn:careers-portal:problem:bot-check-required' })
+          ? problem(428, { type: 'urn:careers-portal:problem:bot-check-required' })
           : { status: 200, data: signedIn(['BusinessUser']) };
       return undefined;
     });
