@@ -114,7 +114,7 @@ describe('server-rendered apply page', () => {
       expect(root).toContain('Apply now to Night Nurse &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(root).toContain('At St Mary &amp; Co');
       expect(root).toMatch(
-        /<img class="apply-header__logo" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="St Mary &amp; Co" width="64" height="64"/,
+        /<span class="apply-header__logo" aria-hidden="true"><img class="apply-header__image" src="https:\/\/blobs\.example\.com\/pub\/businesses\/0b8f3c9e\/logo\.png\?v=\d+" alt="" data-initial="S" width="64" height="64"/,
       );
       for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(root).toContain(`>${label}`);
       // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.
