@@ -60,7 +60,7 @@ describe('confirm e-mail (product.md §2)', () => {
       .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
     await expect
       .poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 10_000 })
@@ -80,7 +80,7 @@ describe('confirm e-mail (product.md §2)', () => {
     expect(await page.getByText('your email address is confirmed').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Email not confirmed', exact: true }).count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
     expect(await page.title()).toBe('Confirm email · Careers Portal');
   });
 
