@@ -72,6 +72,19 @@ async function reserveLinkSend(
  * is proved before (a candidate's sign-in code proves it at once): one e-mail at sign-up, not two
  * (docs/decisions/0123).
  */
+/** A fresh link token for the account, replacing its earlier one of that purpose; only its hash is stored. */
+async function issueLinkToken(
+  db: Db,
+  user: UserRecord,
+  purpose: 'confirmation' | 'reset',
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+  await replaceAccountToken(db, { userId: user.id, purpose, tokenHash: sha256(token), expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
 export async function sendConfirmationLink(
   db: Db,
   ctx: AccountContext,
@@ -80,15 +93,7 @@ export async function sendConfirmationLink(
 ): Promise<void> {
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
-  await replaceAccountToken(db, {
-    userId: user.id,
-    purpose: 'confirmation',
-    tokenHash: sha256(token),
-    expiresAt,
-    createdAt: now,
-  });
+  const { token, expiresAt } = await issueLinkToken(db, user, 'confirmation', now);
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
   const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
   await queueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
@@ -103,15 +108,7 @@ export async function sendConfirmationLink(
 export async function sendWelcomeLink(db: Db, ctx: AccountContext, user: UserRecord): Promise<void> {
   const now = new Date(ctx.now());
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
-  const token = randomToken();
-  const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
-  await replaceAccountToken(db, {
-    userId: user.id,
-    purpose: 'reset',
-    tokenHash: sha256(token),
-    expiresAt,
-    createdAt: now,
-  });
+  const { token, expiresAt } = await issueLinkToken(db, user, 'reset', now);
   const url = `${ctx.portalUrl}${EMPLOYER_WELCOME_PATH}/${encodeURIComponent(user.email)}/${token}`;
   await queueMail(db, employerWelcomeMail(user.email, user.name, url), now, { expiresAt, userId: user.id });
 }
