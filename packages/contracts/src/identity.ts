@@ -73,6 +73,32 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * POST /api/account/reset-password's success (product.md §3 "Identity result"), plus the session it signs
+ * in with: the link proved the mailbox as a sign-in code does, so no password login follows (decision 0290).
+ */
+export const resetPasswordResultSchema = z.object({
+  succeeded: z.boolean(),
+  errors: z.array(z.string()),
+  session: authResponseSchema.optional(),
+});
+export type ResetPasswordResult = z.infer<typeof resetPasswordResultSchema>;
+
+/** POST /api/account/reset-link-status: whether a reset link can still be used, asked before its form is shown. */
+export const resetLinkStatusRequestSchema = z.object({
+  email: emailSchema,
+  token: z.string().min(1).max(512),
+});
+export type ResetLinkStatusRequest = z.infer<typeof resetLinkStatusRequestSchema>;
+
+export const RESET_LINK_STATES = ['usable', 'used', 'expired', 'invalid'] as const;
+export const resetLinkStatusSchema = z.object({
+  status: z.enum(RESET_LINK_STATES),
+  /** The words of the refusal reset-password would give; null while the link is usable. */
+  message: z.string().nullable(),
+});
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
+
 /** Login check and code sending (product.md §3 "Code-sending / login-check request"). */
 export const loginCheckRequestSchema = z.object({
   email: emailSchema,

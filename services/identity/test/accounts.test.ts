@@ -188,7 +188,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         confirmPassword: 'my new password',
       });
       expect(reset.statusCode).toBe(200);
-      expect(reset.json()).toEqual({ succeeded: true, errors: [] });
+      expect(reset.json()).toMatchObject({ succeeded: true, errors: [] });
       expect((await post('/api/account/login', { email, password: 'my new password' })).statusCode).toBe(200);
       const oldRefresh = await post('/api/account/refresh', {
         accessToken: session.accessToken,

@@ -9,7 +9,10 @@ import {
   forgotPasswordRequestSchema,
   loginCheckRequestSchema,
   loginRequestSchema,
+  resetLinkStatusRequestSchema,
+  resetLinkStatusSchema,
   resetPasswordRequestSchema,
+  resetPasswordResultSchema,
 } from '@careers/contracts/identity';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import { HttpProblem, problem } from '@careers/server-kit/problem';
@@ -23,6 +26,7 @@ import {
   canLogIn,
   confirmAddress,
   resendConfirmationLink,
+  resetLinkStatus,
   resetPassword,
   sendResetLink,
 } from './accounts.service';
@@ -116,9 +120,10 @@ export async function accountRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['account'],
-        summary: 'Set a new password with the token of the reset link; also confirms the e-mail and ends all sessions',
+        summary:
+          'Set a new password with the token of the reset link; also confirms the e-mail and ends all sessions. The success answer carries the new session (session: a login result): the link proved the mailbox, so no password login is needed',
         body: resetPasswordRequestSchema,
-        response: { 200: identityResultSchema, 400: problemDetailsSchema },
+        response: { 200: resetPasswordResultSchema, 400: problemDetailsSchema },
       },
     },
     async (request) => {
@@ -127,9 +132,29 @@ export async function accountRoutes(app: App): Promise<void> {
         throw new HttpProblem(400, 'Passwords must match', { errors: ['Passwords must match'] });
       const outcome = await db()
         .transaction()
-        .execute((trx) => resetPassword(trx, accountContext(app), email, token, password));
+        .execute((trx) => resetPassword(trx, accountContext(app), app.tokenContext, email, token, password));
       if (!outcome.ok) throw new HttpProblem(400, outcome.reason, { errors: [outcome.reason] });
-      return { succeeded: true, errors: [] };
+      return { succeeded: true, errors: [], session: loginResult(outcome.user, outcome.session, 'Logged in.') };
+    },
+  );
+
+  app.post(
+    '/api/account/reset-link-status',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "Whether a reset link can still set a password (usable, used, expired or invalid, with reset-password's words for a refusal); uses nothing. The link's page asks before it shows its form",
+        body: resetLinkStatusRequestSchema,
+        response: { 200: resetLinkStatusSchema, ...problems },
+      },
+    },
+    async (request) => {
+      await limitLookup(request, request.body.email);
+      const { email, token } = request.body;
+      return db()
+        .transaction()
+        .execute((trx) => resetLinkStatus(trx, accountContext(app), email, token));
     },
   );
 

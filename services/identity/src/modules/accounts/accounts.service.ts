@@ -11,7 +11,7 @@ import { isUuid, normalizeEmail } from '../../lib/email';
 import { tooManyRequests } from '../../plugins/limits';
 import { confirmationMail, employerWelcomeMail, passwordResetMail } from '../mail/mail.templates';
 import { dropUnsent, queueMail, reserveMailSend } from '../mail/mail.service';
-import { endAllSessions } from '../tokens/tokens.service';
+import { endAllSessions, issueSession, type Session, type TokenContext } from '../tokens/tokens.service';
 import {
   clearPassword,
   findUserByEmail,
@@ -33,6 +33,8 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const EMAIL_IN_USE = 'Email address is already in use.';
 /** The employer console's page that opens a welcome link: {portal}/employer/welcome/{email}/{token}. */
 export const EMPLOYER_WELCOME_PATH = '/employer/welcome';
+/** The console's page that opens an employer's reset link: {portal}/employer/reset/{email}/{token}. */
+export const EMPLOYER_RESET_PATH = '/employer/reset';
 
 export interface AccountContext extends CodeContext {
   portalUrl: string;
@@ -128,7 +130,9 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
     expiresAt,
     createdAt: now,
   });
-  const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
+  // An employer's link opens the console's own page, which says it in employer words and lands in the console.
+  const page = user.roles.includes(Role.Candidate) ? '/account/reset' : EMPLOYER_RESET_PATH;
+  const url = `${ctx.portalUrl}${page}/${encodeURIComponent(user.email)}/${token}`;
   await queueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
 }
 
@@ -171,30 +175,65 @@ export async function proveAddress(db: Db, user: UserRecord, now: Date): Promise
   return { ...user, passwordHash: null, emailConfirmedAt: now };
 }
 
-export type ResetOutcome = { ok: true; user: UserRecord } | { ok: false; reason: string };
+export type ResetOutcome = { ok: true; user: UserRecord; session: Session } | { ok: false; reason: string };
 
+export const RESET_LINK_INVALID = 'The reset link is not valid.';
+export const RESET_LINK_USED = 'The reset link has already been used.';
+export const RESET_LINK_EXPIRED = 'The reset link has expired. Please ask for a new one.';
+
+type ResetLinkLookup =
+  | { status: 'usable'; tokenId: string; user: UserRecord }
+  | { status: 'used' | 'expired' | 'invalid'; message: string };
+
+/** What a reset link is worth now, read under the token's row lock; changes nothing. */
+async function lookUpResetLink(db: Db, email: string, token: string, now: Date): Promise<ResetLinkLookup> {
+  const row = await findAccountTokenForUpdate(db, sha256(token), 'reset');
+  const user = row && (await findUserById(db, row.userId));
+  if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email))
+    return { status: 'invalid', message: RESET_LINK_INVALID };
+  if (row.usedAt) return { status: 'used', message: RESET_LINK_USED };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', message: RESET_LINK_EXPIRED };
+  return { status: 'usable', tokenId: row.id, user };
+}
+
+/**
+ * POST /api/account/reset-link-status: the page of a reset link asks before it shows its form, so that a
+ * used or expired link says so before anyone types a password. It tells no more than reset-password's
+ * own refusal would, and uses nothing.
+ */
+export async function resetLinkStatus(
+  db: Db,
+  ctx: AccountContext,
+  email: string,
+  token: string,
+): Promise<{ status: 'usable' | 'used' | 'expired' | 'invalid'; message: string | null }> {
+  const found = await lookUpResetLink(db, email, token, new Date(ctx.now()));
+  return found.status === 'usable' ? { status: 'usable', message: null } : found;
+}
+
+/**
+ * Sets the password with the link's token and signs in: the link proved the mailbox (as a sign-in code
+ * does), so the answer carries a new session, issued after every earlier one ended (decision 0290).
+ */
 export async function resetPassword(
   db: Db,
   ctx: AccountContext,
+  tokens: TokenContext,
   email: string,
   token: string,
   password: string,
 ): Promise<ResetOutcome> {
   const now = new Date(ctx.now());
-  const row = await findAccountTokenForUpdate(db, sha256(token), 'reset');
-  const user = row && (await findUserById(db, row.userId));
-  if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email))
-    return { ok: false, reason: 'The reset link is not valid.' };
-  if (row.usedAt) return { ok: false, reason: 'The reset link has already been used.' };
-  if (row.expiresAt.getTime() <= now.getTime())
-    return { ok: false, reason: 'The reset link has expired. Please ask for a new one.' };
-  await markAccountTokenUsed(db, row.id, now);
+  const found = await lookUpResetLink(db, email, token, now);
+  if (found.status !== 'usable') return { ok: false, reason: found.message };
+  await markAccountTokenUsed(db, found.tokenId, now);
   // The link proves the mailbox before the new password is set, so that password is the owner's and stays;
   // whoever held the old password loses their sessions.
-  await proveAddress(db, user, now);
+  const user = await proveAddress(db, found.user, now);
   await setPassword(db, user.id, await hashPassword(password), now);
   await endAllSessions(db, user.id, now);
-  return { ok: true, user };
+  const session = await issueSession(db, tokens, user);
+  return { ok: true, user, session };
 }
 
 /** Every unused link of the user (an address change makes the links sent to the old address worthless). */

@@ -40,6 +40,10 @@ export async function codeRoutes(app: App): Promise<void> {
         limitCodeSendsPerClient(request, address),
       );
       if (!sent) throw new HttpProblem(404, 'There is no account with this e-mail address.');
+      // When the next code for the address may be asked for: the portal's Resend starts waiting that long
+      // instead of being refused first (decision 0292).
+      const interval = app.codeContext.sendLimits.intervalSeconds;
+      if (interval > 0) reply.header('retry-after', String(interval));
       return sendEmpty(reply);
     },
   );
