@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { workersPerProject } from '../../vitest.workers.ts';
 import react from '@vitejs/plugin-react';
 
 // Node 20 has no Map.groupBy, which vitest 5's reporter uses to print failures.
@@ -18,6 +19,7 @@ if (typeof mapWithGroupBy.groupBy !== 'function') {
 export default defineConfig({
   plugins: [react()],
   test: {
+    maxWorkers: workersPerProject,
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',

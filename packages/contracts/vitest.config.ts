@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { workersPerProject } from '../../vitest.workers.ts';
 
-export default defineConfig({ test: { name: 'contracts', include: ['test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { maxWorkers: workersPerProject, name: 'contracts', include: ['test/**/*.test.ts'] },
+});

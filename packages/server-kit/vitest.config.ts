@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { workersPerProject } from '../../vitest.workers.ts';
 
 export default defineConfig({
-  test: { name: 'server-kit', include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    maxWorkers: workersPerProject,
+    name: 'server-kit',
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { workersPerProject } from '../../vitest.workers.ts';
 
 export default defineConfig({
   test: {
+    maxWorkers: workersPerProject,
     name: 'candidate',
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -8,9 +8,10 @@ const CONFIG_SCRIPT = /<script src="\/config\.js"><\/script>/;
  * Until the page is hydrated its forms are the server's HTML: a submit would send the candidate's details
  * in the address (a GET to the page itself) and reload it, and a tap on a button of the app (Login) or a
  * CV chosen would do nothing. The loader holds the submit back and notes the last such button and every
- * file input changed; main.tsx hands them to the app once hydrated (`window.careersBoot`).
+ * file input changed; main.tsx hands them to the app once hydrated (`window.careersBoot`). Enter on the CV
+ * input opens its chooser as Space does, as the app's own handler does once hydrated.
  */
-const HOLD_EARLY_INPUT = `var boot=window.careersBoot={hydrated:false,pending:null,clicked:null,files:[]};document.addEventListener('submit',function(e){if(!boot.hydrated){e.preventDefault();boot.pending=e.target}},true);document.addEventListener('click',function(e){var b=!boot.hydrated&&e.target&&e.target.closest&&e.target.closest('button[type=button]');if(b)boot.clicked=b},true);document.addEventListener('change',function(e){var t=e.target;if(!boot.hydrated&&t&&t.type==='file'&&boot.files.indexOf(t)<0)boot.files.push(t)},true);`;
+const HOLD_EARLY_INPUT = `var boot=window.careersBoot={hydrated:false,pending:null,clicked:null,files:[]};document.addEventListener('submit',function(e){if(!boot.hydrated){e.preventDefault();boot.pending=e.target}},true);document.addEventListener('click',function(e){var b=!boot.hydrated&&e.target&&e.target.closest&&e.target.closest('button[type=button]');if(b)boot.clicked=b},true);document.addEventListener('change',function(e){var t=e.target;if(!boot.hydrated&&t&&t.type==='file'&&boot.files.indexOf(t)<0)boot.files.push(t)},true);document.addEventListener('keydown',function(e){var t=e.target;if(!boot.hydrated&&e.key==='Enter'&&t&&t.type==='file'){e.preventDefault();t.click()}},true);`;
 
 /**
  * Each modulepreload link costs the browser a request's set-up on the main thread (about 1 ms each on a
