@@ -18,6 +18,8 @@ export const sharedEnvShape = {
   CORS_ORIGINS: commaListSchema.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Careers Portal <no-reply@careers.localhost>'),
+  /** The provider's inbox: contact messages are forwarded there, and every e-mail's "Contact us" writes to it. */
+  CONTACT_EMAIL: z.email().optional(),
   TRUST_PROXY: trustProxySchema,
   /**
    * Per-client limits count an IPv6 client by this many leading bits of its address (one subscriber
@@ -41,6 +43,14 @@ export const sharedEnvShape = {
 
 type SharedEnv = z.output<z.ZodObject<typeof sharedEnvShape>>;
 
+/**
+ * The dev outbox's folder, shared by both services: only in the embedded default (no SMTP server, and the
+ * service's database is its own PGlite under DATA_DIR), never in a deployment (docs/decisions/0071, 0282).
+ */
+export function devOutboxDir(env: SharedEnv, databaseUrl: string | undefined): string | undefined {
+  return env.SMTP_URL || databaseUrl ? undefined : path.join(path.resolve(env.DATA_DIR), 'dev-outbox');
+}
+
 /** The shared part of both services' config, from the parsed settings. */
 export function sharedConfig(env: SharedEnv) {
   return {
@@ -52,6 +62,7 @@ export function sharedConfig(env: SharedEnv) {
     corsOrigins: env.CORS_ORIGINS ?? [env.PORTAL_URL],
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    contactEmail: env.CONTACT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     ipv6ClientPrefix: env.IPV6_CLIENT_PREFIX,
     metricsToken: env.METRICS_TOKEN,

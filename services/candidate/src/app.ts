@@ -84,7 +84,12 @@ export async function openDependencies(
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'candidate');
-  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const mail = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    outboxDir: config.devOutboxDir,
+  });
   const storage = overrides.storage ?? createStorage(config.storage);
   const jobs = await startBackground({ config, database, storage, mail, logger });
   if (config.workers) await jobs.sweep();

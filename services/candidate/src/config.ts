@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EXTRACTION_LIMITS } from './modules/cvs/cv-extraction';
 import { booleanSchema, parseEnv, portSchema, urlSchema } from '@careers/server-kit/env';
-import { sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
+import { devOutboxDir, sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
 
 const schema = z
   .object({
@@ -10,7 +10,6 @@ const schema = z
     CANDIDATE_PORT: portSchema.default(3002),
     CANDIDATE_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     PUBLIC_BLOB_BASE_URL: urlSchema.optional(),
-    CONTACT_EMAIL: z.email().optional(),
     IDENTITY_JWKS_URL: urlSchema.optional(),
     S3_ENDPOINT: urlSchema.optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -68,8 +67,9 @@ function toConfig(env: z.output<typeof schema>) {
     database: { url: env.CANDIDATE_DATABASE_URL, dataDir: path.join(dataDir, 'candidate-db') },
     identityUrl: env.IDENTITY_URL,
     publicUrl: env.CANDIDATE_URL,
+    /** Only in the embedded default: its e-mails go to the dev outbox the identity service shows. */
+    devOutboxDir: devOutboxDir(env, env.CANDIDATE_DATABASE_URL),
     publicBlobBaseUrl: env.PUBLIC_BLOB_BASE_URL ?? `${env.CANDIDATE_URL}/blobs`,
-    contactEmail: env.CONTACT_EMAIL,
     auth: {
       issuer: env.IDENTITY_URL,
       jwksUrl: env.IDENTITY_JWKS_URL ?? `${env.IDENTITY_URL}/.well-known/jwks.json`,

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { createHttpApp, isLocalClient, type App } from '@careers/server-kit/http';
-import { HttpProblem } from '@careers/server-kit/problem';
+import { devOutboxRoutes } from '@careers/server-kit/dev-outbox';
+import { createHttpApp, type App } from '@careers/server-kit/http';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { ConfigError } from '@careers/server-kit/env';
 import { migrateToLatest } from '@careers/server-kit/migrations';
@@ -101,7 +100,14 @@ export async function openDependencies(
     onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
   });
   await migrateToLatest(database.db as never, migrationsFolder, 'identity');
-  const mail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger, now });
+  const mail = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    now,
+    // Tests keep theirs in memory: nothing of theirs is written under a data folder.
+    outboxDir: ephemeral ? undefined : config.devOutboxDir,
+  });
   const store = createRateLimitStore({
     redisUrl: config.redisUrl,
     prefix: config.redisKeyPrefix,
@@ -148,7 +154,12 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.decorate('tokenContext', { keys: deps.keys, issuer: config.publicUrl, now: deps.now });
-  app.decorate('codeContext', { pepper: deps.secrets.otpPepper, now: deps.now, sendLimits: config.sendLimits });
+  app.decorate('codeContext', {
+    pepper: deps.secrets.otpPepper,
+    now: deps.now,
+    sendLimits: config.sendLimits,
+    mailSite: { portalUrl: config.portalUrl, contactEmail: config.contactEmail },
+  });
   app.decorate('hashGate', createSemaphore(config.passwordHashConcurrency, config.passwordHashConcurrency));
   app.decorate('botCheckContext', {
     secret: deps.secrets.botCheckSecret,
@@ -167,39 +178,9 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
 
   // The dev outbox holds live codes and links: it exists only in the embedded default (no SMTP server,
   // no PostgreSQL), for a developer on the same machine (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).
+  // The candidate service of the embedded default writes its e-mails to the same folder (0282).
   const outbox = deps.mail.list;
-  if (outbox && !config.smtpUrl && !config.database.url) {
-    app.get(
-      '/dev/outbox',
-      {
-        schema: {
-          tags: ['development'],
-          summary:
-            'E-mails kept by the dev outbox, newest first (embedded default only, answers loopback clients only, never behind a proxy)',
-          response: {
-            200: z.array(
-              z.object({
-                id: z.string(),
-                from: z.string(),
-                to: z.string(),
-                subject: z.string(),
-                text: z.string(),
-                html: z.string(),
-                kind: z.string(),
-                sentAt: z.string(),
-              }),
-            ),
-          },
-        },
-      },
-      async (request) => {
-        // The TCP peer, not X-Forwarded-For, so a forged header cannot open it; and behind a proxy
-        // (TRUST_PROXY set) never, since a proxy on this host makes every stranger a loopback peer.
-        if (!isLocalClient(request, config.trustProxy)) throw new HttpProblem(404, 'No route for GET /dev/outbox');
-        return outbox();
-      },
-    );
-  }
+  if (outbox && config.devOutboxDir) devOutboxRoutes(app, { list: outbox, trustProxy: config.trustProxy });
 
   app.addHook('onReady', async () => {
     deps.outbox.start();

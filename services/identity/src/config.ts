@@ -6,7 +6,7 @@ import {
 import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv, portSchema } from '@careers/server-kit/env';
-import { sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
+import { devOutboxDir, sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
 
 const schema = z.object({
   ...sharedEnvShape,
@@ -46,6 +46,8 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.IDENTITY_PORT,
     database: { url: env.IDENTITY_DATABASE_URL, dataDir: path.join(dataDir, 'identity-db') },
     publicUrl: env.IDENTITY_URL,
+    /** Only in the embedded default: where both services keep the e-mails /dev/outbox shows. */
+    devOutboxDir: devOutboxDir(env, env.IDENTITY_DATABASE_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     secrets: {
       dir: path.join(dataDir, 'identity-secrets'),

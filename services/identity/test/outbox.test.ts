@@ -275,15 +275,16 @@ describe('e-mail outbox worker in dev-outbox mode', () => {
 });
 
 describe('e-mail templates', () => {
+  const site = { portalUrl: 'http://portal.test' };
   it('escape HTML, set the language, and carry the code or link in both parts', () => {
-    const code = signInCodeMail('a@example.com', '012345');
+    const code = signInCodeMail('a@example.com', '012345', site);
     expect(code.subject).toBe('Your Careers Portal sign-in code: 012345');
     expect(code.html).toMatch(/<html lang="en">/);
     expect(code.html).toMatch(/<h1[^>]*>Your sign-in code<\/h1>/);
     expect(code.html).toContain('user-select:all');
     expect(code.text).toContain('012345');
     expect(code.text).toMatch(/If this was not you/);
-    const link = passwordResetMail('a@example.com', 'http://portal.test/account/reset/a%40example.com/tok"<x>');
+    const link = passwordResetMail('a@example.com', 'http://portal.test/account/reset/a%40example.com/tok"<x>', site);
     expect(link.html).toContain('tok&quot;&lt;x&gt;');
     expect(link.html).not.toContain('tok"<x>');
     expect(link.text).toContain('http://portal.test/account/reset/a%40example.com/tok"<x>');

@@ -98,7 +98,7 @@ export async function sendConfirmationLink(
   const { token, expiresAt } = await issueLinkToken(db, user, 'confirmation', now);
   const url = `${ctx.portalUrl}/confirm/${encodeURIComponent(user.id)}/${token}`;
   const sendAt = options.delayMs ? new Date(now.getTime() + options.delayMs) : undefined;
-  await queueMail(db, confirmationMail(user.email, url), now, { expiresAt, userId: user.id, sendAt });
+  await queueMail(db, confirmationMail(user.email, url, ctx.mailSite), now, { expiresAt, userId: user.id, sendAt });
 }
 
 /**
@@ -112,7 +112,10 @@ export async function sendWelcomeLink(db: Db, ctx: AccountContext, user: UserRec
   await reserveLinkSend(db, ctx, user.email, 'confirmation', now);
   const { token, expiresAt } = await issueLinkToken(db, user, 'reset', now);
   const url = `${ctx.portalUrl}${EMPLOYER_WELCOME_PATH}/${encodeURIComponent(user.email)}/${token}`;
-  await queueMail(db, employerWelcomeMail(user.email, user.name, url), now, { expiresAt, userId: user.id });
+  await queueMail(db, employerWelcomeMail(user.email, user.name, url, ctx.mailSite), now, {
+    expiresAt,
+    userId: user.id,
+  });
 }
 
 /** Counts the send whether or not the address has an account, so the answer cannot tell them apart. */
@@ -133,7 +136,7 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
   // An employer's link opens the console's own page, which says it in employer words and lands in the console.
   const page = user.roles.includes(Role.Candidate) ? '/account/reset' : EMPLOYER_RESET_PATH;
   const url = `${ctx.portalUrl}${page}/${encodeURIComponent(user.email)}/${token}`;
-  await queueMail(db, passwordResetMail(user.email, url), now, { expiresAt, userId: user.id });
+  await queueMail(db, passwordResetMail(user.email, url, ctx.mailSite), now, { expiresAt, userId: user.id });
 }
 
 export async function confirmEmail(
@@ -182,8 +185,7 @@ export const RESET_LINK_USED = 'The reset link has already been used.';
 export const RESET_LINK_EXPIRED = 'The reset link has expired. Please ask for a new one.';
 
 type ResetLinkLookup =
-  | { status: 'usable'; tokenId: string; user: UserRecord }
-  | { status: 'used' | 'expired' | 'invalid'; message: string };
+  { status: 'usable'; tokenId: string; user: UserRecord } | { status: 'used' | 'expired' | 'invalid'; message: string };
 
 /** What a reset link is worth now, read under the token's row lock; changes nothing. */
 async function lookUpResetLink(db: Db, email: string, token: string, now: Date): Promise<ResetLinkLookup> {

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { hmacSha256, safeEqual, sixDigitCode } from '../../lib/crypto';
 import { tooManyRequests } from '../../plugins/limits';
 import { reserveMailSend, type SendLimits } from '../mail/mail.service';
+import type { MailSite } from '../mail/mail.templates';
 import {
   consumeCode,
   deleteCodesOfUser,
@@ -31,6 +32,8 @@ export interface CodeContext {
   pepper: string;
   now: () => number;
   sendLimits: SendLimits;
+  /** The portal and contact address every e-mail's footer links to. */
+  mailSite: MailSite;
 }
 
 // The e-mail and purpose are part of the MAC: a code issued for one address or purpose can never

@@ -38,7 +38,10 @@ export async function sendSignInCode(
     const sent = await mailQueuedSince(trx, user.id, 'sign-in-code', new Date(now - DAY_MS));
     const oldest = sent[sent.length - SIGN_IN_CODES_PER_DAY];
     if (oldest) throw tooManyRequests(Math.ceil((oldest.getTime() + DAY_MS - now) / 1000), TOO_MANY_CODES_TODAY);
-    await queueMail(trx, signInCodeMail(user.email, code), new Date(ctx.now()), { expiresAt, userId: user.id });
+    await queueMail(trx, signInCodeMail(user.email, code, ctx.mailSite), new Date(ctx.now()), {
+      expiresAt,
+      userId: user.id,
+    });
   });
   return true;
 }

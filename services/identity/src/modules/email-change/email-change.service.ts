@@ -76,7 +76,7 @@ export async function startEmailChange(
     purpose: 'email-change',
     userId: user.id,
   });
-  await queueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code), now, {
+  await queueMail(db, emailChangeCodeMail(newEmail.trim(), toNew.code, ctx.mailSite), now, {
     expiresAt: toNew.expiresAt,
     userId: user.id,
   });
@@ -85,7 +85,7 @@ export async function startEmailChange(
     purpose: 'email-change-current',
     userId: user.id,
   });
-  await queueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim()), now, {
+  await queueMail(db, emailChangeCurrentCodeMail(user.email, toCurrent.code, newEmail.trim(), ctx.mailSite), now, {
     expiresAt: toCurrent.expiresAt,
     userId: user.id,
   });
@@ -129,7 +129,7 @@ export async function confirmEmailChange(
     createdAt: now,
   });
   const undoUrl = `${ctx.portalUrl}/account/undo-email-change/${token}`;
-  await queueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl), now, {
+  await queueMail(db, emailChangedNoticeMail(user.email, checked.newEmailNormalized, undoUrl, ctx.mailSite), now, {
     expiresAt: undoExpiresAt,
     userId: user.id,
   });

@@ -1,13 +1,16 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import type { MailMessage } from '@careers/server-kit/mail';
+import { PRODUCT_NAME, contactUrl, escapeHtml, renderMail } from '@careers/server-kit/mail-layout';
 
-const PRODUCT = 'Careers Portal';
+const PRODUCT = PRODUCT_NAME;
 
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+export { escapeHtml };
+
+/** What every identity e-mail needs to know of the site: its portal, and where "Contact us" leads. */
+export interface MailSite {
+  portalUrl: string;
+  /** CONTACT_EMAIL, when set: "Contact us" writes to it instead of opening the portal's contact page. */
+  contactEmail?: string | undefined;
 }
 
 interface Layout {
@@ -26,149 +29,159 @@ interface Layout {
 }
 
 /**
- * One layout for every message: a real heading, dark text on white (contrast well above 4.5:1), no
- * images, the code in a large monospace block that can be selected and copied, the link printed in
- * full as well, why the message came and what to do if it was not you.
+ * Every identity e-mail in the shared layout (server-kit mail-layout): the product's mark, a real heading,
+ * the code in a large monospace block that can be selected and copied, or the link as the one button and
+ * printed in full, how long it works, and in the footer why the message came, what to do if it was not
+ * you, and how to contact us.
  */
-function render(m: Layout): MailMessage {
+function render(m: Layout, site: MailSite): MailMessage {
   const notYou =
     m.notYou ??
     'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
-  const textParts = [m.heading, '', m.intro, ''];
-  if (m.code) textParts.push(`    ${m.code}`, '');
-  if (m.link) textParts.push(`${m.link.label}:`, m.link.url, '');
-  textParts.push(m.validity, '', m.why, notYou, '', `— ${PRODUCT}`);
-
-  const codeHtml = m.code
-    ? `<p style="margin:24px 0;font-family:'SFMono-Regular',Consolas,'Liberation Mono',monospace;font-size:32px;font-weight:700;letter-spacing:6px;color:#111111;user-select:all;-webkit-user-select:all">${escapeHtml(m.code)}</p>`
-    : '';
-  const linkHtml = m.link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(m.link.url)}" style="display:inline-block;background:#1a4fa0;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(m.link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#333333">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(m.link.url)}" style="color:#1a4fa0;word-break:break-all">${escapeHtml(m.link.url)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(m.subject)}</title></head>
-<body style="margin:0;padding:0;background:#ffffff;color:#111111;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
-<main style="max-width:560px;margin:0 auto;padding:24px">
-<p style="margin:0 0 16px;font-size:14px;color:#333333">${PRODUCT}</p>
-<h1 style="margin:0 0 16px;font-size:24px;color:#111111">${escapeHtml(m.heading)}</h1>
-<p style="margin:0 0 16px">${escapeHtml(m.intro)}</p>
-${codeHtml}${linkHtml}<p style="margin:0 0 16px">${escapeHtml(m.validity)}</p>
-<p style="margin:0 0 16px;font-size:14px;color:#333333">${escapeHtml(m.why)} ${escapeHtml(notYou)}</p>
-</main>
-</body>
-</html>`;
-  return { to: m.to, kind: m.kind, subject: m.subject, text: textParts.join('\n'), html };
-}
-
-export function signInCodeMail(to: string, code: string): MailMessage {
-  return render({
-    to,
-    kind: 'sign-in-code',
-    subject: `Your ${PRODUCT} sign-in code: ${code}`,
-    heading: 'Your sign-in code',
-    intro: `Enter this code on the ${PRODUCT} to sign in:`,
-    code,
-    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-    why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
+  return renderMail({
+    to: m.to,
+    kind: m.kind,
+    subject: m.subject,
+    preview: m.intro,
+    heading: m.heading,
+    body: [m.intro, ...(m.code ? [{ code: m.code }] : [])],
+    ...(m.link ? { button: m.link } : {}),
+    after: [m.validity],
+    footer: { why: `${m.why} ${notYou}`, contactUrl: contactUrl(site.portalUrl, site.contactEmail) },
   });
 }
 
-export function emailChangeCodeMail(to: string, code: string): MailMessage {
-  return render({
-    to,
-    kind: 'email-change-code',
-    subject: `Your ${PRODUCT} e-mail change code: ${code}`,
-    heading: 'Confirm your new e-mail address',
-    intro: `Enter this code on the ${PRODUCT} to use this address for your account:`,
-    code,
-    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-    why: `You received this because someone asked to change the e-mail address of a ${PRODUCT} account to this one.`,
-  });
+export function signInCodeMail(to: string, code: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'sign-in-code',
+      subject: `Your ${PRODUCT} sign-in code: ${code}`,
+      heading: 'Your sign-in code',
+      intro: `Enter this code on the ${PRODUCT} to sign in:`,
+      code,
+      validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
+      why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
+    },
+    site,
+  );
 }
 
-export function confirmationMail(to: string, url: string): MailMessage {
-  return render({
-    to,
-    kind: 'confirmation-link',
-    subject: `Confirm your e-mail address for the ${PRODUCT}`,
-    heading: 'Confirm your e-mail address',
-    intro: `Welcome to the ${PRODUCT}. Please confirm that this e-mail address is yours.`,
-    link: { label: 'Confirm my e-mail address', url },
-    validity: 'The link works once and expires in 24 hours.',
-    why: `You received this because an account was created on the ${PRODUCT} with this e-mail address.`,
-  });
+export function emailChangeCodeMail(to: string, code: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'email-change-code',
+      subject: `Your ${PRODUCT} e-mail change code: ${code}`,
+      heading: 'Confirm your new e-mail address',
+      intro: `Enter this code on the ${PRODUCT} to use this address for your account:`,
+      code,
+      validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
+      why: `You received this because someone asked to change the e-mail address of a ${PRODUCT} account to this one.`,
+    },
+    site,
+  );
+}
+
+export function confirmationMail(to: string, url: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'confirmation-link',
+      subject: `Confirm your e-mail address for the ${PRODUCT}`,
+      heading: 'Confirm your e-mail address',
+      intro: `Welcome to the ${PRODUCT}. Please confirm that this e-mail address is yours.`,
+      link: { label: 'Confirm my e-mail address', url },
+      validity: 'The link works once and expires in 24 hours.',
+      why: `You received this because an account was created on the ${PRODUCT} with this e-mail address.`,
+    },
+    site,
+  );
 }
 
 /** An employer's one e-mail at sign-up: the link sets the password, proves the address and opens the console. */
-export function employerWelcomeMail(to: string, name: string, url: string): MailMessage {
-  return render({
-    to,
-    kind: 'employer-welcome-link',
-    subject: `Welcome to the ${PRODUCT}: set your password`,
-    heading: 'Welcome, set your password',
-    intro: `Hello ${name}, your employer account is ready. Follow this link to choose your password: it also confirms this e-mail address and opens your employer console.`,
-    link: { label: 'Set my password', url },
-    validity:
-      'The link works once and expires in 24 hours. After that, ask for a new one on the employer sign-in page.',
-    why: `You received this because an employer account was created on the ${PRODUCT} with this e-mail address.`,
-  });
+export function employerWelcomeMail(to: string, name: string, url: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'employer-welcome-link',
+      subject: `Welcome to the ${PRODUCT}: set your password`,
+      heading: 'Welcome, set your password',
+      intro: `Hello ${name}, your employer account is ready. Follow this link to choose your password: it also confirms this e-mail address and opens your employer console.`,
+      link: { label: 'Set my password', url },
+      validity:
+        'The link works once and expires in 24 hours. After that, ask for a new one on the employer sign-in page.',
+      why: `You received this because an employer account was created on the ${PRODUCT} with this e-mail address.`,
+    },
+    site,
+  );
 }
 
-export function passwordResetMail(to: string, url: string): MailMessage {
-  return render({
-    to,
-    kind: 'password-reset-link',
-    subject: `Reset your ${PRODUCT} password`,
-    heading: 'Reset your password',
-    intro: 'Follow this link to choose a new password.',
-    link: { label: 'Choose a new password', url },
-    validity: 'The link works once and expires in 1 hour.',
-    why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this e-mail address.`,
-  });
+export function passwordResetMail(to: string, url: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'password-reset-link',
+      subject: `Reset your ${PRODUCT} password`,
+      heading: 'Reset your password',
+      intro: 'Follow this link to choose a new password.',
+      link: { label: 'Choose a new password', url },
+      validity: 'The link works once and expires in 1 hour.',
+      why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this e-mail address.`,
+    },
+    site,
+  );
 }
 
-export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: string): MailMessage {
-  return render({
-    to,
-    kind: 'email-change-current-code',
-    subject: `Your ${PRODUCT} code to approve an e-mail change: ${code}`,
-    heading: 'Approve the change of your e-mail address',
-    intro: `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
-    code,
-    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-    why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
-    notYou:
-      'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
-  });
+export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'email-change-current-code',
+      subject: `Your ${PRODUCT} code to approve an e-mail change: ${code}`,
+      heading: 'Approve the change of your e-mail address',
+      intro: `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
+      code,
+      validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
+      why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
+      notYou:
+        'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
+    },
+    site,
+  );
 }
 
-export function emailChangedNoticeMail(to: string, newEmail: string, undoUrl: string): MailMessage {
-  return render({
-    to,
-    kind: 'email-changed-notice',
-    subject: `The e-mail address of your ${PRODUCT} account was changed`,
-    heading: 'Your e-mail address was changed',
-    intro: `Your ${PRODUCT} account now uses ${newEmail} instead of this address. If you made this change, there is nothing to do.`,
-    link: { label: 'This was not me: put my address back', url: undoUrl },
-    validity: 'The link works once for 7 days. It puts this address back on the account and signs out everywhere.',
-    why: `You received this because this address was the e-mail address of the ${PRODUCT} account until now.`,
-    notYou: 'If you did not make this change, use the link above now: someone else may have changed it.',
-  });
+export function emailChangedNoticeMail(to: string, newEmail: string, undoUrl: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'email-changed-notice',
+      subject: `The e-mail address of your ${PRODUCT} account was changed`,
+      heading: 'Your e-mail address was changed',
+      intro: `Your ${PRODUCT} account now uses ${newEmail} instead of this address. If you made this change, there is nothing to do.`,
+      link: { label: 'This was not me: put my address back', url: undoUrl },
+      validity: 'The link works once for 7 days. It puts this address back on the account and signs out everywhere.',
+      why: `You received this because this address was the e-mail address of the ${PRODUCT} account until now.`,
+      notYou: 'If you did not make this change, use the link above now: someone else may have changed it.',
+    },
+    site,
+  );
 }
 
-export function accountDeletionCodeMail(to: string, code: string): MailMessage {
-  return render({
-    to,
-    kind: 'account-deletion-code',
-    subject: `Your ${PRODUCT} code to delete your account: ${code}`,
-    heading: 'Confirm deleting your account',
-    intro: `Enter this code on the ${PRODUCT} to delete your account and everything in it for good:`,
-    code,
-    validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-    why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
-    notYou:
-      'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
-  });
+export function accountDeletionCodeMail(to: string, code: string, site: MailSite): MailMessage {
+  return render(
+    {
+      to,
+      kind: 'account-deletion-code',
+      subject: `Your ${PRODUCT} code to delete your account: ${code}`,
+      heading: 'Confirm deleting your account',
+      intro: `Enter this code on the ${PRODUCT} to delete your account and everything in it for good:`,
+      code,
+      validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
+      why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
+      notYou:
+        'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
+    },
+    site,
+  );
 }

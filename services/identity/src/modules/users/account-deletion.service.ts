@@ -18,7 +18,10 @@ export async function startAccountDeletion(db: Db, ctx: CodeContext, user: UserR
     purpose: 'account-deletion',
     userId: user.id,
   });
-  await queueMail(db, accountDeletionCodeMail(user.email, code), new Date(ctx.now()), { expiresAt, userId: user.id });
+  await queueMail(db, accountDeletionCodeMail(user.email, code, ctx.mailSite), new Date(ctx.now()), {
+    expiresAt,
+    userId: user.id,
+  });
 }
 
 /** Uses the code up when it is right; a wrong try is counted (the caller's transaction must commit). */

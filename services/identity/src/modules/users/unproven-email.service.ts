@@ -48,7 +48,7 @@ export async function moveToCorrectedAddress(
     emailNormalized: normalizeEmail(moved.email),
     purpose: 'sign-in',
   });
-  await queueMail(db, signInCodeMail(moved.email, code), now, { expiresAt, userId: user.id });
+  await queueMail(db, signInCodeMail(moved.email, code, ctx.mailSite), now, { expiresAt, userId: user.id });
   // The link is the fallback of the code: when the address had one very recently (changed back to it),
   // the code alone goes rather than refusing the move.
   await sendConfirmationLink(db, ctx, moved, { delayMs: ctx.confirmationLinkDelayMs }).catch((err: unknown) => {
