@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-form';
 import { PageTitle } from '../../components/page-title';
 
 /** Route perform-password-reset: /account/reset/{email}/{token...}; the token may span several segments. */
@@ -8,7 +8,7 @@ export default function PerformPasswordResetRoute() {
   return (
     <>
       <PageTitle title="Choose a new password" />
-      <ResetPasswordForm email={email} token={token} />
+      <ResetPasswordPage email={email} token={token} />
     </>
   );
 }

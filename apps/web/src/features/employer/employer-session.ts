@@ -95,9 +95,11 @@ export async function setPasswordAndSignIn(
   password: string,
   confirmPassword: string,
 ): Promise<AuthResponse> {
+  let session: AuthResponse | undefined;
   try {
     const result = await resetPassword({ email, token, password, confirmPassword });
     if (!result.succeeded) throw new SetPasswordError(result.errors.join('\n') || employerMessages.linkFailed, false);
+    session = result.session;
   } catch (error) {
     if (error instanceof SetPasswordError) throw error;
     const apiError = toApiError(error);
@@ -105,6 +107,8 @@ export async function setPasswordAndSignIn(
     if (retryIn) throw new SetPasswordError(employerMessages.tooManyTries(retryIn), false);
     throw new SetPasswordError(serverErrors(apiError.body).join('\n') || employerMessages.linkFailed, false);
   }
+  // The reset answers the session it signs in with (decision 0290); an older service needs the login.
+  if (session && isEmployer(session)) return session;
   try {
     return await employerLogin({ email, password }, false);
   } catch (error) {

@@ -10,6 +10,8 @@ export const employerRoutes = {
   forgotPassword: 'forgot-password',
   /** The welcome e-mail's link (decision 0250); the identity service writes it: {portal}/employer/welcome/{email}/{token}. */
   welcome: 'welcome/:email/*',
+  /** An employer's reset link (decision 0290); the identity service writes it: {portal}/employer/reset/{email}/{token}. */
+  reset: 'reset/:email/*',
   newJob: 'jobs/new',
   job: 'jobs/:jobId',
   editJob: 'jobs/:jobId/edit',

@@ -5,7 +5,8 @@ import type { SignUpProgressStore } from './sign-up-progress';
 /** Sign-in by e-mailed code: the login check and the code, then the code's verification. */
 export interface SignInPorts {
   canLogIn(email: string): Promise<boolean>;
-  sendVerificationCode(email: string): Promise<void>;
+  /** Answers the seconds until another code may be asked for (0, or nothing, when at once). */
+  sendVerificationCode(email: string): Promise<number | void>;
   /** Bot check and code verification: the login result when the answer is truthy, else null. */
   verifyCode(email: string, code: string): Promise<AuthResponse | null>;
   storeSession(auth: AuthResponse, options?: { remember?: boolean }): void;
@@ -26,12 +27,11 @@ export class SignInError extends Error {
 
 /**
  * Sends the code; a rate-limited send (429) means a code went out moments ago, so the caller goes on and
- * 'Resend' waits: answers the seconds to wait (0 when sent now).
+ * 'Resend' waits: answers the seconds to wait (after a send now, the wait the service gives for the next).
  */
 export async function sendSignInCode(ports: Pick<SignInPorts, 'sendVerificationCode'>, email: string): Promise<number> {
   try {
-    await ports.sendVerificationCode(email);
-    return 0;
+    return (await ports.sendVerificationCode(email)) || 0;
   } catch (error) {
     const wait = retryAfterSeconds(error);
     if (wait !== null) return wait;

@@ -14,6 +14,7 @@ const Login = lazy(() => import('./login'));
 const Signup = lazy(() => import('./signup'));
 const ForgotPassword = lazy(() => import('./forgot-password'));
 const Welcome = lazy(() => import('./welcome'));
+const Reset = lazy(() => import('./reset'));
 const Jobs = lazy(() => import('./jobs'));
 const NewJob = lazy(() => import('./new-job'));
 const Job = lazy(() => import('./job'));
@@ -33,10 +34,13 @@ const routes: RouteObject[] = [
       { path: employerRoutes.forgotPassword, element: <ForgotPassword /> },
     ],
   },
-  // The welcome link sets the password even in a browser where someone is signed in.
+  // The welcome and reset links set the password even in a browser where someone is signed in.
   {
     element: <EmployerAuthLayout keepSignedIn />,
-    children: [{ path: employerRoutes.welcome, element: <Welcome /> }],
+    children: [
+      { path: employerRoutes.welcome, element: <Welcome /> },
+      { path: employerRoutes.reset, element: <Reset /> },
+    ],
   },
   {
     element: <EmployerLayout />,

@@ -5,7 +5,13 @@ import { authStore } from '../../../lib/auth-store';
 import { candidatePublicClient } from '../../../lib/candidate-public-client';
 import { mockAdapter } from '../../../testing/mock-adapter';
 import { renderPage } from '../../../testing/render';
-import { UNSUBSCRIBED, UNSUBSCRIBE_ASK, UNSUBSCRIBE_FAILED, UnsubscribeStatus } from './unsubscribe-status';
+import {
+  UNSUBSCRIBED,
+  UNSUBSCRIBE_ASK,
+  UNSUBSCRIBE_BROKEN_LINK,
+  UNSUBSCRIBE_FAILED,
+  UnsubscribeStatus,
+} from './unsubscribe-status';
 
 const original = candidatePublicClient.defaults.adapter;
 afterEach(() => {
@@ -46,20 +52,35 @@ describe('unsubscribe page', () => {
     });
   });
 
-  it('shows the service’s reason when the link is refused, and sends nothing without a token', async () => {
+  it("says 'This link is broken or expired' for a refused token, not the validator's words, and sends nothing without a token", async () => {
     const { adapter, requests } = mockAdapter(() => ({
       status: 400,
-      data: { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'This unsubscribe link is not valid.' },
+      data: {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        detail: 'querystring/token must match pattern "^v1\\."',
+      },
     }));
     candidatePublicClient.defaults.adapter = adapter;
     const first = renderPage(<UnsubscribeStatus token="v1.forged" />, { path: '/unsubscribe' });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is broken or expired.');
+    expect(screen.queryByText(/must match pattern/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Status e-mails are still on' })).toBeInTheDocument();
     first.unmount();
     renderPage(<UnsubscribeStatus token="" />, { path: '/unsubscribe' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_FAILED);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_BROKEN_LINK);
     expect(screen.queryByRole('button', { name: 'Turn off status e-mails' })).not.toBeInTheDocument();
     expect(requests).toHaveLength(1);
+  });
+
+  it('keeps its own words when the service fails', async () => {
+    const { adapter } = mockAdapter(() => ({ status: 500, data: {} }));
+    candidatePublicClient.defaults.adapter = adapter;
+    renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_FAILED);
+    expect(screen.queryByText(UNSUBSCRIBE_BROKEN_LINK)).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { SimplePage } from '../../../components/simple-page';
-import { serverErrors, toApiError } from '../../../lib/api-error';
+import { toApiError } from '../../../lib/api-error';
 import { unsubscribeStatusEmails } from '../../../lib/api/candidate/status-emails';
 import './account.css';
 import { paths } from '../../../lib/paths';
@@ -13,7 +13,16 @@ export const UNSUBSCRIBE_ASK =
   'Press the button to stop the e-mails we send when an employer moves one of your applications. No sign-in needed.';
 export const UNSUBSCRIBED =
   'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';
-export const UNSUBSCRIBE_FAILED = 'Status e-mails could not be turned off with this link.';
+export const UNSUBSCRIBE_FAILED = 'Status e-mails could not be turned off just now. Please try again in a moment.';
+/** A refused token (forged, cut short, from a rotated secret): the reader's words, not the validator's. */
+export const UNSUBSCRIBE_BROKEN_LINK = 'This link is broken or expired.';
+
+function failureOf(error: unknown): string {
+  const apiError = toApiError(error);
+  if (apiError.status !== undefined && apiError.status >= 400 && apiError.status < 500 && apiError.status !== 429)
+    return UNSUBSCRIBE_BROKEN_LINK;
+  return UNSUBSCRIBE_FAILED;
+}
 
 /**
  * /unsubscribe?token=…: the link at the foot of every status e-mail. Opening it changes nothing, since
@@ -25,11 +34,7 @@ export function UnsubscribeStatus({ token }: { token: string }) {
   const unsubscribe = useMutation({ mutationFn: () => unsubscribeStatusEmails(token) });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const failure = !token
-    ? UNSUBSCRIBE_FAILED
-    : unsubscribe.isError
-      ? serverErrors(toApiError(unsubscribe.error).body).join('\n') || UNSUBSCRIBE_FAILED
-      : null;
+  const failure = !token ? UNSUBSCRIBE_BROKEN_LINK : unsubscribe.isError ? failureOf(unsubscribe.error) : null;
   const asking = !failure && !unsubscribe.isSuccess;
 
   // On opening and with the outcome, a screen reader starts at the heading that says where things stand.

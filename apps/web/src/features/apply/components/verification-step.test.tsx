@@ -124,6 +124,15 @@ describe('verification step', () => {
     ]);
   });
 
+  it('a Resend that sent a code waits as long as the service says before the next', async () => {
+    sendCodeAnswers({ status: 200, headers: { 'Retry-After': '60' } });
+    const user = userEvent.setup();
+    renderStep();
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
+    expect(await screen.findByText(/You can ask for a new code in (5\d|60) s\./)).toBeInTheDocument();
+  });
+
   it('a rate-limited Resend toasts the failure and says when it is available again', async () => {
     sendCodeAnswers(problem(429, {}, { 'Retry-After': '42' }));
     const user = userEvent.setup();

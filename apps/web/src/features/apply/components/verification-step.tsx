@@ -86,7 +86,11 @@ export function VerificationStep({
 
   const resend = useMutation({
     mutationFn: () => sendVerificationCode(email),
-    onSuccess: () => notifySuccess(applyMessages.codeSent),
+    onSuccess: (wait) => {
+      notifySuccess(applyMessages.codeSent);
+      // The service says when the next code may be asked for: Resend waits rather than being refused.
+      if (wait > 0) countdown.waitFor(wait);
+    },
     onError: (error) => {
       const wait = retryAfterSeconds(error);
       if (wait) countdown.waitFor(wait);

@@ -135,6 +135,24 @@ describe('login form', () => {
     expect(screen.getByText(/You can ask for a new code in \d+ seconds\./)).toBeInTheDocument();
   });
 
+  it('Resend starts disabled with its countdown when the send says when the next code may go', async () => {
+    answers.sendCode = { status: 200, headers: { 'Retry-After': '60' } };
+    const user = userEvent.setup();
+    renderPage(<LoginForm />, { path: '/account/login' });
+    await reachVerification(user);
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
+    expect(screen.getByText(/You can ask for a new code in (5\d|60) seconds\./)).toBeInTheDocument();
+    expect(sendCodeCalls()).toHaveLength(1);
+  });
+
+  it('links to the forgotten-password page', () => {
+    renderPage(<LoginForm />, { path: '/account/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/account/request-password-reset',
+    );
+  });
+
   it('says the session ended when a session was ended rather than left', async () => {
     authStore.fail('Exception: A server side error occurred.');
     renderPage(<LoginForm />, { path: '/account/login' });

@@ -156,6 +156,9 @@ export function LoginForm() {
       <p className="auth-form__switch">
         {"Don't have an account?"} <Link to={paths.signup}>Sign up</Link>
       </p>
+      <p className="auth-form__switch">
+        <Link to={paths.requestPasswordReset}>Forgot password?</Link>
+      </p>
       <TermsNotice />
     </form>
   );

@@ -1,22 +1,29 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
 import { fakeNetwork } from '../../../testing/fake-services';
 import type { AdapterReply } from '../../../testing/mock-adapter';
-import { ResetPasswordForm } from './reset-password-form';
+import { ResetPasswordForm, ResetPasswordPage } from './reset-password-form';
+import { authStore } from '../../../lib/auth-store';
+import { signedInUser } from '../../../testing/fake-services';
 
 /** What the identity service answers to each reset-password and login call in turn (the last one repeats). */
-let answers: { reset: AdapterReply[]; login: AdapterReply[] };
+let answers: { reset: AdapterReply[]; login: AdapterReply[]; status: AdapterReply[] };
 let network: ReturnType<typeof fakeNetwork>;
 const next = (queue: AdapterReply[]) => (queue.length > 1 ? queue.shift() : queue[0]);
 const resetCalls = () => network.called('POST', '/api/account/reset-password');
 const loginCalls = () => network.called('POST', '/api/account/login');
 
 beforeEach(() => {
-  answers = { reset: [{ status: 200, data: { succeeded: true, errors: [] } }], login: [] };
+  answers = {
+    reset: [{ status: 200, data: { succeeded: true, errors: [] } }],
+    login: [],
+    status: [{ status: 200, data: { status: 'usable', message: null } }],
+  };
   network = fakeNetwork(({ method, url }) => {
+    if (method === 'POST' && url === '/api/account/reset-link-status') return next(answers.status);
     if (method === 'POST' && url === '/api/account/reset-password') return next(answers.reset);
     if (method === 'POST' && url === '/api/account/login') return next(answers.login);
     return undefined;
@@ -115,5 +122,57 @@ describe('password reset form', () => {
     expect(loginCalls().map((request) => request.data)).toEqual([
       { email: 'ada@example.com', password: 'longenough1' },
     ]);
+  });
+
+  it('signs in with the session the reset answers: no password login, nothing counted as a failed one', async () => {
+    authStore.clear();
+    const session = { ...signedInUser, id: 'u-reset' };
+    answers.reset = [{ status: 200, data: { succeeded: true, errors: [], session } }];
+    const user = userEvent.setup();
+    page();
+    await user.type(screen.getByLabelText('New password'), 'longenough1');
+    await user.type(screen.getByLabelText('Confirm password'), 'longenough1');
+    await user.click(screen.getByRole('button', { name: 'Save Password & Sign in' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/');
+    expect(loginCalls()).toEqual([]);
+    expect(authStore.get()).toMatchObject({ id: 'u-reset', accessToken: session.accessToken });
+  });
+});
+
+describe('password reset page: the link is checked before the form', () => {
+  const resetPage = () =>
+    renderPage(<ResetPasswordPage email="ada@example.com" token="tok/with/slashes" />, {
+      path: '/account/reset',
+      also: ['/', '/account/request-password-reset'],
+    });
+
+  it.each([
+    ['used', 'This link has already been used'],
+    ['expired', 'This link has expired'],
+    ['invalid', 'This link is not valid'],
+  ])('a %s link says so at once, with the way to a new one, and no form', async (status, title) => {
+    answers.status = [{ status: 200, data: { status, message: 'from the service' } }];
+    resetPage();
+    const heading = await screen.findByRole('heading', { name: title });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute(
+      'href',
+      '/account/request-password-reset',
+    );
+    expect(network.called('POST', '/api/account/reset-link-status')[0]?.data).toEqual({
+      email: 'ada@example.com',
+      token: 'tok/with/slashes',
+    });
+    expect(resetCalls()).toEqual([]);
+  });
+
+  it('a usable link shows the form; so does a check that could not be made', async () => {
+    const first = resetPage();
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    first.unmount();
+    answers.status = [{ networkError: true }];
+    resetPage();
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
   });
 });

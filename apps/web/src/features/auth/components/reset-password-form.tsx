@@ -13,16 +13,21 @@ import type { ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
 import { paths } from '../../../lib/paths';
+import { ResetLinkGate } from '../../../components/reset-link-gate';
 
 const AFTER_RESET_PATH = '/';
 
 class ResetStepError extends Error {}
 
-/** Sets the new password, then signs in with it (product.md §2). */
+/**
+ * Sets the new password and signs in (product.md §2): with the session the reset answers (decision 0290),
+ * or, from a service that answers none, with a password login.
+ */
 async function resetAndSignIn(email: string, token: string, values: ResetPasswordForm) {
   let failure: string | null = null;
+  let result;
   try {
-    const result = await resetPassword({
+    result = await resetPassword({
       email,
       token,
       password: values.password,
@@ -32,7 +37,8 @@ async function resetAndSignIn(email: string, token: string, values: ResetPasswor
   } catch (error) {
     failure = serverErrors(toApiError(error).body).join('\n') || authMessages.resetLinkFailed;
   }
-  if (failure) throw new ResetStepError(failure);
+  if (failure || !result) throw new ResetStepError(failure ?? authMessages.resetLinkFailed);
+  if (result.session) return result.session;
 
   let auth;
   try {
@@ -42,6 +48,15 @@ async function resetAndSignIn(email: string, token: string, values: ResetPasswor
   }
   if (!auth.success || !auth.accessToken) throw new ResetStepError(auth.feedbackMessage || authMessages.loginFailed);
   return auth;
+}
+
+/** /account/reset/{email}/{token}: checks the link first, then the form (decision 0290). */
+export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
+  return (
+    <ResetLinkGate email={email} token={token} newLinkPath={paths.requestPasswordReset} signInPath={paths.login}>
+      <ResetPasswordForm email={email} token={token} />
+    </ResetLinkGate>
+  );
 }
 
 export function ResetPasswordForm({ email, token }: { email: string; token: string }) {

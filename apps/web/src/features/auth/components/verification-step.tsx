@@ -27,7 +27,7 @@ export interface VerificationStepProps {
   failureMessage: (error: unknown | null) => string;
   /** The code was accepted: its answer is the session now (lib/session/sign-in). */
   onVerified: (auth: AuthResponse, rememberMe: boolean) => void;
-  /** Seconds until 'Resend' may be used, when the first send was rate limited. */
+  /** Seconds until 'Resend' may be used: the wait the code's send answered, or its refusal's. */
   initialResendWait?: number;
   onChangeEmail?: () => void;
   /**
@@ -85,7 +85,14 @@ export function VerificationStep({
 
   const resend = useMutation({
     mutationFn: () => ports.sendVerificationCode(email),
-    onSuccess: () => notifySuccess(authMessages.codeSent),
+    onSuccess: (wait) => {
+      notifySuccess(authMessages.codeSent);
+      // The service says when the next code may be asked for: Resend waits rather than being refused.
+      if (wait) {
+        setNow(Date.now());
+        setResendAvailableAt(Date.now() + wait * 1000);
+      }
+    },
     onError: (error) => {
       const wait = retryAfterSeconds(error);
       if (wait) {

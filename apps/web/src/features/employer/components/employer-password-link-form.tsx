@@ -10,7 +10,7 @@ import { employerMessages } from '../employer-messages';
 import type { EmailForm } from '../forms';
 import { employerPaths } from '../paths';
 
-/** /employer/forgot-password: the e-mailed link to /account/reset, which signs the employer in to the console. */
+/** /employer/forgot-password: the e-mailed link to /employer/reset, which signs the employer in to the console. */
 export function EmployerPasswordLinkForm() {
   const [result, setResult] = useState<{ type: 'alert-success' | 'alert-danger'; message: string } | null>(null);
   const form = useValidatedForm<EmailForm>(() => import('../forms').then((module) => module.emailFormSchema), {

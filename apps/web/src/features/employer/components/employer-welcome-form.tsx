@@ -10,13 +10,36 @@ import type { SetPasswordForm } from '../set-password-schema';
 import { SetPasswordError, setPasswordAndSignIn } from '../employer-session';
 import { employerMessages } from '../employer-messages';
 import { employerPaths } from '../paths';
+import { ResetLinkGate } from '../../../components/reset-link-gate';
 
 /**
  * /employer/welcome/{email}/{token}: the page of the one e-mail an employer's sign-up sends (decision
- * 0250). It saves the password (which proves the address), signs in, solving the bot check by itself when
- * the service asks for one, and opens the console.
+ * 0250); /employer/reset/{email}/{token}: an employer's reset link (decision 0290), the same flow in its
+ * own words. It saves the password (which proves the address), signs in and opens the console. The link
+ * is checked first: a used or expired one says so before the form.
  */
-export function EmployerWelcomeForm({ email, token }: { email: string; token: string }) {
+export function EmployerWelcomeForm({
+  email,
+  token,
+  purpose = 'welcome',
+}: {
+  email: string;
+  token: string;
+  purpose?: 'welcome' | 'reset';
+}) {
+  return (
+    <ResetLinkGate
+      email={email}
+      token={token}
+      newLinkPath={employerPaths.forgotPassword}
+      signInPath={employerPaths.login}
+    >
+      <SetPasswordForm email={email} token={token} purpose={purpose} />
+    </ResetLinkGate>
+  );
+}
+
+function SetPasswordForm({ email, token, purpose }: { email: string; token: string; purpose: 'welcome' | 'reset' }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -54,11 +77,13 @@ export function EmployerWelcomeForm({ email, token }: { email: string; token: st
     >
       <header className="auth-form__header">
         <h1 id="employer-welcome-title" ref={headingRef} tabIndex={-1}>
-          Welcome, set your password
+          {purpose === 'welcome' ? 'Welcome, set your password' : 'Choose a new password'}
         </h1>
         <p>
-          For <strong>{email}</strong>. Use at least 8 characters. Saving it confirms your address and opens your
-          employer console.
+          For <strong>{email}</strong>. Use at least 8 characters.{' '}
+          {purpose === 'welcome'
+            ? 'Saving it confirms your address and opens your employer console.'
+            : 'Saving it signs you in to your employer console.'}
         </p>
       </header>
       <AlertBanner type="alert-danger" message={failure?.message} onClose={() => setFailure(null)} />

@@ -1,13 +1,17 @@
-import type { IdentityResult } from '@careers/contracts/errors';
-import type { ResetPasswordRequest } from '@careers/contracts/identity';
+import type { ResetPasswordRequest, ResetPasswordResult } from '@careers/contracts/identity';
 import { http } from '../../http-client';
-import { errorContracts } from '../../schemas';
+import { identityContracts } from '../../schemas';
 
-/** Sets a new password with the token from the reset link. */
-export async function resetPassword(body: ResetPasswordRequest): Promise<IdentityResult> {
-  const contracts = errorContracts();
+/**
+ * Sets a new password with the token from the reset link. The answer carries the session the reset signs
+ * in with (decision 0290); a server that answers without one leaves `session` out.
+ */
+export async function resetPassword(body: ResetPasswordRequest): Promise<ResetPasswordResult> {
+  const contracts = identityContracts();
   const { data } = await http.identity.post<unknown>('/api/account/reset-password', body);
-  const parsed = (await contracts).identityResultSchema.safeParse(data);
-  // Some servers answer 200 or 204 without a body on success.
-  return parsed.success ? parsed.data : { succeeded: true, errors: [] };
+  const parsed = (await contracts).resetPasswordResultSchema.safeParse(data);
+  if (!parsed.success) return { succeeded: true, errors: [] };
+  const { session, ...result } = parsed.data;
+  // Only a signed-in answer is a session to keep.
+  return session?.success && session.accessToken && session.id !== -1 ? { ...result, session } : result;
 }

@@ -1,8 +1,13 @@
 import type { SendCodeRequest } from '@careers/contracts/identity';
 import { http } from '../../http-client';
 
-/** Sends a one-time sign-in code by e-mail; 429 when asked again within the limit (design.md §3). */
-export async function sendVerificationCode(email: string): Promise<void> {
+/**
+ * Sends a one-time sign-in code by e-mail; 429 when asked again within the limit (design.md §3). Answers
+ * the seconds until another code may be asked for (the answer's Retry-After, decision 0292), 0 when free.
+ */
+export async function sendVerificationCode(email: string): Promise<number> {
   const body: SendCodeRequest = { email };
-  await http.identity.post('/api/account/send-verification-code', body);
+  const { headers } = await http.identity.post('/api/account/send-verification-code', body);
+  const seconds = Number(headers?.['retry-after']);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
 }
