@@ -162,14 +162,110 @@ export const employerApplicationQuerySchema = pageQuerySchema.extend({
 });
 export type EmployerApplicationQuery = z.input<typeof employerApplicationQuerySchema>;
 
-/** GET /business/applications/{id}: one application with the job's title, the CV's name and the status history. */
+/** One entry of the employer's history: a move names the team member who made it (null: the candidate's own). */
+export const employerStatusChangeSchema = statusChangeSchema.extend({
+  changedBy: z.string().nullable().optional(),
+});
+
+/** A note on an application: the business's own, never shown to the candidate. */
+export const applicationNoteSchema = z.object({
+  id: idSchema,
+  body: z.string(),
+  authorName: z.string(),
+  createdOn: isoDateSchema,
+});
+export type ApplicationNote = z.infer<typeof applicationNoteSchema>;
+
+export const APPLICATION_NOTE_MAX = 4000;
+export const createApplicationNoteSchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write the note first.')
+    .max(APPLICATION_NOTE_MAX, `A note is at most ${APPLICATION_NOTE_MAX} characters.`),
+});
+export type CreateApplicationNote = z.infer<typeof createApplicationNoteSchema>;
+
+/** GET /business/applications/{id}: one application with the job's title, the CV's name, the history and the notes. */
 export const employerApplicationDetailSchema = employerApplicationSchema.extend({
   jobTitle: z.string(),
   appliedWithCvFileName: z.string().nullable(),
-  statusHistory: z.array(statusChangeSchema),
+  statusHistory: z.array(employerStatusChangeSchema),
+  /** Newest first. */
+  notes: z.array(applicationNoteSchema).optional(),
 });
 export type EmployerApplicationDetail = z.infer<typeof employerApplicationDetailSchema>;
 
 /** PUT /business: the employer's own business details (the same fields as creating it). */
 export const updateBusinessSchema = createBusinessSchema;
 export type UpdateBusiness = z.infer<typeof updateBusinessSchema>;
+
+/**
+ * A business is a team (docs/decisions/0270): Owner does everything, the team and the business included;
+ * Recruiter the jobs and applications; HiringManager reads the applications of the jobs given to them and
+ * leaves notes.
+ */
+export const TEAM_ROLES = ['Owner', 'Recruiter', 'HiringManager'] as const;
+export const teamRoleSchema = z.enum(TEAM_ROLES, { message: 'Choose a role: Owner, Recruiter or HiringManager.' });
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+/** GET /business/membership: who the caller is in their business. */
+export const membershipSchema = z.object({
+  businessId: idSchema,
+  userId: z.string(),
+  role: teamRoleSchema,
+  /** The jobs a hiring manager sees; every role else sees every job (empty then). */
+  assignedJobIds: z.array(idSchema),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: teamRoleSchema,
+  joinedOn: isoDateSchema,
+  assignedJobIds: z.array(idSchema),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  role: teamRoleSchema,
+  sentOn: isoDateSchema,
+  expiresOn: isoDateSchema,
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** GET /business/team (owners): the members and the invitations not yet accepted. */
+export const teamSchema = z.object({
+  members: z.array(teamMemberSchema),
+  invitations: z.array(teamInvitationSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const createInvitationSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter the e-mail address to invite.')
+    .max(254, 'An e-mail address is at most 254 characters.')
+    .pipe(z.email('Enter a valid e-mail address, like name@example.com.')),
+  role: teamRoleSchema,
+});
+export type CreateInvitation = z.infer<typeof createInvitationSchema>;
+
+export const changeMemberRoleSchema = z.object({ role: teamRoleSchema });
+export const assignJobsSchema = z.object({ jobIds: z.array(idSchema).max(1000) });
+export const memberParamsSchema = z.object({ userId: z.string().min(1).max(200) });
+
+/** GET /team-invitations/{id}?token=: what the invitation link's page shows before anyone signs in. */
+export const invitationPreviewSchema = z.object({
+  id: idSchema,
+  businessName: z.string(),
+  email: z.string(),
+  role: teamRoleSchema,
+  expiresOn: isoDateSchema,
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

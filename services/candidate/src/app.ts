@@ -31,6 +31,7 @@ import { businessJobRoutes } from './modules/jobs/business-jobs.routes';
 import { jobEarlyAnswers } from './modules/jobs/job-answer';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
@@ -149,6 +150,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.decorate('config', config);
   app.decorate('verifyToken', createTokenVerifier(config.auth));
   app.decorate('jobCache', jobCache);
+  app.decorateRequest('member', null);
   app.decorateRequest('user', null);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.
@@ -169,6 +171,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(businessCvDropRoutes);
   await app.register(businessCvRoutes);
   await app.register(businessFileRoutes);
+  await app.register(teamRoutes);
   await app.register(accountEventRoutes);
   await app.register(dataExportRoutes);
   await app.register(statusEmailRoutes);

@@ -105,6 +105,51 @@ export interface ApplicationStatusHistoryTable {
   changed_at: Timestamp;
   /** The candidate's withdrawal (0006), not a status change. */
   withdrawn: Generated<boolean>;
+  /** The team member who moved it (0011); null for the candidate's own entries and older moves. */
+  changed_by_user_id: string | null;
+  changed_by_name: string | null;
+}
+
+export type TeamRoleColumn = 'Owner' | 'Recruiter' | 'HiringManager';
+
+/** A person of a business's team (migration 0011); one business per person. */
+export interface BusinessMembersTable {
+  business_id: string;
+  user_id: string;
+  email: string;
+  name: string | null;
+  role: TeamRoleColumn;
+  joined_at: Timestamp;
+}
+
+/** An invitation to join a business's team, until it is accepted, cancelled or expires (0011). */
+export interface BusinessInvitationsTable {
+  id: string;
+  business_id: string;
+  email: string;
+  role: TeamRoleColumn;
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A job given to a hiring manager (0011). */
+export interface JobAssignmentsTable {
+  job_id: string;
+  business_id: string;
+  user_id: string;
+}
+
+/** The business's private note on an application (0011). */
+export interface ApplicationNotesTable {
+  id: string;
+  application_id: string;
+  author_user_id: string;
+  author_name: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface DataExportsTable {
@@ -154,6 +199,8 @@ export interface StatusMailOutboxTable {
   last_error: string | null;
   sent_at: NullableTimestamp;
   created_at: Timestamp;
+  /** A status change, or the receipt of a new application (migration 0012). */
+  kind: Generated<'status' | 'receipt'>;
 }
 
 /** A status e-mail taken to be sent, by business (migration 0010): the hourly budget per business counts these. */
@@ -177,6 +224,10 @@ export interface CandidateDatabase {
   data_exports: DataExportsTable;
   status_mail_outbox: StatusMailOutboxTable;
   status_mail_sends: StatusMailSendsTable;
+  business_members: BusinessMembersTable;
+  business_invitations: BusinessInvitationsTable;
+  job_assignments: JobAssignmentsTable;
+  application_notes: ApplicationNotesTable;
 }
 
 /** A connection or a transaction: what every repository function takes. */

@@ -351,6 +351,10 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /business/jobs': { title: 'X' },
       'put /business/jobs/{id}': { title: 'X' },
       'put /business/applications/{id}/status': { applicationStatus: 10 },
+      'post /business/applications/{id}/notes': { body: 'x' },
+      'post /business/team/invitations': { email: 'x@example.test', role: 'Recruiter' },
+      'put /business/team/members/{userId}/role': { role: 'Recruiter' },
+      'put /business/team/members/{userId}/jobs': { jobIds: [] },
       'post /job-applications/{id}/withdraw': {},
       'put /candidate/status-emails': { statusEmails: false },
     };

@@ -7,6 +7,7 @@ import { deleteContactMessagesOfUser } from '../contact/contact.service';
 import { cvStorageKeysOfUser } from '../cvs/cvs.service';
 import { closeJobsOfOwner } from '../jobs/jobs.service';
 import type { BlobStorage } from '../storage/storage';
+import { leaveEveryTeam } from '../team/team.service';
 
 export interface AccountEventResult {
   userId: string;
@@ -45,6 +46,7 @@ export async function applyAccountEvent(
     const candidateDeleted = await deleteCandidateOfUser(trx, userId);
     await deleteContactMessagesOfUser(trx, userId);
     const jobsClosed = await closeJobsOfOwner(trx, userId);
+    await leaveEveryTeam(trx, userId);
     return { candidateDeleted, jobsClosed };
   });
   log.info({ userId, ...result, cvFiles: keys.length }, 'deleted account removed');

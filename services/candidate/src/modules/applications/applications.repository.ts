@@ -23,7 +23,15 @@ export async function insertApplication(db: Db, row: Insertable<JobApplicationsT
 
 export async function insertStatusChange(
   db: Db,
-  row: { id: string; application_id: string; application_status: number; changed_at: Date; withdrawn?: boolean },
+  row: {
+    id: string;
+    application_id: string;
+    application_status: number;
+    changed_at: Date;
+    withdrawn?: boolean;
+    changed_by_user_id?: string;
+    changed_by_name?: string;
+  },
 ) {
   await db.insertInto('application_status_history').values(row).execute();
 }
@@ -232,6 +240,8 @@ export interface HistoryEntry {
   at: Date;
   /** The candidate's withdrawal rather than a status change. */
   withdrawn: boolean;
+  /** The team member who moved it; null for the candidate's own entries. Only the business sees it. */
+  by: string | null;
 }
 
 /** Status changes (and withdrawals) of these applications, newest first within each. */
@@ -240,14 +250,19 @@ export async function statusHistory(db: Db, applicationIds: string[]): Promise<M
   if (applicationIds.length === 0) return byApplication;
   const rows = await db
     .selectFrom('application_status_history')
-    .select(['application_id', 'application_status', 'changed_at', 'withdrawn'])
+    .select(['application_id', 'application_status', 'changed_at', 'withdrawn', 'changed_by_name'])
     .where('application_id', 'in', applicationIds)
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
   for (const row of rows) {
     const list = byApplication.get(row.application_id) ?? [];
-    list.push({ status: row.application_status, at: row.changed_at, withdrawn: row.withdrawn });
+    list.push({
+      status: row.application_status,
+      at: row.changed_at,
+      withdrawn: row.withdrawn,
+      by: row.changed_by_name,
+    });
     byApplication.set(row.application_id, list);
   }
   return byApplication;
@@ -392,15 +407,28 @@ export async function withdrawnCounts(db: Db, jobIds: string[]): Promise<Map<str
 }
 
 /** Whether a business may see this CV: it was sent with an application to its job or dropped with it. */
-export async function businessCanSeeCv(db: Db, businessId: string, cvId: string): Promise<boolean> {
-  const viaApplication = await db
+export async function businessCanSeeCv(
+  db: Db,
+  businessId: string,
+  cvId: string,
+  onlyJobsAssignedTo?: string,
+): Promise<boolean> {
+  let viaApplicationQuery = db
     .selectFrom('job_applications as a')
     .innerJoin('jobs', 'jobs.id', 'a.job_id')
     .select('a.id')
     .where('a.cv_id', '=', cvId)
-    .where('jobs.business_id', '=', businessId)
-    .executeTakeFirst();
+    .where('jobs.business_id', '=', businessId);
+  if (onlyJobsAssignedTo !== undefined)
+    viaApplicationQuery = viaApplicationQuery.where(
+      'a.job_id',
+      'in',
+      db.selectFrom('job_assignments').select('job_id').where('user_id', '=', onlyJobsAssignedTo),
+    );
+  const viaApplication = await viaApplicationQuery.executeTakeFirst();
   if (viaApplication) return true;
+  // CV drops are for the roles that see every job.
+  if (onlyJobsAssignedTo !== undefined) return false;
   const viaDrop = await db
     .selectFrom('cv_drops')
     .select('id')
@@ -463,4 +491,29 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
       })),
     ),
   };
+}
+
+/** The business's notes on an application, newest first. */
+export function notesOf(db: Db, applicationId: string) {
+  return db
+    .selectFrom('application_notes')
+    .select(['id', 'body', 'author_name', 'created_at'])
+    .where('application_id', '=', applicationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertApplicationNote(
+  db: Db,
+  row: {
+    id: string;
+    application_id: string;
+    author_user_id: string;
+    author_name: string;
+    body: string;
+    created_at: Date;
+  },
+) {
+  await db.insertInto('application_notes').values(row).execute();
 }

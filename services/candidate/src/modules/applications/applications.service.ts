@@ -258,6 +258,7 @@ export function toEmployerApplicationDetail(
       applicationStatus: h.status as Status,
       changedOn: h.at.toISOString(),
       ...(h.withdrawn ? { withdrawn: true } : {}),
+      ...(h.by ? { changedBy: h.by } : {}),
     })),
   };
 }

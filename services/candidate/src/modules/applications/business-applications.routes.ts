@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { jobIdParamsSchema } from '@careers/contracts/candidate';
 import {
+  applicationNoteSchema,
+  createApplicationNoteSchema,
   employerApplicationDetailSchema,
   employerApplicationPageSchema,
   employerApplicationQuerySchema,
@@ -10,8 +12,10 @@ import {
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import {
+  addApplicationNote,
   getApplicationOfBusiness,
   jobStatsOfBusiness,
   listApplicationsOfJob,
@@ -22,13 +26,15 @@ const tags = ['Employer'];
 
 /** design.md §5: applications to the employer's jobs, their figures and their statuses. */
 export async function businessApplicationRoutes(app: App) {
-  const employerOnly = requireRole('BusinessUser');
+  // Hiring managers read (their jobs only, in the services) and leave notes; moving is the recruiters' and owners'.
+  const anyMember = requireTeamRole(...EVERY_ROLE);
+  const movers = requireTeamRole('Owner', 'Recruiter');
   const db = () => app.deps.database.db;
 
   app.get(
     '/business/jobs/:id/stats',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary:
@@ -41,13 +47,13 @@ export async function businessApplicationRoutes(app: App) {
         response: { 200: employerJobStatsSchema, ...problems },
       },
     },
-    async (request) => jobStatsOfBusiness(db(), currentUser(request), request.params.id),
+    async (request) => jobStatsOfBusiness(db(), currentMember(request), request.params.id),
   );
 
   app.get(
     '/business/jobs/:id/applications',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary: 'Applications to one of the business’s jobs, newest first, a page at a time (pageSize at most 100)',
@@ -60,13 +66,13 @@ export async function businessApplicationRoutes(app: App) {
         response: { 200: employerApplicationPageSchema, ...problems },
       },
     },
-    async (request) => listApplicationsOfJob(db(), currentUser(request), request.params.id, request.query),
+    async (request) => listApplicationsOfJob(db(), currentMember(request), request.params.id, request.query),
   );
 
   app.get(
     '/business/applications/:id',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary:
@@ -76,13 +82,13 @@ export async function businessApplicationRoutes(app: App) {
         response: { 200: employerApplicationDetailSchema, ...problems },
       },
     },
-    async (request) => getApplicationOfBusiness(db(), currentUser(request), request.params.id),
+    async (request) => getApplicationOfBusiness(db(), currentMember(request), request.params.id),
   );
 
   app.put(
     '/business/applications/:id/status',
     {
-      preHandler: employerOnly,
+      preHandler: movers,
       schema: {
         tags,
         summary: 'Move an application to any status; every change is kept with its time',
@@ -99,10 +105,27 @@ export async function businessApplicationRoutes(app: App) {
     async (request) =>
       moveApplication(
         db(),
-        currentUser(request),
+        currentMember(request),
         request.params.id,
         request.body.applicationStatus,
         app.config.statusMail.delayMs,
       ),
+  );
+
+  app.post(
+    '/business/applications/:id/notes',
+    {
+      preHandler: anyMember,
+      schema: {
+        tags,
+        summary:
+          'Leave a note on an application: the business’s own, signed with the member’s name, never shown to the candidate',
+        security: bearerSecurity,
+        params: z.object({ id: z.uuid() }),
+        body: createApplicationNoteSchema,
+        response: { 200: applicationNoteSchema, ...problems },
+      },
+    },
+    async (request) => addApplicationNote(db(), currentMember(request), request.params.id, request.body.body),
   );
 }

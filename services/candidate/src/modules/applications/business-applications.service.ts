@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  ApplicationNote,
   EmployerApplication,
   EmployerApplicationDetail,
   EmployerApplicationPage,
@@ -7,16 +8,17 @@ import type {
 } from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
-import { requireBusiness } from '../business/business.service';
-import { requireBusinessJob } from '../jobs/business-jobs.service';
+import { requireMemberJob } from '../jobs/business-jobs.service';
+import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import {
   businessCanSeeCv,
   countJobApplications,
   findBusinessApplication,
   findBusinessApplicationForUpdate,
+  insertApplicationNote,
   insertStatusChange,
+  notesOf,
   jobApplicationStats,
   listJobApplications,
   setApplicationStatus,
@@ -33,9 +35,8 @@ import {
 export const STATS_DAYS = 30;
 
 /** Figures of one of the business's jobs: applications by day (the last STATS_DAYS, UTC), by source, by status reached. */
-export async function jobStatsOfBusiness(db: Db, user: AuthUser, jobId: string): Promise<EmployerJobStats> {
-  const business = await requireBusiness(db, user);
-  const job = await requireBusinessJob(db, business.id, jobId);
+export async function jobStatsOfBusiness(db: Db, member: Member, jobId: string): Promise<EmployerJobStats> {
+  const job = await requireMemberJob(db, member, jobId);
   const today = new Date();
   const since = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (STATS_DAYS - 1)));
   const stats = await jobApplicationStats(db, job.id, since);
@@ -45,7 +46,7 @@ export async function jobStatsOfBusiness(db: Db, user: AuthUser, jobId: string):
 /** Applications to one of the business's jobs, newest first; totalApplications counts what passes the filter. */
 export async function listApplicationsOfJob(
   db: Db,
-  user: AuthUser,
+  member: Member,
   jobId: string,
   query: {
     page: number;
@@ -55,8 +56,7 @@ export async function listApplicationsOfJob(
     withdrawn?: 'true' | 'false' | undefined;
   },
 ): Promise<EmployerApplicationPage> {
-  const business = await requireBusiness(db, user);
-  const job = await requireBusinessJob(db, business.id, jobId);
+  const job = await requireMemberJob(db, member, jobId);
   const { page, pageSize, status, search } = query;
   const withdrawn = query.withdrawn === undefined ? undefined : query.withdrawn === 'true';
   const filter = { status, search: search || undefined, withdrawn };
@@ -68,16 +68,48 @@ export async function listApplicationsOfJob(
   return { page, pageSize, totalApplications: total, applications: rows.map(toEmployerApplication) };
 }
 
+/** An application to one of the business's jobs the member may see; 404 otherwise. */
+async function requireMemberApplication(db: Db, member: Member, applicationId: string) {
+  const row = await findBusinessApplication(db, member.business.id, applicationId);
+  if (!row || !(await memberMaySeeJob(db, member, row.job_id))) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+  return row;
+}
+
 export async function getApplicationOfBusiness(
   db: Db,
-  user: AuthUser,
+  member: Member,
   applicationId: string,
 ): Promise<EmployerApplicationDetail> {
-  const business = await requireBusiness(db, user);
-  const row = await findBusinessApplication(db, business.id, applicationId);
-  if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
-  const history = await statusHistory(db, [row.id]);
-  return toEmployerApplicationDetail(row, history.get(row.id) ?? []);
+  const row = await requireMemberApplication(db, member, applicationId);
+  const [history, notes] = await Promise.all([statusHistory(db, [row.id]), notesOf(db, row.id)]);
+  return { ...toEmployerApplicationDetail(row, history.get(row.id) ?? []), notes: notes.map(toNote) };
+}
+
+const toNote = (row: { id: string; body: string; author_name: string; created_at: Date }): ApplicationNote => ({
+  id: row.id,
+  body: row.body,
+  authorName: row.author_name,
+  createdOn: row.created_at.toISOString(),
+});
+
+/** A note of the business on an application, signed with the member's name; the candidate never sees it. */
+export async function addApplicationNote(
+  db: Db,
+  member: Member,
+  applicationId: string,
+  body: string,
+): Promise<ApplicationNote> {
+  const row = await requireMemberApplication(db, member, applicationId);
+  const note = {
+    id: randomUUID(),
+    application_id: row.id,
+    author_user_id: member.userId,
+    author_name: member.displayName,
+    body,
+    created_at: new Date(),
+  };
+  await insertApplicationNote(db, note);
+  return toNote(note);
 }
 
 /**
@@ -86,14 +118,13 @@ export async function getApplicationOfBusiness(
  */
 export async function moveApplication(
   db: Db,
-  user: AuthUser,
+  member: Member,
   applicationId: string,
   status: number,
   statusMailDelayMs: number,
 ): Promise<EmployerApplication> {
-  const business = await requireBusiness(db, user);
   return db.transaction().execute(async (trx) => {
-    const row = await findBusinessApplicationForUpdate(trx, business.id, applicationId);
+    const row = await findBusinessApplicationForUpdate(trx, member.business.id, applicationId);
     if (!row) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
     if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
     if (row.application_status !== status) {
@@ -104,6 +135,8 @@ export async function moveApplication(
         application_id: row.id,
         application_status: status,
         changed_at: now,
+        changed_by_user_id: member.userId,
+        changed_by_name: member.displayName,
       });
       await queueStatusChangeMail(
         trx,

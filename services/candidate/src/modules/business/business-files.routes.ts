@@ -3,20 +3,21 @@ import { LOGO_MAX_BYTES, logoUploadResultSchema } from '@careers/contracts/candi
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { currentMember, requireTeamRole } from '../team/team.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';
 import { PUBLIC_BLOB_KEY, changeLogo } from './business.service';
 
 /** The business logo: its upload (design.md §5) and the public logo files. */
 export async function businessFileRoutes(app: App) {
-  const employerOnly = requireRole('BusinessUser');
+  const ownerOnly = requireTeamRole('Owner');
   const { storage } = app.deps;
 
   app.post(
     '/business/logo',
     {
-      preHandler: employerOnly,
+      preHandler: ownerOnly,
       schema: {
         tags: ['Employer'],
         summary: 'Upload the business logo (PNG by its bytes, at most 1 MB)',
@@ -42,7 +43,7 @@ export async function businessFileRoutes(app: App) {
           rethrowUploadError(err);
         }
       };
-      return changeLogo(app.deps.database.db, storage, currentUser(request), readFile, app.config.publicBlobBaseUrl);
+      return changeLogo(app.deps.database.db, storage, currentMember(request), readFile, app.config.publicBlobBaseUrl);
     },
   );
 

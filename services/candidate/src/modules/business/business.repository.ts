@@ -3,10 +3,6 @@ import type { BusinessesTable, Db } from '../../db';
 
 export type BusinessRow = Selectable<BusinessesTable>;
 
-export function findBusinessByOwner(db: Db, userId: string): Promise<BusinessRow | undefined> {
-  return db.selectFrom('businesses').selectAll().where('owner_user_id', '=', userId).executeTakeFirst();
-}
-
 export function findBusinessById(db: Db, id: string): Promise<BusinessRow | undefined> {
   return db.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -22,16 +18,11 @@ export async function insertBusiness(db: Db, row: Insertable<BusinessesTable>): 
   return inserted ?? null;
 }
 
-/** The changed business of this owner, or nothing when they have none. */
-export function updateBusinessOfOwner(
+/** The changed business, or nothing when it is gone. */
+export function updateBusiness(
   db: Db,
-  userId: string,
+  businessId: string,
   changes: Updateable<BusinessesTable>,
 ): Promise<BusinessRow | undefined> {
-  return db
-    .updateTable('businesses')
-    .set(changes)
-    .where('owner_user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable('businesses').set(changes).where('id', '=', businessId).returningAll().executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import { createBusinessSchema, createdBusinessSchema, updateBusinessSchema } fro
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { changeBusiness, createBusiness, getBusiness } from './business.service';
 
 const tags = ['Employer'];
@@ -14,12 +15,14 @@ const tags = ['Employer'];
  */
 export async function businessRoutes(app: App) {
   const employerOnly = requireRole('BusinessUser');
+  const anyMember = requireTeamRole(...EVERY_ROLE);
+  const ownerOnly = requireTeamRole('Owner');
   const db = () => app.deps.database.db;
 
   app.get(
     '/business',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary: "The caller's business",
@@ -27,7 +30,7 @@ export async function businessRoutes(app: App) {
         response: { 200: businessDetailSchema, ...problems },
       },
     },
-    async (request) => getBusiness(db(), currentUser(request)),
+    async (request) => getBusiness(currentMember(request)),
   );
 
   app.post(
@@ -48,7 +51,7 @@ export async function businessRoutes(app: App) {
   app.put(
     '/business',
     {
-      preHandler: employerOnly,
+      preHandler: ownerOnly,
       schema: {
         tags,
         summary: 'Change the caller’s business (name, city, phone, careers domain)',
@@ -57,6 +60,6 @@ export async function businessRoutes(app: App) {
         response: { 200: businessDetailSchema, ...problems },
       },
     },
-    async (request) => changeBusiness(db(), currentUser(request), request.body, app.jobCache),
+    async (request) => changeBusiness(db(), currentMember(request), request.body, app.jobCache),
   );
 }

@@ -8,15 +8,10 @@ import type { AuthUser } from '../auth/auth.service';
 import type { Db } from '../../db';
 import type { JobCache } from '../jobs/job-cache';
 import type { BlobStorage } from '../storage/storage';
-import {
-  findBusinessById,
-  findBusinessByOwner,
-  insertBusiness,
-  updateBusinessOfOwner,
-  type BusinessRow,
-} from './business.repository';
+import { findMembershipOfUser, insertMember, type Member } from '../team/team.service';
+import { findBusinessById, insertBusiness, updateBusiness, type BusinessRow } from './business.repository';
 
-export const NO_BUSINESS = 'Create your business first (POST /business).';
+export { NO_BUSINESS } from '../team/team.service';
 
 export function toBusinessDetail(row: BusinessRow): BusinessDetail {
   return {
@@ -27,12 +22,6 @@ export function toBusinessDetail(row: BusinessRow): BusinessDetail {
     careersDomain: row.careers_domain,
     imageRelativeDirectory: row.image_relative_directory,
   };
-}
-
-export async function requireBusiness(db: Db, user: AuthUser): Promise<BusinessRow> {
-  const row = await findBusinessByOwner(db, user.userId);
-  if (!row) throw new HttpProblem(404, NO_BUSINESS);
-  return row;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -55,44 +44,57 @@ export const PUBLIC_BLOB_KEY = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}
 /** The business a candidate names (a CV drop), or nothing. */
 export { findBusinessById as findBusiness };
 
-export async function getBusiness(db: Db, user: AuthUser): Promise<BusinessDetail> {
-  return toBusinessDetail(await requireBusiness(db, user));
+export function getBusiness(member: Member): BusinessDetail {
+  return toBusinessDetail(member.business);
 }
 
-/** One business per business user: 409 when the caller has one. */
+/** One business per business user, who is its first owner: 409 when the caller has one or is in a team. */
 export async function createBusiness(
   db: Db,
   user: AuthUser,
   body: CreateBusiness,
 ): Promise<z.infer<typeof createdBusinessSchema>> {
   const id = randomUUID();
-  const row = await insertBusiness(db, {
-    id,
-    owner_user_id: user.userId,
-    name: body.name,
-    city: body.city ?? null,
-    phone: body.phone ?? null,
-    careers_domain: body.domain ?? null,
-    image_relative_directory: `businesses/${id}`,
+  const taken = () => new HttpProblem(409, 'This account already has a business.');
+  if (await findMembershipOfUser(db, user.userId)) throw taken();
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await insertBusiness(trx, {
+      id,
+      owner_user_id: user.userId,
+      name: body.name,
+      city: body.city ?? null,
+      phone: body.phone ?? null,
+      careers_domain: body.domain ?? null,
+      image_relative_directory: `businesses/${id}`,
+    });
+    if (!inserted) throw taken();
+    const joined = await insertMember(trx, {
+      business_id: inserted.id,
+      user_id: user.userId,
+      email: user.email,
+      name: user.name,
+      role: 'Owner',
+    });
+    if (!joined) throw taken();
+    return inserted;
   });
-  if (!row) throw new HttpProblem(409, 'This account already has a business.');
   return { id: row.id, imageRelativeDirectory: row.image_relative_directory };
 }
 
 export async function changeBusiness(
   db: Db,
-  user: AuthUser,
+  member: Member,
   body: UpdateBusiness,
   jobCache: JobCache,
 ): Promise<BusinessDetail> {
   const { name, city, phone, domain } = body;
-  const row = await updateBusinessOfOwner(db, user.userId, {
+  const row = await updateBusiness(db, member.business.id, {
     name,
     city: city ?? null,
     phone: phone ?? null,
     careers_domain: domain ?? null,
   });
-  if (!row) throw new HttpProblem(404, NO_BUSINESS);
+  if (!row) throw new HttpProblem(404, 'The business was not found.');
   // The apply page shows the business name from the cached job.
   jobCache.clear();
   return toBusinessDetail(row);
@@ -105,11 +107,11 @@ export async function changeBusiness(
 export async function changeLogo(
   db: Db,
   storage: BlobStorage,
-  user: AuthUser,
+  member: Member,
   readFile: () => Promise<Buffer>,
   publicBlobBaseUrl: string,
 ): Promise<z.infer<typeof logoUploadResultSchema>> {
-  const business = await requireBusiness(db, user);
+  const business = member.business;
   const bytes = await readFile();
   if (!isPng(bytes)) throw new HttpProblem(415, 'The logo must be a PNG image.');
   await storage.put(logoKey(business.image_relative_directory), Readable.from([bytes]), 'image/png');

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
-import { findBusiness, requireBusiness } from '../business/business.service';
+import { findBusiness } from '../business/business.service';
+import type { Member } from '../team/team.service';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { requireCandidateCv } from '../cvs/cvs.service';
 import { QUOTAS, enforceWindowQuota } from '../quotas/quotas';
@@ -106,10 +107,10 @@ export async function dropCv(db: Db, user: AuthUser, body: CreateCvDrop): Promis
 /** CVs dropped with the employer's business, newest first. */
 export async function listCvDropsOfBusiness(
   db: Db,
-  user: AuthUser,
+  member: Member,
   query: { page: number; pageSize: number },
 ): Promise<EmployerCvDrop[]> {
-  const business = await requireBusiness(db, user);
+  const { business } = member;
   const { page, pageSize } = query;
   return (await listBusinessCvDrops(db, business.id, { offset: (page - 1) * pageSize, limit: pageSize })).map(
     toEmployerCvDrop,

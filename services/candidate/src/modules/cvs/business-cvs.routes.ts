@@ -3,7 +3,8 @@ import { cvIdParamsSchema } from '@careers/contracts/candidate';
 import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { businessCvPreviewLink, requireBusinessCv } from './business-cvs.service';
 import { downloadHeaders } from './cvs.service';
@@ -12,14 +13,14 @@ const tags = ['Employer'];
 
 /** design.md §5: the employer's reading of CVs sent to the business: download and preview. */
 export async function businessCvRoutes(app: App) {
-  const employerOnly = requireRole('BusinessUser');
+  const anyMember = requireTeamRole(...EVERY_ROLE);
   const db = () => app.deps.database.db;
   const { storage } = app.deps;
 
   app.get(
     '/business/cvs/:cvId/download',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary: 'Download a CV sent to the business (with an application or a CV drop)',
@@ -34,7 +35,7 @@ export async function businessCvRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const row = await requireBusinessCv(db(), currentUser(request), request.params.cvId);
+      const row = await requireBusinessCv(db(), currentMember(request), request.params.cvId);
       return sendBlob(reply, storage, {
         key: row.storage_key,
         contentType: row.content_type,
@@ -47,7 +48,7 @@ export async function businessCvRoutes(app: App) {
   app.post(
     '/business/cvs/:cvId/preview-link',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary: 'A short-lived preview address for an iframe, for a CV sent to the business',
@@ -58,6 +59,6 @@ export async function businessCvRoutes(app: App) {
         response: { 200: cvPreviewLinkSchema, ...problems },
       },
     },
-    async (request) => businessCvPreviewLink(db(), currentUser(request), request.params.cvId, app.config.publicUrl),
+    async (request) => businessCvPreviewLink(db(), currentMember(request), request.params.cvId, app.config.publicUrl),
   );
 }

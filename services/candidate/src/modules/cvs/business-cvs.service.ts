@@ -2,15 +2,15 @@ import type { CvPreviewLink } from '@careers/contracts/candidate-api';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import { businessMaySeeCv } from '../applications/business-applications.service';
-import type { AuthUser } from '../auth/auth.service';
-import { requireBusiness } from '../business/business.service';
+import type { Member } from '../team/team.service';
 import { findCvById, type CvListRow } from './cvs.repository';
 import { CV_NOT_FOUND, createPreviewLink } from './cvs.service';
 
 /** A CV sent to the employer's business (with an application or a CV drop); 404 for any other. */
-export async function requireBusinessCv(db: Db, user: AuthUser, cvId: string): Promise<CvListRow> {
-  const business = await requireBusiness(db, user);
-  const allowed = await businessMaySeeCv(db, business.id, cvId);
+export async function requireBusinessCv(db: Db, member: Member, cvId: string): Promise<CvListRow> {
+  // A hiring manager sees only the CVs that came with applications to the jobs given to them.
+  const onlyAssignedTo = member.role === 'HiringManager' ? member.userId : undefined;
+  const allowed = await businessMaySeeCv(db, member.business.id, cvId, onlyAssignedTo);
   const row = allowed ? await findCvById(db, cvId) : undefined;
   if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
   return row;
@@ -19,10 +19,10 @@ export async function requireBusinessCv(db: Db, user: AuthUser, cvId: string): P
 /** The same preview as the candidate's own, for a CV sent to the employer's business. */
 export async function businessCvPreviewLink(
   db: Db,
-  user: AuthUser,
+  member: Member,
   cvId: string,
   publicUrl: string,
 ): Promise<CvPreviewLink> {
-  const row = await requireBusinessCv(db, user, cvId);
+  const row = await requireBusinessCv(db, member, cvId);
   return createPreviewLink(db, row.id, publicUrl);
 }

@@ -3,7 +3,8 @@ import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { pageQuerySchema } from '@careers/contracts/common';
 import { createJobSchema, employerJobSchema } from '@careers/contracts/employer';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import {
   changeJobOfBusiness,
   createJobOfBusiness,
@@ -15,13 +16,14 @@ const tags = ['Employer'];
 
 /** design.md §5: the employer's jobs. */
 export async function businessJobRoutes(app: App) {
-  const employerOnly = requireRole('BusinessUser');
+  const anyMember = requireTeamRole(...EVERY_ROLE);
+  const jobEditors = requireTeamRole('Owner', 'Recruiter');
   const db = () => app.deps.database.db;
 
   app.get(
     '/business/jobs',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary:
@@ -31,13 +33,13 @@ export async function businessJobRoutes(app: App) {
         response: { 200: z.array(employerJobSchema), ...problems },
       },
     },
-    async (request) => listJobsOfBusiness(db(), currentUser(request), request.query),
+    async (request) => listJobsOfBusiness(db(), currentMember(request), request.query),
   );
 
   app.get(
     '/business/jobs/:id',
     {
-      preHandler: employerOnly,
+      preHandler: anyMember,
       schema: {
         tags,
         summary: 'One of the business’s jobs, open or closed, with its number of applications',
@@ -46,13 +48,13 @@ export async function businessJobRoutes(app: App) {
         response: { 200: employerJobSchema, ...problems },
       },
     },
-    async (request) => getJobOfBusiness(db(), currentUser(request), request.params.id),
+    async (request) => getJobOfBusiness(db(), currentMember(request), request.params.id),
   );
 
   app.post(
     '/business/jobs',
     {
-      preHandler: employerOnly,
+      preHandler: jobEditors,
       schema: {
         tags,
         summary: 'Create a job',
@@ -62,13 +64,13 @@ export async function businessJobRoutes(app: App) {
         response: { 200: jobSchema, ...problems },
       },
     },
-    async (request) => createJobOfBusiness(db(), currentUser(request), request.body),
+    async (request) => createJobOfBusiness(db(), currentMember(request), request.body),
   );
 
   app.put(
     '/business/jobs/:id',
     {
-      preHandler: employerOnly,
+      preHandler: jobEditors,
       schema: {
         tags,
         summary: 'Change a job (every field, as when creating it); isLive false closes it',
@@ -78,6 +80,6 @@ export async function businessJobRoutes(app: App) {
         response: { 200: jobSchema, ...problems },
       },
     },
-    async (request) => changeJobOfBusiness(db(), currentUser(request), request.params.id, request.body, app.jobCache),
+    async (request) => changeJobOfBusiness(db(), currentMember(request), request.params.id, request.body, app.jobCache),
   );
 }

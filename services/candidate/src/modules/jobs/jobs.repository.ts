@@ -35,6 +35,25 @@ export function listBusinessJobs(
     .execute();
 }
 
+/** The business's jobs given to one hiring manager (job_assignments, migration 0011), newest first. */
+export function listAssignedJobs(
+  db: Db,
+  businessId: string,
+  userId: string,
+  page: { offset: number; limit: number },
+): Promise<JobRow[]> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .where('id', 'in', db.selectFrom('job_assignments').select('job_id').where('user_id', '=', userId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
   return db
     .selectFrom('jobs')
