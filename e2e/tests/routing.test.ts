@@ -71,7 +71,8 @@ describe('public routes are not redirected to login (product.md §2)', () => {
     },
     {
       path: '/account/reset/a%40b.c/tok/en/parts',
-      shows: (p) => p.getByRole('button', { name: 'Save Password & Sign in' }).isVisible(),
+      // A made-up link: the page checks it first and says so (decision 0290).
+      shows: (p) => p.getByRole('heading', { name: 'This link is not valid' }).isVisible(),
     },
     { path: '/confirm/u1/tok/parts' },
     // An apply link to a job that does not exist is answered 404 (issue 9), but stays the apply page.

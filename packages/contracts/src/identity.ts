@@ -96,6 +96,8 @@ export const resetLinkStatusSchema = z.object({
   status: z.enum(RESET_LINK_STATES),
   /** The words of the refusal reset-password would give; null while the link is usable. */
   message: z.string().nullable(),
+  /** Whose page the link belongs on: an employer's opens the console's own (null for a link that is not valid). */
+  portal: z.enum(['candidate', 'employer']).nullable().optional(),
 });
 export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
 

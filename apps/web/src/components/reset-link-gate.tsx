@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from './spinner';
 import { toApiError } from '../lib/api-error';
@@ -26,17 +26,24 @@ export function ResetLinkGate({
   token,
   newLinkPath,
   signInPath,
+  employerPage,
   children,
 }: {
   email: string;
   token: string;
   newLinkPath: string;
   signInPath: string;
+  /** On the candidate's page: where an employer's link goes instead (the console's own page). */
+  employerPage?: string;
   children: ReactNode;
 }) {
   const check = useQuery({
     queryKey: ['reset-link-status', email, token],
-    queryFn: async (): Promise<{ status: DeadLink | 'usable' | 'unknown'; message: string | null }> => {
+    queryFn: async (): Promise<{
+      status: DeadLink | 'usable' | 'unknown';
+      message: string | null;
+      portal?: 'candidate' | 'employer' | null;
+    }> => {
       try {
         return await resetLinkStatus({ email, token });
       } catch (error) {
@@ -64,6 +71,7 @@ export function ResetLinkGate({
       </div>
     );
   }
+  if (employerPage && check.data?.portal === 'employer') return <Navigate to={employerPage} replace />;
   if (!dead) return <>{children}</>;
   return (
     <section className="auth-form" aria-labelledby="reset-link-title">

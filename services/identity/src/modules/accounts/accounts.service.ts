@@ -33,8 +33,6 @@ export const INVALID_LOGIN = 'Invalid email or password.';
 export const EMAIL_IN_USE = 'Email address is already in use.';
 /** The employer console's page that opens a welcome link: {portal}/employer/welcome/{email}/{token}. */
 export const EMPLOYER_WELCOME_PATH = '/employer/welcome';
-/** The console's page that opens an employer's reset link: {portal}/employer/reset/{email}/{token}. */
-export const EMPLOYER_RESET_PATH = '/employer/reset';
 
 export interface AccountContext extends CodeContext {
   portalUrl: string;
@@ -133,9 +131,9 @@ export async function sendResetLink(db: Db, ctx: AccountContext, email: string):
     expiresAt,
     createdAt: now,
   });
-  // An employer's link opens the console's own page, which says it in employer words and lands in the console.
-  const page = user.roles.includes(Role.Candidate) ? '/account/reset' : EMPLOYER_RESET_PATH;
-  const url = `${ctx.portalUrl}${page}/${encodeURIComponent(user.email)}/${token}`;
+  // Everyone's link opens /account/reset (links already sent, and readers of them, expect it); the page
+  // asks reset-link-status and passes an employer's link on to the console's own page (decision 0290).
+  const url = `${ctx.portalUrl}/account/reset/${encodeURIComponent(user.email)}/${token}`;
   await queueMail(db, passwordResetMail(user.email, url, ctx.mailSite), now, { expiresAt, userId: user.id });
 }
 
@@ -185,7 +183,9 @@ export const RESET_LINK_USED = 'The reset link has already been used.';
 export const RESET_LINK_EXPIRED = 'The reset link has expired. Please ask for a new one.';
 
 type ResetLinkLookup =
-  { status: 'usable'; tokenId: string; user: UserRecord } | { status: 'used' | 'expired' | 'invalid'; message: string };
+  | { status: 'usable'; tokenId: string; user: UserRecord }
+  | { status: 'used' | 'expired'; message: string; user: UserRecord }
+  | { status: 'invalid'; message: string };
 
 /** What a reset link is worth now, read under the token's row lock; changes nothing. */
 async function lookUpResetLink(db: Db, email: string, token: string, now: Date): Promise<ResetLinkLookup> {
@@ -193,24 +193,31 @@ async function lookUpResetLink(db: Db, email: string, token: string, now: Date):
   const user = row && (await findUserById(db, row.userId));
   if (!row || !user || normalizeEmail(user.email) !== normalizeEmail(email))
     return { status: 'invalid', message: RESET_LINK_INVALID };
-  if (row.usedAt) return { status: 'used', message: RESET_LINK_USED };
-  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', message: RESET_LINK_EXPIRED };
+  if (row.usedAt) return { status: 'used', message: RESET_LINK_USED, user };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: 'expired', message: RESET_LINK_EXPIRED, user };
   return { status: 'usable', tokenId: row.id, user };
 }
 
 /**
  * POST /api/account/reset-link-status: the page of a reset link asks before it shows its form, so that a
- * used or expired link says so before anyone types a password. It tells no more than reset-password's
- * own refusal would, and uses nothing.
+ * used or expired link says so before anyone types a password, and an employer's link goes on to the
+ * console's page. It tells the holder of a real link no more than reset-password's own refusal and the
+ * account's sign-in would, tells nothing for a made-up one, and uses nothing.
  */
 export async function resetLinkStatus(
   db: Db,
   ctx: AccountContext,
   email: string,
   token: string,
-): Promise<{ status: 'usable' | 'used' | 'expired' | 'invalid'; message: string | null }> {
+): Promise<{
+  status: 'usable' | 'used' | 'expired' | 'invalid';
+  message: string | null;
+  portal: 'candidate' | 'employer' | null;
+}> {
   const found = await lookUpResetLink(db, email, token, new Date(ctx.now()));
-  return found.status === 'usable' ? { status: 'usable', message: null } : found;
+  if (found.status === 'invalid') return { status: 'invalid', message: found.message, portal: null };
+  const portal = found.user.roles.includes(Role.Candidate) ? 'candidate' : 'employer';
+  return { status: found.status, message: found.status === 'usable' ? null : found.message, portal };
 }
 
 /**

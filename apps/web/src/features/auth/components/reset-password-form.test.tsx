@@ -143,7 +143,7 @@ describe('password reset page: the link is checked before the form', () => {
   const resetPage = () =>
     renderPage(<ResetPasswordPage email="ada@example.com" token="tok/with/slashes" />, {
       path: '/account/reset',
-      also: ['/', '/account/request-password-reset'],
+      also: ['/', '/account/request-password-reset', '/employer/reset/*'],
     });
 
   it.each([
@@ -151,7 +151,7 @@ describe('password reset page: the link is checked before the form', () => {
     ['expired', 'This link has expired'],
     ['invalid', 'This link is not valid'],
   ])('a %s link says so at once, with the way to a new one, and no form', async (status, title) => {
-    answers.status = [{ status: 200, data: { status, message: 'from the service' } }];
+    answers.status = [{ status: 200, data: { status, message: 'from the service', portal: 'candidate' } }];
     resetPage();
     const heading = await screen.findByRole('heading', { name: title });
     await waitFor(() => expect(heading).toHaveFocus());
@@ -165,6 +165,14 @@ describe('password reset page: the link is checked before the form', () => {
       token: 'tok/with/slashes',
     });
     expect(resetCalls()).toEqual([]);
+  });
+
+  it("passes an employer's link on to the console's own reset page", async () => {
+    answers.status = [{ status: 200, data: { status: 'usable', message: null, portal: 'employer' } }];
+    const { router } = resetPage();
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/employer/reset/*');
+    expect(router.state.location.pathname).toBe('/employer/reset/ada%40example.com/tok/with/slashes');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   });
 
   it('a usable link shows the form; so does a check that could not be made', async () => {

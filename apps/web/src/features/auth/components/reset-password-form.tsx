@@ -12,7 +12,7 @@ import { resetPassword } from '../../../lib/api/identity/reset-password';
 import type { ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
-import { paths } from '../../../lib/paths';
+import { employerResetPath, paths } from '../../../lib/paths';
 import { ResetLinkGate } from '../../../components/reset-link-gate';
 
 const AFTER_RESET_PATH = '/';
@@ -53,7 +53,13 @@ async function resetAndSignIn(email: string, token: string, values: ResetPasswor
 /** /account/reset/{email}/{token}: checks the link first, then the form (decision 0290). */
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {
   return (
-    <ResetLinkGate email={email} token={token} newLinkPath={paths.requestPasswordReset} signInPath={paths.login}>
+    <ResetLinkGate
+      email={email}
+      token={token}
+      newLinkPath={paths.requestPasswordReset}
+      signInPath={paths.login}
+      employerPage={employerResetPath(email, token)}
+    >
       <ResetPasswordForm email={email} token={token} />
     </ResetLinkGate>
   );
