@@ -43,7 +43,9 @@ export type MailBlock =
   /** Label and value pairs (what was sent, when). */
   | { facts: { label: string; value: string }[] }
   /** A smaller paragraph in a quieter colour. */
-  | { note: string };
+  | { note: string }
+  /** Someone else's words as they wrote them, line breaks kept (a forwarded message). */
+  | { quote: string };
 
 export interface MailContent {
   to: string;
@@ -87,6 +89,7 @@ function blockText(block: MailBlock): string {
   if ('code' in block) return `${INDENT}${block.code}`;
   if ('list' in block) return block.list.map((line) => `${INDENT}${line}`).join('\n');
   if ('facts' in block) return block.facts.map((f) => `${f.label}: ${f.value}`).join('\n');
+  if ('quote' in block) return block.quote;
   return block.note;
 }
 
@@ -109,6 +112,8 @@ function blockHtml(block: MailBlock): string {
           `<tr><td style="padding:6px 0;border-top:1px solid ${COLORS.border};font-size:14px;color:${COLORS.muted}">${escapeHtml(f.label)}<br><span style="font-size:16px;color:${COLORS.text};overflow-wrap:anywhere">${escapeHtml(f.value)}</span></td></tr>`,
       )
       .join('')}</table>`;
+  if ('quote' in block)
+    return `<div style="margin:0 0 16px;padding:8px 12px;border-left:4px solid ${COLORS.border};white-space:pre-wrap;overflow-wrap:anywhere;font-size:16px;line-height:1.5;color:${COLORS.text}">${escapeHtml(block.quote)}</div>`;
   return `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(block.note)}</p>`;
 }
 

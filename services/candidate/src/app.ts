@@ -19,6 +19,7 @@ import { businessApplicationRoutes } from './modules/applications/business-appli
 import { createTokenVerifier, type AuthUser } from './modules/auth/auth.service';
 import { businessFileRoutes } from './modules/business/business-files.routes';
 import { businessRoutes } from './modules/business/business.routes';
+import { logoKey } from './modules/business/business.service';
 import { candidateRoutes } from './modules/candidates/candidates.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cvAutofillRoutes } from './modules/cv-autofill/cv-autofill.routes';
@@ -110,6 +111,10 @@ export async function openDependencies(
     portalUrl: config.portalUrl,
     apiUrl: config.publicUrl,
     perBusinessPerHour: config.statusMail.perBusinessPerHour,
+    // The logo heads the e-mails about the business's jobs only when there is one to show.
+    logoUrl: async (folder) =>
+      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    contactEmail: config.contactEmail,
   });
   if (config.workers) worker.start();
   const store = createRateLimitStore({

@@ -88,7 +88,11 @@ export async function startBackground(ctx: Context): Promise<BackgroundJobs> {
     await boss.work<{ id: string }>(QUEUES.contactForward, polling, async ([job]) => {
       if (job)
         await countedJob('contact-forward', () =>
-          forwardContactMessage({ db: ctx.database.db, mail: ctx.mail }, ctx.config.contactEmail, job.data.id),
+          forwardContactMessage(
+            { db: ctx.database.db, mail: ctx.mail, portalUrl: ctx.config.portalUrl },
+            ctx.config.contactEmail,
+            job.data.id,
+          ),
         );
     });
     timer = setInterval(

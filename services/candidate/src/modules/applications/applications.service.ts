@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/auth.service';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
 import { findJob, toJobDetail } from '../jobs/jobs.service';
+import { queueApplicationReceipt } from '../status-emails/status-emails.service';
 import {
   candidateApplicationIds,
   candidateApplicationsByIds,
@@ -90,6 +91,12 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
     application_id: applicationId,
     application_status: ApplicationStatus.ApplicationPending,
     changed_at: now,
+  });
+  await queueApplicationReceipt(trx, {
+    candidateId,
+    applicationId,
+    status: ApplicationStatus.ApplicationPending,
+    now,
   });
   return { result: { applicationId }, isValidResponse: true, errors: [] };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '@careers/contracts/candidate';
+import { oneLine } from '@careers/server-kit/employer-words';
 import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
+import { PRODUCT_NAME, contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
@@ -21,29 +23,37 @@ export { deleteContactMessagesOfUser };
 /** Messages whose forwarding job may have been lost (a crash between commit and enqueue): the sweep queues them again. */
 export { staleUnforwardedIds };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The kind of the forwarding e-mail, as logs and metrics name it. */
 export const CONTACT_MAIL_KIND = 'contact message';
 
-/** The e-mail that forwards a contact message to the provider's inbox (CONTACT_EMAIL). */
-export function contactMail(row: ContactRow, to: string): MailMessage {
-  const lines = [
-    `From: ${row.name} <${row.email}>`,
-    `Phone: ${row.phone || '-'}`,
-    `Source: ${row.source || '-'}`,
-    `Sent: ${row.created_at.toISOString()}`,
-    '',
-    row.message,
-  ];
-  return {
+/**
+ * The e-mail that forwards a contact message to the provider's inbox (CONTACT_EMAIL), in the shared layout:
+ * who wrote, how to reach them, and their words as they wrote them (escaped, line breaks kept).
+ */
+export function contactMail(row: ContactRow, to: string, portalUrl: string): MailMessage {
+  const name = oneLine(row.name);
+  return renderMail({
     to,
-    // Single line: a header must not carry a user's line breaks.
-    subject: `Contact from ${row.name}`.replace(/[\r\n]+/g, ' ').slice(0, 150),
-    text: lines.join('\n'),
-    html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
     kind: CONTACT_MAIL_KIND,
-  };
+    // Single line: a header must not carry a user's line breaks.
+    subject: `Contact from ${name}`.slice(0, 150),
+    heading: 'A message from the contact form',
+    body: [
+      {
+        facts: [
+          { label: 'From', value: `${name} <${row.email}>` },
+          { label: 'Phone', value: oneLine(row.phone) || '-' },
+          { label: 'Source', value: oneLine(row.source) || '-' },
+          { label: 'Sent', value: row.created_at.toISOString() },
+        ],
+      },
+      { quote: row.message },
+    ],
+    footer: {
+      why: `You get this e-mail because this address is the ${PRODUCT_NAME}'s contact address (CONTACT_EMAIL). Reply to the sender at the address above.`,
+      contactUrl: contactUrl(portalUrl),
+    },
+  });
 }
 
 /**
@@ -77,7 +87,7 @@ export async function sendContactMessage(
 
 /** The forwarding job: sends a message not forwarded yet to CONTACT_EMAIL (`to`; nothing without it). */
 export async function forwardContactMessage(
-  deps: { db: Db; mail: MailTransport },
+  deps: { db: Db; mail: MailTransport; portalUrl: string },
   to: string | undefined,
   id: string,
 ): Promise<void> {
@@ -88,7 +98,7 @@ export async function forwardContactMessage(
   await countAttempt(db, id);
   // Throws on an SMTP failure: pg-boss retries with backoff. At-least-once: a crash between send and
   // mark can repeat one e-mail, which beats losing it.
-  const message = contactMail(row, to);
+  const message = contactMail(row, to, deps.portalUrl);
   try {
     await deps.mail.send(message);
   } catch (err) {

@@ -17,6 +17,7 @@ export async function queueStatusMail(
     .selectFrom('status_mail_outbox')
     .select(['id', 'previous_status'])
     .where('application_id', '=', change.applicationId)
+    .where('kind', '=', 'status')
     .where('sent_at', 'is', null)
     // A row a worker holds is being sent now: it stays as it is, and this move gets a row of its own.
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', change.now)]))
@@ -49,10 +50,33 @@ export async function queueStatusMail(
   return 'queued';
 }
 
+/**
+ * The receipt of a new application (docs/decisions/0283), queued in the transaction that makes it: a row of
+ * its own that no status change merges with or removes. The caller checks the candidate's switch.
+ */
+export async function queueReceiptMail(
+  db: Db,
+  receipt: { candidateId: string; applicationId: string; status: number; now: Date },
+): Promise<void> {
+  await db
+    .insertInto('status_mail_outbox')
+    .values({
+      candidate_id: receipt.candidateId,
+      application_id: receipt.applicationId,
+      application_status: receipt.status,
+      previous_status: receipt.status,
+      next_attempt_at: receipt.now,
+      created_at: receipt.now,
+      kind: 'receipt',
+    })
+    .execute();
+}
+
 export interface ClaimedStatusMail {
   id: number;
   attempts: number;
   applicationStatus: number;
+  kind: 'status' | 'receipt';
 }
 
 /** One claim at a time across instances: the budget's count and the lease that spends it are one step. */
@@ -77,12 +101,14 @@ export async function claimDueStatusMail(
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${CLAIM_LOCK_KEY}))`.execute(trx);
     const hourAgo = new Date(now.getTime() - HOUR_MS);
-    // Each due row numbered within its business, oldest first; a row is taken when its number still fits
-    // in what the business has left this hour.
-    const picked = await sql<{ id: string; business_id: string }>`
-      select d.id, d.business_id
+    // Each due row numbered within its business, oldest first; a status row is taken when its number still
+    // fits in what the business has left this hour. Receipts are the candidates' doing, not the employer's:
+    // they spend no budget and no backlog holds them (docs/decisions/0283).
+    const picked = await sql<{ id: string; business_id: string; kind: string }>`
+      select d.id, d.business_id, d.kind
       from (
-        select o.id, j.business_id, row_number() over (partition by j.business_id order by o.id) as rn
+        select o.id, o.kind, j.business_id,
+          row_number() over (partition by j.business_id, o.kind order by o.id) as rn
         from status_mail_outbox o
         join job_applications a on a.id = o.application_id
         join jobs j on j.id = a.job_id
@@ -96,7 +122,7 @@ export async function claimDueStatusMail(
         where claimed_at > ${hourAgo}
         group by business_id
       ) u on u.business_id = d.business_id
-      where d.rn + coalesce(u.n, 0) <= ${perBusinessPerHour}
+      where d.kind = 'receipt' or d.rn + coalesce(u.n, 0) <= ${perBusinessPerHour}
       order by d.id
       limit ${limit}`.execute(trx);
     if (picked.rows.length === 0) return [];
@@ -120,13 +146,14 @@ export async function claimDueStatusMail(
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'attempts', 'application_status'])
+      .returning(['id', 'attempts', 'application_status', 'kind'])
       .execute();
-    if (rows.length > 0) {
+    const spending = rows.filter((r) => r.kind === 'status');
+    if (spending.length > 0) {
       await trx
         .insertInto('status_mail_sends')
         .values(
-          rows.map((r) => ({
+          spending.map((r) => ({
             business_id: businessOf.get(Number(r.id)) as string,
             outbox_id: Number(r.id),
             claimed_at: now,
@@ -135,7 +162,12 @@ export async function claimDueStatusMail(
         .execute();
     }
     return rows
-      .map((r) => ({ id: Number(r.id), attempts: r.attempts, applicationStatus: r.application_status }))
+      .map((r) => ({
+        id: Number(r.id),
+        attempts: r.attempts,
+        applicationStatus: r.application_status,
+        kind: r.kind,
+      }))
       .sort((a, b) => a.id - b.id);
   });
 }
@@ -160,9 +192,13 @@ export function statusMailDetails(db: Db, id: number) {
       'c.id as candidate_id',
       'c.name',
       'c.email',
+      'c.email_verified',
       'c.status_emails',
+      'a.applied_at',
+      'a.cv_file_name',
       'j.title',
       'b.name as business_name',
+      'b.image_relative_directory',
     ])
     .where('o.id', '=', id)
     .executeTakeFirst();
@@ -185,6 +221,15 @@ export async function markStatusMailFailed(db: Db, id: number, nextAttemptAt: Da
       last_error: error.slice(0, 500),
       attempts: sql`attempts + 1`,
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A row that is not to go yet (a receipt waiting for its address to be proved): due again at `nextAttemptAt`. */
+export async function deferStatusMail(db: Db, id: number, nextAttemptAt: Date): Promise<void> {
+  await db
+    .updateTable('status_mail_outbox')
+    .set({ next_attempt_at: nextAttemptAt, locked_until: null, attempts: sql`attempts + 1` })
     .where('id', '=', id)
     .execute();
 }

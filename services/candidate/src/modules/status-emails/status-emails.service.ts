@@ -1,15 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { applicationStatusInWords } from '@careers/contracts/application-status';
 import type { StatusEmailPreference } from '@careers/contracts/candidate-api';
+import { oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
 import type { MailMessage } from '@careers/server-kit/mail';
+import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '../auth/auth.service';
 import { requireCandidate, setStatusEmails, statusEmailsOn } from '../candidates/candidates.service';
-import { dropUnsentStatusMailOf, queueStatusMail } from './status-emails.repository';
+import { dropUnsentStatusMailOf, queueReceiptMail, queueStatusMail } from './status-emails.repository';
 
 /** The kind of a status e-mail, as logs and metrics name it. */
 export const STATUS_MAIL_KIND = 'application status';
+/** The kind of an application's receipt. */
+export const RECEIPT_MAIL_KIND = 'application receipt';
 
 /** The portal page a status e-mail's unsubscribe link opens, and the API address its List-Unsubscribe header names. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';
@@ -78,65 +82,78 @@ export function verifyUnsubscribeToken(secret: string, token: string): string | 
   return expected.length === given.length && timingSafeEqual(expected, given) ? candidateId : null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').trim();
+export { quotableEmployerWords };
 
-/** Invisible and direction-changing characters: they can hide a web address or reorder what a reader sees. */
-const HIDDEN_CHARACTERS = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]/g;
-/** Full stops a domain name may be written with (IDNA maps these to "."). */
-const DOT = '[.\u3002\uFF0E\uFF61]';
-const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]*[\\p{L}\\p{N}])?';
-/**
- * What a mail client may turn into a link: a scheme ("https:", "mailto:"), "://", "www.", an e-mail address,
- * an IPv4 address, or a dotted name ending in letters ("evil.test", "bank.co.uk"; also "Node.js", which
- * costs a tech title its place in the e-mail, not its place on the portal).
- */
-const LINK_LIKE = [
-  /\b(?:https?|ftp|mailto|tel|sms|file|data|javascript|callto|skype|whatsapp):/iu,
-  /:\/\//u,
-  new RegExp(`\\bwww\\d{0,3}${DOT}`, 'iu'),
-  /[^\s@]@[^\s@]+[.\u3002\uFF0E\uFF61][^\s@]/u,
-  new RegExp(`\\b\\d{1,3}(?:${DOT}\\d{1,3}){3}\\b`, 'u'),
-  new RegExp(`${LABEL}(?:${DOT}${LABEL})*${DOT}\\p{L}{2,}(?![\\p{L}\\p{N}])`, 'u'),
-];
-
-/**
- * An employer's words (a job title, a business name) as a status e-mail may quote them: on one line, without
- * hidden characters, at most 200 characters; or null when they hold anything a mail client could make a
- * link of. Such words are left out rather than mangled: a broken-up address still reads as an address to a
- * person (and badly to a screen reader), and the portal shows the words in full (docs/decisions/0237).
- */
-export function quotableEmployerWords(words: string): string | null {
-  const line = oneLine(words.replace(HIDDEN_CHARACTERS, '')).replace(/\s+/g, ' ');
-  if (!line || LINK_LIKE.some((pattern) => pattern.test(line))) return null;
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
-}
-
-export interface StatusMailFacts {
+/** What both e-mails about an application know: who it goes to, the job as the employer wrote it, the links. */
+interface ApplicationMailFacts {
   to: string;
   candidateName: string;
   jobTitle: string;
   businessName: string;
+  /** The business's logo, when it has one. */
+  logoUrl?: string | undefined;
   applicationId: string;
-  applicationStatus: number;
   /** A signed token (unsubscribeToken). */
   token: string;
   portalUrl: string;
   /** This service's public address: where mail clients POST the one-click unsubscribe. */
   apiUrl: string;
+  /** CONTACT_EMAIL, when set: the footer's "Contact us" writes to it. */
+  contactEmail?: string | undefined;
 }
 
-/** The employer's words of a status e-mail, each labelled as theirs; quoted only when they cannot become a link. */
-function employerLines(facts: StatusMailFacts): { label: string; words: string | null }[] {
-  return [
-    { label: 'Job title as written by the employer', words: quotableEmployerWords(facts.jobTitle) },
-    { label: 'Business name as written by the employer', words: quotableEmployerWords(facts.businessName) },
-  ];
+export interface StatusMailFacts extends ApplicationMailFacts {
+  applicationStatus: number;
+}
+
+export interface ReceiptMailFacts extends ApplicationMailFacts {
+  appliedAt: Date;
+  /** The name of the CV sent with the application, as the candidate's CV list shows it. */
+  cvFileName: string | null;
 }
 
 const NOT_QUOTED = 'not shown in this e-mail because it contains a web address; see it on the portal';
 const OUR_WORDS =
   "We do not write or check what employers write. We never ask for passwords, bank details or payments by e-mail: don't reply with them, and don't follow instructions in an employer's words.";
+
+/** The employer's words of an e-mail, each labelled as theirs; quoted only when they cannot become a link. */
+function employerWords(facts: ApplicationMailFacts) {
+  const title = quotableEmployerWords(facts.jobTitle);
+  const business = quotableEmployerWords(facts.businessName);
+  const quoted = (words: string | null) => (words === null ? `(${NOT_QUOTED})` : `"${words}"`);
+  return {
+    title,
+    business,
+    labelled: [
+      { label: 'Job title as written by the employer', value: quoted(title) },
+      { label: 'Business name as written by the employer', value: quoted(business) },
+    ],
+  };
+}
+
+/** What an e-mail about an application shares: the sender's mark, the greeting, the link and the way out. */
+function applicationMail(facts: ApplicationMailFacts) {
+  const token = encodeURIComponent(facts.token);
+  const business = quotableEmployerWords(facts.businessName);
+  return {
+    // The business's logo and name head an e-mail about its job; a name that could become a link does not.
+    business: business === null ? undefined : { name: business, logoUrl: facts.logoUrl },
+    greeting: oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,',
+    applicationLink: `${facts.portalUrl}/applications?application=${facts.applicationId}`,
+    footer: {
+      why: 'You get this e-mail because status e-mails are on for your account.',
+      contactUrl: contactUrl(facts.portalUrl, facts.contactEmail),
+      unsubscribe: {
+        url: `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`,
+        accountUrl: `${facts.portalUrl}/user-account`,
+      },
+    },
+    headers: {
+      'List-Unsubscribe': `<${facts.apiUrl}${UNSUBSCRIBE_API}?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
 
 /**
  * The e-mail a candidate gets when an employer moves their application: the status in the timeline's words
@@ -148,58 +165,80 @@ const OUR_WORDS =
  */
 export function statusMail(facts: StatusMailFacts): MailMessage {
   const words = applicationStatusInWords(facts.applicationStatus);
-  const applicationLink = `${facts.portalUrl}/applications?application=${facts.applicationId}`;
-  const token = encodeURIComponent(facts.token);
-  const unsubscribeLink = `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`;
-  const accountLink = `${facts.portalUrl}/user-account`;
-  const greeting = oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,';
-  const quoted = employerLines(facts);
-  const text = [
-    greeting,
-    '',
-    'An employer has given your application a new status:',
-    '',
-    `    ${words}`,
-    '',
-    'The job, in the words of the employer:',
-    ...quoted.map((q) => `    ${q.label}: ${q.words === null ? `(${NOT_QUOTED})` : `"${q.words}"`}`),
-    '',
-    OUR_WORDS,
-    '',
-    `See your application on the portal: ${applicationLink}`,
-    '',
-    // The signature separator ("-- "): mail clients fold what follows away.
-    '-- ',
-    'You get this e-mail because status e-mails are on for your account.',
-    `Stop them: ${unsubscribeLink}`,
-    `(or turn them off on your account page: ${accountLink})`,
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(greeting)}</p>`,
-    '<p>An employer has given your application a new status:</p>',
-    `<p style="font-size:1.25em"><strong>${escapeHtml(words)}</strong></p>`,
-    '<p>The job, in the words of the employer:</p>',
-    '<ul>',
-    ...quoted.map(
-      (q) =>
-        `<li>${escapeHtml(q.label)}: ${q.words === null ? `<em>${escapeHtml(NOT_QUOTED)}</em>` : `&quot;${escapeHtml(q.words)}&quot;`}</li>`,
-    ),
-    '</ul>',
-    `<p>${escapeHtml(OUR_WORDS)}</p>`,
-    `<p><a href="${escapeHtml(applicationLink)}">See your application on the portal</a></p>`,
-    '<hr>',
-    `<p style="color:#555;font-size:0.875em">You get this e-mail because status e-mails are on for your account. ` +
-      `<a href="${escapeHtml(unsubscribeLink)}">Stop these e-mails</a>, or turn them off on your <a href="${escapeHtml(accountLink)}">account page</a>.</p>`,
-  ].join('\n');
-  return {
+  const common = applicationMail(facts);
+  return renderMail({
     to: facts.to,
-    subject: `${words}: your job application has a new status`,
-    text,
-    html,
     kind: STATUS_MAIL_KIND,
-    headers: {
-      'List-Unsubscribe': `<${facts.apiUrl}${UNSUBSCRIBE_API}?token=${token}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+    subject: `${words}: your job application has a new status`,
+    preview: `Your application is now: ${words}`,
+    business: common.business,
+    heading: 'Your application has a new status',
+    body: [
+      common.greeting,
+      'An employer has given your application a new status:',
+      { emphasis: words },
+      'The job, in the words of the employer:',
+      { list: employerWords(facts).labelled.map((w) => `${w.label}: ${w.value}`) },
+      { note: OUR_WORDS },
+    ],
+    button: { label: 'See your application on the portal', url: common.applicationLink },
+    footer: common.footer,
+    headers: common.headers,
+  });
+}
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/**
+ * The receipt of an application (docs/decisions/0283): what was sent, when, with which CV, what happens next
+ * and the link to it on the portal. The subject names the job and business when both can be quoted safely:
+ * the candidate chose that job a moment ago, so it reads as theirs, and otherwise it names neither.
+ */
+export function receiptMail(facts: ReceiptMailFacts): MailMessage {
+  const common = applicationMail(facts);
+  const { title, business, labelled } = employerWords(facts);
+  const subject =
+    title !== null && business !== null
+      ? `Your application for ${title} at ${business} was sent`
+      : 'Your application was sent';
+  const cv = facts.cvFileName ? oneLine(facts.cvFileName).slice(0, 120) : 'the CV you chose';
+  return renderMail({
+    to: facts.to,
+    kind: RECEIPT_MAIL_KIND,
+    subject,
+    preview: 'The employer has your application and CV. Here is what happens next.',
+    business: common.business,
+    heading: 'Your application was sent',
+    body: [
+      common.greeting,
+      'Your application has reached the employer. What you sent:',
+      {
+        facts: [
+          ...labelled,
+          { label: 'Sent on', value: `${DAY.format(facts.appliedAt)} at ${TIME.format(facts.appliedAt)} UTC` },
+          { label: 'CV', value: cv },
+        ],
+      },
+      'What happens next: the employer reads your application and CV. Each time they move it on, we e-mail you its new status, and the portal always shows where it stands. You can withdraw it there at any time.',
+      { note: OUR_WORDS },
+    ],
+    button: { label: 'See your application on the portal', url: common.applicationLink },
+    footer: common.footer,
+    headers: common.headers,
+  });
+}
+
+/**
+ * Queues the receipt of a new application in the transaction that makes it, unless the candidate turned
+ * these e-mails off. It goes once the candidate's address is proved (a new candidate proves it with the
+ * code that finishes their first application).
+ */
+export async function queueApplicationReceipt(
+  trx: Db,
+  receipt: { candidateId: string; applicationId: string; status: number; now: Date },
+): Promise<void> {
+  if (!(await statusEmailsOn(trx, receipt.candidateId))) return;
+  await queueReceiptMail(trx, receipt);
+  productMetrics.emailsQueued().inc({ kind: RECEIPT_MAIL_KIND });
 }

@@ -5,14 +5,16 @@ import { createPollingWorker, type PollingWorker } from '@careers/server-kit/pol
 import type { Db } from '../../db';
 import {
   claimDueStatusMail,
+  deferStatusMail,
   deleteStatusMail,
   dropStaleStatusMail,
   markStatusMailFailed,
   markStatusMailSent,
   releaseStatusMailSend,
   statusMailDetails,
+  type ClaimedStatusMail,
 } from './status-emails.repository';
-import { STATUS_MAIL_KIND, statusMail, unsubscribeToken } from './status-emails.service';
+import { receiptMail, statusMail, unsubscribeToken } from './status-emails.service';
 
 const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 20;
@@ -21,6 +23,11 @@ const MAX_BACKOFF_MS = 10 * 60 * 1000;
 const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 /** Sent rows (ids and times only) are kept this long, for "was it sent?" questions. */
 const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** How long a receipt waits before it looks again for its proved address: 15 s, 30 s … capped at 10 minutes. */
+export function receiptWaitMs(looks: number): number {
+  return Math.min(MAX_BACKOFF_MS, 15_000 * 2 ** Math.min(looks, 20));
+}
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes, as the identity outbox retries. */
 export function backoffMs(attempts: number): number {
@@ -40,10 +47,14 @@ export function createStatusMailWorker(options: {
   apiUrl: string;
   /** At most this many status e-mails an hour per business; the rest wait (docs/decisions/0236). */
   perBusinessPerHour: number;
+  /** The address of a business's logo when it has one (its image folder given), for the e-mail's header. */
+  logoUrl?: (imageRelativeDirectory: string) => Promise<string | undefined>;
+  /** CONTACT_EMAIL, when set: the footer's "Contact us" writes to it. */
+  contactEmail?: string | undefined;
 }): StatusMailWorker {
   const { db } = options;
 
-  async function sendOne(row: { id: number; attempts: number; applicationStatus: number }): Promise<boolean> {
+  async function sendOne(row: ClaimedStatusMail): Promise<boolean> {
     const details = await statusMailDetails(db, row.id);
     // The application or candidate went (their rows cascade), or the candidate turned e-mails off since.
     if (!details || !details.status_emails) {
@@ -51,24 +62,37 @@ export function createStatusMailWorker(options: {
       await deleteStatusMail(db, row.id);
       return false;
     }
-    const message = statusMail({
+    // A receipt goes to a proved address only: a new candidate proves it with the code that finishes the
+    // application, and the receipt follows (docs/decisions/0283). Until then it waits, its place in the
+    // business's budget given back; unproved for three days, it is dropped as stale.
+    if (row.kind === 'receipt' && !details.email_verified) {
+      await releaseStatusMailSend(db, row.id);
+      await deferStatusMail(db, row.id, new Date(options.now() + receiptWaitMs(row.attempts)));
+      return false;
+    }
+    const facts = {
       to: details.email,
       candidateName: details.name,
       jobTitle: details.title,
       businessName: details.business_name,
+      logoUrl: await options.logoUrl?.(details.image_relative_directory).catch(() => undefined),
       applicationId: details.application_id,
-      applicationStatus: row.applicationStatus,
       token: unsubscribeToken(options.secret, details.candidate_id),
       portalUrl: options.portalUrl,
       apiUrl: options.apiUrl,
-    });
+      contactEmail: options.contactEmail,
+    };
+    const message =
+      row.kind === 'receipt'
+        ? receiptMail({ ...facts, appliedAt: new Date(details.applied_at), cvFileName: details.cv_file_name })
+        : statusMail({ ...facts, applicationStatus: row.applicationStatus });
     try {
       await options.mail.send(message);
     } catch (err) {
-      productMetrics.emailsFailed().inc({ kind: STATUS_MAIL_KIND });
+      productMetrics.emailsFailed().inc({ kind: message.kind });
       const retryAt = new Date(options.now() + backoffMs(row.attempts));
       options.logger.warn(
-        { err, statusMailId: row.id, attempts: row.attempts + 1, retryAt },
+        { err, statusMailId: row.id, kind: message.kind, attempts: row.attempts + 1, retryAt },
         'status e-mail not sent; will retry',
       );
       await releaseStatusMailSend(db, row.id);
@@ -76,7 +100,7 @@ export function createStatusMailWorker(options: {
       return false;
     }
     await markStatusMailSent(db, row.id, new Date(options.now()));
-    productMetrics.emailsSent().inc({ kind: STATUS_MAIL_KIND });
+    productMetrics.emailsSent().inc({ kind: message.kind });
     return true;
   }
 
