@@ -4,6 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { BusinessSetup } from '../../features/employer/components/business-page';
 import { useBusiness } from '../../features/employer/api/business';
+import { useMembership } from '../../features/employer/api/team';
+import { PendingInvitations } from '../../features/employer/components/pending-invitations';
+import type { TeamRole } from '@careers/contracts/employer';
 import { Spinner } from '../../components/spinner';
 import { AlertBanner } from '../../components/alert-banner';
 import { firstServerErrorOr } from '../../lib/api-error';
@@ -21,10 +24,12 @@ import { useToastsBelowHeader } from '../../features/employer/toasts-below-heade
 import { BrandMark } from '../../components/brand-mark';
 import { usePageTitle } from '../../components/page-title';
 
-const MENU = [
-  { to: employerPaths.jobs, label: 'Jobs', end: true },
-  { to: employerPaths.cvDrops, label: 'CV drops', end: false },
-  { to: employerPaths.business, label: 'Business', end: false },
+/** Each role sees the pages it may use (the service checks the role on every call as well). */
+const MENU: { to: string; label: string; end: boolean; roles: TeamRole[] }[] = [
+  { to: employerPaths.jobs, label: 'Jobs', end: true, roles: ['Owner', 'Recruiter', 'HiringManager'] },
+  { to: employerPaths.cvDrops, label: 'CV drops', end: false, roles: ['Owner', 'Recruiter'] },
+  { to: employerPaths.team, label: 'Team', end: false, roles: ['Owner'] },
+  { to: employerPaths.business, label: 'Business', end: false, roles: ['Owner'] },
 ];
 
 /** The console's frame: signed-in business users only (the services check the token's role too). */
@@ -33,6 +38,8 @@ function EmployerConsole() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const business = useBusiness();
+  const membership = useMembership();
+  const role = membership.data?.role;
   const headerRef = useRef<HTMLElement>(null);
   useToastsBelowHeader(headerRef);
 
@@ -44,7 +51,13 @@ function EmployerConsole() {
   let body;
   if (business.isPending) body = <Spinner label="Loading your business" />;
   else if (business.isError) body = <AlertBanner type="alert-danger" message={firstServerErrorOr(business.error)} />;
-  else if (business.data === null) body = <BusinessSetup />;
+  else if (business.data === null)
+    body = (
+      <>
+        <PendingInvitations />
+        <BusinessSetup />
+      </>
+    );
   else body = <Outlet />;
 
   return (
@@ -58,7 +71,7 @@ function EmployerConsole() {
           <span>{business.data?.name ?? 'Employer console'}</span>
         </Link>
         <nav className="employer__nav" aria-label="Employer menu">
-          {MENU.map((item) => (
+          {MENU.filter((item) => role !== undefined && item.roles.includes(role)).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className="employer__nav-link">
               {item.label}
             </NavLink>

@@ -158,3 +158,29 @@ export async function signUpEmployer(input: EmployerSignup): Promise<void> {
   const business: CreateBusiness = { name: input.businessName, city: input.city || null, phone: input.phone };
   await createBusiness(business, { accessToken });
 }
+
+export interface InvitedSignup {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * An invited person without an employer account: registers the business user as the sign-up does (bot
+ * check, throwaway password, the welcome e-mail that proves the address and sets the password), but
+ * makes no business: the invitation waits in the console, which offers it once the address is proved
+ * (docs/decisions/0270).
+ */
+export async function signUpInvitedEmployer(input: InvitedSignup): Promise<void> {
+  const token = await getBotCheckToken(http.identity);
+  const throwaway = Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  const registration: RegistrationRequest = { ...input, password: throwaway, token };
+  try {
+    const result = await registerBusinessUser(registration);
+    if (!result.succeeded) throw new ApiError(result.errors[0] ?? employerMessages.signupFailed, { body: result });
+  } catch (error) {
+    throw new ApiError(firstServerErrorOr(error), { cause: error });
+  }
+}

@@ -18,6 +18,9 @@ export const employerRoutes = {
   application: 'applications/:applicationId',
   business: 'business',
   cvDrops: 'cv-drops',
+  team: 'team',
+  /** The team invitation e-mail's link; the candidate service writes it: {portal}/employer/join/{id}/{token}. */
+  join: 'join/:invitationId/:token',
 } as const;
 
 const under = (route: string) => `${paths.employer}/${route}`;
@@ -30,6 +33,9 @@ export const employerPaths = {
   newJob: under(employerRoutes.newJob),
   business: under(employerRoutes.business),
   cvDrops: under(employerRoutes.cvDrops),
+  team: under(employerRoutes.team),
+  join: (invitationId: string, token: string) =>
+    under(`join/${encodeURIComponent(invitationId)}/${encodeURIComponent(token)}`),
   job: (jobId: string) => under(employerRoutes.job.replace(':jobId', () => encodeURIComponent(jobId))),
   editJob: (jobId: string) => under(employerRoutes.editJob.replace(':jobId', () => encodeURIComponent(jobId))),
   application: (applicationId: string) =>

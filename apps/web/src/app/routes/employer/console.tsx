@@ -22,6 +22,8 @@ const EditJob = lazy(() => import('./edit-job'));
 const Application = lazy(() => import('./application'));
 const Business = lazy(() => import('./business'));
 const CvDrops = lazy(() => import('./cv-drops'));
+const Team = lazy(() => import('./team'));
+const Join = lazy(() => import('./join'));
 const NotFound = lazy(() => import('../not-found'));
 
 // Route objects rather than <Routes>: the portal's router already carries what useRoutes needs.
@@ -40,6 +42,8 @@ const routes: RouteObject[] = [
     children: [
       { path: employerRoutes.welcome, element: <Welcome /> },
       { path: employerRoutes.reset, element: <Reset /> },
+      // The invitation link is read signed in or not: the page says which account would join.
+      { path: employerRoutes.join, element: <Join /> },
     ],
   },
   {
@@ -52,6 +56,7 @@ const routes: RouteObject[] = [
       { path: employerRoutes.application, element: <Application /> },
       { path: employerRoutes.business, element: <Business /> },
       { path: employerRoutes.cvDrops, element: <CvDrops /> },
+      { path: employerRoutes.team, element: <Team /> },
     ],
   },
   { path: '*', element: <NotFound /> },

@@ -18,7 +18,12 @@ export function useSaveBusiness(exists: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBusiness | UpdateBusiness) => (exists ? updateBusiness(body) : createBusiness(body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employerQueryKeys.business }),
+    // Creating the business makes the caller its owner: the menu follows the role.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: employerQueryKeys.business }),
+        queryClient.invalidateQueries({ queryKey: employerQueryKeys.membership }),
+      ]),
   });
 }
 

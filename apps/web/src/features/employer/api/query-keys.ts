@@ -16,4 +16,10 @@ export const employerQueryKeys = {
   application: (applicationId: string) => ['employer', 'applications', 'one', applicationId] as const,
   cvPreview: (cvId: string | null) => ['employer', 'cv-preview', cvId] as const,
   cvDrops: (page: number) => ['employer', 'cv-drops', page] as const,
+  /** GET /business/membership: the caller's role. */
+  membership: ['employer', 'membership'] as const,
+  /** GET /business/team (owners). */
+  team: ['employer', 'team'] as const,
+  /** GET /business/invitations: invitations open to the caller's address. */
+  myInvitations: ['employer', 'my-invitations'] as const,
 };

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ApplicationNote, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
 import { EmailNotVerified } from './email-not-verified';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
+import { TextArea } from '../../../components/text-area';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/toast';
 import { useApplication, useMoveApplication } from '../api/applications';
+import { useAddNote, useCanEditJobs } from '../api/team';
 import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
@@ -72,9 +75,72 @@ function MoveStatus({
   );
 }
 
+const NOTE_MAX = 4000;
+
+/** The business's private note on the application: the candidate never sees it. */
+function NoteForm({ applicationId }: { applicationId: string }) {
+  const add = useAddNote(applicationId);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <form
+      className="employer-note-form"
+      noValidate
+      aria-labelledby="note-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = body.trim();
+        if (!text) return setError('Write the note first.');
+        if (text.length > NOTE_MAX) return setError(`A note is at most ${NOTE_MAX} characters.`);
+        setError(undefined);
+        add.mutate(text, {
+          onSuccess: () => {
+            setBody('');
+            notifySuccess('Note saved.');
+          },
+        });
+      }}
+    >
+      <h3 id="note-title">Notes</h3>
+      <TextArea
+        label="Add a note"
+        hint="Only your business sees notes: never the candidate."
+        rows={3}
+        value={body}
+        error={error}
+        onChange={(event) => setBody(event.currentTarget.value)}
+      />
+      {add.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(add.error)} /> : null}
+      <div className="employer-form__actions">
+        <Button type="submit" variant="secondary" busy={add.isPending}>
+          Save note
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type HistoryLine =
+  | { kind: 'move'; at: string; change: EmployerApplicationDetail['statusHistory'][number] }
+  | { kind: 'note'; at: string; note: ApplicationNote };
+
+/** Moves and notes, newest first, each naming who made it. */
+function historyLines(a: EmployerApplicationDetail): HistoryLine[] {
+  const lines: HistoryLine[] = [
+    ...a.statusHistory.map((change) => ({ kind: 'move' as const, at: change.changedOn, change })),
+    ...(a.notes ?? []).map((note) => ({ kind: 'note' as const, at: note.createdOn, note })),
+  ];
+  // Stable: entries of the same time keep the service's order.
+  return lines
+    .map((line, index) => ({ line, index }))
+    .sort((x, y) => (x.line.at === y.line.at ? x.index - y.index : x.line.at < y.line.at ? 1 : -1))
+    .map(({ line }) => line);
+}
+
 /** /employer/applications/{id}: who applied, with which CV, from where, and where their application stands. */
 export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const application = useApplication(applicationId);
+  const canMove = useCanEditJobs();
   const [viewing, setViewing] = useState<{ id: string; fileName: string } | null>(null);
   const a = application.data;
   if (application.isPending) return <Spinner label="Loading the application" />;
@@ -164,22 +230,39 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
         </section>
         <section className="card" aria-labelledby="status-title">
           <h2 id="status-title">Status</h2>
-          <MoveStatus
-            key={`${a.applicationStatus}-${a.withdrawnOn ?? ''}`}
-            applicationId={a.id}
-            current={a.applicationStatus}
-            withdrawn={Boolean(a.withdrawnOn)}
-          />
+          {canMove ? (
+            <MoveStatus
+              key={`${a.applicationStatus}-${a.withdrawnOn ?? ''}`}
+              applicationId={a.id}
+              current={a.applicationStatus}
+              withdrawn={Boolean(a.withdrawnOn)}
+            />
+          ) : null}
+          <NoteForm applicationId={a.id} />
           <h3>History</h3>
           <ol className="employer-history">
-            {a.statusHistory.map((change) => (
-              <li key={`${change.applicationStatus}-${change.changedOn}-${change.withdrawn ? 'w' : ''}`}>
-                <span>
-                  {change.withdrawn ? 'Withdrawn by the candidate' : employerStatusLabel[change.applicationStatus]}
-                </span>{' '}
-                <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
-              </li>
-            ))}
+            {historyLines(a).map((line) =>
+              line.kind === 'move' ? (
+                <li
+                  key={`m-${line.change.applicationStatus}-${line.change.changedOn}-${line.change.withdrawn ? 'w' : ''}`}
+                >
+                  <span>
+                    {line.change.withdrawn
+                      ? 'Withdrawn by the candidate'
+                      : employerStatusLabel[line.change.applicationStatus]}
+                  </span>{' '}
+                  <time dateTime={line.at}>{formatDateTime(line.at)}</time>
+                  {line.change.changedBy ? (
+                    <span className="employer-history__who"> · by {line.change.changedBy}</span>
+                  ) : null}
+                </li>
+              ) : (
+                <li key={`n-${line.note.id}`} className="employer-history__note">
+                  <span>Note by {line.note.authorName}</span> <time dateTime={line.at}>{formatDateTime(line.at)}</time>
+                  <p className="employer-history__note-body">{line.note.body}</p>
+                </li>
+              ),
+            )}
           </ol>
         </section>
       </div>

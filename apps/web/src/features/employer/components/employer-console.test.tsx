@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPortal } from '../../../testing/render-portal';
@@ -27,6 +27,16 @@ function signIn(roles: string[]) {
 afterEach(() => {
   authStore.clear();
 });
+
+const business = {
+  id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11',
+  name: 'Acme Ltd',
+  city: 'Leeds',
+  phone: null,
+  careersDomain: null,
+  imageRelativeDirectory: 'businesses/x',
+};
+const owner = { businessId: business.id, userId: 'u1', role: 'Owner', assignedJobIds: [] };
 
 describe('the employer console and the candidate pages keep to their own users', () => {
   it('sends a visitor to the employer sign-in, keeping the target', async () => {
@@ -71,6 +81,7 @@ describe('the employer console and the candidate pages keep to their own users',
           },
         };
       if (method === 'GET' && url === '/business/jobs') return { status: 200, data: [] };
+      if (method === 'GET' && url === '/business/membership') return { status: 200, data: owner };
       throw new Error(`unexpected ${method} ${url}`);
     });
     const router = start('/applications');
@@ -79,5 +90,29 @@ describe('the employer console and the candidate pages keep to their own users',
     expect(await screen.findByText('No jobs yet')).toBeInTheDocument();
     // The candidate startup never ran for a business user.
     expect(network.requests.map(({ url }) => url)).not.toContain('/candidate');
+    // An owner's menu has the team and the business.
+    const menu = await screen.findByRole('navigation', { name: 'Employer menu' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Team' })).toBeInTheDocument());
+    expect(within(menu).getByRole('link', { name: 'Business' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Post a job' })).toBeInTheDocument();
+  });
+
+  it('shows a hiring manager only what their role may use: their jobs, no posting, no team, business or CV drops', async () => {
+    signIn(['BusinessUser']);
+    fakeNetwork(({ method, url }) => {
+      if (method === 'GET' && url === '/business') return { status: 200, data: business };
+      if (method === 'GET' && url === '/business/jobs') return { status: 200, data: [] };
+      if (method === 'GET' && url === '/business/membership')
+        return { status: 200, data: { ...owner, role: 'HiringManager' } };
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    start('/employer');
+    expect(await screen.findByText('No jobs given to you yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Employer menu' });
+    await waitFor(() => expect(within(menu).getByRole('link', { name: 'Jobs' })).toBeInTheDocument());
+    expect(within(menu).queryByRole('link', { name: 'Team' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Business' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'CV drops' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Post a job' })).toBeNull();
   });
 });

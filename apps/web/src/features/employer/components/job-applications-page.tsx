@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { APPLICATIONS_PAGE_SIZE, useJobApplications } from '../api/applications';
 import { useEmployerJob } from '../api/jobs';
+import { useCanEditJobs } from '../api/team';
 import {
   applicationCounts,
   employerApplicationBadge,
@@ -79,6 +80,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
   const pipeline = searchParams.get('view') === 'pipeline';
   const [searchText, setSearchText] = useState(search);
   const job = useEmployerJob(jobId);
+  const canEdit = useCanEditJobs();
   const applications = useJobApplications(jobId, { page, search, ...statusQuery(status) });
 
   const setQuery = (changes: Record<string, string | undefined>) => {
@@ -103,9 +105,11 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
             {job.data.isLive ? 'Open' : 'Closed'}
           </Badge>
         ) : null}
-        <Link className="btn btn--secondary" to={employerPaths.editJob(jobId)}>
-          Edit job
-        </Link>
+        {canEdit ? (
+          <Link className="btn btn--secondary" to={employerPaths.editJob(jobId)}>
+            Edit job
+          </Link>
+        ) : null}
       </div>
       {job.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(job.error)} /> : null}
       {job.data ? (

@@ -12,13 +12,14 @@ import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { JOBS_PAGE_SIZE, useEmployerJobs, useSaveJob } from '../api/jobs';
+import { useCanEditJobs } from '../api/team';
 import { applicationCounts } from '../application-status';
 import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 import { employerPaths } from '../paths';
 
-function JobRow({ job }: { job: EmployerJob }) {
+function JobRow({ job, canEdit }: { job: EmployerJob; canEdit: boolean }) {
   const save = useSaveJob();
   const [confirmingClose, setConfirmingClose] = useState(false);
   const toggle = () =>
@@ -57,12 +58,16 @@ function JobRow({ job }: { job: EmployerJob }) {
         <Link className="btn btn--secondary" to={employerPaths.job(job.id)}>
           Applications
         </Link>
-        <Link className="btn btn--secondary" to={employerPaths.editJob(job.id)}>
-          Edit
-        </Link>
-        <Button variant="secondary" busy={save.isPending && !confirmingClose} onClick={onToggle}>
-          {job.isLive ? 'Close job' : 'Reopen job'}
-        </Button>
+        {canEdit ? (
+          <>
+            <Link className="btn btn--secondary" to={employerPaths.editJob(job.id)}>
+              Edit
+            </Link>
+            <Button variant="secondary" busy={save.isPending && !confirmingClose} onClick={onToggle}>
+              {job.isLive ? 'Close job' : 'Reopen job'}
+            </Button>
+          </>
+        ) : null}
       </div>
       <ConfirmDialog
         open={confirmingClose}
@@ -83,25 +88,34 @@ export function JobsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFromSearch(searchParams.get('page'));
   const jobs = useEmployerJobs(page);
+  const canEdit = useCanEditJobs();
   return (
     <section className="page employer-page" aria-labelledby="jobs-title">
       <div className="employer-page__head">
         <h1 id="jobs-title">Jobs</h1>
-        <Link className="btn btn--primary" to={employerPaths.newJob}>
-          Post a job
-        </Link>
+        {canEdit ? (
+          <Link className="btn btn--primary" to={employerPaths.newJob}>
+            Post a job
+          </Link>
+        ) : null}
       </div>
       {jobs.isPending ? <Spinner label="Loading your jobs" /> : null}
       {jobs.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(jobs.error)} /> : null}
       {jobs.data && jobs.data.length === 0 && page === 1 ? (
-        <EmptyState title="No jobs yet" action={<Link to={employerPaths.newJob}>Post your first job</Link>}>
-          <p>Post a job, then share its link wherever candidates look.</p>
-        </EmptyState>
+        canEdit ? (
+          <EmptyState title="No jobs yet" action={<Link to={employerPaths.newJob}>Post your first job</Link>}>
+            <p>Post a job, then share its link wherever candidates look.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No jobs given to you yet">
+            <p>An owner of the business chooses the jobs whose applications you read.</p>
+          </EmptyState>
+        )
       ) : null}
       {jobs.data && jobs.data.length > 0 ? (
         <ul className="employer-list">
           {jobs.data.map((job) => (
-            <JobRow key={job.id} job={job} />
+            <JobRow key={job.id} job={job} canEdit={canEdit} />
           ))}
         </ul>
       ) : null}
