@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPortal } from '../../testing/render-portal';
@@ -31,6 +31,27 @@ afterEach(() => {
 });
 
 describe('dashboard layout', () => {
+  it('asks a candidate whose address is not proved to confirm it, above the page; a proved one is not asked', async () => {
+    authStore.set({
+      ...authStore.get(),
+      accessToken: tokenExpiringIn(600, { email_verified: false }),
+      email: 'ada@example.com',
+    });
+    start('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada!' }, { timeout: 5000 })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(
+      await within(main).findByRole('heading', { name: 'Confirm your e-mail so employers can reach you' }),
+    ).toBeInTheDocument();
+    expect(within(main).getByLabelText('Verification code')).toBeInTheDocument();
+    cleanup();
+
+    authStore.set({ ...authStore.get(), accessToken: tokenExpiringIn(600, { email_verified: true }) });
+    start('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Ada!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Confirm your e-mail/ })).toBeNull();
+  });
+
   it('shows the Application Status panel until ready, then the side menu and the greeting', async () => {
     start('/');
     expect(await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 })).toBeInTheDocument();

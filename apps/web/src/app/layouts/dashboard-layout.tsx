@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
@@ -8,11 +8,15 @@ import { authStore } from '../../lib/auth-store';
 import { signOut } from '../../lib/session/sign-out';
 import { paths, signupCompletionPath } from '../../lib/paths';
 import { isEmployer } from '../../lib/roles';
+import { isAddressUnproved } from '../../lib/jwt';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';
 import './dashboard-layout.css';
 import { BrandMark } from '../../components/brand-mark';
+
+// Only a candidate who has not proved the address yet needs it: loaded then.
+const ConfirmEmailBanner = lazy(() => import('../../components/confirm-email-banner'));
 
 /** product.md §2/§9: below this width every navigation toggles (closes) the side navigation. */
 const SIDE_NAV_AUTO_TOGGLE_BELOW_PX = 1024;
@@ -71,6 +75,10 @@ function CandidateDashboard() {
   // Issue 12: on a phone the menu would cover the page after every sign-in and reload, so it starts closed there.
   const [nav, setNav] = useState(() => ({ open: !isNarrowScreen(), locationKey: location.key }));
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  // Once shown, the banner stays mounted after the proof, to say so (its polite message) as it goes.
+  const unproved = isAddressUnproved(auth.accessToken);
+  const [askedForProof, setAskedForProof] = useState(unproved);
+  if (unproved && !askedForProof) setAskedForProof(true);
 
   // product.md §2: on narrow screens each navigation toggles the side navigation (it closes after choosing).
   if (nav.locationKey !== location.key) {
@@ -176,6 +184,11 @@ function CandidateDashboard() {
             <div className="dashboard__scrim" aria-hidden="true" onClick={() => setNavOpen(() => false)} />
           ) : null}
           <main id="main-content" tabIndex={-1} className="dashboard__main">
+            {askedForProof ? (
+              <Suspense fallback={null}>
+                <ConfirmEmailBanner />
+              </Suspense>
+            ) : null}
             <Outlet />
           </main>
         </>

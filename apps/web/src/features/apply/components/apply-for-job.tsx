@@ -221,6 +221,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             <AlreadyApplied
               headingRef={headingRef}
               application={state.standingApplication}
+              businessName={job.businessName}
               onLogout={() => void logout()}
             />
           </Suspense>

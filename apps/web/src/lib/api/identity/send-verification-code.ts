@@ -1,5 +1,6 @@
 import type { SendCodeRequest } from '@careers/contracts/identity';
 import { http } from '../../http-client';
+import { noteResendWait } from '../../resend-clock';
 
 /**
  * Sends a one-time sign-in code by e-mail; 429 when asked again within the limit (design.md §3). Answers
@@ -9,5 +10,7 @@ export async function sendVerificationCode(email: string): Promise<number> {
   const body: SendCodeRequest = { email };
   const { headers } = await http.identity.post('/api/account/send-verification-code', body);
   const seconds = Number(headers?.['retry-after']);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
+  const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
+  noteResendWait(email, wait);
+  return wait;
 }
