@@ -139,6 +139,19 @@ describe('setPasswordAndSignIn (the welcome link’s page)', () => {
     expect(network.called('POST', '/api/account/login')).toHaveLength(2);
   });
 
+  it('keeps the session the reset answers: no password login, so no bot check and no counted failure', async () => {
+    const session = signedIn(['BusinessUser']);
+    const network = fakeNetwork(({ method, url }) =>
+      method === 'POST' && url === '/api/account/reset-password'
+        ? { status: 200, data: { succeeded: true, errors: [], session } }
+        : undefined,
+    );
+    await expect(setPasswordAndSignIn('boss@example.test', 'tok', 'my password', 'my password')).resolves.toEqual(
+      session,
+    );
+    expect(network.called('POST', '/api/account/login')).toEqual([]);
+  });
+
   it('says what the service refused when the link is spent, and signs nobody in', async () => {
     const network = fakeNetwork(() =>
       problem(400, {
