@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { workersPerProject } from '../../vitest.workers.ts';
 import react from '@vitejs/plugin-react';
 
 // Node 20 has no Map.groupBy, which vitest 5's reporter uses to print failures.
@@ -19,7 +18,7 @@ if (typeof mapWithGroupBy.groupBy !== 'function') {
 export default defineConfig({
   plugins: [react()],
   test: {
-    maxWorkers: workersPerProject,
+    maxWorkers: '100%',
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',

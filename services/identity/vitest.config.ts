@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { workersPerProject } from '../../vitest.workers.ts';
 
 export default defineConfig({
   test: {
-    maxWorkers: workersPerProject,
+    maxWorkers: '100%',
     name: 'identity',
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -108,38 +111,102 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
 const PGLITE_SETTINGS = { postgresqlconf: 'shared_buffers=32MB' };
 
 async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (!dataDir) return PGlite.create(PGLITE_SETTINGS);
+  if (!dataDir) return PGlite.create({ ...PGLITE_SETTINGS, loadDataDir: await emptyCluster() });
   await fs.mkdir(path.dirname(dataDir), { recursive: true });
   const exists = await fs.stat(path.join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
-  // Creating the files (initdb) leaves some 400 MB in the process that did it, for good: a short-lived
-  // child process does it instead, and this one only ever opens an existing database.
-  if (!exists) await createPgliteFiles(dataDir);
+  // Creating the files leaves some 400 MB in the process that did it, for good: a short-lived child
+  // process does it instead, and this one only ever opens an existing database.
+  if (!exists) await runPgliteChild(CREATE_IN_CHILD, dataDir, await emptyClusterFile());
   return PGlite.create(dataDir, PGLITE_SETTINGS);
 }
 
+/**
+ * A new database starts as a copy of an empty cluster instead of running initdb: initdb takes 3 to 8
+ * seconds on a 2-core machine, loading the copy about one, and every test file opens at least one
+ * in-memory database. The copy is made once per PGlite version and settings (by a child process, as
+ * above) and kept in the system's temp folder; written under a temporary name and renamed, so a reader
+ * never sees half of it. docs/decisions/0300.
+ */
+function emptyClusterFile(): Promise<string> {
+  emptyClusterPath ??= (async () => {
+    const key = createHash('sha256')
+      .update(`${await pgliteVersion()}\0${JSON.stringify(PGLITE_SETTINGS)}`)
+      .digest('hex')
+      .slice(0, 16);
+    const file = path.join(os.tmpdir(), `careers-pglite-empty-${key}.tar`);
+    const usable = await fs.stat(file).then(
+      (stat) => stat.size > 0,
+      () => false,
+    );
+    if (!usable) {
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await runPgliteChild(DUMP_IN_CHILD, partial, '');
+      await fs.rename(partial, file);
+    }
+    return file;
+  })();
+  emptyClusterPath.catch(() => {
+    emptyClusterPath = undefined;
+  });
+  return emptyClusterPath;
+}
+let emptyClusterPath: Promise<string> | undefined;
+
+async function emptyCluster(): Promise<Blob> {
+  return new Blob([await fs.readFile(await emptyClusterFile())]);
+}
+
+/** The installed PGlite's version (its package.json, found above its entry file: the package exports no such path). */
+async function pgliteVersion(): Promise<string> {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  for (;;) {
+    const manifest = await fs.readFile(path.join(dir, 'package.json'), 'utf8').then(
+      (text) => JSON.parse(text) as { name?: string; version?: string },
+      () => undefined,
+    );
+    if (manifest?.name === '@electric-sql/pglite' && manifest.version) return manifest.version;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('the installed PGlite has no package.json');
+    dir = parent;
+  }
+}
+
 const CREATE_IN_CHILD = `
-const [moduleUrl, dataDir, settings] = process.argv.slice(1);
+const [moduleUrl, dataDir, settings, template] = process.argv.slice(1);
 const { PGlite } = await import(moduleUrl);
-const pglite = await PGlite.create(dataDir, JSON.parse(settings));
+const { readFile } = await import('node:fs/promises');
+const loadDataDir = new Blob([await readFile(template)]);
+const pglite = await PGlite.create(dataDir, { ...JSON.parse(settings), loadDataDir });
 await pglite.close();
 `;
 
-function createPgliteFiles(dataDir: string): Promise<void> {
+const DUMP_IN_CHILD = `
+const [moduleUrl, file, settings] = process.argv.slice(1);
+const { PGlite } = await import(moduleUrl);
+const { writeFile } = await import('node:fs/promises');
+const pglite = await PGlite.create(JSON.parse(settings));
+const dump = await pglite.dumpDataDir('none');
+await pglite.close();
+await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+`;
+
+function runPgliteChild(script: string, target: string, template: string): Promise<void> {
   const args = [
     '--input-type=module',
     '-e',
-    CREATE_IN_CHILD,
+    script,
     import.meta.resolve('@electric-sql/pglite'),
-    dataDir,
+    target,
     JSON.stringify(PGLITE_SETTINGS),
+    template,
   ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: 120_000 }, (error, _stdout, stderr) =>
       error
-        ? reject(new Error(`creating the embedded database in ${dataDir} failed: ${stderr.trim() || error.message}`))
+        ? reject(new Error(`creating the embedded database in ${target} failed: ${stderr.trim() || error.message}`))
         : resolve(),
     );
   });
