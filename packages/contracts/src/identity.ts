@@ -111,6 +111,8 @@ export type LoginCheckRequest = z.infer<typeof loginCheckRequestSchema>;
 
 export const sendCodeRequestSchema = z.object({
   email: emailSchema,
+  /** The job a new candidate's first code finishes the application to: the code e-mail names it. */
+  jobId: z.uuid().optional(),
 });
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
 

@@ -70,6 +70,8 @@ function toConfig(env: z.output<typeof schema>) {
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     confirmationLinkDelayMs: env.CONFIRMATION_LINK_DELAY_SECONDS * 1000,
     retention: { keepMs: env.RETENTION_DAYS * 86_400_000, intervalMs: 3_600_000 },
+    /** The candidate service's public job answer (GET /job/{id}): a code e-mail names the job it finishes. */
+    candidateJobUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/job`,
     /** Where deleted accounts are announced, so the candidate service removes their data. */
     accountEventsUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/account-events`,
   };

@@ -168,10 +168,18 @@ describe('form → verification', () => {
       errors: [],
     }));
     const storeSession = vi.fn();
+    const sendVerificationCode = vi.fn(async (_email: string, _jobId?: string) => {});
     const { ports, calls } = fakePorts({ createJobApplication, storeSession });
+    const tracked = ports.sendVerificationCode;
+    ports.sendVerificationCode = (...args) => {
+      sendVerificationCode(...args);
+      return tracked(...args);
+    };
     const event = await submitApplyForm(ports, liveJob, details, pdf());
     expect(event).toMatchObject({ type: 'newAccountCodeSent', details });
     expect(calls).toEqual(['canLogIn', 'registerCandidateUser', 'createCandidate', 'uploadCv', 'sendVerificationCode']);
+    // The code e-mail names the job whose application it finishes.
+    expect(sendVerificationCode).toHaveBeenCalledWith(details.email, JOB_ID);
     expect(storeSession).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'user-1', accessToken: 'a', refreshToken: 'r', email: details.email }),
     );

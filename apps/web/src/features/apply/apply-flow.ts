@@ -123,7 +123,9 @@ export async function submitApplyForm(
       if (!outcome.sent) throw new ApplyFlowError(outcome.firstError);
       ports.signUpProgress.set({ ...signedUp.progress, cvSentTo: sentTo });
     }
-    return { type: 'newAccountCodeSent', details, cv, resendWaitSeconds: await sendSignInCode(ports, details.email) };
+    // The code finishes the application just sent: its e-mail names the job.
+    const resendWaitSeconds = await sendSignInCode(ports, details.email, target.job.isLive ? target.job.id : undefined);
+    return { type: 'newAccountCodeSent', details, cv, resendWaitSeconds };
   } catch (error) {
     throw asFlowError(error, applyMessages.anErrorOccurred);
   }

@@ -6,7 +6,7 @@ import type { SignUpProgressStore } from './sign-up-progress';
 export interface SignInPorts {
   canLogIn(email: string): Promise<boolean>;
   /** Answers the seconds until another code may be asked for (0, or nothing, when at once). */
-  sendVerificationCode(email: string): Promise<number | void>;
+  sendVerificationCode(email: string, jobId?: string): Promise<number | void>;
   /** Bot check and code verification: the login result when the answer is truthy, else null. */
   verifyCode(email: string, code: string): Promise<AuthResponse | null>;
   storeSession(auth: AuthResponse, options?: { remember?: boolean }): void;
@@ -29,9 +29,14 @@ export class SignInError extends Error {
  * Sends the code; a rate-limited send (429) means a code went out moments ago, so the caller goes on and
  * 'Resend' waits: answers the seconds to wait (after a send now, the wait the service gives for the next).
  */
-export async function sendSignInCode(ports: Pick<SignInPorts, 'sendVerificationCode'>, email: string): Promise<number> {
+export async function sendSignInCode(
+  ports: Pick<SignInPorts, 'sendVerificationCode'>,
+  email: string,
+  /** The job whose application the code finishes: the e-mail names it. */
+  jobId?: string,
+): Promise<number> {
   try {
-    return (await ports.sendVerificationCode(email)) || 0;
+    return (await (jobId ? ports.sendVerificationCode(email, jobId) : ports.sendVerificationCode(email))) || 0;
   } catch (error) {
     const wait = retryAfterSeconds(error);
     if (wait !== null) return wait;

@@ -19,6 +19,7 @@ import { emptyBody, sendEmpty } from '../../lib/schemas';
 import { guardCodeTries, limitCodeSendsPerClient, limitSending, recordWrongCode } from '../../plugins/limits';
 import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
 import { INVALID_CODE } from './codes.service';
+import { jobForCodeMail } from './code-job';
 import { sendSignInCode, signInWithCode } from './sign-in.service';
 
 export async function codeRoutes(app: App): Promise<void> {
@@ -36,8 +37,13 @@ export async function codeRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await limitSending(request);
-      const sent = await sendSignInCode(db(), app.codeContext, request.body.email, (address) =>
-        limitCodeSendsPerClient(request, address),
+      const { jobId } = request.body;
+      const sent = await sendSignInCode(
+        db(),
+        app.codeContext,
+        request.body.email,
+        (address) => limitCodeSendsPerClient(request, address),
+        () => (jobId ? jobForCodeMail(app.config.candidateJobUrl, jobId, request.log) : Promise.resolve(null)),
       );
       if (!sent) throw new HttpProblem(404, 'There is no account with this e-mail address.');
       // When the next code for the address may be asked for: the portal's Resend starts waiting that long

@@ -5,7 +5,7 @@ import { normalizeEmail } from '../../lib/email';
 import { proveAddress } from '../accounts/accounts.service';
 import { tooManyRequests } from '../../plugins/limits';
 import { mailQueuedSince, queueMail } from '../mail/mail.service';
-import { signInCodeMail } from '../mail/mail.templates';
+import { signInCodeMail, type CodeJob } from '../mail/mail.templates';
 import { issueSession, loginResult, type TokenContext } from '../tokens/tokens.service';
 import { findUserByEmail } from '../users/users.service';
 import { issueCode, verifyCode, type CodeContext } from './codes.service';
@@ -23,10 +23,13 @@ export async function sendSignInCode(
   ctx: CodeContext,
   email: string,
   beforeSending: (address: string) => Promise<void>,
+  /** The job the code finishes the application to, when the apply page names one (looked up once the account is known). */
+  job: () => Promise<CodeJob | null> = async () => null,
 ): Promise<boolean> {
   const user = await findUserByEmail(db, email);
   if (!user) return false;
   await beforeSending(user.email);
+  const finishes = await job();
   await db.transaction().execute(async (trx) => {
     const { code, expiresAt } = await issueCode(trx, ctx, {
       emailNormalized: normalizeEmail(user.email),
@@ -38,7 +41,7 @@ export async function sendSignInCode(
     const sent = await mailQueuedSince(trx, user.id, 'sign-in-code', new Date(now - DAY_MS));
     const oldest = sent[sent.length - SIGN_IN_CODES_PER_DAY];
     if (oldest) throw tooManyRequests(Math.ceil((oldest.getTime() + DAY_MS - now) / 1000), TOO_MANY_CODES_TODAY);
-    await queueMail(trx, signInCodeMail(user.email, code, ctx.mailSite), new Date(ctx.now()), {
+    await queueMail(trx, signInCodeMail(user.email, code, ctx.mailSite, finishes), new Date(ctx.now()), {
       expiresAt,
       userId: user.id,
     });

@@ -51,14 +51,26 @@ function render(m: Layout, site: MailSite): MailMessage {
   });
 }
 
-export function signInCodeMail(to: string, code: string, site: MailSite): MailMessage {
+/** The job a code finishes the application to, in the employer's words that can be quoted (docs/decisions/0237). */
+export interface CodeJob {
+  title: string;
+  business: string | null;
+}
+
+/**
+ * The sign-in code. A new candidate's first code, asked for by the apply page, names the job it finishes
+ * the application to (docs/decisions/0284); the subject still ends with the code.
+ */
+export function signInCodeMail(to: string, code: string, site: MailSite, job?: CodeJob | null): MailMessage {
   return render(
     {
       to,
       kind: 'sign-in-code',
       subject: `Your ${PRODUCT} sign-in code: ${code}`,
-      heading: 'Your sign-in code',
-      intro: `Enter this code on the ${PRODUCT} to sign in:`,
+      heading: job ? 'Finish your application' : 'Your sign-in code',
+      intro: job
+        ? `Enter this code on the ${PRODUCT} to finish your application for ${job.title}${job.business ? ` at ${job.business}` : ''}:`
+        : `Enter this code on the ${PRODUCT} to sign in:`,
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
       why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,

@@ -3,11 +3,12 @@ import { http } from '../../http-client';
 import { noteResendWait } from '../../resend-clock';
 
 /**
- * Sends a one-time sign-in code by e-mail; 429 when asked again within the limit (design.md §3). Answers
+ * Sends a one-time sign-in code by e-mail (naming the job when a new candidate's application waits for it); 429 when asked again within the limit (design.md §3). Answers
  * the seconds until another code may be asked for (the answer's Retry-After, decision 0292), 0 when free.
  */
-export async function sendVerificationCode(email: string): Promise<number> {
-  const body: SendCodeRequest = { email };
+export async function sendVerificationCode(email: string, jobId?: string): Promise<number> {
+  // A new candidate's first code names the job it finishes the application to (decision 0284).
+  const body: SendCodeRequest = jobId ? { email, jobId } : { email };
   const { headers } = await http.identity.post('/api/account/send-verification-code', body);
   const seconds = Number(headers?.['retry-after']);
   const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
