@@ -49,8 +49,9 @@ export function contactMail(row: ContactRow, to: string, portalUrl: string): Mai
       },
       { quote: row.message },
     ],
+    button: { label: `Reply to ${name}`, url: `mailto:${row.email}` },
     footer: {
-      why: `You get this e-mail because this address is the ${PRODUCT_NAME}'s contact address (CONTACT_EMAIL). Reply to the sender at the address above.`,
+      why: `You get this e-mail because this address is the ${PRODUCT_NAME}'s contact address (CONTACT_EMAIL). Your reply goes to the sender's own address.`,
       contactUrl: contactUrl(portalUrl),
     },
   });

@@ -1,10 +1,7 @@
-import type { MailMessage } from '@careers/server-kit/mail';
 import type { TeamRole } from '@careers/contracts/employer';
-
-const PRODUCT = 'Careers Portal';
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** Names and business names come from people: one line each, so they cannot add lines to the message. */
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+import { quotableEmployerWords } from '@careers/server-kit/employer-words';
+import type { MailMessage } from '@careers/server-kit/mail';
+import { PRODUCT_NAME, contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 
 export const TEAM_INVITATION_KIND = 'team-invitation-link';
 
@@ -21,9 +18,10 @@ const ROLE_DOES: Record<TeamRole, string> = {
 };
 
 /**
- * The invitation to join a business's team, written as the identity service's employer welcome e-mail is
- * (a heading, one line of what it is, one link, how long it works, why it came): one function, so the
- * product's e-mail look can be applied here in one place.
+ * The invitation to join a business's team, in the shared layout (server-kit mail-layout): the business's
+ * mark on top, one line of what it is, one button, how long it works, why it came. The business and inviter
+ * names are the employer's words (docs/decisions/0237): quoted only when a mail client cannot make a link of
+ * them, else the e-mail speaks of "a business" and "a member of its team".
  */
 export function teamInvitationMail(facts: {
   to: string;
@@ -33,33 +31,39 @@ export function teamInvitationMail(facts: {
   url: string;
   expiresAt: Date;
   validityDays: number;
+  /** The business's logo, when it has one. */
+  logoUrl?: string | undefined;
+  /** The portal (for the footer's Contact us) and CONTACT_EMAIL when set. */
+  portalUrl?: string;
+  contactEmail?: string | undefined;
 }): MailMessage {
-  const business = oneLine(facts.businessName);
-  const inviter = oneLine(facts.inviterName);
+  const quotedBusiness = quotableEmployerWords(facts.businessName);
+  const quotedInviter = quotableEmployerWords(facts.inviterName);
+  const business = quotedBusiness ?? 'a business';
+  const inviter = quotedInviter ?? 'A member of its team';
   const role = ROLE_WORDS[facts.role];
-  const heading = `Join ${business} on the ${PRODUCT}`;
-  const intro = `${inviter} invites you to the employer console of ${business} as ${role}: you will see ${ROLE_DOES[facts.role]}. Follow this link to accept; it signs you in, or lets you create your employer account with this address.`;
-  const label = 'Accept the invitation';
-  const validity = `The link works for ${facts.validityDays} days. After that, ask ${inviter} for a new one.`;
-  const why = `You received this because ${inviter} of ${business} invited this e-mail address to their team on the ${PRODUCT}. If you do not know them, ignore this e-mail: nothing happens without the link.`;
-  const text = [heading, '', intro, '', `${label}: ${facts.url}`, '', validity, '', '-- ', why].join('\n');
-  const html = `<!doctype html>
-<html>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2933">
-<h1 style="font-size:1.25em">${escapeHtml(heading)}</h1>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(facts.url)}" style="display:inline-block;padding:0.6em 1.2em;background:#1f4fd1;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a></p>
-<p>${escapeHtml(validity)}</p>
-<hr>
-<p style="color:#555;font-size:0.875em">${escapeHtml(why)}</p>
-</body>
-</html>`;
-  return {
+  const portalUrl = facts.portalUrl ?? new URL(facts.url).origin;
+  return renderMail({
     to: facts.to,
     kind: TEAM_INVITATION_KIND,
-    subject: `${inviter} invites you to join ${business} on the ${PRODUCT}`,
-    text,
-    html,
+    subject:
+      quotedBusiness === null
+        ? `You are invited to an employer team on the ${PRODUCT_NAME}`
+        : `${quotedInviter ?? 'Someone'} invites you to join ${quotedBusiness} on the ${PRODUCT_NAME}`,
+    preview: `Join ${business} as ${role}.`,
+    business: quotedBusiness === null ? undefined : { name: quotedBusiness, logoUrl: facts.logoUrl },
+    heading: `Join ${business} on the ${PRODUCT_NAME}`,
+    body: [
+      `${inviter} invites you to the employer console of ${business} as ${role}: you will see ${ROLE_DOES[facts.role]}. Follow this link to accept; it signs you in, or lets you create your employer account with this address.`,
+    ],
+    button: { label: 'Accept the invitation', url: facts.url },
+    after: [
+      `The link works for ${facts.validityDays} days. After that, ask ${quotedInviter ?? 'the team'} for a new one.`,
+    ],
+    footer: {
+      why: `You received this because someone of ${business} invited this e-mail address to their team on the ${PRODUCT_NAME}. If you do not know them, ignore this e-mail: nothing happens without the link.`,
+      contactUrl: contactUrl(portalUrl, facts.contactEmail),
+    },
     expiresAt: facts.expiresAt.getTime(),
-  };
+  });
 }
