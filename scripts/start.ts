@@ -19,6 +19,10 @@ Object.assign(env, { PORTAL_URL: portal, IDENTITY_URL: identity, CANDIDATE_URL: 
 // errors only. Production runs the parts directly and keeps JSON at info (docs/decisions/0096).
 env.LOG_LEVEL ||= 'warn';
 env.LOG_FORMAT ||= 'text';
+// The embedded default keeps every e-mail of both services in the one dev outbox; contact messages go to a
+// made-up provider inbox there too, so that a newcomer sees them arrive (docs/decisions/0282).
+const embeddedMail = !env.SMTP_URL && !env.IDENTITY_DATABASE_URL && !env.CANDIDATE_DATABASE_URL;
+if (embeddedMail) env.CONTACT_EMAIL ||= 'contact@careers.localhost';
 
 if (env.SKIP_WEB_BUILD !== 'true') {
   const started = Date.now();
@@ -138,7 +142,7 @@ function banner(): string {
     '  Good to know:',
     `    A new code e-mail to one address waits ${interval} s after the last (SEND_INTERVAL_SECONDS), at most ${perHour} an hour (SENDS_PER_HOUR).`,
     env.CONTACT_EMAIL
-      ? `    Contact messages are forwarded to ${env.CONTACT_EMAIL} (CONTACT_EMAIL).`
+      ? `    Contact messages are forwarded to ${env.CONTACT_EMAIL} (CONTACT_EMAIL)${embeddedMail ? ', in the dev outbox as well' : ''}.`
       : '    Contact messages are stored but forwarded nowhere until CONTACT_EMAIL is set.',
     `    The portal shows the environment label "${env.APP_ENVIRONMENT || 'Production'}" while it loads (APP_ENVIRONMENT).`,
     `    Data lives in ${path.resolve(root, env.DATA_DIR || 'data')} (DATA_DIR); delete it to start afresh.`,

@@ -123,7 +123,7 @@ function markHtml(business: MailContent['business']): string {
     const logo = business.logoUrl
       ? `<td width="48" style="padding:0 12px 0 0;vertical-align:middle"><img src="${escapeHtml(business.logoUrl)}" width="48" height="48" alt="" style="display:block;width:48px;height:48px;border-radius:6px;object-fit:contain;border:0"></td>`
       : '';
-    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${logo}<td style="vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text};overflow-wrap:anywhere">${escapeHtml(business.name)}<br><span style="font-size:13px;font-weight:400;color:${COLORS.muted}">via the ${PRODUCT_NAME}</span></td></tr></table>`;
+    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${logo}<td style="vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text};overflow-wrap:anywhere"><span>${escapeHtml(business.name)}</span><br><span style="font-size:13px;font-weight:400;color:${COLORS.muted}">via the ${PRODUCT_NAME}</span></td></tr></table>`;
   }
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td width="36" height="36" align="center" style="width:36px;height:36px;background:${COLORS.brand};border-radius:6px;color:${COLORS.onBrand};font-size:15px;font-weight:700;font-family:${FONT}">CP</td><td style="padding:0 0 0 10px;vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text}">${PRODUCT_NAME}</td></tr></table>`;
 }
@@ -131,7 +131,11 @@ function markHtml(business: MailContent['business']): string {
 function buttonHtml(button: { label: string; url: string }): string {
   const url = escapeHtml(button.url);
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr><td style="background:${COLORS.brand};border-radius:6px"><a href="${url}" style="display:inline-block;padding:12px 20px;font-size:16px;font-weight:600;color:${COLORS.onBrand};text-decoration:none;border-radius:6px">${escapeHtml(button.label)}</a></td></tr></table>
-<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:${COLORS.brand};word-break:break-all">${url}</a></p>`;
+<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${
+    button.url.startsWith('mailto:')
+      ? `Or write to <a href="${url}" style="color:${COLORS.brand};word-break:break-all">${escapeHtml(button.url.slice(7))}</a>`
+      : `If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:${COLORS.brand};word-break:break-all">${url}</a>`
+  }</p>`;
 }
 
 function footerHtml(footer: MailContent['footer']): string {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationStatus } from '@careers/contracts/enums';
+import { createLogger } from '@careers/server-kit/logger';
+import { createMailTransport } from '@careers/server-kit/mail';
 import { encodePng } from '@careers/server-kit/png';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { receiptMail } from '../src/modules/status-emails/status-emails.service';
@@ -37,7 +40,7 @@ describe('the receipt of an application', () => {
     expect(mail.text).toMatch(/Stop them: https:\/\/careers\.example\.test\/unsubscribe\?token=/);
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // The business heads its own job's e-mail; one button; the footer's Contact us leads to the portal.
-    expect(mail.html).toContain('Northwind Logistics<br><span');
+    expect(mail.html).toContain('<span>Northwind Logistics</span><br>');
     expect(
       mail.html.match(
         /<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px">/g,
@@ -204,6 +207,22 @@ describe.each(databaseKinds())('receipts are sent through the status e-mails out
     expect(mailsTo(c.email).map((m) => m.subject)).toEqual([
       'Your application for Picker at Northwind Logistics was sent',
     ]);
+  });
+
+  it('keeps its e-mails in the dev outbox folder the identity service shows (embedded default)', async () => {
+    const { jobId } = await employerWithJob('Loader');
+    const c = await apply(jobId);
+    expect(await flush()).toBe(1);
+    expect(t.config.devOutboxDir).toBe(path.join(t.dataDir, 'dev-outbox'));
+    // What the identity service of the same DATA_DIR lists at /dev/outbox.
+    const reader = createMailTransport({
+      from: 'x',
+      logger: createLogger('identity', 'silent'),
+      outboxDir: t.config.devOutboxDir,
+    });
+    expect(reader.list!().find((m) => m.to === c.email)?.subject).toBe(
+      'Your application for Loader at Northwind Logistics was sent',
+    );
   });
 
   it('sends none to a candidate who turned status e-mails off', async () => {
