@@ -131,7 +131,7 @@ describe.each([
     // The new session is kept: a reload stays signed in, and nothing asks for the code any more.
     await page.reload();
     await expect
-      .poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Job Applications' }).isVisible(), { timeout: 20_000 })
       .toBe(true);
     expect(await banner.count()).toBe(0);
   });
@@ -141,8 +141,11 @@ describe.each([
     await appliedWithoutCode(candidate);
     const page = await openPage({ viewport });
     await page.goto('/account/login');
+    await look(page, 'login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expectPath(page, '/account/request-password-reset');
+    // The page's chunk may still be loading while the sign-in page (with its own Email field) shows.
+    await page.getByRole('heading', { name: 'Forgotten password' }).waitFor();
     const since = await mailboxMark();
     await page.getByLabel('Email', { exact: true }).fill(candidate.email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
@@ -171,5 +174,24 @@ describe.each([
     expect(await again.getByLabel('New password', { exact: true }).count()).toBe(0);
     await look(again, 'reset-link-used');
     await expectNoAxeViolations(again, `used reset link at ${name}`);
+  });
+
+  it("an employer's forgotten password ends on the console's own page and lands in the console", async () => {
+    const own = await createEmployer({ label: `reset-employer-${tag}`, jobs: [] });
+    const page = await openPage({ viewport });
+    await page.goto('/employer/forgot-password');
+    await page.getByRole('heading', { name: 'Set or reset your password' }).waitFor();
+    const since = await mailboxMark();
+    await page.getByLabel('Email', { exact: true }).fill(own.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.goto(await latestLink(own.email, '/reset/', { since }));
+    await expect
+      .poll(() => new URL(page.url()).pathname.startsWith('/employer/reset/'), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByLabel('New password', { exact: true }).fill('an-Employer-passw0rd');
+    await page.getByLabel('Confirm password', { exact: true }).fill('an-Employer-passw0rd');
+    await look(page, 'employer-reset-form');
+    await page.getByRole('button', { name: 'Save password and open the console' }).click();
+    await expectPath(page, '/employer', 20_000);
   });
 });
