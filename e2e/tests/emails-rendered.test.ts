@@ -1,0 +1,271 @@
+/**
+ * Every e-mail both services send, as it leaves them: each one built by its own template with realistic
+ * words, sent through the services' SMTP transport to the stack's mail sink, then
+ * - rendered in Chromium at 360 and 1280 px: nothing scrolls sideways, the one button (or the code) is in
+ *   view, the business's logo or the product's mark heads it; screenshots go to a temp folder to be looked at;
+ * - scored by SpamAssassin with its local rules only (network tests off): below 2.0 each.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApplicationStatus } from '@careers/contracts/enums';
+import { encodePng } from '@careers/server-kit/png';
+import { createLogger } from '@careers/server-kit/logger';
+import { createMailTransport, type MailMessage } from '@careers/server-kit/mail';
+import * as identity from '../../services/identity/src/modules/mail/mail.templates';
+import { receiptMail, statusMail } from '../../services/candidate/src/modules/status-emails/status-emails.service';
+import { contactMail } from '../../services/candidate/src/modules/contact/contact.service';
+import { teamInvitationMail } from '../../services/candidate/src/modules/team/team-mail';
+import { DESKTOP, PHONE, launchBrowser } from '../support/browser';
+import { waitForMail, type SinkMessage } from '../support/mailbox';
+
+const PORTAL = 'http://localhost:3000';
+const LOGO = 'https://logos.example.test/businesses/northwind/logo.png';
+const SHOTS = path.join(os.tmpdir(), 'careers-emails-rendered');
+const SPAMASSASSIN = '/usr/bin/spamassassin';
+
+interface Case {
+  name: string;
+  /** What the reader acts on: the button's label, or the code. */
+  action: { button: string } | { code: string };
+  /** Whose mark heads it: the business's name, or the product's. */
+  mark: string;
+  mail: (to: string) => MailMessage;
+}
+
+const site = { portalUrl: PORTAL };
+const application = {
+  candidateName: 'Cara Jones',
+  jobTitle: 'Warehouse Operative',
+  businessName: 'Northwind Logistics',
+  logoUrl: LOGO,
+  applicationId: '6f1c1f7e-8a55-4a43-9a43-0d9d2f0c1b11',
+  token: 'v1.6f1c1f7e-8a55-4a43-9a43-0d9d2f0c1b11.sig',
+  portalUrl: PORTAL,
+  apiUrl: 'http://localhost:3002',
+};
+const link = (p: string) => `${PORTAL}${p}/${'t'.repeat(43)}`;
+
+const CASES: Case[] = [
+  {
+    name: 'sign-in-code',
+    action: { code: '482913' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.signInCodeMail(to, '482913', site),
+  },
+  {
+    name: 'confirmation-link',
+    action: { button: 'Confirm my e-mail address' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.confirmationMail(to, link('/confirm/0b8e'), site),
+  },
+  {
+    name: 'employer-welcome-link',
+    action: { button: 'Set my password' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.employerWelcomeMail(to, 'Bea Business', link(`/employer/welcome/${to}`), site),
+  },
+  {
+    name: 'password-reset-link',
+    action: { button: 'Choose a new password' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.passwordResetMail(to, link(`/account/reset/${encodeURIComponent(to)}`), site),
+  },
+  {
+    name: 'email-change-code',
+    action: { code: '730412' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.emailChangeCodeMail(to, '730412', site),
+  },
+  {
+    name: 'email-change-current-code',
+    action: { code: '118270' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.emailChangeCurrentCodeMail(to, '118270', 'cara.new.address@example.test', site),
+  },
+  {
+    name: 'email-changed-notice',
+    action: { button: 'This was not me: put my address back' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      identity.emailChangedNoticeMail(to, 'cara.new.address@example.test', link('/account/undo-email-change'), site),
+  },
+  {
+    name: 'account-deletion-code',
+    action: { code: '559014' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.accountDeletionCodeMail(to, '559014', site),
+  },
+  {
+    name: 'application-receipt',
+    action: { button: 'See your application on the portal' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      receiptMail({
+        ...application,
+        to,
+        appliedAt: new Date('2026-11-25T09:30:00Z'),
+        cvFileName: 'Cara Jones CV 2026.pdf',
+      }),
+  },
+  {
+    name: 'application-status',
+    action: { button: 'See your application on the portal' },
+    mark: 'Northwind Logistics',
+    mail: (to) => statusMail({ ...application, to, applicationStatus: ApplicationStatus.ScheduleInterview }),
+  },
+  {
+    name: 'application-status-unquotable-business',
+    action: { button: 'See your application on the portal' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      statusMail({
+        ...application,
+        to,
+        businessName: 'Pay the fee at secure-payments.example',
+        applicationStatus: ApplicationStatus.Reject,
+      }),
+  },
+  {
+    name: 'team-invitation',
+    action: { button: 'Accept the invitation' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      teamInvitationMail({
+        to,
+        businessName: 'Northwind Logistics',
+        inviterName: 'Olive Owner',
+        role: 'Recruiter',
+        url: link('/employer/join/3c9f'),
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+        validityDays: 7,
+      }),
+  },
+  {
+    name: 'contact-message',
+    action: { button: 'Reply to Cara Jones' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      contactMail(
+        {
+          id: randomUUID(),
+          user_id: randomUUID(),
+          name: 'Cara Jones',
+          phone: '07700 900123',
+          email: 'cara.jones@example.test',
+          message:
+            'Hello,\n\nI applied for the warehouse job last week and would like to add a reference to my application.\nCould you tell me how?\n\nThank you,\nCara',
+          source: 'contact-us',
+          forward_attempts: 0,
+          forwarded_at: null,
+          created_at: new Date('2026-11-25T10:00:00Z'),
+        },
+        to,
+        PORTAL,
+      ),
+  },
+];
+
+/** Sends each e-mail as the services do (nodemailer over SMTP) and reads it back from the stack's sink. */
+async function sendAll(): Promise<Map<string, SinkMessage>> {
+  const transport = createMailTransport({
+    smtpUrl: inject('stack').smtpUrl,
+    from: 'Careers Portal <no-reply@careers.localhost>',
+    logger: createLogger('emails-rendered', 'silent'),
+  });
+  const received = new Map<string, SinkMessage>();
+  try {
+    for (const c of CASES) {
+      const to = `rendered-${c.name}-${randomUUID().slice(0, 8)}@example.test`;
+      await transport.send(c.mail(to));
+      received.set(c.name, await waitForMail(to));
+    }
+  } finally {
+    await transport.close();
+  }
+  return received;
+}
+
+function spamScore(raw: string): Promise<{ score: number; tests: string }> {
+  return new Promise((resolve, reject) => {
+    // -L: local tests only (no DNS or network lists); -t: report the score and the rules that fired.
+    const child = execFile(SPAMASSASSIN, ['-L', '-t', '-x'], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
+      const status = /^X-Spam-Status: (?:Yes|No), score=(-?[\d.]+) required=[\d.]+ tests=([\s\S]*?) autolearn/m.exec(
+        stdout,
+      );
+      if (!status)
+        return reject(err ?? new Error(`no X-Spam-Status in SpamAssassin's answer:\n${stdout.slice(0, 2000)}`));
+      resolve({ score: Number(status[1]), tests: status[2]!.replace(/\s+/g, ' ').trim() });
+    });
+    child.stdin!.end(raw);
+  });
+}
+
+describe('every e-mail, as sent', () => {
+  let mails: Map<string, SinkMessage>;
+  let browser: Browser;
+  const logo = encodePng(48, 48, (x, y) =>
+    x > 8 && x < 40 && y > 8 && y < 40 ? [26, 79, 160, 255] : [255, 255, 255, 255],
+  );
+
+  beforeAll(async () => {
+    mails = await sendAll();
+    browser = await launchBrowser();
+    mkdirSync(SHOTS, { recursive: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each(CASES)('$name', (c) => {
+    it.each([PHONE, DESKTOP])(
+      'reads at %o: nothing scrolls sideways, its mark on top, the action in view',
+      async (size) => {
+        const mail = mails.get(c.name)!;
+        expect(typeof mail.html).toBe('string');
+        const context = await browser.newContext({ viewport: size });
+        try {
+          const page = await context.newPage();
+          await page.route('https://logos.example.test/**', (route) =>
+            route.fulfill({ status: 200, contentType: 'image/png', body: logo }),
+          );
+          await page.setContent(mail.html as string, { waitUntil: 'load' });
+          const width = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            inner: window.innerWidth,
+          }));
+          expect(width.scroll, 'the page is wider than the screen').toBeLessThanOrEqual(width.inner);
+          await expect.poll(() => page.getByText(c.mark, { exact: true }).first().isVisible()).toBe(true);
+          const action =
+            'button' in c.action
+              ? page.getByRole('link', { name: c.action.button, exact: true })
+              : page.getByText(c.action.code, { exact: true });
+          await expect.poll(() => action.count()).toBe(1);
+          expect(await action.isVisible()).toBe(true);
+          const box = (await action.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+          if (c.mark !== 'Careers Portal') {
+            const loaded = await page.evaluate(() =>
+              [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+            );
+            expect(loaded).toBe(true);
+          }
+          await page.screenshot({ path: path.join(SHOTS, `${c.name}-${size.width}.png`), fullPage: true });
+        } finally {
+          await context.close();
+        }
+      },
+    );
+
+    it('scores below 2.0 with SpamAssassin’s local rules', async () => {
+      expect(existsSync(SPAMASSASSIN), `${SPAMASSASSIN} is missing: apt-get install spamassassin`).toBe(true);
+      const { score, tests } = await spamScore(mails.get(c.name)!.raw);
+      expect(score, tests).toBeLessThan(2);
+    }, 60_000);
+  });
+});
