@@ -8,9 +8,9 @@ export const teamRoleLabel: Record<TeamRole, string> = {
 };
 
 export const teamRoleDoes: Record<TeamRole, string> = {
-  Owner: 'Everything, including the team and the business details',
-  Recruiter: 'Jobs and applications',
-  HiringManager: 'Reads the applications of the jobs given to them and leaves notes',
+  Owner: 'everything, including the team and the business details',
+  Recruiter: 'jobs and applications',
+  HiringManager: 'reads the applications of the jobs given to them and leaves notes',
 };
 
 export const teamRolesInOrder: TeamRole[] = ['Owner', 'Recruiter', 'HiringManager'];

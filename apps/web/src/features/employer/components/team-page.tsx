@@ -32,7 +32,7 @@ interface InviteValues {
 function RoleOptions() {
   return teamRolesInOrder.map((role) => (
     <option key={role} value={role}>
-      {teamRoleLabel[role]}: {teamRoleDoes[role]}
+      {teamRoleLabel[role]}
     </option>
   ));
 }
@@ -69,7 +69,12 @@ function InviteForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
+        <SelectField
+          label="Role"
+          hint={teamRolesInOrder.map((role) => `${teamRoleLabel[role]}: ${teamRoleDoes[role]}.`).join(' ')}
+          error={errors.role?.message}
+          {...form.register('role')}
+        >
           <RoleOptions />
         </SelectField>
       </div>
@@ -124,6 +129,10 @@ function AssignedJobs({ member, jobs }: { member: TeamMember; jobs: EmployerJob[
   );
 }
 
+/**
+ * Keyed by the person only: a remount on the change's own answer would drop the change's toast (react-query
+ * calls a mutate's callbacks only while the component that made it is mounted).
+ */
 function MemberRow({ member, isMe, jobs }: { member: TeamMember; isMe: boolean; jobs: EmployerJob[] }) {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
@@ -269,7 +278,7 @@ export function TeamPage() {
             <ul className="employer-list">
               {team.data.members.map((member) => (
                 <MemberRow
-                  key={`${member.userId}-${member.role}-${member.assignedJobIds.join(',')}`}
+                  key={member.userId}
                   member={member}
                   isMe={member.email.toLowerCase() === (auth.email ?? '').toLowerCase()}
                   jobs={jobs.data ?? []}
@@ -284,7 +293,7 @@ export function TeamPage() {
             ) : (
               <ul className="employer-list">
                 {team.data.invitations.map((invitation) => (
-                  <InvitationRow key={`${invitation.id}-${invitation.sentOn}`} invitation={invitation} />
+                  <InvitationRow key={invitation.id} invitation={invitation} />
                 ))}
               </ul>
             )}
