@@ -63,7 +63,8 @@ describe('an employer team', () => {
       const who = await registerCandidateByApi(candidate, [pdfFile(`${candidate.name} CV.pdf`)]);
       const applicationId = await applyViaApi(who.token, welder!.id, who.cvs[0]!.cvId);
       await applyViaApi(who.token, driver!.id, who.cvs[0]!.cvId);
-      const recruiter = await employerAccount('recruiter');
+      // The recruiter has no employer account yet: they make it from the invitation's page.
+      const recruiter = { email: `recruiter-${randomUUID().slice(0, 8)}@example.com`, name: 'Rae Recruiter' };
       const manager = await employerAccount('manager');
 
       // The owner's Team page: one member, a clear error for a bad address, then two invitations.
@@ -97,15 +98,36 @@ describe('an employer team', () => {
       await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
       await ownerPage.getByText(`${manager.email} is invited already: resend that invitation instead.`).waitFor();
 
-      // The recruiter accepts over the API (the same call the page makes).
+      // The recruiter makes their employer account from the link; the welcome e-mail sets the password and
+      // opens the console, where the invitation waits.
       const recruiterInvite = await invitationLink(recruiter.email, since);
       expect(recruiterInvite.mail.subject).toContain(`invites you to join ${owner.business.name}`);
-      const recruiterInvitationId = new URL(recruiterInvite.link).pathname.split('/')[3]!;
-      const accepted = await fetch(
-        `${inject('stack').candidateUrl}/business/invitations/${recruiterInvitationId}/accept`,
-        { method: 'POST', headers: { authorization: `Bearer ${recruiter.token}` } },
-      );
-      expect(accepted.status).toBe(200);
+      const recruiterPage = await openPage({ viewport: DESKTOP });
+      await recruiterPage.goto(new URL(recruiterInvite.link).pathname);
+      await recruiterPage.getByRole('heading', { name: 'New here? Create your employer account' }).waitFor();
+      await recruiterPage.screenshot({ path: '/tmp/employer-team-join-1280.png', fullPage: true });
+      await recruiterPage.getByLabel('Your name', { exact: true }).fill(recruiter.name);
+      await recruiterPage.getByLabel('Phone', { exact: true }).fill('07700 900789');
+      const welcomeSince = await mailboxMark();
+      await recruiterPage.getByRole('button', { name: 'Create account' }).click();
+      await recruiterPage.getByText(`Check your inbox at ${recruiter.email}`).waitFor({ timeout: 30_000 });
+      const welcome = await waitForMail(recruiter.email, {
+        since: welcomeSince,
+        match: (m) => m.links.some((l) => l.includes('/employer/welcome/')),
+      });
+      await recruiterPage.goto(new URL(welcome.links.find((l) => l.includes('/employer/welcome/'))!).pathname);
+      await recruiterPage.getByLabel('New password', { exact: true }).fill('a recruiter passphrase 2026');
+      await recruiterPage.getByLabel('Confirm password', { exact: true }).fill('a recruiter passphrase 2026');
+      await recruiterPage.getByRole('button', { name: 'Save password and open the console' }).click();
+      await expectPath(recruiterPage, '/employer', 30_000);
+      await recruiterPage.getByRole('heading', { name: 'You are invited' }).waitFor({ timeout: 20_000 });
+      await recruiterPage.getByRole('button', { name: `Join ${owner.business.name}` }).click();
+      // A recruiter sees every job and may post one; the team and the business are the owners'.
+      await recruiterPage.getByRole('link', { name: 'Team Driver' }).waitFor({ timeout: 20_000 });
+      await recruiterPage.getByRole('link', { name: 'Team Welder' }).waitFor();
+      await recruiterPage.getByRole('link', { name: 'Post a job' }).waitFor();
+      const recruiterMenu = recruiterPage.getByRole('navigation', { name: 'Employer menu' });
+      expect(await recruiterMenu.getByRole('link', { name: 'Team' }).count()).toBe(0);
 
       // The hiring manager opens the link signed out, signs in from it and joins.
       const { link } = await invitationLink(manager.email, since);

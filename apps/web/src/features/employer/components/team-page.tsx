@@ -69,15 +69,17 @@ function InviteForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <SelectField
-          label="Role"
-          hint={teamRolesInOrder.map((role) => `${teamRoleLabel[role]}: ${teamRoleDoes[role]}.`).join(' ')}
-          error={errors.role?.message}
-          {...form.register('role')}
-        >
+        <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
           <RoleOptions />
         </SelectField>
       </div>
+      <ul className="employer-team__roles">
+        {teamRolesInOrder.map((role) => (
+          <li key={role}>
+            <strong>{teamRoleLabel[role]}</strong>: {teamRoleDoes[role]}.
+          </li>
+        ))}
+      </ul>
       <div className="employer-form__actions">
         <Button type="submit" busy={invite.isPending}>
           Send invitation
