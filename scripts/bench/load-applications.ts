@@ -34,6 +34,13 @@ export async function loadApplications(url: string, total: number): Promise<{ jo
        on conflict do nothing`,
       [BENCH_EMPLOYER],
     );
+    // The employer API acts for members of the business's team (migration 0011), owners included.
+    await client.query(
+      `insert into business_members (business_id, user_id, email, role)
+       values (${uuidOf('business', "'0'")}, $1, $2, 'Owner')
+       on conflict do nothing`,
+      [BENCH_EMPLOYER, `${BENCH_EMPLOYER}@example.test`],
+    );
     await client.query(
       `insert into jobs (id, business_id, title, description, city, created_at)
        select ${uuidOf('job', 'j')}, ${uuidOf('business', "'0'")}, 'Bench job ' || j, 'A job of the list benchmark.', 'Leeds',
