@@ -58,6 +58,13 @@ const CASES: Case[] = [
     mail: (to) => identity.signInCodeMail(to, '482913', site),
   },
   {
+    name: 'sign-in-code-finishing-an-application',
+    action: { code: '204617' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      identity.signInCodeMail(to, '204617', site, { title: 'Warehouse Operative', business: 'Northwind Logistics' }),
+  },
+  {
     name: 'confirmation-link',
     action: { button: 'Confirm my e-mail address' },
     mark: 'Careers Portal',

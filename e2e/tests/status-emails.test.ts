@@ -61,6 +61,10 @@ describe('status e-mails: the employer moves the application, the candidate read
       job.id,
       await uploadCvViaApi(token, pdfCv('Status CV.pdf', candidate.name)),
     );
+    // The application's receipt comes first (decision 0283), then the status e-mail.
+    const receipt = await waitForMail(candidate.email, { match: (m) => m.subject.endsWith(' was sent') });
+    expect(receipt.subject).toBe(`Your application for ${job.title} at ${employer.businessName} was sent`);
+    expect(receipt.links).toContain(`${inject('stack').portalUrl}/applications?application=${applicationId}`);
     const since = await mailboxMark();
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Qualify);
     const mail = await waitForMail(candidate.email, { since, match: (m) => m.text.includes(job.title) });

@@ -73,7 +73,9 @@ export function signInCodeMail(to: string, code: string, site: MailSite, job?: C
         : `Enter this code on the ${PRODUCT} to sign in:`,
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-      why: `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
+      why: job
+        ? `You received this because someone applied for a job on the ${PRODUCT} with this e-mail address.`
+        : `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
     },
     site,
   );
