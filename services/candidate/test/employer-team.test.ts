@@ -353,6 +353,21 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('two owners removing each other at once leave one owner', async () => {
+    const { owner } = await newBusiness('Race Co');
+    const second = await join(owner.headers, 'Owner', 'Second Owner');
+    const [a, b] = await Promise.all([
+      call('DELETE', `/business/team/members/${second.userId}`, owner.headers),
+      call('DELETE', `/business/team/members/${owner.userId}`, second.headers),
+    ]);
+    // The one removed first is no longer in the team when their own call runs (404), or is the last owner (409).
+    expect([a.statusCode, b.statusCode].filter((status) => status === 200)).toHaveLength(1);
+    expect([a.statusCode, b.statusCode].filter((status) => status !== 200)[0]).toBeOneOf([404, 409]);
+    const left = [owner, second].filter((_, i) => [a, b][i]!.statusCode === 200);
+    const team = (await call('GET', '/business/team', left[0]!.headers)).json();
+    expect(team.members.map((m: { role: string }) => m.role)).toEqual(['Owner']);
+  });
+
   it('checks the role on every employer call the OpenAPI document lists, for each role and for a removed member', async () => {
     const { owner } = await newBusiness('Sweep Co');
     const recruiter = await join(owner.headers, 'Recruiter', 'Sweep Recruiter');

@@ -93,14 +93,16 @@ export function findMember(db: Db, businessId: string, userId: string): Promise<
     .executeTakeFirst();
 }
 
+/** The owners, their rows locked: two owners demoting each other at once cannot leave the business with none. */
 export async function countOwners(db: Db, businessId: string): Promise<number> {
-  const row = await db
+  const rows = await db
     .selectFrom('business_members')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('user_id')
     .where('business_id', '=', businessId)
     .where('role', '=', 'Owner')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .forUpdate()
+    .execute();
+  return rows.length;
 }
 
 export async function setMemberRole(db: Db, businessId: string, userId: string, role: TeamRoleColumn) {

@@ -241,10 +241,11 @@ export async function cancelInvitation(db: Db, member: Member, id: string): Prom
 /** Changes a member's role; the last owner stays an owner. */
 export async function changeRole(db: Db, member: Member, userId: string, role: TeamRole): Promise<Team> {
   await db.transaction().execute(async (trx) => {
+    // The owners are locked first, then the target: concurrent changes take their locks in one order.
+    const owners = await countOwners(trx, member.business.id);
     const target = await findMember(trx, member.business.id, userId);
     if (!target) throw new HttpProblem(404, MEMBER_NOT_FOUND);
-    if (target.role === 'Owner' && role !== 'Owner' && (await countOwners(trx, member.business.id)) <= 1)
-      throw new HttpProblem(409, LAST_OWNER);
+    if (target.role === 'Owner' && role !== 'Owner' && owners <= 1) throw new HttpProblem(409, LAST_OWNER);
     await setMemberRole(trx, member.business.id, userId, role);
   });
   return teamOf(db, member);
@@ -253,10 +254,10 @@ export async function changeRole(db: Db, member: Member, userId: string, role: T
 /** Removes a member: their next request finds no membership, whatever token they hold. */
 export async function removeMember(db: Db, member: Member, userId: string): Promise<Team> {
   await db.transaction().execute(async (trx) => {
+    const owners = await countOwners(trx, member.business.id);
     const target = await findMember(trx, member.business.id, userId);
     if (!target) throw new HttpProblem(404, MEMBER_NOT_FOUND);
-    if (target.role === 'Owner' && (await countOwners(trx, member.business.id)) <= 1)
-      throw new HttpProblem(409, LAST_OWNER);
+    if (target.role === 'Owner' && owners <= 1) throw new HttpProblem(409, LAST_OWNER);
     await deleteMember(trx, member.business.id, userId);
   });
   return teamOf(db, member);
