@@ -211,6 +211,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             onAddressChanged={
               state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined
             }
+            finishesJobId={state.mode === 'new' && job.isLive ? job.id : undefined}
           />
         );
         break;

@@ -124,6 +124,19 @@ describe('verification step', () => {
     ]);
   });
 
+  it("a new account's Resend names the job its application waits for", async () => {
+    const network = sendCodeAnswers({ status: 200 });
+    const user = userEvent.setup();
+    const jobId = '0b8e3c1f-8a55-4a43-9a43-0d9d2f0c1b11';
+    renderStep({ finishesJobId: jobId });
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    await vi.waitFor(() =>
+      expect(network.called('POST', '/api/account/send-verification-code').map((request) => request.data)).toEqual([
+        { email: 'ada@example.com', jobId },
+      ]),
+    );
+  });
+
   it('a Resend that sent a code waits as long as the service says before the next', async () => {
     sendCodeAnswers({ status: 200, headers: { 'Retry-After': '60' } });
     const user = userEvent.setup();

@@ -31,6 +31,8 @@ export interface VerificationStepProps {
    * Called with the corrected address once the account moved and a new code went there.
    */
   onAddressChanged?: (email: string) => void;
+  /** A new account's application waiting for this code: a resent code e-mail names its job too. */
+  finishesJobId?: string | undefined;
 }
 
 /** Counts down to the moment 'Resend' may be used again. */
@@ -68,6 +70,7 @@ export function VerificationStep({
   onAlertChange,
   onSubmit,
   onAddressChanged,
+  finishesJobId,
 }: VerificationStepProps) {
   const countdown = useResendCountdown(initialResendWait);
   const form = useValidatedForm<VerificationCodeValues>(
@@ -85,7 +88,7 @@ export function VerificationStep({
   }, [changedTo, setFocus]);
 
   const resend = useMutation({
-    mutationFn: () => sendVerificationCode(email),
+    mutationFn: () => sendVerificationCode(email, finishesJobId),
     onSuccess: (wait) => {
       notifySuccess(applyMessages.codeSent);
       // The service says when the next code may be asked for: Resend waits rather than being refused.
