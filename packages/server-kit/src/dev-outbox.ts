@@ -105,12 +105,14 @@ export function devOutboxRoutes(
       guard(request);
       const mails = options.list();
       if (!wantsHtml(request.headers.accept)) return mails;
-      return reply
-        .header('content-security-policy', PAGE_POLICY)
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        // A text/html string is sent as it is; the schema describes the JSON answer.
-        .send(pageHtml(mails, `${request.protocol}://${request.host}/dev/outbox`) as never);
+      return (
+        reply
+          .header('content-security-policy', PAGE_POLICY)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          // A text/html string is sent as it is; the schema describes the JSON answer.
+          .send(pageHtml(mails, `${request.protocol}://${request.host}/dev/outbox`) as never)
+      );
     },
   );
 
