@@ -15,9 +15,11 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { mailboxResetLink, stackApi } from '../support/api';
 import { applyViaApi, proveEmployerAddress } from '../support/employer';
 import { newCandidate } from '../support/flows';
+import { useLooks } from '../support/screens';
 import { mailboxMark, waitForMail } from '../support/mailbox';
 
 const openPage = usePortalPages();
+const look = useLooks('employer-team');
 
 /** An employer account with a proved address and no business yet: someone to invite. */
 async function employerAccount(label: string) {
@@ -105,7 +107,7 @@ describe('an employer team', () => {
       const recruiterPage = await openPage({ viewport: DESKTOP });
       await recruiterPage.goto(new URL(recruiterInvite.link).pathname);
       await recruiterPage.getByRole('heading', { name: 'New here? Create your employer account' }).waitFor();
-      await recruiterPage.screenshot({ path: '/tmp/employer-team-join-1280.png', fullPage: true });
+      await look(recruiterPage, 'join', '1280 px');
       await recruiterPage.getByLabel('Your name', { exact: true }).fill(recruiter.name);
       await recruiterPage.getByLabel('Phone', { exact: true }).fill('07700 900789');
       const welcomeSince = await mailboxMark();
@@ -135,7 +137,7 @@ describe('an employer team', () => {
       await managerPage.goto(new URL(link).pathname);
       await managerPage.getByRole('heading', { name: `Join ${owner.business.name}`, level: 1 }).waitFor();
       await managerPage.getByText(/You are invited as/).waitFor();
-      await managerPage.screenshot({ path: '/tmp/employer-team-join-360.png', fullPage: true });
+      await look(managerPage, 'join', '360 px');
       await managerPage.getByRole('link', { name: 'Sign in to join' }).click();
       await expectPath(managerPage, '/employer/login');
       await signInWithPassword(managerPage, manager.email, manager.password);
@@ -156,9 +158,9 @@ describe('an employer team', () => {
       await managerCard.getByRole('checkbox', { name: 'Team Welder' }).check();
       await managerCard.getByRole('button', { name: 'Save jobs' }).click();
       await ownerPage.getByText(`Jobs saved for ${manager.name}.`).waitFor();
-      await ownerPage.screenshot({ path: '/tmp/employer-team-1280.png', fullPage: true });
+      await look(ownerPage, 'team', '1280 px');
       await ownerPage.setViewportSize(PHONE);
-      await ownerPage.screenshot({ path: '/tmp/employer-team-360.png', fullPage: true });
+      await look(ownerPage, 'team', '360 px');
       await ownerPage.setViewportSize(DESKTOP);
 
       // The hiring manager: only the Welder job, its application, no Move, a note that names them.
@@ -173,7 +175,7 @@ describe('an employer team', () => {
       await managerPage.getByRole('button', { name: 'Save note' }).click();
       await managerPage.getByText(`Note by ${manager.name}`).waitFor();
       await managerPage.getByText('Good welding tickets; ask about nights.').waitFor();
-      await managerPage.screenshot({ path: '/tmp/employer-team-note-360.png', fullPage: true });
+      await look(managerPage, 'application-note', '360 px');
 
       // The owner removes the hiring manager, after a red confirmation.
       await managerCard.getByRole('button', { name: 'Remove' }).click();
