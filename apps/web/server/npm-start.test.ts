@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@careers/server-kit/testing';
+import { botCheckToken } from '@careers/test-support/bot-check';
+import { DEMO_BUSINESSES, DEMO_PASSWORD } from '../../../scripts/seed-demo';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 let work: string;
@@ -61,9 +63,37 @@ describe('npm start (the embedded default)', () => {
       expect(output).toContain("open the dev outbox: the newest e-mail's subject ends with the 6 digits");
       expect(output).toMatch(new RegExp(`^ {4}http://localhost:${web}/apply/[0-9a-f-]{36} {3}\\S`, 'm'));
       expect(output).toContain('waits 60 s after the last (SEND_INTERVAL_SECONDS)');
-      expect(output).toContain('forwarded nowhere until CONTACT_EMAIL is set');
+      expect(output).toContain(
+        'Contact messages are forwarded to contact@careers.localhost (CONTACT_EMAIL), in the dev outbox as well.',
+      );
       expect(output).toContain('the environment label "Production"');
       expect(output).toContain('Logs below: warn and above as readable lines');
+
+      // Every e-mail of both services in the one dev outbox: a demo employer (seeded through its reset
+      // e-mail, the identity service's) invites a recruiter, an e-mail of the candidate service.
+      const identityUrl = `http://localhost:${identity}`;
+      const login = await fetch(`${identityUrl}/api/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: DEMO_BUSINESSES[0]!.email,
+          password: DEMO_PASSWORD,
+          token: await botCheckToken(identityUrl),
+        }),
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const invited = await fetch(`http://localhost:${candidate}/business/team/invitations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ email: 'new.recruiter@example.test', role: 'Recruiter' }),
+      });
+      expect(invited.status).toBe(200);
+      const kept = (await (await fetch(`${identityUrl}/dev/outbox`)).json()) as { to: string; kind: string }[];
+      expect(kept[0]).toMatchObject({ to: 'new.recruiter@example.test', kind: 'team-invitation-link' });
+      expect(kept.some((m) => m.kind === 'password-reset-link')).toBe(true);
+      const page = await fetch(`${identityUrl}/dev/outbox`, { headers: { accept: 'text/html' } });
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toContain('new.recruiter@example.test');
     } finally {
       child.kill('SIGTERM');
       await exited;
