@@ -165,7 +165,7 @@ function fail(what: string, res: { status: number; body: unknown }): never {
  * for the address and for this client, which on a local start is the same loopback client as the
  * newcomer's browser, so the seed itself would make their first employer login ask for the bot check.
  */
-async function logIn(identityUrl: string, email: string): Promise<string | null> {
+export async function logIn(identityUrl: string, email: string): Promise<string | null> {
   const exists = await call(`${identityUrl}/api/user/email-exists/${encodeURIComponent(email)}`);
   if (exists.status === 404) return null;
   if (exists.status !== 200) fail(`looking up ${email}`, exists);

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@careers/server-kit/testing';
-import { botCheckToken } from '@careers/test-support/bot-check';
-import { DEMO_BUSINESSES, DEMO_PASSWORD } from '../../../scripts/seed-demo';
+import { DEMO_BUSINESSES, logIn } from '../../../scripts/seed-demo';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 let work: string;
@@ -72,16 +71,7 @@ describe('npm start (the embedded default)', () => {
       // Every e-mail of both services in the one dev outbox: a demo employer (seeded through its reset
       // e-mail, the identity service's) invites a recruiter, an e-mail of the candidate service.
       const identityUrl = `http://localhost:${identity}`;
-      const login = await fetch(`${identityUrl}/api/account/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: DEMO_BUSINESSES[0]!.email,
-          password: DEMO_PASSWORD,
-          token: await botCheckToken(identityUrl),
-        }),
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
+      const accessToken = await logIn(identityUrl, DEMO_BUSINESSES[0]!.email);
       const invited = await fetch(`http://localhost:${candidate}/business/team/invitations`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
