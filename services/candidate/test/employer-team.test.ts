@@ -5,7 +5,13 @@ import type { TeamRole } from '@careers/contracts/employer';
 import { ApplicationStatus, type Role } from '@careers/contracts/enums';
 import type { MailMessage } from '@careers/server-kit/mail';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { LAST_OWNER, NO_BUSINESS, roleRefused } from '../src/modules/team/team.service';
+import {
+  INVITATION_NOT_SENT,
+  LAST_OWNER,
+  NO_BUSINESS,
+  TOO_MANY_INVITATIONS,
+  roleRefused,
+} from '../src/modules/team/team.service';
 import { tinyPdf } from './fixtures';
 import { multipart, startTestApp, type TestApp } from './helpers';
 
@@ -40,10 +46,12 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 describe.each(databaseKinds())('a business team on %s', (kind) => {
   let t: TestApp;
   const sent: MailMessage[] = [];
+  let mailDown = false;
   beforeAll(async () => {
     t = await startTestApp(kind);
     // The invitation e-mails, as the mail transport is handed them.
     t.deps.mail.send = async (message) => {
+      if (mailDown) throw new Error('SMTP unreachable');
       sent.push(message);
     };
   });
@@ -351,6 +359,53 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       (await call('PUT', `/business/team/members/${owner.userId}/role`, other.owner.headers, { role: 'Recruiter' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('sends at most three invitation e-mails an hour to one address, from every business together', async () => {
+    const target = `bombed-${randomUUID().slice(0, 8)}@example.test`;
+    const first = await newBusiness('Bomb One');
+    const invited = await call('POST', '/business/team/invitations', first.owner.headers, {
+      email: target,
+      role: 'Recruiter',
+    });
+    expect(invited.statusCode).toBe(200);
+    const id = invited.json().id as string;
+    expect((await call('POST', `/business/team/invitations/${id}/resend`, first.owner.headers)).statusCode).toBe(200);
+    const second = await newBusiness('Bomb Two');
+    const third = await call('POST', '/business/team/invitations', second.owner.headers, {
+      email: target.toUpperCase(),
+      role: 'Owner',
+    });
+    expect(third.statusCode).toBe(200);
+    const before = sent.length;
+    const refused = await call('POST', `/business/team/invitations/${id}/resend`, first.owner.headers);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe(TOO_MANY_INVITATIONS);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const fourth = await call('POST', '/business/team/invitations', (await newBusiness('Bomb Three')).owner.headers, {
+      email: target,
+      role: 'Owner',
+    });
+    expect(fourth.statusCode).toBe(429);
+    expect(sent.length).toBe(before);
+    // The refused resend loses nothing: the invitation and its link stand.
+    expect((await call('GET', '/business/team', first.owner.headers)).json().invitations).toHaveLength(1);
+  });
+
+  it('keeps no invitation whose e-mail could not be sent, and says so', async () => {
+    const { owner } = await newBusiness('Mail Down Co');
+    mailDown = true;
+    try {
+      const res = await call('POST', '/business/team/invitations', owner.headers, {
+        email: `unsent-${randomUUID().slice(0, 8)}@example.test`,
+        role: 'Recruiter',
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toBe(INVITATION_NOT_SENT);
+    } finally {
+      mailDown = false;
+    }
+    expect((await call('GET', '/business/team', owner.headers)).json().invitations).toEqual([]);
   });
 
   it('two owners removing each other at once leave one owner', async () => {

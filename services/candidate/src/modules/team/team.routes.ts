@@ -36,7 +36,7 @@ export async function teamRoutes(app: App) {
   const ownerOnly = requireTeamRole('Owner');
   const employerOnly = requireRole('BusinessUser');
   const db = () => app.deps.database.db;
-  const mailer = () => ({ mail: app.deps.mail, portalUrl: app.config.portalUrl, log: app.log });
+  const mailer = () => ({ mail: app.deps.mail, portalUrl: app.config.portalUrl, log: app.log, store: app.deps.store });
 
   app.get(
     '/business/membership',
@@ -76,7 +76,13 @@ export async function teamRoutes(app: App) {
         description: '409 when the address is in the team or invited already; the link works for 7 days.',
         security: bearerSecurity,
         body: createInvitationSchema,
-        response: { 200: teamInvitationSchema, ...problems, 409: problemDetailsSchema, 503: problemDetailsSchema },
+        response: {
+          200: teamInvitationSchema,
+          ...problems,
+          409: problemDetailsSchema,
+          429: problemDetailsSchema,
+          503: problemDetailsSchema,
+        },
       },
     },
     async (request) => invite(db(), mailer(), currentMember(request), request.body),
@@ -91,7 +97,7 @@ export async function teamRoutes(app: App) {
         summary: 'Send an invitation again with a new link (the old one stops working) and 7 more days',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: teamInvitationSchema, ...problems, 503: problemDetailsSchema },
+        response: { 200: teamInvitationSchema, ...problems, 429: problemDetailsSchema, 503: problemDetailsSchema },
       },
     },
     async (request) => resendInvitation(db(), mailer(), currentMember(request), request.params.id),

@@ -9,6 +9,7 @@ import type {
 } from '@careers/contracts/employer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
+import type { RateLimitStore } from '@careers/server-kit/rate-limit';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Selectable } from 'kysely';
 import type { BusinessesTable, Db } from '../../db';
@@ -144,9 +145,28 @@ export interface InvitationMailer {
   mail: MailTransport;
   portalUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Counts the invitation e-mails, so that no one can make the service bomb an address. */
+  store: Pick<RateLimitStore, 'hit'>;
+}
+
+/** Invitation e-mails an hour: per business, and to one address from every business together. */
+export const INVITATIONS_PER_BUSINESS_PER_HOUR = 30;
+export const INVITATIONS_PER_ADDRESS_PER_HOUR = 3;
+export const TOO_MANY_INVITATIONS = 'Too many invitation e-mails were sent in the last hour. Please try again later.';
+
+async function countInvitationMail(mailer: InvitationMailer, businessId: string, email: string) {
+  for (const [key, limit] of [
+    [`team-invitation:business:${businessId}`, INVITATIONS_PER_BUSINESS_PER_HOUR],
+    [`team-invitation:to:${email.toLowerCase()}`, INVITATIONS_PER_ADDRESS_PER_HOUR],
+  ] as const) {
+    const hit = await mailer.store.hit(key, limit, 3600);
+    if (!hit.allowed)
+      throw new HttpProblem(429, TOO_MANY_INVITATIONS, { headers: { 'Retry-After': String(hit.retryAfterSeconds) } });
+  }
 }
 
 async function sendInvitation(mailer: InvitationMailer, member: Member, row: InvitationRow, token: string) {
+  await countInvitationMail(mailer, member.business.id, row.email);
   await mailer.mail.send(
     teamInvitationMail({
       to: row.email,
@@ -198,8 +218,9 @@ export async function invite(
   try {
     await sendInvitation(mailer, member, row, token);
   } catch (err) {
-    mailer.log.warn({ err, invitationId: row.id }, 'team invitation e-mail not sent');
     await deleteInvitation(db, row.id);
+    if (err instanceof HttpProblem) throw err;
+    mailer.log.warn({ err, invitationId: row.id }, 'team invitation e-mail not sent');
     throw new HttpProblem(503, INVITATION_NOT_SENT, { headers: { 'Retry-After': '30' } });
   }
   return toInvitation(row);
@@ -224,6 +245,7 @@ export async function resendInvitation(
   try {
     await sendInvitation(mailer, member, { ...row, expires_at: expiresAt }, token);
   } catch (err) {
+    if (err instanceof HttpProblem) throw err;
     mailer.log.warn({ err, invitationId: row.id }, 'team invitation e-mail not sent');
     throw new HttpProblem(503, 'The invitation e-mail could not be sent. Please try again.', {
       headers: { 'Retry-After': '30' },
