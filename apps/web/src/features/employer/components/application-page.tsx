@@ -229,7 +229,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           )}
         </section>
         <section className="card" aria-labelledby="status-title">
-          <h2 id="status-title">Status</h2>
+          <h2 id="status-title">{canMove ? 'Status' : 'Notes and history'}</h2>
           {canMove ? (
             <MoveStatus
               key={`${a.applicationStatus}-${a.withdrawnOn ?? ''}`}
