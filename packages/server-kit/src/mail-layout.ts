@@ -144,7 +144,7 @@ function footerHtml(footer: MailContent['footer']): string {
   const parts = [`<p style="margin:0 0 8px">${escapeHtml(footer.why)}</p>`];
   if (footer.unsubscribe)
     parts.push(
-      `<p style="margin:0 0 8px">${link(footer.unsubscribe.url, 'Stop these e-mails')}, or turn them off on your ${link(footer.unsubscribe.accountUrl, 'account page')}.</p>`,
+      `<p style="margin:0 0 8px">${link(footer.unsubscribe.url, 'Turn status e-mails off')} in one click, or on your ${link(footer.unsubscribe.accountUrl, 'account page')}.</p>`,
     );
   parts.push(`<p style="margin:0">${link(footer.contactUrl, 'Contact us')} &middot; ${PRODUCT_NAME}</p>`);
   return parts.join('\n');

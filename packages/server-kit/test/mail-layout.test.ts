@@ -54,7 +54,7 @@ describe('the one layout of every e-mail', () => {
       expiresAt: 42,
     });
     expect(mail.text).toContain('Stop them: https://portal.test/unsubscribe?token=t');
-    expect(mail.html).toContain('>Stop these e-mails</a>');
+    expect(mail.html).toContain('>Turn status e-mails off</a>');
     expect(mail.headers).toEqual({ 'List-Unsubscribe': '<https://api.test/u>' });
     expect(mail.expiresAt).toBe(42);
   });
