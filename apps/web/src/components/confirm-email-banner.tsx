@@ -9,7 +9,7 @@ import { getJobApplications } from '../lib/api/candidate/get-job-applications';
 import { sendVerificationCode } from '../lib/api/identity/send-verification-code';
 import { verifyCode } from '../lib/api/identity/verify-code';
 import { authStore } from '../lib/auth-store';
-import { isAddressUnproved } from '../lib/jwt';
+import { isAddressUnproved } from '../lib/address-proof';
 import { queryKeys } from '../lib/query-keys';
 import { resendWaitLeft } from '../lib/resend-clock';
 import { notifySuccess } from '../lib/toast';

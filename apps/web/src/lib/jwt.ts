@@ -28,11 +28,3 @@ export function isRefreshDue(token: string, now: number = Date.now()): boolean {
   const expiry = readTokenExpiry(token);
   return expiry === null || expiry <= now;
 }
-
-/**
- * False only when the access token says its address was never proved (the identity service's
- * email_verified claim); true or absent counts as proved, as the candidate service reads it (decision 0166).
- */
-export function isAddressUnproved(token: string | null | undefined): boolean {
-  return Boolean(token) && decodeJwtPayload(token as string)?.email_verified === false;
-}

@@ -41,8 +41,3 @@ export const COMPLETE_SIGNUP_PARAM = 'complete';
 export function signupCompletionPath(): string {
   return `${paths.signup}?${COMPLETE_SIGNUP_PARAM}=1`;
 }
-
-/** An employer's reset link on the console's own page (decision 0290): /employer/reset/{email}/{token}. */
-export function employerResetPath(email: string, token: string): string {
-  return `${paths.employer}/reset/${encodeURIComponent(email)}/${token}`;
-}

@@ -8,7 +8,7 @@ import { authStore } from '../../lib/auth-store';
 import { signOut } from '../../lib/session/sign-out';
 import { paths, signupCompletionPath } from '../../lib/paths';
 import { isEmployer } from '../../lib/roles';
-import { isAddressUnproved } from '../../lib/jwt';
+import { isAddressUnproved } from '../../lib/address-proof';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';

@@ -1,5 +1,6 @@
 import type { AuthResponse } from '@careers/contracts/identity';
 import { retryAfterSeconds } from '../api-error';
+import { noteResendWait } from '../resend-clock';
 import type { SignUpProgressStore } from './sign-up-progress';
 
 /** Sign-in by e-mailed code: the login check and the code, then the code's verification. */
@@ -35,13 +36,17 @@ export async function sendSignInCode(
   /** The job whose application the code finishes: the e-mail names it. */
   jobId?: string,
 ): Promise<number> {
+  let wait: number;
   try {
-    return (await (jobId ? ports.sendVerificationCode(email, jobId) : ports.sendVerificationCode(email))) || 0;
+    wait = (await (jobId ? ports.sendVerificationCode(email, jobId) : ports.sendVerificationCode(email))) || 0;
   } catch (error) {
-    const wait = retryAfterSeconds(error);
-    if (wait !== null) return wait;
-    throw new SignInError('send', error);
+    const refusedFor = retryAfterSeconds(error);
+    if (refusedFor === null) throw new SignInError('send', error);
+    wait = refusedFor;
   }
+  // Another page's Resend (the confirm banner) waits as well (decision 0291).
+  noteResendWait(email, wait);
+  return wait;
 }
 
 export type SignInCodeOutcome = { kind: 'noAccount' } | { kind: 'codeSent'; resendWaitSeconds: number };

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/format';
-import { isAddressUnproved } from '../../../lib/jwt';
+import { isAddressUnproved } from '../../../lib/address-proof';
 import { useAuth } from '../../../lib/use-auth';
 import type { StandingApplication } from '../apply-machine';
 

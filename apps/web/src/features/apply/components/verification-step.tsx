@@ -92,7 +92,7 @@ export function VerificationStep({
     onSuccess: (wait) => {
       notifySuccess(applyMessages.codeSent);
       // The service says when the next code may be asked for: Resend waits rather than being refused.
-      if (wait > 0) countdown.waitFor(wait);
+      countdown.waitFor(wait);
     },
     onError: (error) => {
       const wait = retryAfterSeconds(error);

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { confirmEmail } from '../../../lib/api/identity/confirm-email';
 import { authStore } from '../../../lib/auth-store';
-import { isAddressUnproved } from '../../../lib/jwt';
+import { isAddressUnproved } from '../../../lib/address-proof';
 import { authMessages } from '../messages';
 import './auth-form.css';
 import { paths } from '../../../lib/paths';

@@ -12,7 +12,7 @@ import { resetPassword } from '../../../lib/api/identity/reset-password';
 import type { ResetPasswordForm } from '../forms';
 import { authMessages } from '../messages';
 import './auth-form.css';
-import { employerResetPath, paths } from '../../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { ResetLinkGate } from '../../../components/reset-link-gate';
 
 const AFTER_RESET_PATH = '/';
@@ -49,6 +49,10 @@ async function resetAndSignIn(email: string, token: string, values: ResetPasswor
   if (!auth.success || !auth.accessToken) throw new ResetStepError(auth.feedbackMessage || authMessages.loginFailed);
   return auth;
 }
+
+/** An employer's reset link on the console's own page (decision 0290): /employer/reset/{email}/{token}. */
+const employerResetPath = (email: string, token: string) =>
+  `${paths.employer}/reset/${encodeURIComponent(email)}/${token}`;
 
 /** /account/reset/{email}/{token}: checks the link first, then the form (decision 0290). */
 export function ResetPasswordPage({ email, token }: { email: string; token: string }) {

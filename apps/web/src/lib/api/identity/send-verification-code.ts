@@ -1,6 +1,5 @@
 import type { SendCodeRequest } from '@careers/contracts/identity';
 import { http } from '../../http-client';
-import { noteResendWait } from '../../resend-clock';
 
 /**
  * Sends a one-time sign-in code by e-mail (naming the job when a new candidate's application waits for it); 429 when asked again within the limit (design.md §3). Answers
@@ -10,8 +9,5 @@ export async function sendVerificationCode(email: string, jobId?: string): Promi
   // A new candidate's first code names the job it finishes the application to (decision 0284).
   const body: SendCodeRequest = jobId ? { email, jobId } : { email };
   const { headers } = await http.identity.post('/api/account/send-verification-code', body);
-  const seconds = Number(headers?.['retry-after']);
-  const wait = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 0;
-  noteResendWait(email, wait);
-  return wait;
+  return Math.ceil(Number(headers['retry-after']) || 0);
 }
