@@ -177,6 +177,18 @@ describe('an employer team', () => {
       await managerPage.getByText('Good welding tickets; ask about nights.').waitFor();
       await look(managerPage, 'application-note', '360 px');
 
+      // The owner reads the note and moves the application: each history line says who.
+      await ownerPage.goto(`/employer/applications/${applicationId}`);
+      await ownerPage.getByText(`Note by ${manager.name}`).waitFor({ timeout: 20_000 });
+      await ownerPage.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Qualify' });
+      await ownerPage.getByRole('button', { name: 'Move' }).click();
+      const moved = ownerPage.locator('.employer-history li').filter({ hasText: 'Qualify' });
+      await moved.waitFor();
+      expect(await moved.innerText()).toMatch(/· by Hiring Manager \w+/);
+      await look(ownerPage, 'application-history', '1280 px');
+      await ownerPage.goto('/employer/team');
+      await ownerPage.getByRole('heading', { name: 'Members (3)' }).waitFor({ timeout: 20_000 });
+
       // The owner removes the hiring manager, after a red confirmation.
       await managerCard.getByRole('button', { name: 'Remove' }).click();
       const dialog = ownerPage.getByRole('alertdialog', { name: `Remove ${manager.name}?` });
