@@ -408,6 +408,19 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
     expect((await call('GET', '/business/team', owner.headers)).json().invitations).toEqual([]);
   });
 
+  it("a deleted account leaves its team (the identity service's notice)", async () => {
+    const { owner } = await newBusiness('Deleted Member Co');
+    const rae = await join(owner.headers, 'Recruiter', 'Rae Deleted');
+    const notice = await t.app.inject({
+      method: 'POST',
+      url: '/account-events',
+      headers: { authorization: `Bearer ${await t.identity.accountDeletedNotice(rae.userId)}` },
+    });
+    expect(notice.statusCode).toBe(200);
+    const team = (await call('GET', '/business/team', owner.headers)).json();
+    expect(team.members.map((m: { userId: string }) => m.userId)).toEqual([owner.userId]);
+  });
+
   it('two owners removing each other at once leave one owner', async () => {
     const { owner } = await newBusiness('Race Co');
     const second = await join(owner.headers, 'Owner', 'Second Owner');
