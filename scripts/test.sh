@@ -28,6 +28,8 @@ ensure_debian_package /usr/bin/chromium chromium
 # The cluster browser test (e2e/tests/cluster.test.ts) runs Debian's nginx (only the binary: the test
 # gives it its own configuration on loopback ports) in front of the instances.
 ensure_debian_package /usr/sbin/nginx nginx
+# Every e-mail is scored with SpamAssassin's local rules (e2e/tests/emails-rendered.test.ts).
+ensure_debian_package /usr/bin/spamassassin spamassassin
 ensure_postgres
 
 # Each phase's wall time, printed at the end (docs/performance.md keeps the figures).
