@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isLocalClient, type App } from './http';
+import type { App } from './http';
+import { isLocalClient } from './metrics';
 import type { TrustProxy } from './env';
 import type { SentMail } from './mail';
 import { escapeHtml } from './mail-layout';
