@@ -26,16 +26,17 @@ export default [
     },
   },
   {
-    // docs/decisions/0220: zod and the schemas load after a page's first load, zod configured first
-    // (src/lib/zod-setup.ts). Only the schema modules, each loaded through src/lib/schemas.ts, import them;
-    // everything else imports their types only, and the contracts' constants from their zod-free modules.
+    // No zod outside the form-schema modules (docs/decisions/0310): zod checks what a person types, behind
+    // the validation hook (src/lib/validation.ts), which loads zod (src/lib/zod-setup.ts) and then a form's
+    // schema module after the page's first load. The services' answers are not parsed in the browser. Every
+    // other module imports zod's and the contracts' types only, and the contracts' constants from their
+    // zod-free *-values modules.
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
       'src/**/*.test.{ts,tsx}',
       'src/testing/**',
       'src/lib/zod-setup.ts',
       'src/lib/form-rules.ts',
-      'src/lib/api/candidate/business-schemas.ts',
       'src/features/*/forms.ts',
       'src/{components,features,lib}/**/*-schema.ts',
       'src/{components,features,lib}/**/*-schemas.ts',
@@ -48,8 +49,7 @@ export default [
             {
               name: 'zod',
               allowTypeImports: true,
-              message:
-                'zod loads after the first load: build schemas in a schema module loaded through lib/schemas.ts.',
+              message: 'zod is for form-schema modules only (forms.ts, *-schema.ts), loaded by the validation hook.',
             },
             {
               name: '@hookform/resolvers/zod',
@@ -62,7 +62,7 @@ export default [
               regex: '^@careers/contracts/(identity|candidate|candidate-api|employer|errors|common|enums)$',
               allowTypeImports: true,
               message:
-                'This contracts module builds zod schemas: import its types, its constants from the *-values module, its schemas through lib/schemas.ts.',
+                'This contracts module builds zod schemas: import its types here, its constants from the *-values module, its schemas in a form-schema module.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import type { HttpInstance } from './request';
-import { identityContracts } from './schemas';
+import type { BotCheckChallenge } from '@careers/contracts/identity';
 
 /**
  * The invisible bot check (product.md §7, design.md §3): fetch an ALTCHA challenge from the identity service,
@@ -7,9 +7,7 @@ import { identityContracts } from './schemas';
  * loaded only when a form is submitted.
  */
 export async function getBotCheckToken(identity: HttpInstance, signal?: AbortSignal): Promise<string> {
-  const contracts = identityContracts();
-  const { data } = await identity.get<unknown>('/api/bot-check/challenge', { signal });
-  const challenge = (await contracts).botCheckChallengeSchema.parse(data);
+  const { data: challenge } = await identity.get<BotCheckChallenge>('/api/bot-check/challenge', { signal });
   const { solveChallenge } = await import('./bot-check-solver');
   return solveChallenge(challenge, signal);
 }

@@ -1,7 +1,8 @@
 /**
- * zod and every schema load after a page's first load (docs/decisions/0220): a module that builds or parses
- * a schema is only imported through `schemaLoader`, which loads lib/zod-setup.ts (zod, configured jitless)
- * first. No zod here: this module is part of the first load.
+ * zod is for the forms only, and loads after a page's first load (docs/decisions/0220, 0310): the validation
+ * hook (lib/validation.ts) imports a form's schema module through `schemaLoader`, which loads lib/zod-setup.ts
+ * (zod, configured jitless) first. The services' answers are not parsed in the browser: each service checks
+ * every answer against its response schema before sending it. No zod here: this module is in the first load.
  */
 
 import type * as zodSetupModule from './zod-setup';
@@ -40,12 +41,3 @@ export function schemaLoader<T>(load: () => Promise<T>): () => Promise<T> {
     return loaded;
   };
 }
-
-/** The shared contracts' schemas, for the API functions that parse the services' answers. */
-export const identityContracts = schemaLoader(() => import('@careers/contracts/identity'));
-export const candidateContracts = schemaLoader(() => import('@careers/contracts/candidate'));
-export const candidateApiContracts = schemaLoader(() => import('@careers/contracts/candidate-api'));
-export const employerContracts = schemaLoader(() => import('@careers/contracts/employer'));
-export const errorContracts = schemaLoader(() => import('@careers/contracts/errors'));
-/** The employer console's schemas made from the contracts (arrays, a saved job). */
-export const businessSchemas = schemaLoader(() => import('./api/candidate/business-schemas'));

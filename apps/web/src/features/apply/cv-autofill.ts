@@ -1,7 +1,7 @@
+import type { BotCheckChallenge } from '@careers/contracts/identity';
 import type { CvAutofill } from '@careers/contracts/candidate-api';
 import { candidatePublicClient } from '../../lib/candidate-public-client';
 import { solveChallenge } from '../../lib/bot-check-solver';
-import { candidateApiContracts, identityContracts } from '../../lib/schemas';
 
 /**
  * Issue 12 item 17, loaded only when a CV is chosen on the apply page (never in its first chunks): solve
@@ -9,15 +9,14 @@ import { candidateApiContracts, identityContracts } from '../../lib/schemas';
  * service reads the file and keeps nothing (docs/decisions/0176).
  */
 export async function readCvFields(file: File, signal?: AbortSignal): Promise<CvAutofill> {
-  const [identity, candidateApi] = [identityContracts(), candidateApiContracts()];
-  const { data: challenge } = await candidatePublicClient.get<unknown>('/cv-autofill/challenge', { signal });
-  const token = await solveChallenge((await identity).botCheckChallengeSchema.parse(challenge), signal);
+  const { data: challenge } = await candidatePublicClient.get<BotCheckChallenge>('/cv-autofill/challenge', { signal });
+  const token = await solveChallenge(challenge, signal);
   const form = new FormData();
   // The token before the file: the service checks it before it reads a byte of the file.
   form.append('token', token);
   form.append('file', file, file.name);
-  const { data } = await candidatePublicClient.post<unknown>('/cv-autofill', form, { signal });
-  return (await candidateApi).cvAutofillSchema.parse(data);
+  const { data } = await candidatePublicClient.post<CvAutofill>('/cv-autofill', form, { signal });
+  return data;
 }
 
 export type AutofillField = 'name' | 'email' | 'phone';

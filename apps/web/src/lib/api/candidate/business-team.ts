@@ -10,7 +10,6 @@ import type {
 import { toApiError } from '../../api-error';
 import { candidatePublicClient } from '../../candidate-public-client';
 import { http } from '../../http-client';
-import { employerContracts } from '../../schemas';
 
 /**
  * A business is a team (docs/decisions/0270): the caller's role, the team (owners), invitations, and the
@@ -20,27 +19,21 @@ const seg = encodeURIComponent;
 
 /** GET /business/membership: the caller's role; null when they are in no business (404). */
 export async function getMembership(): Promise<Membership | null> {
-  const contracts = employerContracts();
   try {
-    const { data } = await http.candidate.get<unknown>('/business/membership');
-    return (await contracts).membershipSchema.parse(data);
+    const { data } = await http.candidate.get<Membership>('/business/membership');
+    return data;
   } catch (error) {
     if (toApiError(error).status === 404) return null;
     throw error;
   }
 }
 
-async function team(data: unknown): Promise<Team> {
-  return (await employerContracts()).teamSchema.parse(data);
-}
-
 export async function getTeam(): Promise<Team> {
-  return team((await http.candidate.get<unknown>('/business/team')).data);
+  return (await http.candidate.get<Team>('/business/team')).data;
 }
 
 export async function inviteToTeam(body: CreateInvitation): Promise<TeamInvitation> {
-  const { data } = await http.candidate.post<unknown>('/business/team/invitations', body);
-  return (await employerContracts()).teamInvitationSchema.parse(data);
+  return (await http.candidate.post<TeamInvitation>('/business/team/invitations', body)).data;
 }
 
 export async function resendInvitation(id: string): Promise<void> {
@@ -48,41 +41,37 @@ export async function resendInvitation(id: string): Promise<void> {
 }
 
 export async function cancelInvitation(id: string): Promise<Team> {
-  return team((await http.candidate.delete<unknown>(`/business/team/invitations/${seg(id)}`)).data);
+  return (await http.candidate.delete<Team>(`/business/team/invitations/${seg(id)}`)).data;
 }
 
 export async function changeMemberRole(userId: string, role: TeamRole): Promise<Team> {
-  return team((await http.candidate.put<unknown>(`/business/team/members/${seg(userId)}/role`, { role })).data);
+  return (await http.candidate.put<Team>(`/business/team/members/${seg(userId)}/role`, { role })).data;
 }
 
 export async function assignMemberJobs(userId: string, jobIds: string[]): Promise<Team> {
-  return team((await http.candidate.put<unknown>(`/business/team/members/${seg(userId)}/jobs`, { jobIds })).data);
+  return (await http.candidate.put<Team>(`/business/team/members/${seg(userId)}/jobs`, { jobIds })).data;
 }
 
 export async function removeMember(userId: string): Promise<Team> {
-  return team((await http.candidate.delete<unknown>(`/business/team/members/${seg(userId)}`)).data);
+  return (await http.candidate.delete<Team>(`/business/team/members/${seg(userId)}`)).data;
 }
 
 /** GET /business/invitations: invitations open to the caller's proved address. */
 export async function getMyInvitations(): Promise<InvitationPreview[]> {
-  const contracts = employerContracts();
-  const { data } = await http.candidate.get<unknown>('/business/invitations');
-  return (await contracts).invitationPreviewSchema.array().parse(data);
+  return (await http.candidate.get<InvitationPreview[]>('/business/invitations')).data;
 }
 
 export async function acceptInvitation(id: string): Promise<Membership> {
-  const { data } = await http.candidate.post<unknown>(`/business/invitations/${seg(id)}/accept`);
-  return (await employerContracts()).membershipSchema.parse(data);
+  return (await http.candidate.post<Membership>(`/business/invitations/${seg(id)}/accept`)).data;
 }
 
 /** GET /team-invitations/{id}?token=: what the invitation link shows, before anyone signs in. */
 export async function previewInvitation(id: string, token: string): Promise<InvitationPreview> {
-  const contracts = employerContracts();
-  const { data } = await candidatePublicClient.get<unknown>(`/team-invitations/${seg(id)}`, { params: { token } });
-  return (await contracts).invitationPreviewSchema.parse(data);
+  return (await candidatePublicClient.get<InvitationPreview>(`/team-invitations/${seg(id)}`, { params: { token } }))
+    .data;
 }
 
 export async function addApplicationNote(applicationId: string, body: string): Promise<ApplicationNote> {
-  const { data } = await http.candidate.post<unknown>(`/business/applications/${seg(applicationId)}/notes`, { body });
-  return (await employerContracts()).applicationNoteSchema.parse(data);
+  return (await http.candidate.post<ApplicationNote>(`/business/applications/${seg(applicationId)}/notes`, { body }))
+    .data;
 }

@@ -1,8 +1,8 @@
+import type { CvPreviewLink } from '@careers/contracts/candidate-api';
 import { toApiError } from '../../api-error';
 import { http } from '../../http-client';
 import { createInstance } from '../../request';
 import type { CvPreviewFile } from './get-cv-preview';
-import { candidateApiContracts } from '../../schemas';
 
 /** The preview address carries its own short-lived token: no bearer token goes with it. */
 const linkClient = createInstance({ timeout: 0 }, { onError: (error) => Promise.reject(toApiError(error)) });
@@ -12,9 +12,9 @@ const linkClient = createInstance({ timeout: 0 }, { onError: (error) => Promise.
  * as sanitized HTML, DOC as text), read as a blob.
  */
 export async function getBusinessCvPreview(cvId: string): Promise<CvPreviewFile> {
-  const contracts = candidateApiContracts();
-  const { data } = await http.candidate.post<unknown>(`/business/cvs/${encodeURIComponent(cvId)}/preview-link`);
-  const link = (await contracts).cvPreviewLinkSchema.parse(data);
+  const { data: link } = await http.candidate.post<CvPreviewLink>(
+    `/business/cvs/${encodeURIComponent(cvId)}/preview-link`,
+  );
   const response = await linkClient.get<Blob>(link.url, { responseType: 'blob' });
   // The media type as getCvPreview reads it (lower case, no parameters), written here so the employer
   // console and the candidate's pages share no chunk for it.

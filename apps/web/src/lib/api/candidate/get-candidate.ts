@@ -1,13 +1,11 @@
 import type { Candidate } from '@careers/contracts/candidate';
 import { toApiError } from '../../api-error';
 import { http } from '../../http-client';
-import { candidateContracts } from '../../schemas';
 
 /** GET /candidate: the signed-in user's candidate record. */
 export async function getCandidate(): Promise<Candidate> {
-  const contracts = candidateContracts();
-  const { data } = await http.candidate.get<unknown>('/candidate');
-  return (await contracts).candidateSchema.parse(data);
+  const { data } = await http.candidate.get<Candidate>('/candidate');
+  return data;
 }
 
 /** The candidate record, or null when the user has none yet (404): sign-up stopped before creating it. */

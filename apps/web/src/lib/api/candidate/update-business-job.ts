@@ -1,10 +1,14 @@
-import type { CreateJob } from '@careers/contracts/employer';
+import type { CreateJob, EmployerJob } from '@careers/contracts/employer';
 import { http } from '../../http-client';
-import { businessSchemas } from '../../schemas';
 
 /** PUT /business/jobs/{id}: the job's fields; closing and reopening are a PUT with isLive. */
-export async function updateBusinessJob(jobId: string, body: CreateJob) {
-  const schemas = businessSchemas();
-  const { data } = await http.candidate.put<unknown>(`/business/jobs/${encodeURIComponent(jobId)}`, body);
-  return (await schemas).savedBusinessJobSchema.parse(data);
+export async function updateBusinessJob(
+  jobId: string,
+  body: CreateJob,
+): Promise<Omit<EmployerJob, 'applicationCount' | 'withdrawnCount'>> {
+  const { data } = await http.candidate.put<Omit<EmployerJob, 'applicationCount' | 'withdrawnCount'>>(
+    `/business/jobs/${encodeURIComponent(jobId)}`,
+    body,
+  );
+  return data;
 }

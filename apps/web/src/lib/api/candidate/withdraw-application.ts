@@ -1,11 +1,12 @@
 import type { WithdrawApplication, WithdrawnApplication } from '@careers/contracts/candidate-api';
 import { http } from '../../http-client';
-import { candidateApiContracts } from '../../schemas';
 
 /** POST /job-applications/{id}/withdraw with the optional reason (the employer reads it). */
 export async function withdrawApplication(id: string, reason: string): Promise<WithdrawnApplication> {
-  const contracts = candidateApiContracts();
   const body: WithdrawApplication = { reason: reason.trim() || null };
-  const { data } = await http.candidate.post<unknown>(`/job-applications/${encodeURIComponent(id)}/withdraw`, body);
-  return (await contracts).withdrawnApplicationSchema.parse(data);
+  const { data } = await http.candidate.post<WithdrawnApplication>(
+    `/job-applications/${encodeURIComponent(id)}/withdraw`,
+    body,
+  );
+  return data;
 }

@@ -1,7 +1,6 @@
-import type { UnprovenEmailChangeRequest } from '@careers/contracts/identity';
+import type { UnprovenEmailChangeRequest, UnprovenEmailChangeResult } from '@careers/contracts/identity';
 import { authStore } from '../../auth-store';
 import { http } from '../../http-client';
-import { identityContracts } from '../../schemas';
 
 /**
  * "Wrong address? Change it" (issue 12 item 1): moves the signed-in new candidate's account, whose
@@ -9,10 +8,8 @@ import { identityContracts } from '../../schemas';
  * access token that carries the new address. Answers the new address; a refused change rejects.
  */
 export async function changeUnprovenEmail(email: string): Promise<string> {
-  const contracts = identityContracts();
   const body: UnprovenEmailChangeRequest = { email };
-  const { data } = await http.identityAuthed.put<unknown>('/api/user/unproven-email', body);
-  const result = (await contracts).unprovenEmailChangeResultSchema.parse(data);
+  const { data: result } = await http.identityAuthed.put<UnprovenEmailChangeResult>('/api/user/unproven-email', body);
   if (!result.succeeded || !result.email || !result.accessToken)
     throw new Error(result.errors[0] ?? 'The address was not changed.');
   authStore.set({ ...authStore.get(), email: result.email, accessToken: result.accessToken });

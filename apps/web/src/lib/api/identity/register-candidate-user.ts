@@ -3,7 +3,6 @@ import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity-values'
 import { ApiError } from '../../api-error';
 import { http } from '../../http-client';
 import { getBotCheckToken } from '../../bot-check';
-import { identityContracts } from '../../schemas';
 
 /** Bot check, then registration with the built-in candidate password (product.md §3); rejects unless it succeeded. */
 export async function registerCandidateUser(input: {
@@ -11,11 +10,9 @@ export async function registerCandidateUser(input: {
   email: string;
   phone: string;
 }): Promise<RegistrationResult> {
-  const contracts = identityContracts();
   const token = await getBotCheckToken(http.identity);
   const body: RegistrationRequest = { ...input, password: CANDIDATE_BUILT_IN_PASSWORD, token };
-  const { data } = await http.identity.post<unknown>('/api/register/candidate-user', body);
-  const result = (await contracts).registrationResultSchema.parse(data);
+  const { data: result } = await http.identity.post<RegistrationResult>('/api/register/candidate-user', body);
   if (!result.succeeded || !result.userId || !result.accessToken) {
     throw new ApiError(result.errors[0] ?? 'Registration failed', { body: result });
   }
