@@ -6,6 +6,7 @@ import { loadPortalConfig } from './server/config';
 import { precompressDir } from './server/precompress';
 import { LANDING_PAGE_MODULES } from './server/route-preload';
 import { renderConfigScript } from './src/config/runtime-config-schema';
+import { preactAliases } from './preact-aliases';
 
 /** In `vite dev` / `vite preview` there is no portal server, so answer GET /config.js here the same way. */
 function portalConfigScript(): Plugin {
@@ -42,19 +43,6 @@ function precompressBuild(): Plugin {
     },
   };
 }
-
-/**
- * React's modules as Preact's compatibility layer (docs/decisions/0062): the same components at a
- * sixth of React DOM's weight. Tests keep React (vitest does not read this file's aliases).
- */
-const preactAliases = [
-  { find: /^react$/, replacement: resolve(import.meta.dirname, 'src/preact/react.mjs') },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
 
 /** The modules that render a landing page, as Vite names them in the build (src/app/routes/apply.tsx…). */
 const landingPageModules = new Set(

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { preactAliases } from './preact-aliases';
 
 // Node 20 has no Map.groupBy, which vitest 5's reporter uses to print failures.
 const mapWithGroupBy = Map as unknown as { groupBy?: unknown };
@@ -17,6 +18,17 @@ if (typeof mapWithGroupBy.groupBy !== 'function') {
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      ...preactAliases,
+      // Its CommonJS build (package.json "main") would require React DOM itself; its ES build is run
+      // through Vite with the aliases above.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+  },
   test: {
     maxWorkers: '100%',
     name: 'web',
@@ -25,5 +37,19 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     restoreMocks: true,
+    // The libraries that import React are run through Vite too, so that they get Preact as the app does
+    // (Node would otherwise load React itself for them, and two renderers would meet).
+    server: {
+      deps: {
+        inline: [
+          /@testing-library\/react/,
+          /react-router/,
+          /@tanstack\/react-query/,
+          /react-hook-form/,
+          /@hookform\/resolvers/,
+          /sonner/,
+        ],
+      },
+    },
   },
 });
