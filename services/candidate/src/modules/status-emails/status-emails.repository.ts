@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db';
+import { sql, type Selectable } from 'kysely';
+import { leaseDueRows } from '@careers/server-kit/outbox';
+import type { CandidateDatabase, Db } from '../../db';
 
 /**
  * Called in the transaction that moves the application (the application row is locked FOR UPDATE there,
@@ -84,9 +85,8 @@ const CLAIM_LOCK_KEY = 'careers:status-mail-claim';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Leases due rows as the identity outbox does (docs/decisions/0013): SKIP LOCKED leaves a row a move is
- * changing, and the lease (locked_until) lets the SMTP conversation happen outside any transaction; if an
- * instance dies mid-send, the lease runs out and another one sends. A business's rows are taken only while
+ * Leases due rows as the identity outbox does (server-kit's leaseDueRows, docs/decisions/0013): SKIP LOCKED
+ * leaves a row a move is changing, and the SMTP conversation happens outside any transaction. A business's rows are taken only while
  * it has e-mails left in its hourly budget (status_mail_sends, docs/decisions/0236); the rest stay due and
  * go in a later hour, oldest first. Claims are serialized by a transaction-scoped advisory lock, so two
  * instances never both spend the last e-mail of a budget.
@@ -127,27 +127,22 @@ export async function claimDueStatusMail(
       limit ${limit}`.execute(trx);
     if (picked.rows.length === 0) return [];
     const businessOf = new Map(picked.rows.map((r) => [Number(r.id), r.business_id]));
-    const rows = await trx
-      .updateTable('status_mail_outbox')
-      .set({ locked_until: new Date(now.getTime() + leaseMs) })
-      .where(
-        'id',
-        'in',
-        trx
-          .selectFrom('status_mail_outbox')
-          .select('id')
+    const rows = await leaseDueRows<
+      Pick<Selectable<CandidateDatabase['status_mail_outbox']>, 'id' | 'attempts' | 'application_status' | 'kind'>
+    >(trx, {
+      table: 'status_mail_outbox',
+      now,
+      leaseMs,
+      due: (query) =>
+        query
           .where(
             'id',
             'in',
             picked.rows.map((r) => Number(r.id)),
           )
-          .where('sent_at', 'is', null)
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'attempts', 'application_status', 'kind'])
-      .execute();
+          .where('sent_at', 'is', null),
+      returning: ['id', 'attempts', 'application_status', 'kind'],
+    });
     const spending = rows.filter((r) => r.kind === 'status');
     if (spending.length > 0) {
       await trx

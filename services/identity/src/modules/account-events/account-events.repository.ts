@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db';
+import type { Selectable } from 'kysely';
+import { leaseDueRows } from '@careers/server-kit/outbox';
+import type { AccountEventsTable, Db } from '../../db';
 
 export type AccountEventKind = 'account_deleted' | 'email_changed' | 'email_verified';
 
@@ -18,27 +20,17 @@ export async function insertAccountEvent(db: Db, userId: string, kind: AccountEv
     .execute();
 }
 
-/** Leases due notices (skip locked: several instances share the table without sending one twice at once). */
+/** Leases due notices (server-kit's leaseDueRows: several instances share the table without sending one twice). */
 export async function claimDueEvents(db: Db, now: Date, leaseMs: number, limit: number): Promise<AccountEventRow[]> {
-  const rows = await db
-    .updateTable('account_events')
-    .set({ locked_until: new Date(now.getTime() + leaseMs) })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('account_events')
-        .select('id')
-        .where('delivered_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('created_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'user_id', 'kind', 'attempts'])
-    .execute();
+  const rows = await leaseDueRows<Pick<Selectable<AccountEventsTable>, 'id' | 'user_id' | 'kind' | 'attempts'>>(db, {
+    table: 'account_events',
+    now,
+    leaseMs,
+    due: (query) => query.where('delivered_at', 'is', null).where('next_attempt_at', '<=', now),
+    orderBy: 'created_at',
+    limit,
+    returning: ['id', 'user_id', 'kind', 'attempts'],
+  });
   return rows.map((r) => ({ id: r.id, userId: r.user_id, kind: r.kind as AccountEventKind, attempts: r.attempts }));
 }
 

@@ -1,7 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MailMessage } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
-import type { Db } from '../../db';
+import { leaseDueRows } from '@careers/server-kit/outbox';
+import type { Db, IdentityDatabase } from '../../db';
+
+type LeasedMail = Pick<
+  Selectable<IdentityDatabase['mail_outbox']>,
+  'id' | 'to_address' | 'subject' | 'text_body' | 'html_body' | 'kind' | 'attempts' | 'expires_at'
+>;
 
 export interface OutboxRow {
   id: number;
@@ -80,32 +86,24 @@ export async function dropExpiredMail(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Leases due messages: SKIP LOCKED lets several instances share the queue without sending one
- * message twice, and the lease (locked_until) lets the SMTP conversation happen outside any
- * transaction; if an instance dies mid-send, the lease runs out and another one takes the message.
+ * Leases due messages (server-kit's leaseDueRows): several instances share the queue without sending one
+ * message twice, and the SMTP conversation happens outside any transaction.
  */
 export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set({ locked_until: new Date(now.getTime() + leaseMs) })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('mail_outbox')
-        .select('id')
+  const rows = await leaseDueRows<LeasedMail>(db, {
+    table: 'mail_outbox',
+    now,
+    leaseMs,
+    due: (query) =>
+      query
         .where('sent_at', 'is', null)
         .where('text_body', 'is not', null)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts', 'expires_at'])
-    .execute();
+        .where('next_attempt_at', '<=', now),
+    orderBy: 'id',
+    limit,
+    returning: ['id', 'to_address', 'subject', 'text_body', 'html_body', 'kind', 'attempts', 'expires_at'],
+  });
   return rows
     .sort((a, b) => a.id - b.id)
     .map((r) => ({
@@ -122,7 +120,7 @@ export async function claimDueMail(db: Db, now: Date, leaseMs: number, limit: nu
     }));
 }
 
-/** Once sent, the code or link in the subject and bodies is gone from the database (issue 8 point 4). */
+/** Once sent, the code or link in the subject and bodies is gone from the database: it can no longer leak from there. */
 export async function markMailSent(db: Db, id: number, now: Date): Promise<void> {
   await db
     .updateTable('mail_outbox')

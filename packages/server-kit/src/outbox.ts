@@ -1,0 +1,48 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+
+/*
+ * The outboxes (identity's e-mails and account notices, the candidate service's status e-mails) are
+ * tables of their own with their own columns; what they share is the lease, so the helper sees them
+ * untyped and each repository maps the rows it gets back.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
+type DueQuery = SelectQueryBuilder<any, any, {}>;
+
+export interface LeaseOptions {
+  /** The outbox table: an `id` key and a `locked_until` timestamp. */
+  table: string;
+  now: Date;
+  /** How long the worker may take over a row before another instance may take it. */
+  leaseMs: number;
+  /** The table's own conditions for a row to be due (not sent yet, its time come…). */
+  due: (query: DueQuery) => DueQuery;
+  /** The columns returned for each leased row. */
+  returning: readonly string[];
+  /** Oldest first by this column, at most `limit` rows; without them, every due row. */
+  orderBy?: string;
+  limit?: number;
+}
+
+/**
+ * Leases due rows of an outbox (docs/decisions/0013): FOR UPDATE SKIP LOCKED lets several instances share
+ * the queue without taking one row twice (and leaves alone a row a transaction is changing), and the lease
+ * (locked_until) lets the sending happen outside any transaction: if an instance dies mid-send, the lease
+ * runs out and another one takes the row. Rows whose lease has not run out are not due.
+ */
+export async function leaseDueRows<Row>(db: AnyDb, options: LeaseOptions): Promise<Row[]> {
+  const { table, now } = options;
+  let due = options
+    .due(db.selectFrom(table).select('id'))
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]));
+  if (options.orderBy) due = due.orderBy(options.orderBy);
+  if (options.limit !== undefined) due = due.limit(options.limit);
+  const rows = await db
+    .updateTable(table)
+    .set({ locked_until: new Date(now.getTime() + options.leaseMs) })
+    .where('id', 'in', due.forUpdate().skipLocked())
+    .returning(options.returning as string[])
+    .execute();
+  return rows as Row[];
+}
