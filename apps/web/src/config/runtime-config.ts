@@ -1,19 +1,20 @@
-import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig, type RuntimeConfig } from './runtime-config-schema';
+import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from './runtime-config-schema';
 
 declare global {
   interface Window {
-    __PORTAL_CONFIG__?: unknown;
+    /** Written by the portal's server (GET /config.js, or the first lines of a server-rendered page's script). */
+    __PORTAL_CONFIG__?: RuntimeConfig;
   }
 }
 
-/** Reads window.__PORTAL_CONFIG__ (set by /config.js); a missing or broken value falls back to the defaults. */
+/**
+ * The settings as the portal's server wrote them: it checked them when it started (server/config.ts), so
+ * they are not checked again here. Without them (a page served by something else) the defaults apply.
+ */
 export function readRuntimeConfig(
-  source: unknown = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__,
+  written: RuntimeConfig | undefined = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__,
 ): RuntimeConfig {
-  const parsed = parseRuntimeConfig(source ?? {});
-  if (parsed.ok) return parsed.config;
-  console.error('Invalid window.__PORTAL_CONFIG__, using defaults', parsed.problems);
-  return { ...DEFAULT_RUNTIME_CONFIG };
+  return written ?? { ...DEFAULT_RUNTIME_CONFIG };
 }
 
 export const runtimeConfig: RuntimeConfig = readRuntimeConfig();
