@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Db } from '../../db';
 import { findUserById } from '../users/users.service';
-import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
+import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 import type { SigningKeys } from '../tokens/signing-keys';
 import { claimDueEvents, markEventDelivered, markEventFailed, type AccountEventRow } from './account-events.repository';
 

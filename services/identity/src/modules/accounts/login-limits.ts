@@ -3,7 +3,7 @@ import { BOT_CHECK_REQUIRED_PROBLEM_TYPE, type LoginRequest } from '@careers/con
 import { HttpProblem } from '@careers/server-kit/problem';
 import { normalizeEmail } from '../../lib/email';
 import { clientOf, tooManyRequests } from '../../plugins/limits';
-import { verifyBotToken } from '../bot-check/bot-check.service';
+import { verifyBotToken } from '@careers/server-kit/bot-check';
 import { issueSession, type Session } from '../tokens/tokens.service';
 import type { UserRecord } from '../users/users.service';
 import { checkPassword, INVALID_LOGIN } from './accounts.service';

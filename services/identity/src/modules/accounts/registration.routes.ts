@@ -12,7 +12,7 @@ import type { App } from '@careers/server-kit/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { limitSending } from '../../plugins/limits';
 import { orProblem } from '../../lib/schemas';
-import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
+import { BOT_CHECK_FAILED, verifyBotToken } from '@careers/server-kit/bot-check';
 import { EMAIL_IN_USE, accountContext } from './accounts.service';
 import { botCheckFlag, logInWithPassword } from './login-limits';
 import { registerAccount } from './registration.service';

@@ -1,6 +1,6 @@
 import { botCheckChallengeSchema } from '@careers/contracts/identity';
 import type { App } from '@careers/server-kit/http';
-import { createBotChallenge } from './bot-check.service';
+import { createBotChallenge } from '@careers/server-kit/bot-check';
 
 export async function botCheckRoutes(app: App): Promise<void> {
   app.get(

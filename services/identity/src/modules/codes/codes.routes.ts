@@ -17,7 +17,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, sendEmpty } from '../../lib/schemas';
 import { guardCodeTries, limitCodeSendsPerClient, limitSending, recordWrongCode } from '../../plugins/limits';
-import { BOT_CHECK_FAILED, verifyBotToken } from '../bot-check/bot-check.service';
+import { BOT_CHECK_FAILED, verifyBotToken } from '@careers/server-kit/bot-check';
 import { INVALID_CODE } from './codes.service';
 import { jobForCodeMail } from './code-job';
 import { sendSignInCode, signInWithCode } from './sign-in.service';

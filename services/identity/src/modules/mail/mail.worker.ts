@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
-import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
+import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 import { claimDueMail, dropExpiredMail, markMailFailed, markMailSent, type OutboxRow } from './mail.repository';
 
 const LEASE_MS = 2 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
-import { createPollingWorker, type PollingWorker } from '../../lib/polling-worker';
+import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 
 /** What one pass removed, by table. */
 export type Removed = Record<
