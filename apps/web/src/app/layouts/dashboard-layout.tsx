@@ -12,6 +12,7 @@ import { isAddressUnproved } from '../../lib/address-proof';
 import { useAuth } from '../../lib/use-auth';
 import type { StartupProgress } from '../../lib/startup';
 import { useStartup } from './use-startup';
+import { prefetchDashboardPage } from '../../features/applications/api/prefetch-dashboard-page';
 import './dashboard-layout.css';
 import { BrandMark } from '../../components/brand-mark';
 
@@ -71,7 +72,8 @@ function CandidateDashboard() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const { progress, outcome } = useStartup(String(auth.id));
+  // The opened page's data is fetched beside startup's own calls: one round trip, no spinner after the panel.
+  const { progress, outcome } = useStartup(String(auth.id), () => prefetchDashboardPage(queryClient, location));
   // Issue 12: on a phone the menu would cover the page after every sign-in and reload, so it starts closed there.
   const [nav, setNav] = useState(() => ({ open: !isNarrowScreen(), locationKey: location.key }));
   const [confirmingLogout, setConfirmingLogout] = useState(false);

@@ -17,13 +17,19 @@ const INITIAL_PROGRESS: StartupProgress = {
   applicationDataLoaded: false,
 };
 
-/** Runs startup once per signed-in user (cached until logout clears the query cache). */
-export function useStartup(userId: string): { progress: StartupProgress; outcome: StartupOutcome | undefined } {
+/**
+ * Runs startup once per signed-in user (cached until logout clears the query cache); `prefetchPage` loads
+ * the data of the page being opened alongside it.
+ */
+export function useStartup(
+  userId: string,
+  prefetchPage?: () => Promise<unknown>,
+): { progress: StartupProgress; outcome: StartupOutcome | undefined } {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState(INITIAL_PROGRESS);
   const startup = useQuery({
     queryKey: queryKeys.startup(userId),
-    queryFn: () => runStartup(defaultStartupSteps(http, queryClient), setProgress),
+    queryFn: () => runStartup(defaultStartupSteps(http, queryClient), setProgress, prefetchPage),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

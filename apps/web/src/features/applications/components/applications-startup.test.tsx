@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { application, candidate, cv, jobDetail, page } from '../../../testing/candidate-fixtures';
+import { fakeServices } from '../../../testing/fake-services';
+import type { AdapterReply } from '../../../testing/mock-adapter';
+import { renderPortal } from '../../../testing/render-portal';
+import { authStore } from '../../../lib/auth-store';
+
+afterEach(() => authStore.clear());
+
+/**
+ * The services' answers, held until `release()`: what the portal asks before it has any answer is what it
+ * asks in one round trip on a phone.
+ */
+function heldServices(answer: (url: string, params: Record<string, unknown>) => AdapterReply | undefined) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const pagesAsked: unknown[] = [];
+  const network = fakeServices(async (request) => {
+    if (request.url === '/job-applications') pagesAsked.push(request.params.page);
+    await released;
+    return answer(request.url, request.params);
+  });
+  return { ...network, pagesAsked, release };
+}
+
+const answers = (url: string, params: Record<string, unknown>): AdapterReply | undefined => {
+  if (url === '/candidate') return { status: 200, data: candidate };
+  if (url === '/cvs') return { status: 200, data: { cvCount: 1, cvs: [cv(1)] } };
+  if (url === '/job-applications')
+    return {
+      status: 200,
+      data: page('applications', [application(1, { job: jobDetail('Barista') })], { page: Number(params.page) }),
+    };
+  return undefined;
+};
+
+describe('the dashboard opened at /applications', () => {
+  it(
+    'asks for the candidate, the CVs and the applications at once, before any answer',
+    { timeout: 15_000 },
+    async () => {
+      const network = heldServices(answers);
+      renderPortal('/applications?page=2');
+      expect(await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(network.requests).toHaveLength(3));
+      expect(network.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'GET /candidate',
+        'GET /cvs',
+        'GET /job-applications',
+      ]);
+      // The page the address names, not page 1.
+      expect(network.pagesAsked).toEqual([2]);
+      network.release();
+
+      // The list comes with the page: no spinner of its own after the Application Status panel.
+      expect(await screen.findByRole('article', { name: 'Barista' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText('Loading your applications')).toBeNull();
+      expect(network.called('GET', '/job-applications')).toHaveLength(1);
+    },
+  );
+
+  it('never shows the list’s own spinner between the panel and the list', { timeout: 15_000 }, async () => {
+    const network = heldServices(answers);
+    renderPortal('/applications');
+    await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 });
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Loading your applications')) seen.push('spinner');
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    network.release();
+    await screen.findByRole('article', { name: 'Barista' }, { timeout: 5000 });
+    observer.disconnect();
+    expect(seen).toEqual([]);
+  });
+});
