@@ -407,7 +407,7 @@ export async function withdrawnCounts(db: Db, jobIds: string[]): Promise<Map<str
 }
 
 /** Whether a business may see this CV: it was sent with an application to its job or dropped with it. */
-export async function businessCanSeeCv(
+export async function businessMaySeeCv(
   db: Db,
   businessId: string,
   cvId: string,

@@ -12,7 +12,7 @@ import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import {
-  businessCanSeeCv,
+  businessMaySeeCv,
   countJobApplications,
   findBusinessApplication,
   findBusinessApplicationForUpdate,
@@ -149,4 +149,4 @@ export async function moveApplication(
 }
 
 /** True when the CV came to the business with an application or a CV drop. */
-export { businessCanSeeCv as businessMaySeeCv };
+export { businessMaySeeCv };

@@ -3,7 +3,7 @@ import type { BusinessesTable, Db } from '../../db';
 
 export type BusinessRow = Selectable<BusinessesTable>;
 
-export function findBusinessById(db: Db, id: string): Promise<BusinessRow | undefined> {
+export function findBusiness(db: Db, id: string): Promise<BusinessRow | undefined> {
   return db.selectFrom('businesses').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import type { JobCache } from '../jobs/job-cache';
 import type { BlobStorage } from '../storage/storage';
 import { findMembershipOfUser, insertMember, type Member } from '../team/team.service';
-import { findBusinessById, insertBusiness, updateBusiness, type BusinessRow } from './business.repository';
+import { findBusiness, insertBusiness, updateBusiness, type BusinessRow } from './business.repository';
 
 export { NO_BUSINESS } from '../team/team.service';
 
@@ -42,7 +42,7 @@ export const logoKey = (imageRelativeDirectory: string) => `${imageRelativeDirec
 export const PUBLIC_BLOB_KEY = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/logo\.png$/;
 
 /** The business a candidate names (a CV drop), or nothing. */
-export { findBusinessById as findBusiness };
+export { findBusiness };
 
 export function getBusiness(member: Member): BusinessDetail {
   return toBusinessDetail(member.business);

@@ -82,7 +82,7 @@ export async function updateCandidateAddressOfUser(
 }
 
 /** Whether the candidate gets an e-mail when an employer moves one of their applications. */
-export async function findStatusEmails(db: Db, candidateId: string): Promise<boolean> {
+export async function statusEmailsOn(db: Db, candidateId: string): Promise<boolean> {
   const row = await db
     .selectFrom('candidates')
     .select('status_emails')
@@ -91,7 +91,7 @@ export async function findStatusEmails(db: Db, candidateId: string): Promise<boo
   return row?.status_emails ?? false;
 }
 
-export async function updateStatusEmails(db: Db, candidateId: string, on: boolean): Promise<boolean> {
+export async function setStatusEmails(db: Db, candidateId: string, on: boolean): Promise<boolean> {
   const result = await db
     .updateTable('candidates')
     .set({ status_emails: on })
@@ -101,6 +101,6 @@ export async function updateStatusEmails(db: Db, candidateId: string, on: boolea
 }
 
 /** Locks the candidate's row until the transaction ends: what a candidate does one at a time waits here. */
-export async function lockCandidateRow(trx: Db, candidateId: string): Promise<void> {
+export async function lockCandidate(trx: Db, candidateId: string): Promise<void> {
   await trx.selectFrom('candidates').select('id').where('id', '=', candidateId).forUpdate().executeTakeFirst();
 }

@@ -5,13 +5,13 @@ import type { AuthUser } from '../auth/auth.service';
 import {
   deleteCandidateOfUser,
   findCandidateByUser,
-  findStatusEmails,
+  statusEmailsOn,
   insertCandidate,
-  lockCandidateRow,
+  lockCandidate,
   updateCandidate,
   updateCandidateAddress,
   updateCandidateAddressOfUser,
-  updateStatusEmails,
+  setStatusEmails,
   type CandidateRow,
 } from './candidates.repository';
 import type { Db } from '../../db';
@@ -22,9 +22,9 @@ export { updateCandidateAddressOfUser };
 /** A deleted account: its candidate goes (CVs, applications, history and drops cascade). */
 export { deleteCandidateOfUser };
 /** The candidate's status e-mails switch (status-emails module), read and set. */
-export { findStatusEmails as statusEmailsOn, updateStatusEmails as setStatusEmails };
+export { statusEmailsOn, setStatusEmails };
 /** What a candidate may do one at a time (a data export against its quota) waits on this lock. */
-export { lockCandidateRow as lockCandidate };
+export { lockCandidate };
 
 export const NO_CANDIDATE = 'No candidate profile exists for this account yet.';
 

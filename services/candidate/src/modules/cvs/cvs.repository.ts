@@ -103,7 +103,7 @@ export function deleteCandidateCv(db: Db, candidateId: string, cvId: string): Pr
     .executeTakeFirst();
 }
 
-export async function cvStorageKeys(db: Db, candidateId: string): Promise<string[]> {
+export async function cvStorageKeysOfCandidate(db: Db, candidateId: string): Promise<string[]> {
   const rows = await db.selectFrom('cvs').select('storage_key').where('candidate_id', '=', candidateId).execute();
   return rows.map((r) => r.storage_key);
 }

@@ -24,7 +24,7 @@ import type { CvPreviewLink } from '@careers/contracts/candidate-api';
 import type { Db } from '../../db';
 import {
   countCvs,
-  cvStorageKeys,
+  cvStorageKeysOfCandidate,
   cvStorageKeysOfUser,
   deleteCandidateCv,
   findCandidateCv,
@@ -44,7 +44,7 @@ export { findCandidateCv };
 /** Every CV of the candidate, newest first (the data export). */
 export { allCandidateCvs };
 /** The files of the candidate's CVs, read before the candidate goes (its rows cascade, its files do not). */
-export { cvStorageKeys as cvStorageKeysOfCandidate };
+export { cvStorageKeysOfCandidate };
 /** The files of a user's candidate's CVs, found by the identity user id (an account notice). */
 export { cvStorageKeysOfUser };
 

@@ -4,7 +4,7 @@ import type { Db, JobsTable } from '../../db';
 export type JobRow = Selectable<JobsTable>;
 export type JobWithBusinessRow = JobRow & { business_name: string; image_relative_directory: string };
 
-export function findJobWithBusiness(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
+export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
   return db
     .selectFrom('jobs')
     .innerJoin('businesses', 'businesses.id', 'jobs.business_id')

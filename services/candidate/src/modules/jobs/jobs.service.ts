@@ -4,19 +4,19 @@ import { Workplace, type JobType, type SalaryRateType } from '@careers/contracts
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import type { CachedJob, JobCache } from './job-cache';
-import { closeJobsOfOwner, findJobWithBusiness, type JobRow, type JobWithBusinessRow } from './jobs.repository';
+import { closeJobsOfOwner, findJob, type JobRow, type JobWithBusinessRow } from './jobs.repository';
 
 export type { JobRow, JobWithBusinessRow };
 /** A deleted employer's jobs stop taking applications (answers how many closed). */
 export { closeJobsOfOwner };
 
 /** A job with its business's name and logo folder (the apply page's job; applications check it is open). */
-export { findJobWithBusiness as findJob };
+export { findJob };
 
 /** The public job, serialized once and kept in the cache (GET /job/{id}); undefined when there is none. */
 export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<CachedJob | undefined> {
   return cache.get(jobId, async () => {
-    const row = await findJobWithBusiness(db, jobId);
+    const row = await findJob(db, jobId);
     return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
   });
 }

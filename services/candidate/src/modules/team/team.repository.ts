@@ -119,7 +119,7 @@ export async function deleteMember(db: Db, businessId: string, userId: string) {
 }
 
 /** A deleted account leaves every team it was in. */
-export async function deleteMembershipsOfUser(db: Db, userId: string) {
+export async function leaveEveryTeam(db: Db, userId: string) {
   await db.deleteFrom('business_members').where('user_id', '=', userId).execute();
 }
 

@@ -20,7 +20,7 @@ import {
   businessName,
   countJobsOfBusiness,
   countOwners,
-  deleteMembershipsOfUser,
+  leaveEveryTeam,
   deleteInvitation,
   deleteMember,
   findInvitation,
@@ -44,7 +44,7 @@ export { ROLE_WORDS };
 /** Creating a business makes its creator the first owner (business.service). */
 export { findMembershipOfUser, insertMember };
 /** A deleted account leaves its team (account notices). */
-export { deleteMembershipsOfUser as leaveEveryTeam };
+export { leaveEveryTeam };
 
 type BusinessRow = Selectable<BusinessesTable>;
 

@@ -13,7 +13,7 @@ export interface AccountEventRow {
 }
 
 /** Call inside the transaction that makes the change, so the notice exists exactly when the change does. */
-export async function insertAccountEvent(db: Db, userId: string, kind: AccountEventKind, now: Date): Promise<void> {
+export async function recordAccountEvent(db: Db, userId: string, kind: AccountEventKind, now: Date): Promise<void> {
   await db
     .insertInto('account_events')
     .values({ id: randomUUID(), user_id: userId, kind, next_attempt_at: now, created_at: now })

@@ -1,4 +1,4 @@
-import { insertAccountEvent } from './account-events.repository';
+import { recordAccountEvent } from './account-events.repository';
 
 export type { AccountEventKind } from './account-events.repository';
 
@@ -6,4 +6,4 @@ export type { AccountEventKind } from './account-events.repository';
  * Writes a notice for the candidate service (docs/decisions/0166). Call inside the transaction that makes
  * the change, so the notice exists exactly when the change does.
  */
-export { insertAccountEvent as recordAccountEvent };
+export { recordAccountEvent };

@@ -133,7 +133,7 @@ export async function consumeCode(db: Db, emailNormalized: string, purpose: stri
     .execute();
 }
 
-export async function deleteCodesOfUser(db: Db, emailNormalized: string): Promise<void> {
+export async function forgetCodesOf(db: Db, emailNormalized: string): Promise<void> {
   await db.deleteFrom('one_time_codes').where('email_normalized', '=', emailNormalized).execute();
 }
 
@@ -148,6 +148,6 @@ export async function releaseCode(db: Db, emailNormalized: string, purpose: stri
 }
 
 /** The user's codes of the given purposes, whatever address they went to. */
-export async function deleteCodesOfUserByPurpose(db: Db, userId: string, purposes: string[]): Promise<void> {
+export async function forgetCodesByPurpose(db: Db, userId: string, purposes: string[]): Promise<void> {
   await db.deleteFrom('one_time_codes').where('user_id', '=', userId).where('purpose', 'in', purposes).execute();
 }

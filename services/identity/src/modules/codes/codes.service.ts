@@ -8,8 +8,8 @@ import { reserveMailSend, type SendLimits } from '../mail/mail.service';
 import type { MailSite } from '../mail/mail.templates';
 import {
   consumeCode,
-  deleteCodesOfUser,
-  deleteCodesOfUserByPurpose,
+  forgetCodesOf,
+  forgetCodesByPurpose,
   findCodeByRequestForUpdate,
   findCodeForUpdate,
   recordWrongAttempt,
@@ -148,7 +148,7 @@ export async function verifyEmailChangeCodes(
 }
 
 /** Every code sent to the address, whatever its purpose (the account is deleted or leaves the address). */
-export { deleteCodesOfUser as forgetCodesOf };
+export { forgetCodesOf };
 
 /** The user's codes of the given purposes, whatever address they went to. */
-export { deleteCodesOfUserByPurpose as forgetCodesByPurpose };
+export { forgetCodesByPurpose };

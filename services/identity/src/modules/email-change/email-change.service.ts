@@ -19,7 +19,7 @@ import {
   deleteLaterUndoLinks,
   findUndoLinkForUpdate,
   insertUndoLink,
-  isAddressHeldForUndo as addressHeldForUndo,
+  isAddressHeldForUndo,
   markUndoLinkUsed,
 } from './email-change.repository';
 
@@ -35,7 +35,7 @@ export const SAME_ADDRESS = 'This is already your e-mail address.';
  * Whether a live undo link of another account holds this address: taking it (by registering or by an
  * e-mail change) would leave the owner's undo link with nowhere to go back to (decision 0017).
  */
-export { addressHeldForUndo as isAddressHeldForUndo };
+export { isAddressHeldForUndo };
 
 export type EmailChangeRequest = { ok: true; requestId: string } | { ok: false; error: string };
 
@@ -52,7 +52,7 @@ export async function requestEmailChange(
   const user = await findUserById(db, userId);
   if (!user) return { ok: false, error: ACCOUNT_GONE };
   if (normalizeEmail(user.email) === normalizeEmail(newEmail)) return { ok: false, error: SAME_ADDRESS };
-  if ((await findUserByEmail(db, newEmail)) || (await addressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id)))
+  if ((await findUserByEmail(db, newEmail)) || (await isAddressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id)))
     return { ok: false, error: EMAIL_IN_USE };
   const requestId = await db.transaction().execute((trx) => startEmailChange(trx, ctx, user, newEmail));
   return { ok: true, requestId };

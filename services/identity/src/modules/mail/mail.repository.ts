@@ -20,7 +20,7 @@ export interface OutboxRow {
  * that code or link stops working: past it the message is neither sent nor kept; userId is the account
  * the message belongs to, whose deletion removes the row.
  */
-export async function enqueueMail(
+export async function queueMail(
   db: Db,
   message: MailMessage,
   now: Date,
@@ -44,7 +44,7 @@ export async function enqueueMail(
 }
 
 /** Removes a user's messages of one kind that have not gone out (and are not being sent now). */
-export async function dropUnsentMail(db: Db, userId: string, kind: string, now: Date): Promise<void> {
+export async function dropUnsent(db: Db, userId: string, kind: string, now: Date): Promise<void> {
   await db
     .deleteFrom('mail_outbox')
     .where('user_id', '=', userId)
@@ -55,7 +55,7 @@ export async function dropUnsentMail(db: Db, userId: string, kind: string, now: 
 }
 
 /** When each message of a kind was queued for a user since `since`, oldest first. */
-export async function queuedTimesSince(db: Db, userId: string, kind: string, since: Date): Promise<Date[]> {
+export async function mailQueuedSince(db: Db, userId: string, kind: string, since: Date): Promise<Date[]> {
   const rows = await db
     .selectFrom('mail_outbox')
     .select('created_at')

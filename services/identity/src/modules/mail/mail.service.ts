@@ -1,5 +1,5 @@
-import { dropUnsentMail, enqueueMail, queuedTimesSince } from './mail.repository';
-import { reserveSend } from './send-limits.repository';
+import { dropUnsent, queueMail, mailQueuedSince } from './mail.repository';
+import { reserveMailSend } from './send-limits.repository';
 
 export type { SendLimits, SendPurpose } from './send-limits.repository';
 
@@ -11,19 +11,19 @@ export type { SendLimits, SendPurpose } from './send-limits.repository';
  * that code or link stops working: past it the message is neither sent nor kept; userId is the account
  * the message belongs to, whose deletion removes the row.
  */
-export { enqueueMail as queueMail };
+export { queueMail };
 
 /**
  * When each message of a kind was queued for a user since a time, oldest first: the outbox keeps its rows
  * for RETENTION_DAYS (at least a day), so this counts what went out over the last day.
  */
-export { queuedTimesSince as mailQueuedSince };
+export { mailQueuedSince };
 
 /** Removes a user's messages of one kind that have not gone out (and are not being sent now). */
-export { dropUnsentMail as dropUnsent };
+export { dropUnsent };
 
 /**
  * Counts one send to (email, purpose), or says how long to wait: one per interval and perHour per hour.
  * The row stays locked for the rest of the transaction so that concurrent sends queue up.
  */
-export { reserveSend as reserveMailSend };
+export { reserveMailSend };

@@ -12,7 +12,7 @@ export type SendPurpose =
  * Counts one send to (email, purpose), or says how long to wait: one per interval and perHour per
  * hour. The row is locked for the rest of the transaction so that concurrent sends queue up.
  */
-export async function reserveSend(
+export async function reserveMailSend(
   db: Db,
   emailNormalized: string,
   purpose: SendPurpose,

@@ -62,7 +62,7 @@ export async function revokeFamily(db: Db, familyId: string, at: Date, userId?: 
   await query.execute();
 }
 
-export async function revokeAllForUser(db: Db, userId: string, at: Date): Promise<number> {
+export async function endAllSessions(db: Db, userId: string, at: Date): Promise<number> {
   const result = await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
@@ -73,7 +73,7 @@ export async function revokeAllForUser(db: Db, userId: string, at: Date): Promis
 }
 
 /** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
-export async function revokeOtherFamilies(
+export async function endOtherSessions(
   db: Db,
   userId: string,
   keepFamilyId: string | undefined,

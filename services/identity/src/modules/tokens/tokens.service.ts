@@ -15,9 +15,9 @@ import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRotated,
-  revokeAllForUser,
+  endAllSessions,
   revokeFamily,
-  revokeOtherFamilies,
+  endOtherSessions,
 } from './tokens.repository';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -157,10 +157,10 @@ export async function refreshSession(
 }
 
 /** Ends every session (refresh-token family) of the user; answers how many were live. */
-export { revokeAllForUser as endAllSessions };
+export { endAllSessions };
 
 /** Ends every session of the user but one (keepFamilyId; every one when it is undefined). */
-export { revokeOtherFamilies as endOtherSessions };
+export { endOtherSessions };
 
 /**
  * POST /api/account/revoke ('this') and /api/account/revoke-all ('all'): 400 (thrown) when the account no
@@ -177,5 +177,5 @@ export async function signOut(
   if (!user) throw new HttpProblem(400, ACCOUNT_GONE);
   const now = new Date(ctx.now());
   if (scope === 'this' && caller.sessionId) await revokeFamily(db, caller.sessionId, now, user.id);
-  else await revokeAllForUser(db, user.id, now);
+  else await endAllSessions(db, user.id, now);
 }
