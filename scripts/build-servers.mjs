@@ -15,6 +15,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { compilePreHydrationScript } from '../apps/web/server/pre-hydration-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,7 +35,12 @@ export const SERVERS = {
     },
     define: { __MIGRATE_PART__: '"candidate"' },
   },
-  portal: { outdir: 'apps/web/server-dist', entries: { server: 'apps/web/server/server.ts' } },
+  portal: {
+    outdir: 'apps/web/server-dist',
+    entries: { server: 'apps/web/server/server.ts' },
+    // A server-rendered page's inline script, compiled here: production has no esbuild to compile it at start.
+    define: { __PRE_HYDRATION_SCRIPT__: JSON.stringify(compilePreHydrationScript()) },
+  },
   // `npm start`'s launcher: it stays up beside the parts, so it runs compiled too.
   launcher: { outdir: 'dist', entries: { start: 'scripts/start.ts' } },
   // The nightly backup unit and the restore drill (docs/operations.md).

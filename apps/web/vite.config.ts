@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { loadPortalConfig } from './server/config';
 import { precompressDir } from './server/precompress';
-import { LANDING_PAGE_MODULES } from './server/route-preload';
+import { LANDING_PAGES } from './server/page-html';
 import { renderConfigScript } from './src/config/runtime-config-schema';
 import { preactAliases } from './preact-aliases';
 
@@ -46,7 +46,7 @@ function precompressBuild(): Plugin {
 
 /** The modules that render a landing page, as Vite names them in the build (src/app/routes/apply.tsx…). */
 const landingPageModules = new Set(
-  LANDING_PAGE_MODULES.flatMap((page) => page.modules.map((module) => resolve(import.meta.dirname, module))),
+  LANDING_PAGES.flatMap((page) => page.modules.map((module) => resolve(import.meta.dirname, module))),
 );
 
 /**

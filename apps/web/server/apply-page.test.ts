@@ -14,7 +14,7 @@ import { buildPortalServer } from './server';
 import { parsePortalEnv } from './config';
 import { composeApplyPage, createJobSource, jobPostingJsonLd, summarise } from './apply-page';
 import { renderApplyPage } from '../src/entry-server';
-import { jsonForScript } from '../src/app/server-rendered-page';
+import { jsonForScript } from '../src/first-paint/server-rendered-page';
 
 const LIVE: Job = {
   id: '6f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a11',

@@ -1,10 +1,11 @@
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { idSchema } from '@careers/contracts/common';
 import { jobSchema, type Job } from '@careers/contracts/candidate';
 import { JobType, SalaryRateType } from '@careers/contracts/enums';
-import { jsonForScript, SERVER_PAGE_DATA_ID, type ServerRenderedApplyPage } from '../src/app/server-rendered-page';
+import { jsonForScript, type ServerRenderedApplyPage } from '../src/first-paint/server-rendered-page';
+import { composePage, escapeHtml } from './page-html';
 
 /** What the candidate service said about a job id: the job, no such job, or no usable answer. */
 export type JobLookup = { kind: 'found'; job: Job } | { kind: 'missing' } | { kind: 'unavailable' };
@@ -77,14 +78,6 @@ export async function loadBuiltRenderer(distDir: string, version: string): Promi
   };
   return module.renderApplyPage ?? null;
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const DESCRIPTION_LENGTH = 160;
 
@@ -217,61 +210,10 @@ export function composeApplyPage(
   } else {
     head.push('<meta name="robots" content="noindex">');
   }
-  // React writes the page's hoistable elements (its <title>, image preloads) first; they belong in the
-  // head, where the logo preload also starts its download before the body is parsed.
-  const hoisted = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/.exec(body)?.[0] ?? '';
-  head.push(...(hoisted.match(/<link [^>]*>/g) ?? []));
-  const content = body.slice(hoisted.length);
-  // Function replacements: a string in that place is a pattern in which `$&`, `` $` `` and `$'` copy
-  // the page into it, and the job's texts are the employer's.
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(description)}" />`,
-    )
-    .replace('</head>', () => `${head.join('')}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${content}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(page)}</script>`,
-    );
+  return composePage(indexHtml, { title, description, head, body, data: page });
 }
 
 /** The job page's address without the tracking query, as search engines should list it. */
 export function canonicalApplyUrl(portalUrl: string, jobId: string): string {
   return `${portalUrl}/apply/${encodeURIComponent(jobId)}`;
-}
-
-const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
-
-/**
- * The page's stylesheets written into it: a server-rendered page then paints from its HTML alone, without
- * waiting for a round trip per stylesheet. Each one leaves a disabled link behind (a disabled stylesheet is
- * never fetched nor applied) so that Vite's loader, when the page's chunks import their CSS, finds it
- * already in the page and does not download and apply it a second time (docs/decisions/0221). Asset names
- * are content hashes, so each file is read once.
- */
-export function createStylesheetInliner(distDir: string): (html: string) => Promise<string> {
-  const files = new Map<string, Promise<string | null>>();
-  const read = (file: string) => {
-    let content = files.get(file);
-    if (!content) {
-      content = readFile(join(distDir, file), 'utf8').catch(() => null);
-      files.set(file, content);
-    }
-    return content;
-  };
-  return async (html) => {
-    const links = [...html.matchAll(STYLESHEET_LINK)];
-    const contents = await Promise.all(links.map((link) => read(link[1] ?? '')));
-    let index = 0;
-    // A stylesheet that cannot be read stays a link; `</style` cannot occur in CSS Vite wrote.
-    return html.replace(STYLESHEET_LINK, (link, file: string) => {
-      const css = contents[index++];
-      return css === null || css === undefined || /<\/style/i.test(css)
-        ? link
-        : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
-    });
-  };
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { initialScriptBytes, initialScripts } from './js-budget';
-import { readManifest, type Manifest } from './route-preload';
+import { readManifest, type Manifest } from './page-html';
 
 /**
  * docs/decisions/0062 and 0160: what the landing pages may download as JavaScript (gzip) before they are

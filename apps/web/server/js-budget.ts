@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { LANDING_PAGE_MODULES, type Manifest } from './route-preload';
+import { landingPageModules, type Manifest } from './page-html';
 
 /**
  * The scripts a landing page runs before it is interactive: the entry chunk and, for the page's route
@@ -9,7 +9,6 @@ import { LANDING_PAGE_MODULES, type Manifest } from './route-preload';
  * signed-in pages, toasts) load later and are not counted.
  */
 export function initialScripts(manifest: Manifest, pathname: string): string[] {
-  const route = LANDING_PAGE_MODULES.find((entry) => entry.pattern.test(pathname));
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -20,7 +19,7 @@ export function initialScripts(manifest: Manifest, pathname: string): string[] {
   Object.keys(manifest)
     .filter((key) => manifest[key]?.isEntry)
     .forEach(visit);
-  route?.modules.forEach(visit);
+  landingPageModules(pathname)?.forEach(visit);
   return [...files];
 }
 

@@ -5,18 +5,23 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
-import { scriptsAfterFirstPaint } from './scripts-after-paint';
 import { chooseEncoding, compressHtml, worthCompressing } from './compress-html';
 import { portalLoggerOptions } from './request-log';
 import { serveMetrics } from '@careers/server-kit/metrics';
 import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
-import { preloadLinks, readManifest, withPreloadLinks, type Manifest } from './route-preload';
+import {
+  createStylesheetInliner,
+  preloadLinks,
+  readManifest,
+  scriptsAfterFirstPaint,
+  withPreloadLinks,
+  type Manifest,
+} from './page-html';
 import {
   canonicalApplyUrl,
   composeApplyPage,
   createJobSource,
-  createStylesheetInliner,
   loadBuiltRenderer,
   type ApplyPageRenderer,
   type JobSourceOptions,

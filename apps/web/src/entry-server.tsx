@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { loadPagesFor, RoutesWithBoundary } from './app/router';
-import { ServerRenderedPageProvider, type ServerRenderedApplyPage } from './app/server-rendered-page';
+import { ServerRenderedPageProvider, type ServerRenderedApplyPage } from './first-paint/server-rendered-page';
 import { createQueryClient } from './lib/query-client';
 
 /**

@@ -11,11 +11,14 @@ const routes: string[] = [
   ...Object.values(employerRoutes).map((route) => `${paths.employer}/${route}`),
 ];
 
-/** True when a path (without query) matches one of product.md §2's routes; a trailing slash is tolerated. */
+/** True when a path (without query) is at this route (lib/paths.ts); a trailing slash is tolerated. */
+export function matchesRoute(route: string, pathname: string): boolean {
+  const match = matchPath({ path: route, caseSensitive: true, end: true }, pathname);
+  // A route ending in /* (the reset and confirm links) needs something after its last parameter.
+  return match !== null && (!route.endsWith('/*') || Boolean(match.params['*']));
+}
+
+/** True when a path (without query) matches one of product.md §2's routes. */
 export function isPortalRoute(pathname: string): boolean {
-  return routes.some((route) => {
-    const match = matchPath({ path: route, caseSensitive: true, end: true }, pathname);
-    // A route ending in /* (the reset and confirm links) needs something after its last parameter.
-    return match !== null && (!route.endsWith('/*') || Boolean(match.params['*']));
-  });
+  return routes.some((route) => matchesRoute(route, pathname));
 }

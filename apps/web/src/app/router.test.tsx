@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BrowserRouter, Link, MemoryRouter, Outlet, useParams, type RouteObject } from 'react-router';
-import { lazyPage, loadPagesFor, numberFirstHistoryEntry, RoutesWithBoundary } from './router';
+import { Link, MemoryRouter, Outlet, useParams, type RouteObject } from 'react-router';
+import { lazyPage, loadPagesFor, RoutesWithBoundary } from './router';
 
 /** A page module whose chunk arrives (or fails) when the test says so. */
 function deferredPage(text: string) {
@@ -168,31 +168,5 @@ describe("the portal's router (docs/decisions/0160)", () => {
     expect(screen.getByLabelText('console')).toBeInTheDocument();
     expect(await at('/elsewhere')).toBe('not found {"*":"elsewhere"}');
     expect(screen.getByLabelText('outer')).toBeInTheDocument();
-  });
-
-  it("writes the history entry's number React Router would write, so that it writes none while hydrating", () => {
-    window.history.replaceState({ usr: { from: 'test' }, key: 'k1' }, '');
-    numberFirstHistoryEntry();
-    expect(window.history.state).toEqual({ usr: { from: 'test' }, key: 'k1', idx: 0 });
-    const replaceState = vi.spyOn(window.history, 'replaceState');
-    render(
-      <BrowserRouter>
-        <p>routed</p>
-      </BrowserRouter>,
-    );
-    expect(screen.getByText('routed')).toBeInTheDocument();
-    expect(replaceState).not.toHaveBeenCalled();
-    replaceState.mockRestore();
-    // Without it, React Router does write one: the spy above could fail.
-    window.history.replaceState(null, '');
-    const again = vi.spyOn(window.history, 'replaceState');
-    cleanup();
-    render(
-      <BrowserRouter>
-        <p>routed</p>
-      </BrowserRouter>,
-    );
-    expect(again).toHaveBeenCalledWith({ idx: 0 }, '');
-    again.mockRestore();
   });
 });

@@ -6,7 +6,6 @@ import {
   useLocation,
   useRoutes,
   type Location,
-  type RouteMatch,
   type RouteObject,
 } from 'react-router';
 import { RequireAuth } from './require-auth';
@@ -129,43 +128,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * React Router ranks the whole route table again at every match, and a first render matched it twice (the
- * page's chunks, then useRoutes): on a phone's cold start most of the routing time of the hydration task
- * (docs/decisions/0224). A table's matches for a path are found once here, and useRoutes is handed only
- * the branch they found, which it matches in no time, to the same routes.
- */
-interface Matched {
-  matches: RouteMatch[] | null;
-  /** The table pruned to the matched branch: the same route objects' settings, one child each. */
-  branch: RouteObject[];
-}
-
-const MATCHED_PATHS_KEPT = 100;
-const matchedByTable = new WeakMap<RouteObject[], Map<string, Matched>>();
-
-function matched(table: RouteObject[], pathname: string): Matched {
-  let byPath = matchedByTable.get(table);
-  if (!byPath) matchedByTable.set(table, (byPath = new Map()));
-  let found = byPath.get(pathname);
-  if (!found) {
-    const matches = matchRoutes(table, { pathname });
-    const branch = matches
-      ? [
-          matches.reduceRight<RouteObject | null>(
-            (child, { route }) => ({ ...route, children: child ? [child] : undefined }) as RouteObject,
-            null,
-          )!,
-        ]
-      : table;
-    if (byPath.size >= MATCHED_PATHS_KEPT) byPath.clear();
-    byPath.set(pathname, (found = { matches, branch }));
-  }
-  return found;
-}
-
 function lazyPagesOf(location: Pick<Location, 'pathname'>, table: RouteObject[]): LazyPage[] {
-  return (matched(table, location.pathname).matches ?? [])
+  return (matchRoutes(table, location) ?? [])
     .map(({ route }) => route.Component as LazyPage | null | undefined)
     .filter((component): component is LazyPage => typeof component?.load === 'function');
 }
@@ -208,7 +172,7 @@ export function LazyRoutes({ routes: table }: { routes: RouteObject[] }) {
   // Always given one: useRoutes wraps its element in a location provider only when it has an address, so
   // switching between giving one and not would change the tree's shape and remount every page and layout
   // (a phone's side navigation, opened by hand, closed again as its layout mounted anew).
-  const element = useRoutes(matched(table, (shown ?? location).pathname).branch, shown ?? location);
+  const element = useRoutes(table, shown ?? location);
   return shown ? element : <RootFallback />;
 }
 
@@ -242,16 +206,6 @@ export function RoutesWithBoundary({ routes: table = routes }: { routes?: RouteO
       <LazyRoutes routes={table} />
     </PageErrorBoundary>
   );
-}
-
-/**
- * React Router's browser history numbers the page's entry in history.state, and writes that number with
- * history.replaceState when it is missing: 1 to 12 ms of the hydration task on a cold start (docs/decisions/0224).
- * main.tsx writes it in a task of its own before hydrating, the same state React Router would write.
- */
-export function numberFirstHistoryEntry(history: History = window.history): void {
-  const state = history.state as { idx?: unknown } | null;
-  if (state?.idx == null) history.replaceState({ ...state, idx: 0 }, '');
 }
 
 export function AppRouter() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJob } from '../../../lib/api/candidate/get-job';
 import { queryKeys } from '../../../lib/query-keys';
-import type { ServerRenderedApplyPage } from '../../../app/server-rendered-page';
+import type { ServerRenderedApplyPage } from '../../../first-paint/server-rendered-page';
 
 export function getJobQueryOptions(jobId: string) {
   return queryOptions({ queryKey: queryKeys.job(jobId), queryFn: () => getJob(jobId) });

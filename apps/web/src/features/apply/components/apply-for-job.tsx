@@ -16,8 +16,8 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Spinner } from '../../../components/spinner';
 import { usePageTitle } from '../../../components/page-title';
 import { signOut } from '../../../lib/session/sign-out';
-import { HydrateLater } from '../../../app/hydration';
-import { useServerRenderedApplyPage } from '../../../app/server-rendered-page';
+import { HydrateLater } from '../../../first-paint/hydration';
+import { useServerRenderedApplyPage } from '../../../first-paint/server-rendered-page';
 import { paths } from '../../../lib/paths';
 import { useJob } from '../api/get-job';
 import {

@@ -1,6 +1,74 @@
-import { createHash } from 'node:crypto';
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { scriptsAfterFirstPaint } from './scripts-after-paint';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import {
+  LANDING_PAGES,
+  landingPageModules,
+  preloadLinks,
+  scriptsAfterFirstPaint,
+  withPreloadLinks,
+  type Manifest,
+} from './page-html';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_http-1.js': { file: 'assets/http-1.js', imports: ['_react-1.js'] },
+  'src/app/routes/apply.tsx': {
+    file: 'assets/apply-1.js',
+    imports: ['index.html', '_react-1.js', '_http-1.js'],
+    css: ['assets/apply-1.css'],
+  },
+  'src/app/layouts/auth-layout.tsx': {
+    file: 'assets/auth-layout-1.js',
+    imports: ['index.html'],
+    css: ['assets/auth-layout-1.css'],
+  },
+  'src/app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['index.html', '_http-1.js'] },
+};
+
+describe('landing page preloads', () => {
+  it("names the apply page's chunks and stylesheet, not what index.html already loads", () => {
+    const links = preloadLinks(manifest, '/apply/42');
+    expect(links).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/apply-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/apply-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/http-1.js">',
+    );
+  });
+
+  it('names the auth layout and the page for login, once each', () => {
+    const links = preloadLinks(manifest, '/account/login');
+    expect(links.match(/http-1\.js/g)).toHaveLength(1);
+    expect(links).toContain('auth-layout-1.js');
+    expect(links).toContain('login-1.js');
+  });
+
+  it('finds the landing page by its route, as the router matches it', () => {
+    expect(landingPageModules('/apply/42')).toEqual(['src/app/routes/apply.tsx']);
+    expect(landingPageModules('/apply/42/')).toEqual(['src/app/routes/apply.tsx']);
+    expect(landingPageModules('/account/reset/a%40b.c/token')).toContain('src/app/routes/perform-password-reset.tsx');
+    expect(landingPageModules('/confirm/7/t')).toContain('src/app/routes/confirm-email.tsx');
+    for (const elsewhere of ['/apply', '/apply/42/x', '/confirm/7', '/account/reset/a', '/cvs', '/Account/login'])
+      expect(landingPageModules(elsewhere), elsewhere).toBeNull();
+  });
+
+  it('adds nothing to other pages or without a manifest', () => {
+    expect(preloadLinks(manifest, '/cvs')).toBe('');
+    expect(preloadLinks(null, '/apply/42')).toBe('');
+    expect(withPreloadLinks('<head></head>', '')).toBe('<head></head>');
+    expect(withPreloadLinks('<head><title>x</title></head>', '<link>')).toBe('<head><title>x</title><link></head>');
+  });
+
+  it('names modules that the router really loads', async () => {
+    const router = await readFile(fileURLToPath(new URL('../src/app/router.tsx', import.meta.url)), 'utf8');
+    for (const module of LANDING_PAGES.flatMap((entry) => entry.modules)) {
+      expect(router).toContain(`import('./${module.replace(/^src\/app\//, '').replace(/\.tsx$/, '')}')`);
+    }
+  });
+});
 
 const PAGE =
   '<html><head><script src="/config.js"></script><script type="module" crossorigin src="/assets/index-1.js"></script>' +
@@ -19,6 +87,8 @@ describe('scriptsAfterFirstPaint', () => {
     // The settings open the loader instead of being a request of their own (0221).
     expect(html).not.toContain('/config.js');
     expect(loader.startsWith('window.__PORTAL_CONFIG__ = {"environment": "Test"};(function(){')).toBe(true);
+    // The script is src/first-paint/pre-hydration.ts, compiled: no name of the compiler's helpers is left in it.
+    expect(loader).not.toMatch(/__name|__export|require\(|import /);
     expect(loader).toContain('["/assets/react-1.js","/assets/apply-1.js"]');
     expect(loader).toContain('["/assets/index-1.js"]');
     expect(scriptHash).toBe(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { matchesRoute } from '../src/app/paths';
+import { paths } from '../src/lib/paths';
+import { jsonForScript, SERVER_PAGE_DATA_ID } from '../src/first-paint/server-rendered-page';
+import { compilePreHydrationScript } from './pre-hydration-build.mjs';
+
+/*
+ * The steps that make a page's HTML from the build's index.html, in the order the server runs them:
+ * preloads (the landing page's chunks named in the head), inlined stylesheets, composition (the
+ * server-rendered page in #root, its head and its data), and scripts after the first paint (the one inline
+ * script, src/first-paint/pre-hydration.ts). What a page says (apply-page.ts) is not here.
+ */
+
+/** The part of Vite's build manifest (build.manifest) that names each module's chunk and what it imports. */
+export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * The lazily loaded modules (src/app/router.tsx) that render each public landing page, by its route
+ * (lib/paths.ts). The browser only learns of them after the main chunk has run; named in index.html they
+ * download alongside it, which takes a round trip off the first paint of the pages candidates arrive on
+ * from job boards and e-mails.
+ */
+export const LANDING_PAGES: { route: string; modules: string[] }[] = [
+  { route: paths.apply, modules: ['src/app/routes/apply.tsx'] },
+  { route: paths.login, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'] },
+  { route: paths.signup, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/signup.tsx'] },
+  {
+    route: paths.performPasswordReset,
+    modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/perform-password-reset.tsx'],
+  },
+  { route: paths.confirmEmail, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/confirm-email.tsx'] },
+];
+
+/** The modules of the landing page at this address, or null when it is none. */
+export function landingPageModules(pathname: string): string[] | null {
+  return LANDING_PAGES.find((page) => matchesRoute(page.route, pathname))?.modules ?? null;
+}
+
+/** Reads dist/.vite/manifest.json; without one (an old or hand-made build) nothing is preloaded. */
+export async function readManifest(distDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** `<link>` tags for the chunks and stylesheets a landing page needs beyond the main entry ('' elsewhere). */
+export function preloadLinks(manifest: Manifest | null, pathname: string): string {
+  const modules = landingPageModules(pathname);
+  if (!manifest || !modules) return '';
+  // What index.html already loads (the entry and its static imports) is not named again.
+  const loaded = new Set<string>();
+  const markLoaded = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file)) return;
+    loaded.add(chunk.file);
+    chunk.css?.forEach((file) => loaded.add(file));
+    chunk.imports?.forEach(markLoaded);
+  };
+  Object.keys(manifest)
+    .filter((key) => manifest[key]?.isEntry)
+    .forEach(markLoaded);
+
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  return [
+    ...[...styles]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** index.html with the landing page's links added at the end of its head. */
+export function withPreloadLinks(indexHtml: string, links: string): string {
+  return links ? indexHtml.replace('</head>', () => `${links}</head>`) : indexHtml;
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The page's stylesheets written into it: a server-rendered page then paints from its HTML alone, without
+ * waiting for a round trip per stylesheet. Each one leaves a disabled link behind (a disabled stylesheet is
+ * never fetched nor applied) so that Vite's loader, when the page's chunks import their CSS, finds it
+ * already in the page and does not download and apply it a second time (docs/decisions/0221). Asset names
+ * are content hashes, so each file is read once.
+ */
+export function createStylesheetInliner(distDir: string): (html: string) => Promise<string> {
+  const files = new Map<string, Promise<string | null>>();
+  const read = (file: string) => {
+    let content = files.get(file);
+    if (!content) {
+      content = readFile(join(distDir, file), 'utf8').catch(() => null);
+      files.set(file, content);
+    }
+    return content;
+  };
+  return async (html) => {
+    const links = [...html.matchAll(STYLESHEET_LINK)];
+    const contents = await Promise.all(links.map((link) => read(link[1] ?? '')));
+    let index = 0;
+    // A stylesheet that cannot be read stays a link; `</style` cannot occur in CSS Vite wrote.
+    return html.replace(STYLESHEET_LINK, (link, file: string) => {
+      const css = contents[index++];
+      return css === null || css === undefined || /<\/style/i.test(css)
+        ? link
+        : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+    });
+  };
+}
+
+/** Text for an HTML attribute or element. */
+export const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** What a server-rendered page puts into index.html. */
+export interface PageParts {
+  title: string;
+  description: string;
+  /** Elements added at the end of the head (already HTML). */
+  head: string[];
+  /** The server's render of the page: what goes into #root. */
+  body: string;
+  /** What the browser needs to hydrate the same markup (first-paint/server-rendered-page.tsx). */
+  data: unknown;
+}
+
+/** index.html with a server-rendered page: its title, description and head, its markup in #root, its data. */
+export function composePage(indexHtml: string, parts: PageParts): string {
+  // React writes the page's hoistable elements (its <title>, image preloads) first; they belong in the
+  // head, where the logo preload also starts its download before the body is parsed.
+  const hoisted = /^(?:<link [^>]*>|<meta [^>]*>|<title>[^<]*<\/title>)*/.exec(parts.body)?.[0] ?? '';
+  const head = [...parts.head, ...(hoisted.match(/<link [^>]*>/g) ?? [])];
+  const content = parts.body.slice(hoisted.length);
+  // Function replacements: a string in that place is a pattern in which `$&`, `` $` `` and `$'` copy
+  // the page into it, and the page's texts may be anyone's.
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(parts.description)}" />`,
+    )
+    .replace('</head>', () => `${head.join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${content}</div><script type="application/json" id="${SERVER_PAGE_DATA_ID}">${jsonForScript(parts.data)}</script>`,
+    );
+}
+
+const MODULE_SCRIPT = /<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+const CONFIG_SCRIPT = /<script src="\/config\.js"><\/script>/;
+
+/** The compiled server has the script built in (scripts/build-servers.mjs); run from source it compiles it once. */
+declare const __PRE_HYDRATION_SCRIPT__: string | undefined;
+let preHydrationScript: string | undefined;
+
+/**
+ * The page's one inline script: the run-time settings, then src/first-paint/pre-hydration.ts (it holds early
+ * input and starts the scripts after the first paint) given the entry and the chunks it will import.
+ */
+function loader(entries: string[], chunks: string[], settings: string): string {
+  preHydrationScript ??=
+    typeof __PRE_HYDRATION_SCRIPT__ === 'string' ? __PRE_HYDRATION_SCRIPT__ : compilePreHydrationScript();
+  return `${settings.trim()}(function(){var SCRIPT_ENTRIES=${JSON.stringify(entries)},SCRIPT_CHUNKS=${JSON.stringify(chunks)};${preHydrationScript}})()`;
+}
+
+export interface DeferredScripts {
+  html: string;
+  /** The inline loader's hash, for the page's Content-Security-Policy (script-src). */
+  scriptHash: string | null;
+}
+
+/**
+ * A server-rendered page's scripts start after its first paint (docs/decisions/0216): the page is readable
+ * and its form visible from the HTML alone, so the JavaScript (which hydrates it) no longer competes with
+ * the document, the logo and the first paint for a phone's bandwidth and CPU. The module script and the
+ * modulepreload links leave the head; one small inline script at the end of the body adds them back.
+ * The run-time settings (`settings`, the body of GET /config.js) open that script instead of being one
+ * more request before the first paint (docs/decisions/0221). A page without a module script is returned
+ * as it is.
+ */
+export function scriptsAfterFirstPaint(html: string, settings: string): DeferredScripts {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (entries.length === 0) return { html, scriptHash: null };
+  const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const script = loader(entries, chunks, settings);
+  const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(CONFIG_SCRIPT, '');
+  return { html: stripped.replace('</body>', () => `<script>${script}</script></body>`), scriptHash };
+}
