@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { useAuth } from '../../lib/use-auth';
-import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
+import { HomeOverview } from '../../features/applications/components/home-overview';
 
-/** '/' and '/dashboard': a simple greeting (product.md §2). */
+/** '/' and '/dashboard': the greeting (product.md §2), then the latest applications and what to do next. */
 export default function HomeRoute() {
   const { auth } = useAuth();
   const firstName = auth.name?.trim().split(/\s+/)[0];
@@ -14,9 +13,7 @@ export default function HomeRoute() {
       <p className="page__lead">
         Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.
       </p>
-      <p>
-        <Link to={paths.applications}>See your job applications</Link>
-      </p>
+      <HomeOverview />
     </section>
   );
 }

@@ -5,7 +5,9 @@ import { fakeServices } from '../../../testing/fake-services';
 import type { AdapterReply } from '../../../testing/mock-adapter';
 import { renderPortal } from '../../../testing/render-portal';
 import { authStore } from '../../../lib/auth-store';
+import { createQueryClient } from '../../../lib/query-client';
 
+// The portal's own client settings (how long an answer stays fresh), as the app runs them.
 afterEach(() => authStore.clear());
 
 /**
@@ -41,7 +43,7 @@ describe('the dashboard opened at /applications', () => {
     { timeout: 15_000 },
     async () => {
       const network = heldServices(answers);
-      renderPortal('/applications?page=2');
+      renderPortal('/applications?page=2', createQueryClient());
       expect(await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 })).toBeInTheDocument();
       await waitFor(() => expect(network.requests).toHaveLength(3));
       expect(network.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
@@ -62,7 +64,7 @@ describe('the dashboard opened at /applications', () => {
 
   it('never shows the list’s own spinner between the panel and the list', { timeout: 15_000 }, async () => {
     const network = heldServices(answers);
-    renderPortal('/applications');
+    renderPortal('/applications', createQueryClient());
     await screen.findByRole('heading', { name: 'Application Status' }, { timeout: 5000 });
     const seen: string[] = [];
     const observer = new MutationObserver(() => {
