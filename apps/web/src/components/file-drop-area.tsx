@@ -14,6 +14,8 @@ export interface FileDropAreaProps {
   disabled?: boolean;
   /** Larger files are refused before upload. */
   maxBytes?: number;
+  /** Told when the refusal shown under the area appears or goes, so a form shows no second message about the file. */
+  onRejectionChange?: (rejection: string | null) => void;
 }
 
 /**
@@ -29,13 +31,18 @@ export function FileDropArea({
   hint,
   disabled = false,
   maxBytes,
+  onRejectionChange,
 }: FileDropAreaProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [rejection, setRejection] = useState<string | null>(null);
+  const [rejection, setRejectionState] = useState<string | null>(null);
+  const setRejection = (next: string | null) => {
+    setRejectionState(next);
+    onRejectionChange?.(next);
+  };
 
   const choose = (files: FileList | null) => {
     const candidate = Array.from(files ?? []).find((entry) => !isIgnoredFile(entry.name));

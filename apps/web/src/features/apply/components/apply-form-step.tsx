@@ -97,7 +97,12 @@ export function ApplyFormStep({
   const fromCv = (field: AutofillField) =>
     autofill?.state === 'filled' && autofill.fields.includes(field) ? FROM_CV_HINT : undefined;
 
-  const askForCv = () => onAlertChange(applyMessages.selectYourCv);
+  // One CV message in one place: a refused file's reason, under the CV field, already says that no CV is
+  // chosen; only without one does the spec's alert ask for a CV.
+  const [cvRefused, setCvRefused] = useState(false);
+  const askForCv = () => {
+    if (!cvRefused) onAlertChange(applyMessages.selectYourCv);
+  };
   const chooseCv = (file: File | null) => {
     setCv(file);
     // Any choice, even a refused one, answers 'Please select your CV': one CV message, in one place.
@@ -141,6 +146,7 @@ export function ApplyFormStep({
           hint={CV_HINT}
           file={cv}
           onFileChange={chooseCv}
+          onRejectionChange={(rejection) => setCvRefused(rejection !== null)}
           disabled={busy}
         />
         <p className="apply-step__autofill" role="status">

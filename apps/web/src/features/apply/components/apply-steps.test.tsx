@@ -83,6 +83,25 @@ describe('apply form step', () => {
     await user.upload(screen.getByLabelText(/^CV/), new File(['x'], 'photo.png', { type: 'image/png' }));
     expect(await screen.findByText('Must be in the following format: pdf, doc, docx, txt')).toBeInTheDocument();
   });
+
+  it('shows one CV message in one place: a refused file’s reason, not also "Please select your CV"', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<FormStep onSubmit={vi.fn()} />);
+    const cvMessages = () =>
+      ['Please select your CV', 'Must be in the following format: pdf, doc, docx, txt'].filter((text) =>
+        screen.queryByText(text),
+      );
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(cvMessages()).toEqual(['Please select your CV']);
+    await user.upload(screen.getByLabelText(/^CV/), new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(cvMessages()).toEqual(['Must be in the following format: pdf, doc, docx, txt']);
+    // Applying again with the refused file: still the one message, where the file was chosen.
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(cvMessages()).toEqual(['Must be in the following format: pdf, doc, docx, txt']);
+    // A good file clears it; removing it again asks for a CV in the spec's words.
+    await user.upload(screen.getByLabelText(/^CV/), new File(['hello'], 'ada.txt', { type: 'text/plain' }));
+    expect(cvMessages()).toEqual([]);
+  });
 });
 
 const cvs: Cv[] = [
