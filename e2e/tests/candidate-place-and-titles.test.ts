@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { employerRoutes } from '../../apps/web/src/features/employer/paths';
 import { paths } from '../../apps/web/src/lib/paths';
@@ -124,6 +124,7 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
       email: 'someone@example.com',
       token: 'made-up-token',
       applicationId: applied.applicationId,
+      invitationId: '7b0d3c1e-5a2f-4e6b-9c8d-1f2e3a4b5c6d',
     };
     const candidatePage = await openPage({ viewport: DESKTOP });
     const publicPage = await openPage({ viewport: DESKTOP });
@@ -158,6 +159,7 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
       employerRoutes.signup,
       employerRoutes.forgotPassword,
       employerRoutes.welcome,
+      employerRoutes.reset,
     ]);
     titles.set(paths.employer, await titleAt(employerPage, paths.employer));
     for (const route of Object.values(employerRoutes)) {
@@ -319,12 +321,22 @@ describe('keyboard and touch', () => {
     await openApplyPage(page, employer.jobs[0]!.id);
     await waitForApplyStep(page, 'form');
     const input = page.locator('input[type="file"]');
-    for (const key of ['Space', 'Enter']) {
+    // One listener for the whole test: Playwright turns the browser's file-chooser interception on when
+    // the first listener comes and off when the last goes, so a listener per key races its key press.
+    const opened: string[] = [];
+    let key = '';
+    const onChooser = (chooser: FileChooser) => {
+      opened.push(key);
+      void chooser.setFiles([]);
+    };
+    page.on('filechooser', onChooser);
+    await page.evaluate(() => true); // a round trip after it: the interception is on before the first key
+    for (key of ['Space', 'Enter']) {
       await input.focus();
-      const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
       await page.keyboard.press(key);
-      await (await chooser).setFiles([]);
+      await expect.poll(() => opened, { timeout: 5_000 }).toContain(key);
     }
+    page.off('filechooser', onChooser);
   });
 
   it("a touch screen is told to tap, not 'Drag a file here'", async () => {
