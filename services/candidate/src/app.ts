@@ -16,7 +16,8 @@ import type { CandidateDatabase } from './db';
 import { accountEventRoutes } from './modules/account-events/account-events.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
 import { businessApplicationRoutes } from './modules/applications/business-applications.routes';
-import { createTokenVerifier, type AuthUser } from './modules/auth/auth.service';
+import { bearerAuth } from '@careers/server-kit/bearer-auth';
+import { createTokenVerifier } from './modules/auth/auth.service';
 import { businessFileRoutes } from './modules/business/business-files.routes';
 import { businessRoutes } from './modules/business/business.routes';
 import { logoKey } from './modules/business/business.service';
@@ -57,7 +58,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: CandidateDeps;
     config: CandidateConfig;
-    verifyToken: (token: string) => Promise<AuthUser>;
     jobCache: JobCache;
   }
 }
@@ -153,10 +153,9 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   });
   app.decorate('deps', deps);
   app.decorate('config', config);
-  app.decorate('verifyToken', createTokenVerifier(config.auth));
+  await app.register(bearerAuth, { verify: createTokenVerifier(config.auth) });
   app.decorate('jobCache', jobCache);
   app.decorateRequest('member', null);
-  app.decorateRequest('user', null);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.
   await app.register(multipart, {

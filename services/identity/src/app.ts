@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devOutboxRoutes } from '@careers/server-kit/dev-outbox';
+import { bearerAuth } from '@careers/server-kit/bearer-auth';
 import { createHttpApp, type App } from '@careers/server-kit/http';
 import { openDatabase, type Database } from '@careers/server-kit/database';
 import { ConfigError } from '@careers/server-kit/env';
@@ -14,7 +15,7 @@ import type { IdentityDatabase } from './db';
 import { loadOrCreateSecret } from '@careers/server-kit/secrets';
 import { createSemaphore, type Semaphore } from './lib/semaphore';
 import { loadSigningKeys, type SigningKeys } from './modules/tokens/signing-keys';
-import type { TokenContext } from './modules/tokens/tokens.service';
+import { accessTokenVerifier, type TokenContext } from './modules/tokens/tokens.service';
 import type { BotCheckContext } from '@careers/server-kit/bot-check';
 import type { CodeContext } from './modules/codes/codes.service';
 import { createAccountEventsWorker, type AccountEventsWorker } from './modules/account-events/account-events.worker';
@@ -153,7 +154,9 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   });
   app.decorate('deps', deps);
   app.decorate('config', config);
-  app.decorate('tokenContext', { keys: deps.keys, issuer: config.publicUrl, now: deps.now });
+  const tokenContext: TokenContext = { keys: deps.keys, issuer: config.publicUrl, now: deps.now };
+  app.decorate('tokenContext', tokenContext);
+  await app.register(bearerAuth, { verify: accessTokenVerifier(tokenContext) });
   app.decorate('codeContext', {
     pepper: deps.secrets.otpPepper,
     now: deps.now,

@@ -3,8 +3,9 @@ import type { AccountEventClaims } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, bearerToken } from '../auth/auth.hooks';
-import { InvalidTokenError, KeysUnavailableError, createAccountEventVerifier } from '../auth/auth.service';
+import { bearerSecurity, bearerToken } from '@careers/server-kit/bearer-auth';
+import { InvalidTokenError, KeysUnavailableError } from '@careers/server-kit/bearer-auth';
+import { createAccountEventVerifier } from '../auth/auth.service';
 import { applyAccountEvent } from './account-events.service';
 
 const accountEventResultSchema = z.object({

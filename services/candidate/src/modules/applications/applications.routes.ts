@@ -12,7 +12,7 @@ import {
 import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { applyAsCandidate, listOwnApplications, withdrawOwnApplication } from './applications.service';
 
 const tags = ['Job applications'];

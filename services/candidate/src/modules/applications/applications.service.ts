@@ -12,7 +12,7 @@ import type { EmployerApplication, EmployerApplicationDetail } from '@careers/co
 import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
 import { findJob, toJobDetail } from '../jobs/jobs.service';

@@ -12,7 +12,7 @@ import {
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import {
   addApplicationNote,

@@ -6,32 +6,11 @@ import {
   accountEventClaimsSchema,
   type AccountEventClaims,
 } from '@careers/contracts/identity';
-import type { Role } from '@careers/contracts/enums';
-
-export interface AuthUser {
-  userId: string;
-  email: string;
-  name: string | null;
-  roles: Role[];
-  /**
-   * Whether the identity service has proved the address (a code or the confirmation link); null from
-   * an identity service that does not say yet (its tokens before the email_verified claim).
-   */
-  emailVerified: boolean | null;
-}
+import { InvalidTokenError, KeysUnavailableError, type AccessTokenVerifier } from '@careers/server-kit/bearer-auth';
 
 export interface TokenVerifierOptions {
   issuer: string;
   jwksUrl: string;
-}
-
-export class InvalidTokenError extends Error {
-  override name = 'InvalidTokenError';
-}
-
-/** The identity service's keys could not be fetched: not the caller's fault, so not a 401. */
-export class KeysUnavailableError extends Error {
-  override name = 'KeysUnavailableError';
 }
 
 /**
@@ -60,20 +39,14 @@ async function verifyEs256(keys: JWTVerifyGetKey, token: string, issuer: string,
 const remoteKeys = (options: TokenVerifierOptions): JWTVerifyGetKey =>
   createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, timeoutDuration: 5_000 });
 
-export function createTokenVerifier(options: TokenVerifierOptions): (token: string) => Promise<AuthUser> {
+export function createTokenVerifier(options: TokenVerifierOptions): AccessTokenVerifier {
   const keys = remoteKeys(options);
   return async (token) => {
     const claims = accessTokenClaimsSchema.safeParse(
       await verifyEs256(keys, token, options.issuer, ACCESS_TOKEN_AUDIENCE),
     );
     if (!claims.success) throw new InvalidTokenError('claims');
-    return {
-      userId: claims.data.sub,
-      email: claims.data.email,
-      name: claims.data.name ?? null,
-      roles: claims.data.roles,
-      emailVerified: claims.data.email_verified ?? null,
-    };
+    return claims.data;
   };
 }
 

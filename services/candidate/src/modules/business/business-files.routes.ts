@@ -3,7 +3,7 @@ import { LOGO_MAX_BYTES, logoUploadResultSchema } from '@careers/contracts/candi
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { currentMember, requireTeamRole } from '../team/team.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { filePart, rethrowUploadError } from '../storage/multipart-errors';

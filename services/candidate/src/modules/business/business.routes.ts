@@ -2,7 +2,7 @@ import { businessDetailSchema } from '@careers/contracts/candidate-api';
 import { createBusinessSchema, createdBusinessSchema, updateBusinessSchema } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { changeBusiness, createBusiness, getBusiness } from './business.service';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { BusinessDetail, logoUploadResultSchema } from '@careers/contracts/candidate-api';
 import type { CreateBusiness, UpdateBusiness, createdBusinessSchema } from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import type { Db } from '../../db';
 import type { JobCache } from '../jobs/job-cache';
 import type { BlobStorage } from '../storage/storage';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { deleteContactMessagesOfUser } from '../contact/contact.service';
 import { cvStorageKeysOfCandidate } from '../cvs/cvs.service';
 import type { BlobStorage } from '../storage/storage';

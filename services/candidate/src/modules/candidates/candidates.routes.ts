@@ -8,7 +8,7 @@ import {
 import { candidateDeletedSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { deleteOwnCandidate } from './candidate-deletion.service';
 import { changeCandidate, createCandidate, getOwnCandidate } from './candidates.service';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Candidate, CandidateCreate, CandidateCreated, CandidateUpdate } from '@careers/contracts/candidate';
 import { HttpProblem } from '@careers/server-kit/problem';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import {
   deleteCandidateOfUser,
   findCandidateByUser,

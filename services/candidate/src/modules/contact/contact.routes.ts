@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactMessageSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole } from '@careers/server-kit/bearer-auth';
 import { sendContactMessage } from './contact.service';
 
 export async function contactRoutes(app: App) {

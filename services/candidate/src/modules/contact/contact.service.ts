@@ -5,7 +5,7 @@ import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
 import { PRODUCT_NAME, contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { QUOTAS, enforceWindowQuota, lockQuota } from '../quotas/quotas';
 import {
   contactMessagesSince,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '@careers/contracts/common';
 import { employerCvDropSchema } from '@careers/contracts/employer';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { currentMember, requireTeamRole } from '../team/team.hooks';
 import { listCvDropsOfBusiness } from './cv-drops.service';
 

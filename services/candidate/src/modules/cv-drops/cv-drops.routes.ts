@@ -2,7 +2,7 @@ import { createCvDropSchema, cvDropPageSchema, cvDropSchema } from '@careers/con
 import { pageQuerySchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { dropCv, listCvDrops } from './cv-drops.service';
 
 const tags = ['CV drops'];

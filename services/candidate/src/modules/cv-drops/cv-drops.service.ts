@@ -4,7 +4,7 @@ import type { employerCvDropSchema } from '@careers/contracts/employer';
 import type { z } from 'zod';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { findBusiness } from '../business/business.service';
 import type { Member } from '../team/team.service';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';

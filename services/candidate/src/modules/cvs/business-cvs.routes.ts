@@ -3,7 +3,7 @@ import { cvIdParamsSchema } from '@careers/contracts/candidate';
 import { cvPreviewLinkSchema } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { businessCvPreviewLink, requireBusinessCv } from './business-cvs.service';

@@ -10,7 +10,13 @@ import {
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, bearerToken, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import {
+  bearerSecurity,
+  bearerToken,
+  currentUser,
+  requireRole,
+  authedProblems as problems,
+} from '@careers/server-kit/bearer-auth';
 import { sendBlob } from '../storage/blob-response';
 import { filePart } from '../storage/multipart-errors';
 import { contentDisposition } from './cv-file-name';

@@ -14,7 +14,7 @@ import {
 } from '@careers/contracts/candidate';
 import type { CvParseStatus } from '@careers/contracts/enums';
 import { HttpProblem } from '@careers/server-kit/problem';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import type { BlobStorage } from '../storage/storage';
 import { contentDisposition, sanitizeFileName } from './cv-file-name';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATA_EXPORTS_PER_HOUR } from '@careers/contracts/candidate-api';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, currentUser, requireRole } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole } from '@careers/server-kit/bearer-auth';
 import { exportOwnData } from './data-export.service';
 
 export async function dataExportRoutes(app: App) {

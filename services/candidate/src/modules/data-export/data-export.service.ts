@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DataExportAccount, DataExportCv } from '@careers/contracts/candidate-api';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { candidateApplicationIds, candidateApplicationsSlice } from '../applications/applications.service';
 import type { Db } from '../../db';
 import { currentCandidate, lockCandidate, toCandidate, type CandidateRow } from '../candidates/candidates.service';

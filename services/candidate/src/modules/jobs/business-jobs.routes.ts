@@ -3,7 +3,7 @@ import { jobIdParamsSchema, jobSchema } from '@careers/contracts/candidate';
 import { pageQuerySchema } from '@careers/contracts/common';
 import { createJobSchema, employerJobSchema } from '@careers/contracts/employer';
 import type { App } from '@careers/server-kit/http';
-import { bearerSecurity, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import {
   changeJobOfBusiness,

@@ -3,7 +3,7 @@ import { statusEmailPreferenceSchema, unsubscribeQuerySchema } from '@careers/co
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '../auth/auth.hooks';
+import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import {
   UNSUBSCRIBE_API,
   UNSUBSCRIBE_PAGE,

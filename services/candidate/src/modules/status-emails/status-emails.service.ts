@@ -6,7 +6,7 @@ import type { MailMessage } from '@careers/server-kit/mail';
 import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { requireCandidate, setStatusEmails, statusEmailsOn } from '../candidates/candidates.service';
 import { dropUnsentStatusMailOf, queueReceiptMail, queueStatusMail } from './status-emails.repository';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TeamRole } from '@careers/contracts/employer';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { currentUser, requireRole } from '../auth/auth.hooks';
+import { currentUser, requireRole } from '@careers/server-kit/bearer-auth';
 import { NO_BUSINESS, resolveMember, roleRefused, type Member } from './team.service';
 
 declare module 'fastify' {

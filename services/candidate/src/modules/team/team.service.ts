@@ -13,7 +13,7 @@ import type { RateLimitStore } from '@careers/server-kit/rate-limit';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Selectable } from 'kysely';
 import type { BusinessesTable, Db } from '../../db';
-import type { AuthUser } from '../auth/auth.service';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { ROLE_WORDS, teamInvitationMail } from './team-mail';
 import {
   assignedJobIds,

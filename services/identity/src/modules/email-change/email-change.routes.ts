@@ -8,7 +8,7 @@ import {
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { orProblem } from '../../lib/schemas';
-import { authenticate, bearerSecurity } from '../../plugins/authenticate';
+import { bearerSecurity, currentUser, requireSignIn } from '@careers/server-kit/bearer-auth';
 import { limitSending } from '../../plugins/limits';
 import { accountContext } from '../accounts/accounts.service';
 import { finishEmailChange, requestEmailChange, takeBackAddress } from './email-change.service';
@@ -22,6 +22,7 @@ export async function emailChangeRoutes(app: App): Promise<void> {
   app.put(
     '/api/user/email-update-initialise',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary:
@@ -37,9 +38,9 @@ export async function emailChangeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       await limitSending(request);
-      const outcome = await requestEmailChange(db(), accountContext(app), claims.sub, request.body.newEmailAddress);
+      const outcome = await requestEmailChange(db(), accountContext(app), user.userId, request.body.newEmailAddress);
       if (!outcome.ok) return reply.status(400).send({ succeeded: false, requestId: null, errors: [outcome.error] });
       return { succeeded: true, requestId: outcome.requestId, errors: [] };
     },
@@ -48,6 +49,7 @@ export async function emailChangeRoutes(app: App): Promise<void> {
   app.put(
     '/api/user/email-update-confirm',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary:
@@ -58,11 +60,11 @@ export async function emailChangeRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       const { requestId, otp, currentEmailOtp } = request.body;
       const outcome = await finishEmailChange(db(), accountContext(app), {
-        userId: claims.sub,
-        sessionId: claims.sid,
+        userId: user.userId,
+        sessionId: user.sessionId,
         requestId,
         otp,
         currentEmailOtp,

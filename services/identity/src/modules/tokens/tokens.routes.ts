@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authResponseSchema, emptyAuthResponse, refreshRequestSchema } from '@careers/contracts/identity';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { authenticate, bearerSecurity } from '../../plugins/authenticate';
+import { bearerSecurity, currentUser, requireSignIn } from '@careers/server-kit/bearer-auth';
 import { orProblem } from '../../lib/schemas';
 import { refreshSession, signOut } from './tokens.service';
 
@@ -50,6 +50,7 @@ export async function tokenRoutes(app: App): Promise<void> {
   app.post(
     '/api/account/revoke',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['account'],
         summary:
@@ -59,8 +60,8 @@ export async function tokenRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const claims = await authenticate(request);
-      await signOut(db(), app.tokenContext, { userId: claims.sub, sessionId: claims.sid }, 'this');
+      const user = currentUser(request);
+      await signOut(db(), app.tokenContext, { userId: user.userId, sessionId: user.sessionId }, 'this');
       return { ...emptyAuthResponse('You have been logged out.'), success: true };
     },
   );
@@ -68,6 +69,7 @@ export async function tokenRoutes(app: App): Promise<void> {
   app.post(
     '/api/account/revoke-all',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['account'],
         summary: "Sign out of all devices: end every session of the caller's account",
@@ -76,8 +78,8 @@ export async function tokenRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const claims = await authenticate(request);
-      await signOut(db(), app.tokenContext, { userId: claims.sub, sessionId: claims.sid }, 'all');
+      const user = currentUser(request);
+      await signOut(db(), app.tokenContext, { userId: user.userId, sessionId: user.sessionId }, 'all');
       return { ...emptyAuthResponse('You have been signed out of all devices.'), success: true };
     },
   );

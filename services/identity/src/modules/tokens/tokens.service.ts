@@ -10,6 +10,7 @@ import type { Db } from '../../db';
 import type { SigningKeys } from './signing-keys';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { HttpProblem } from '@careers/server-kit/problem';
+import { InvalidTokenError, type AccessTokenVerifier } from '@careers/server-kit/bearer-auth';
 import { ACCOUNT_GONE, findUserById, type UserRecord } from '../users/users.service';
 import {
   findRefreshTokenForUpdate,
@@ -178,4 +179,13 @@ export async function signOut(
   const now = new Date(ctx.now());
   if (scope === 'this' && caller.sessionId) await revokeFamily(db, caller.sessionId, now, user.id);
   else await endAllSessions(db, user.id, now);
+}
+
+/** The service's own check of its access tokens, for server-kit's bearerAuth (the candidate service checks them by JWKS). */
+export function accessTokenVerifier(ctx: TokenContext): AccessTokenVerifier {
+  return async (token) => {
+    const claims = await verifyAccessToken(ctx, token);
+    if (!claims) throw new InvalidTokenError('not valid, expired or foreign');
+    return claims;
+  };
 }

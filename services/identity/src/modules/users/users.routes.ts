@@ -12,7 +12,7 @@ import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/e
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { App } from '@careers/server-kit/http';
 import { emptyBody, orProblem, sendEmpty } from '../../lib/schemas';
-import { authenticate, bearerSecurity } from '../../plugins/authenticate';
+import { bearerSecurity, currentUser, requireSignIn } from '@careers/server-kit/bearer-auth';
 import { limitCodeSendsPerClient, limitLookup, limitSending } from '../../plugins/limits';
 import { accountContext } from '../accounts/accounts.service';
 import { beginAccountDeletion, deleteAccount } from './account-deletion.service';
@@ -27,6 +27,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.get(
     '/api/user',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary: "The caller's profile (notFound when the account was deleted)",
@@ -35,14 +36,15 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const claims = await authenticate(request);
-      return profileOf(db(), claims.sub);
+      const user = currentUser(request);
+      return profileOf(db(), user.userId);
     },
   );
 
   app.put(
     '/api/user',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary: "Update the caller's name and phone",
@@ -52,8 +54,8 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
-      const updated = await updateProfile(db(), claims.sub, request.body, new Date(app.deps.now()));
+      const user = currentUser(request);
+      const updated = await updateProfile(db(), user.userId, request.body, new Date(app.deps.now()));
       if (!updated) return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
       return { succeeded: true, errors: [] };
     },
@@ -62,6 +64,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.put(
     '/api/user/delete-initialise',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary: `E-mail a fresh code to the caller's address; DELETE /api/user needs it (${CODE_LIFETIME_TEXT}, single use)`,
@@ -75,9 +78,9 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       await limitSending(request);
-      if (!(await beginAccountDeletion(db(), app.codeContext, claims.sub)))
+      if (!(await beginAccountDeletion(db(), app.codeContext, user.userId)))
         return reply.status(400).send({ succeeded: false, errors: [ACCOUNT_GONE] });
       return { succeeded: true, errors: [] };
     },
@@ -86,6 +89,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.delete(
     '/api/user',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary:
@@ -103,10 +107,10 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       // Another user's id is answered as if it did not exist: no one learns which ids are real.
-      if (request.query.userId !== claims.sub) throw new HttpProblem(404, 'There is no such account.');
-      const outcome = await deleteAccount(db(), app.codeContext, claims.sub, request.body?.code);
+      if (request.query.userId !== user.userId) throw new HttpProblem(404, 'There is no such account.');
+      const outcome = await deleteAccount(db(), app.codeContext, user.userId, request.body?.code);
       if (outcome) return reply.status(400).send({ succeeded: false, errors: [outcome] });
       return { succeeded: true, errors: [] };
     },
@@ -133,6 +137,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.get(
     '/api/user/userid-by-email/:email',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary:
@@ -149,9 +154,9 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       await limitLookup(request, request.params.email);
-      const profile = await lookUpByEmail(db(), claims.sub, request.params.email);
+      const profile = await lookUpByEmail(db(), user.userId, request.params.email);
       if (!profile) throw new HttpProblem(404, 'There is no account with this e-mail address.');
       return profile;
     },
@@ -160,6 +165,7 @@ export async function userRoutes(app: App): Promise<void> {
   app.put(
     '/api/user/unproven-email',
     {
+      preHandler: requireSignIn,
       schema: {
         tags: ['user'],
         summary:
@@ -176,7 +182,7 @@ export async function userRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const claims = await authenticate(request);
+      const user = currentUser(request);
       await limitSending(request);
       const newEmail = request.body.email;
       const ctx = {
@@ -187,7 +193,7 @@ export async function userRoutes(app: App): Promise<void> {
       const outcome = await correctUnprovenAddress(
         db(),
         ctx,
-        { userId: claims.sub, sessionId: claims.sid },
+        { userId: user.userId, sessionId: user.sessionId },
         newEmail,
         () => limitCodeSendsPerClient(request, newEmail),
       );
