@@ -1,27 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { devOutboxRoutes } from '@careers/server-kit/dev-outbox';
 import { bearerAuth } from '@careers/server-kit/bearer-auth';
+import { devOutboxRoutes } from '@careers/server-kit/dev-outbox';
 import { createHttpApp, type App } from '@careers/server-kit/http';
-import { openDatabase, type Database } from '@careers/server-kit/database';
-import { ConfigError } from '@careers/server-kit/env';
-import { migrateToLatest } from '@careers/server-kit/migrations';
-import { createMailTransport, type MailTransport } from '@careers/server-kit/mail';
-import { createRateLimitStore, type RateLimitStore } from '@careers/server-kit/rate-limit';
 import type { Logger } from '@careers/server-kit/logger';
-import type { IdentityConfig } from './config';
-import type { IdentityDatabase } from './db';
-import { loadOrCreateSecret } from '@careers/server-kit/secrets';
-import { createSemaphore, type Semaphore } from './lib/semaphore';
-import { loadSigningKeys, type SigningKeys } from './modules/tokens/signing-keys';
-import { accessTokenVerifier, type TokenContext } from './modules/tokens/tokens.service';
 import type { BotCheckContext } from '@careers/server-kit/bot-check';
+import type { IdentityConfig } from './config';
+import type { IdentityDeps } from './dependencies';
+import { createSemaphore, type Semaphore } from './lib/semaphore';
+import { accessTokenVerifier, type TokenContext } from './modules/tokens/tokens.service';
 import type { CodeContext } from './modules/codes/codes.service';
-import { createAccountEventsWorker, type AccountEventsWorker } from './modules/account-events/account-events.worker';
-import { createOutboxWorker, type OutboxWorker } from './modules/mail/mail.worker';
-import { createRetentionWorker } from './modules/retention/retention';
-import type { PollingWorker } from '@careers/server-kit/polling-worker';
 import { tokenRoutes } from './modules/tokens/tokens.routes';
 import { botCheckRoutes } from './modules/bot-check/bot-check.routes';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -29,22 +15,6 @@ import { registrationRoutes } from './modules/accounts/registration.routes';
 import { codeRoutes } from './modules/codes/codes.routes';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes';
 import { userRoutes } from './modules/users/users.routes';
-
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
-
-export interface IdentityDeps {
-  database: Database<IdentityDatabase>;
-  mail: MailTransport;
-  /** The clock for every expiry (codes, tokens, links): tests move it. */
-  now: () => number;
-  /** Rate-limit counters and the bot-check replay set: memory, or Redis when REDIS_URL is set. */
-  store: RateLimitStore;
-  keys: SigningKeys;
-  secrets: { otpPepper: string; botCheckSecret: string };
-  outbox: OutboxWorker;
-  accountEvents: AccountEventsWorker;
-  retention: PollingWorker;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,86 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DependencyOptions {
-  /** Secrets and signing key in memory only, nothing written under DATA_DIR (tests). */
-  ephemeral?: boolean;
-  now?: () => number;
-}
-
-/** Opens the database (migrating it), the mail transport, the limit store, keys and secrets. */
-export async function openDependencies(
-  config: IdentityConfig,
-  logger: Logger,
-  options: DependencyOptions = {},
-): Promise<IdentityDeps> {
-  const ephemeral = options.ephemeral ?? false;
-  const now = options.now ?? Date.now;
-  // With Redis the service runs as several instances (design.md §2): a key or secret made up per
-  // instance would make codes, bot checks and tokens of one instance fail on the others.
-  if (config.redisUrl && !ephemeral) {
-    const keyFiles = (await fs.readdir(config.secrets.keysDir).catch(() => [] as string[])).filter((name) =>
-      name.endsWith('.pem'),
-    );
-    const missing = [
-      ...(config.secrets.jwtPrivateKey || keyFiles.length > 0
-        ? []
-        : [
-            `JWT_PRIVATE_KEY: must be set, the same on every instance, when REDIS_URL is set (or the same PEM files in ${config.secrets.keysDir})`,
-          ]),
-      ...(config.secrets.botCheckSecret
-        ? []
-        : ['BOT_CHECK_SECRET: must be set, the same on every instance, when REDIS_URL is set']),
-      ...(config.secrets.otpPepper
-        ? []
-        : ['OTP_PEPPER: must be set, the same on every instance, when REDIS_URL is set']),
-    ];
-    if (missing.length > 0)
-      throw new ConfigError(
-        `identity service: invalid configuration\n${missing.map((line) => `  ${line}`).join('\n')}`,
-      );
-  }
-  const database = await openDatabase<IdentityDatabase>({
-    ...config.database,
-    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens a new one when needed'),
-  });
-  await migrateToLatest(database.db as never, migrationsFolder, 'identity');
-  const mail = createMailTransport({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    logger,
-    now,
-    // Tests keep theirs in memory: nothing of theirs is written under a data folder.
-    outboxDir: ephemeral ? undefined : config.devOutboxDir,
-  });
-  const store = createRateLimitStore({
-    redisUrl: config.redisUrl,
-    prefix: config.redisKeyPrefix,
-    now,
-    onError: (err) => logger.warn({ err }, 'Redis unreachable; limit checks answer 503 until it is back'),
-  });
-  const keys = await loadSigningKeys({
-    configuredPem: config.secrets.jwtPrivateKey,
-    dir: config.secrets.keysDir,
-    ephemeral,
-  });
-  const secrets = {
-    otpPepper: await loadOrCreateSecret('otp-pepper', config.secrets.otpPepper, config.secrets.dir, ephemeral),
-    botCheckSecret: await loadOrCreateSecret('bot-check', config.secrets.botCheckSecret, config.secrets.dir, ephemeral),
-  };
-  const outbox = createOutboxWorker({ db: database.db, mail, now, intervalMs: config.mailPollIntervalMs, logger });
-  const accountEvents = createAccountEventsWorker({
-    db: database.db,
-    keys,
-    issuer: config.publicUrl,
-    deliveryUrl: config.accountEventsUrl,
-    now,
-    intervalMs: config.mailPollIntervalMs,
-    logger,
-  });
-  const retention = createRetentionWorker({ db: database.db, now, ...config.retention, logger });
-  return { database, mail, now, store, keys, secrets, outbox, accountEvents, retention };
-}
-
+/** The HTTP app: the shared plumbing, the contexts the modules read, their routes, and the workers' lifetime. */
 export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logger: Logger): Promise<App> {
   const app = await createHttpApp({
     name: 'identity',

@@ -3,4 +3,4 @@
  * what they may use without reaching into the service's files. Everything else is reached over HTTP.
  */
 export { loadConfig } from './config';
-export { migrationsFolder } from './app';
+export { migrationsFolder } from './dependencies';

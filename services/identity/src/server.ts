@@ -1,5 +1,6 @@
 import { startService } from '@careers/server-kit/lifecycle';
-import { buildApp, openDependencies } from './app';
+import { buildApp } from './app';
+import { openDependencies } from './dependencies';
 import { loadConfig } from './config';
 
 await startService({

@@ -4,7 +4,8 @@ import { createTestDatabase, type DatabaseKind } from '@careers/server-kit/testi
 import { createLogger } from '@careers/server-kit/logger';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import { solveBotCheck } from '@careers/test-support/bot-check';
-import { buildApp, openDependencies } from '../src/app';
+import { buildApp } from '../src/app';
+import { openDependencies } from '../src/dependencies';
 import { loadConfig } from '../src/config';
 
 /** A clock the tests move: every expiry in the service reads it. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@careers/server-kit/env';
 import { createLogger } from '@careers/server-kit/logger';
-import { openDependencies } from '../src/app';
+import { openDependencies } from '../src/dependencies';
 import { loadConfig } from '../src/config';
 
 // The settings a start refuses, checked where they are read. That a refusal ends the process with
