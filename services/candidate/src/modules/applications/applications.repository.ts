@@ -65,35 +65,43 @@ export interface CandidateApplicationRow {
   business: { id: string; name: string; city: string | null; phone: string | null; careers_domain: string | null };
 }
 
+const APPLICATION_COLUMNS = [
+  'id',
+  'candidate_id',
+  'job_id',
+  'cv_id',
+  'cv_file_name',
+  'application_status',
+  'short_list_status',
+  'ready_to_work',
+  'landing_url',
+  'publisher_id',
+  'boost_id',
+  'utm_source',
+  'utm_campaign',
+  'applied_at',
+  'withdrawn_at',
+  'withdrawal_reason',
+] as const satisfies readonly (keyof ApplicationRow)[];
+const BUSINESS_COLUMNS = ['id', 'name', 'city', 'phone', 'careers_domain'] as const;
+// Every column of the application is read: a new column fails to compile here until it is listed above.
+const allApplicationColumns: Exclude<keyof ApplicationRow, (typeof APPLICATION_COLUMNS)[number]> extends never
+  ? true
+  : never = true;
+void allApplicationColumns;
+
+/** `a.id as app__id`, …: the application's and the business's columns share names with the job's. */
+function under<T extends 'a' | 'b', P extends string, C extends string>(table: T, prefix: P, columns: readonly C[]) {
+  return columns.map((c) => `${table}.${c} as ${prefix}${c}`) as Array<{ [K in C]: `${T}.${K} as ${P}${K}` }[C]>;
+}
+
 function candidateApplicationsQuery(db: Db, candidateId: string) {
   return db
     .selectFrom('job_applications as a')
     .innerJoin('jobs', 'jobs.id', 'a.job_id')
     .innerJoin('businesses as b', 'b.id', 'jobs.business_id')
     .selectAll('jobs')
-    .select([
-      'a.id as a_id',
-      'a.candidate_id as a_candidate_id',
-      'a.job_id as a_job_id',
-      'a.cv_id as a_cv_id',
-      'a.cv_file_name as a_cv_file_name',
-      'a.application_status as a_application_status',
-      'a.short_list_status as a_short_list_status',
-      'a.ready_to_work as a_ready_to_work',
-      'a.landing_url as a_landing_url',
-      'a.publisher_id as a_publisher_id',
-      'a.boost_id as a_boost_id',
-      'a.utm_source as a_utm_source',
-      'a.utm_campaign as a_utm_campaign',
-      'a.applied_at as a_applied_at',
-      'a.withdrawn_at as a_withdrawn_at',
-      'a.withdrawal_reason as a_withdrawal_reason',
-      'b.id as b_id',
-      'b.name as b_name',
-      'b.city as b_city',
-      'b.phone as b_phone',
-      'b.careers_domain as b_careers_domain',
-    ])
+    .select([...under('a', 'app__', APPLICATION_COLUMNS), ...under('b', 'biz__', BUSINESS_COLUMNS)])
     .where('a.candidate_id', '=', candidateId)
     .orderBy('a.applied_at', 'desc')
     .orderBy('a.id');
@@ -139,77 +147,17 @@ export async function candidateApplicationIds(db: Db, candidateId: string): Prom
   return rows.map((r) => r.id);
 }
 
-function toCandidateApplicationRow(r: CandidateApplicationQueryRow): CandidateApplicationRow {
-  const {
-    a_id,
-    a_candidate_id,
-    a_job_id,
-    a_cv_id,
-    a_cv_file_name,
-    a_application_status,
-    a_short_list_status,
-    a_ready_to_work,
-  } = r;
-  const {
-    a_landing_url,
-    a_publisher_id,
-    a_boost_id,
-    a_utm_source,
-    a_utm_campaign,
-    a_applied_at,
-    a_withdrawn_at,
-    a_withdrawal_reason,
-  } = r;
-  const { b_id, b_name, b_city, b_phone, b_careers_domain, ...job } = r;
-  return {
-    application: {
-      id: a_id,
-      candidate_id: a_candidate_id,
-      job_id: a_job_id,
-      cv_id: a_cv_id,
-      cv_file_name: a_cv_file_name,
-      application_status: a_application_status,
-      short_list_status: a_short_list_status,
-      ready_to_work: a_ready_to_work,
-      landing_url: a_landing_url,
-      publisher_id: a_publisher_id,
-      boost_id: a_boost_id,
-      utm_source: a_utm_source,
-      utm_campaign: a_utm_campaign,
-      applied_at: a_applied_at,
-      withdrawn_at: a_withdrawn_at,
-      withdrawal_reason: a_withdrawal_reason,
-    },
-    job: {
-      id: job.id,
-      business_id: job.business_id,
-      title: job.title,
-      description: job.description,
-      latitude: job.latitude,
-      longitude: job.longitude,
-      address_line1: job.address_line1,
-      address_line2: job.address_line2,
-      city: job.city,
-      state: job.state,
-      region: job.region,
-      postcode: job.postcode,
-      is_live: job.is_live,
-      part_time: job.part_time,
-      full_time: job.full_time,
-      job_type: job.job_type,
-      remote: job.remote,
-      workplace: job.workplace,
-      salary_rate_type: job.salary_rate_type,
-      salary_amount: job.salary_amount,
-      salary_negotiable: job.salary_negotiable,
-      salary_currency: job.salary_currency,
-      salary_from: job.salary_from,
-      salary_to: job.salary_to,
-      created_at: job.created_at,
-      application_count: job.application_count,
-    },
-    business: { id: b_id, name: b_name, city: b_city, phone: b_phone, careers_domain: b_careers_domain },
-  };
+/** One pass over the row's columns: the prefixed ones are the application's and the business's, the rest the job's. */
+function toCandidateApplicationRow(row: CandidateApplicationQueryRow): CandidateApplicationRow {
+  const application: Record<string, unknown> = {};
+  const business: Record<string, unknown> = {};
+  const job: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column.startsWith('app__')) application[column.slice('app__'.length)] = value;
+    else if (column.startsWith('biz__')) business[column.slice('biz__'.length)] = value;
+    else job[column] = value;
+  }
+  return { application, job, business } as unknown as CandidateApplicationRow;
 }
 
 /** The candidate's own application, locked for the withdrawal; else nothing (another's id looks missing). */
