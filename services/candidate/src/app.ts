@@ -46,7 +46,7 @@ export interface CandidateDeps {
   mail: MailTransport;
   storage: BlobStorage;
   jobs: BackgroundJobs;
-  /** Status e-mails (issue 12 item 14): the outbox worker and the unsubscribe links' key. */
+  /** Status e-mails (docs/decisions/0145): the outbox worker and the unsubscribe links' key. */
   statusMail: { worker: StatusMailWorker; secret: string };
   /** Rate-limit counters and the bot check's replay set: memory, or Redis when REDIS_URL is set. */
   store: RateLimitStore;

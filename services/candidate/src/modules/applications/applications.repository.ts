@@ -386,7 +386,7 @@ export async function businessMaySeeCv(
   return Boolean(viaDrop);
 }
 
-/** Figures of one job for its employer (issue 14): by day since `since`, by source, and statuses ever reached. */
+/** Figures of one job for its employer (docs/decisions/0256): by day since `since`, by source, and statuses ever reached. */
 export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
   const [byDay, bySource, reached] = await Promise.all([
     db

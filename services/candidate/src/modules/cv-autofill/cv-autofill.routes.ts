@@ -40,7 +40,7 @@ function tokenField(fields: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Issue 12 item 17: the apply page reads the name, e-mail and phone of the CV the candidate chooses.
+ * The apply page reads the name, e-mail and phone of the CV the candidate chooses.
  * Public (the candidate has no account yet), so each read costs a solved ALTCHA proof of work, usable
  * once, and a client may read a bounded number per window. The file is checked and parsed like an
  * uploaded CV (type by bytes, 10 MB, unpack bounds, parser and field detection in a capped child

@@ -2,7 +2,7 @@ import { emailSchema } from '@careers/contracts/common';
 import type { CvAutofill } from '@careers/contracts/candidate-api';
 
 /**
- * The candidate's own details read from the text of a CV (issue 12 item 17): the first e-mail address,
+ * The candidate's own details read from the text of a CV (docs/decisions/0176): the first e-mail address,
  * the first phone-looking number (a labelled one first) and the name from the top lines. Only what is
  * found with some confidence is answered; the candidate sees and may change every value.
  */

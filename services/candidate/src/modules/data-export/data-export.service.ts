@@ -76,7 +76,7 @@ export async function exportOwnData(db: Db, storage: BlobStorage, user: AuthUser
 }
 
 /**
- * The candidate's data as a zip (issue 12 item 16), streamed: the JSON files are written a slice of rows at
+ * The candidate's data as a zip (docs/decisions/0141), streamed: the JSON files are written a slice of rows at
  * a time, each CV file is opened only when the zip reaches it and passes through without being held, and the
  * zip waits on its reader (back-pressure) all the way to the store. A failure half-way aborts the stream
  * (the download fails rather than ending as a valid but incomplete zip).

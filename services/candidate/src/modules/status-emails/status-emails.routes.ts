@@ -16,7 +16,7 @@ import {
 export const INVALID_UNSUBSCRIBE_LINK =
   'This unsubscribe link is not valid. Turn status e-mails off on your account page instead.';
 
-/** Status e-mails (issue 12 item 14): the candidate's switch, and the unsubscribe link that needs no sign-in. */
+/** Status e-mails (docs/decisions/0145): the candidate's switch, and the unsubscribe link that needs no sign-in. */
 export async function statusEmailRoutes(app: App) {
   const candidateOnly = requireRole('Candidate');
   const db = () => app.deps.database.db;

@@ -21,7 +21,7 @@ export const UNSUBSCRIBE_API = '/status-emails/unsubscribe';
 
 /**
  * Queues (or changes, or drops) the candidate's e-mail about a status change, in the caller's transaction
- * (issue 12 item 14: the e-mail is queued with the change, or not at all); sent `delayMs` after `now`.
+ * (so the e-mail is queued with the change, or not at all); sent `delayMs` after `now`.
  */
 export async function queueStatusChangeMail(
   trx: Db,
