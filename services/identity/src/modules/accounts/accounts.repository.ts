@@ -54,6 +54,6 @@ export async function markAccountTokenUsed(db: Db, id: string, at: Date): Promis
 }
 
 /** Every unused link of the user (an address change makes the links sent to the old address worthless). */
-export async function deleteUnusedAccountTokens(db: Db, userId: string): Promise<void> {
+export async function voidUnusedLinks(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('account_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }

@@ -21,7 +21,7 @@ import {
   type UserRecord,
 } from '../users/users.service';
 import {
-  deleteUnusedAccountTokens,
+  voidUnusedLinks,
   findAccountTokenForUpdate,
   markAccountTokenUsed,
   replaceAccountToken,
@@ -246,7 +246,7 @@ export async function resetPassword(
 }
 
 /** Every unused link of the user (an address change makes the links sent to the old address worthless). */
-export { deleteUnusedAccountTokens as voidUnusedLinks };
+export { voidUnusedLinks };
 
 /**
  * POST /api/account/can-log-in: 'yes' when the address has an account (with the role, when one is given);
