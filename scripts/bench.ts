@@ -8,7 +8,7 @@
  * page (default 3; 0 leaves Lighthouse out), BENCH_LOAD_CANDIDATES the new candidates applying at once
  * in the load test that ends the run (default 300; 0 leaves it out; scripts/load-apply.ts, its own
  * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone,
- * `npm run bench -- --page-only` the Lighthouse comparison alone (BENCH_LIGHTHOUSE_KEEP=<dir> keeps each
+ * `npm run bench -- --page-only` the Lighthouse figures alone (the apply page, its bare twin, and /applications signed in) (BENCH_LIGHTHOUSE_KEEP=<dir> keeps each
  * audit's JSON report there, to read its long tasks and requests).
  * BENCH_PORTAL_DIST serves an existing portal build (`npm run build -w apps/web -- --outDir <dir>`)
  * instead of building the current one, e.g. to measure an earlier commit's apply page side by side.
@@ -21,7 +21,7 @@ import pg from 'pg';
 import { freePort, startStack, type Stack } from '../e2e/support/stack';
 import { pdfWithText } from '@careers/test-support/fixtures';
 import { compareJobApi } from './bench/job-api';
-import { medianAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
+import { medianAudit, medianSignedInAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
 import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
 import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
@@ -120,7 +120,8 @@ try {
     onlyIfEmpty: false,
     resetLink: (email) => box.wait(email, resetLinkIn, 20_000),
   });
-  const jobId = links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).find(Boolean);
+  const jobIds = [...new Set(links.map((link) => /\/apply\/([^\s/?#]+)/.exec(link)?.[1]).filter(Boolean))] as string[];
+  const jobId = jobIds[0];
   if (!jobId) throw new Error('the demo data has no job');
 
   header();
@@ -140,6 +141,15 @@ try {
     } finally {
       await bare.close();
     }
+    // The candidate's dashboard on the same phone profile: signed in (the session in local storage, as the
+    // portal keeps it), with a few applications, opening /applications cold.
+    const storage = await signedInCandidate(candidateUrl, token, jobIds.slice(0, 3));
+    const dashboard = await medianSignedInAudit(`${portalUrl}/applications`, storage, lighthouseRuns);
+    report(
+      `Lighthouse mobile /applications, signed in (median of ${lighthouseRuns})`,
+      `perf ${dashboard.performance}, a11y ${dashboard.accessibility}, LCP ${Math.round(dashboard.lcpMs)} ms, TBT ${Math.round(dashboard.tbtMs)} ms, JS ${(dashboard.jsBytes / 1024).toFixed(1)} KB`,
+    );
+    report('  its LCP element', dashboard.lcpElement ?? 'not recorded');
   }
   if (pageOnly) throw new PageOnly();
 
@@ -233,6 +243,60 @@ try {
   for (const name of Object.values(databases))
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
 }
+/**
+ * A candidate with a profile, a CV and an application to each of `jobIds`, signed in as the portal keeps a
+ * session (its local storage entry; the token is the bench's own, valid for an hour).
+ */
+async function signedInCandidate(
+  candidateUrl: string,
+  token: (userId: string, email: string, roles: 'Candidate'[]) => Promise<string>,
+  jobIds: string[],
+): Promise<Record<string, string>> {
+  const userId = randomUUID();
+  const email = `bench-dashboard-${suffix}@example.test`;
+  const name = 'Bench Dashboard';
+  const accessToken = await token(userId, email, ['Candidate']);
+  const authorization = `Bearer ${accessToken}`;
+  const json = { authorization, 'content-type': 'application/json' };
+  const profile = await fetch(`${candidateUrl}/candidate`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name, email, phoneNumber: '0700 900000', postcode: 'LS1 1AA' }),
+  });
+  if (profile.status !== 200) throw new Error(`the dashboard's candidate was not created (${profile.status})`);
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(pdfWithText('Bench dashboard'))], { type: 'application/pdf' }),
+    'cv.pdf',
+  );
+  const cv = await fetch(`${candidateUrl}/cvs`, { method: 'POST', headers: { authorization }, body: form });
+  const { cvId } = (await cv.json()) as { cvId: string };
+  for (const jobId of jobIds) {
+    const applied = await fetch(`${candidateUrl}/job-applications`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ jobId, cvId, readyToWork: true }),
+    });
+    const answer = (await applied.json()) as { isValidResponse: boolean };
+    if (!answer.isValidResponse) throw new Error(`the dashboard's application failed (${JSON.stringify(answer)})`);
+  }
+  const auth = {
+    id: userId,
+    name,
+    email,
+    phone: '0700 900000',
+    accessToken,
+    refreshToken: 'bench',
+    refreshTokenExpiryTime: new Date(Date.now() + 86_400_000).toISOString(),
+    success: true,
+    feedbackMessage: null,
+    rememberMe: true,
+  };
+  // The portal's key for the session in local storage (apps/web/src/lib/auth-store.ts, AUTH_STORAGE_KEY).
+  return { 'careers-portal.auth': JSON.stringify(auth) };
+}
+
 // After the other figures, on its own stack: the bench's stack is stopped and its databases gone.
 if (exitCode === 0) exitCode = await loadTest();
 process.exit(Math.max(exitCode, 0));

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -19,6 +19,8 @@ export interface PageFigures {
   cls: number;
   tbtMs: number;
   jsBytes: number;
+  /** What Lighthouse saw as the largest contentful paint (its element's markup, shortened). */
+  lcpElement?: string;
 }
 
 interface Lhr {
@@ -26,11 +28,27 @@ interface Lhr {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+    {
+      numericValue?: number;
+      details?: {
+        items?: { resourceType?: string; transferSize?: number; type?: string; selector?: string }[];
+      };
+    }
   >;
 }
 
-async function audit(url: string): Promise<PageFigures> {
+/** The element Lighthouse took as the largest contentful paint (its LCP breakdown names the node). */
+function lcpNode(lhr: Lhr): string | undefined {
+  const items = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  return items.find((item) => item.type === 'node')?.selector;
+}
+
+interface AuditOptions {
+  /** A running Chromium's DevTools port: Lighthouse audits in it, keeping what its storage holds. */
+  port?: number;
+}
+
+async function audit(url: string, options: AuditOptions = {}): Promise<PageFigures> {
   const outputPath = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${Date.now()}.json`);
   const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
   const child = spawn(
@@ -41,6 +59,7 @@ async function audit(url: string): Promise<PageFigures> {
       `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
       '--only-categories=performance,accessibility',
       '--form-factor=mobile',
+      ...(options.port ? [`--port=${options.port}`, '--disable-storage-reset'] : []),
       '--output=json',
       `--output-path=${outputPath}`,
       '--quiet',
@@ -67,6 +86,7 @@ async function audit(url: string): Promise<PageFigures> {
     cls: value('cumulative-layout-shift'),
     tbtMs: value('total-blocking-time'),
     jsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    lcpElement: lcpNode(lhr),
   };
 }
 
@@ -76,8 +96,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function medianAudit(url: string, runs: number): Promise<PageFigures> {
   const all: PageFigures[] = [];
   for (let i = 0; i < runs; i++) all.push(await audit(url).catch(() => audit(url)));
-  const keys = Object.keys(all[0]!) as (keyof PageFigures)[];
-  return Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as unknown as PageFigures;
+  return medianOf(all);
+}
+
+function medianOf(all: PageFigures[]): PageFigures {
+  const keys = ['performance', 'accessibility', 'lcpMs', 'cls', 'tbtMs', 'jsBytes'] as const;
+  const figures = Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as Omit<
+    PageFigures,
+    'lcpElement'
+  >;
+  // The element of the run whose LCP is the median one.
+  return { ...figures, lcpElement: all.find((f) => f.lcpMs === figures.lcpMs)?.lcpElement };
 }
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -113,4 +142,63 @@ export async function serveBarePage(
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A signed-in page as a phone opens it: a fresh Chromium profile per audit whose local storage holds
+ * `storage` for the page's origin (set on a stand-in page, so nothing of the portal is cached), then
+ * Lighthouse's mobile profile (the same simulated throttling as the apply page's audits) in that browser
+ * without its storage reset. Median of `runs`, figure by figure.
+ */
+export async function medianSignedInAudit(
+  url: string,
+  storage: Record<string, string>,
+  runs: number,
+): Promise<PageFigures> {
+  const all: PageFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    const attempt = () => withStorage(url, storage, (port) => audit(url, { port }));
+    all.push(await attempt().catch(attempt));
+  }
+  return medianOf(all);
+}
+
+async function withStorage<T>(url: string, storage: Record<string, string>, run: (port: number) => Promise<T>) {
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'bench-profile-'));
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let err = '';
+      chrome.stderr.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+        const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+        if (found) resolve(Number(found[1]));
+      });
+      chrome.once('exit', () => reject(new Error(`Chromium exited before listening: ${err}`)));
+    });
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    try {
+      const page = await browser.contexts()[0]!.newPage();
+      const origin = new URL(url).origin;
+      await page.route(`${origin}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>setup</title>' }),
+      );
+      await page.goto(`${origin}/bench-storage-setup`);
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+    return await run(port);
+  } finally {
+    chrome.kill();
+    await once(chrome, 'exit').catch(() => undefined);
+    await rm(profile, { recursive: true, force: true });
+  }
 }
