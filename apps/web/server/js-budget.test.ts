@@ -99,7 +99,7 @@ describe('JavaScript before a landing page is interactive', () => {
     // config/runtime-config-schema.ts is not one).
     const schemaSource =
       /node_modules\/(zod|@hookform\/resolvers)\/|packages\/contracts\/src\/(identity|candidate|candidate-api|employer|errors|common|enums)\.ts$|src\/(lib\/zod-setup|lib\/form-rules|features\/\w+\/forms|(components|features|lib)\/.*-schemas?)\.ts$/;
-    // Vite's manifest also names each chunk and the module it was made for (route-preload's type leaves them out).
+    // Vite's manifest also names each chunk and the module it was made for (page-html's type leaves them out).
     const chunks = Object.entries(manifest as Record<string, Manifest[string] & { name?: string; src?: string }>);
     const zodChunk = chunks.find(([, chunk]) => chunk.name === 'zod')?.[1].file;
     expect(zodChunk, 'zod is a chunk of its own').toBeDefined();
