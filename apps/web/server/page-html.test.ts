@@ -27,6 +27,8 @@ const manifest: Manifest = {
     css: ['assets/auth-layout-1.css'],
   },
   'src/app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['index.html', '_http-1.js'] },
+  'src/app/layouts/dashboard-layout.tsx': { file: 'assets/dashboard-layout-1.js', imports: ['_http-1.js'] },
+  'src/app/routes/applications.tsx': { file: 'assets/applications-1.js', css: ['assets/applications-1.css'] },
 };
 
 describe('landing page preloads', () => {
@@ -44,6 +46,14 @@ describe('landing page preloads', () => {
     expect(links.match(/http-1\.js/g)).toHaveLength(1);
     expect(links).toContain('auth-layout-1.js');
     expect(links).toContain('login-1.js');
+  });
+
+  it("names the dashboard layout and the applications page for /applications (a status e-mail's link)", () => {
+    const links = preloadLinks(manifest, '/applications');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-layout-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/applications-1.js">');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/http-1.js">');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/applications-1.css">');
   });
 
   it('finds the landing page by its route, as the router matches it', () => {
