@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import {
   LANDING_PAGES,
+  PRELOADED_SIGNED_IN_PAGES,
   landingPageModules,
   preloadLinks,
   scriptsAfterFirstPaint,
@@ -74,7 +75,7 @@ describe('landing page preloads', () => {
 
   it('names modules that the router really loads', async () => {
     const router = await readFile(fileURLToPath(new URL('../src/app/router.tsx', import.meta.url)), 'utf8');
-    for (const module of LANDING_PAGES.flatMap((entry) => entry.modules)) {
+    for (const module of [...LANDING_PAGES, ...PRELOADED_SIGNED_IN_PAGES].flatMap((entry) => entry.modules)) {
       expect(router).toContain(`import('./${module.replace(/^src\/app\//, '').replace(/\.tsx$/, '')}')`);
     }
   });

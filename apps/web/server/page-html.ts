@@ -31,6 +31,13 @@ export const LANDING_PAGES: { route: string; modules: string[] }[] = [
     modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/perform-password-reset.tsx'],
   },
   { route: paths.confirmEmail, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/confirm-email.tsx'] },
+];
+
+/**
+ * Signed-in pages whose chunks are preloaded too. They are not landing pages: no JavaScript budget, and no
+ * compile hints (docs/decisions/0223: only the chunks a landing page starts with carry them).
+ */
+export const PRELOADED_SIGNED_IN_PAGES: { route: string; modules: string[] }[] = [
   // Where status e-mails lead a signed-in candidate: on a phone its chunks' waves were most of the wait
   // before the list (docs/performance.md, the dashboard on a phone).
   {
@@ -55,7 +62,10 @@ export async function readManifest(distDir: string): Promise<Manifest | null> {
 
 /** `<link>` tags for the chunks and stylesheets a landing page needs beyond the main entry ('' elsewhere). */
 export function preloadLinks(manifest: Manifest | null, pathname: string): string {
-  const modules = landingPageModules(pathname);
+  const modules =
+    landingPageModules(pathname) ??
+    PRELOADED_SIGNED_IN_PAGES.find((page) => matchesRoute(page.route, pathname))?.modules ??
+    null;
   if (!manifest || !modules) return '';
   // What index.html already loads (the entry and its static imports) is not named again.
   const loaded = new Set<string>();
