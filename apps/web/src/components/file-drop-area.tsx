@@ -16,6 +16,8 @@ export interface FileDropAreaProps {
   maxBytes?: number;
   /** Told when the refusal shown under the area appears or goes, so a form shows no second message about the file. */
   onRejectionChange?: (rejection: string | null) => void;
+  /** The file input's id, for a form that moves the focus to it (by default one of its own). */
+  id?: string;
 }
 
 /**
@@ -32,8 +34,10 @@ export function FileDropArea({
   disabled = false,
   maxBytes,
   onRejectionChange,
+  id,
 }: FileDropAreaProps) {
-  const inputId = useId();
+  const ownId = useId();
+  const inputId = id ?? ownId;
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

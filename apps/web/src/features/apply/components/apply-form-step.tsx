@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -100,8 +100,11 @@ export function ApplyFormStep({
   // One CV message in one place: a refused file's reason, under the CV field, already says that no CV is
   // chosen; only without one does the spec's alert ask for a CV.
   const [cvRefused, setCvRefused] = useState(false);
+  const cvInputId = useId();
   const askForCv = () => {
-    if (!cvRefused) onAlertChange(applyMessages.selectYourCv);
+    // With a refused file the reason is already under the field: the focus goes there instead.
+    if (cvRefused) document.getElementById(cvInputId)?.focus();
+    else onAlertChange(applyMessages.selectYourCv);
   };
   const chooseCv = (file: File | null) => {
     setCv(file);
@@ -147,6 +150,7 @@ export function ApplyFormStep({
           file={cv}
           onFileChange={chooseCv}
           onRejectionChange={(rejection) => setCvRefused(rejection !== null)}
+          id={cvInputId}
           disabled={busy}
         />
         <p className="apply-step__autofill" role="status">

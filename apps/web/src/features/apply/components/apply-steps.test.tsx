@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cv } from '@careers/contracts/candidate';
 import { ApplyFormStep } from './apply-form-step';
@@ -95,8 +95,14 @@ describe('apply form step', () => {
     expect(cvMessages()).toEqual(['Please select your CV']);
     await user.upload(screen.getByLabelText(/^CV/), new File(['x'], 'photo.png', { type: 'image/png' }));
     expect(cvMessages()).toEqual(['Must be in the following format: pdf, doc, docx, txt']);
-    // Applying again with the refused file: still the one message, where the file was chosen.
+    // Applying again with the refused file and every other field right: still the one message, where the
+    // file was chosen, and the focus is taken there.
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Phone'), '0123');
+    await user.type(screen.getByLabelText('Post code'), 'AB1');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByLabelText(/^CV/)).toHaveFocus());
     expect(cvMessages()).toEqual(['Must be in the following format: pdf, doc, docx, txt']);
     // A good file clears it; removing it again asks for a CV in the spec's words.
     await user.upload(screen.getByLabelText(/^CV/), new File(['hello'], 'ada.txt', { type: 'text/plain' }));
