@@ -324,10 +324,11 @@ describe('keyboard and touch', () => {
     // One listener for the whole test: Playwright turns the browser's file-chooser interception on when
     // the first listener comes and off when the last goes, so a listener per key races its key press.
     const opened: string[] = [];
+    const answered: Promise<void>[] = [];
     let key = '';
     const onChooser = (chooser: FileChooser) => {
       opened.push(key);
-      void chooser.setFiles([]);
+      answered.push(chooser.setFiles([]));
     };
     page.on('filechooser', onChooser);
     await page.evaluate(() => true); // a round trip after it: the interception is on before the first key
@@ -336,6 +337,7 @@ describe('keyboard and touch', () => {
       await page.keyboard.press(key);
       await expect.poll(() => opened, { timeout: 5_000 }).toContain(key);
     }
+    await Promise.all(answered);
     page.off('filechooser', onChooser);
   });
 

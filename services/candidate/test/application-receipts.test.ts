@@ -209,21 +209,31 @@ describe.each(databaseKinds())('receipts are sent through the status e-mails out
     ]);
   });
 
-  it('keeps its e-mails in the dev outbox folder the identity service shows (embedded default)', async () => {
-    const { jobId } = await employerWithJob('Loader');
-    const c = await apply(jobId);
-    expect(await flush()).toBe(1);
-    expect(t.config.devOutboxDir).toBe(path.join(t.dataDir, 'dev-outbox'));
-    // What the identity service of the same DATA_DIR lists at /dev/outbox.
-    const reader = createMailTransport({
-      from: 'x',
-      logger: createLogger('identity', 'silent'),
-      outboxDir: t.config.devOutboxDir,
-    });
-    expect(reader.list!().find((m) => m.to === c.email)?.subject).toBe(
-      'Your application for Loader at Northwind Logistics was sent',
-    );
-  });
+  // The dev outbox exists only in the embedded default (PGlite, no SMTP): with PostgreSQL there is none.
+  it(
+    kind === 'pglite'
+      ? 'keeps its e-mails in the dev outbox folder the identity service shows (embedded default)'
+      : 'keeps no dev outbox folder with PostgreSQL (not the embedded default)',
+    async () => {
+      const { jobId } = await employerWithJob('Loader');
+      const c = await apply(jobId);
+      expect(await flush()).toBe(1);
+      if (kind !== 'pglite') {
+        expect(t.config.devOutboxDir).toBeUndefined();
+        return;
+      }
+      expect(t.config.devOutboxDir).toBe(path.join(t.dataDir, 'dev-outbox'));
+      // What the identity service of the same DATA_DIR lists at /dev/outbox.
+      const reader = createMailTransport({
+        from: 'x',
+        logger: createLogger('identity', 'silent'),
+        outboxDir: t.config.devOutboxDir,
+      });
+      expect(reader.list!().find((m) => m.to === c.email)?.subject).toBe(
+        'Your application for Loader at Northwind Logistics was sent',
+      );
+    },
+  );
 
   it('sends none to a candidate who turned status e-mails off', async () => {
     const { jobId } = await employerWithJob('Driver');

@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe('early input before hydration', () => {
-  it('holds a submit and a tap back, then hands them to the app once hydrated, the tap first', () => {
+  it('holds a submit and a tap back, then hands them to the app once hydrated, the tap first', async () => {
     document.body.innerHTML = '<form><button type="button">Login</button><button type="submit">Apply</button></form>';
     const form = document.querySelector('form')!;
     const login = document.querySelector<HTMLButtonElement>('button[type=button]')!;
@@ -24,7 +24,7 @@ describe('early input before hydration', () => {
       submitted(event);
     });
     login.addEventListener('click', () => order.push('tap'));
-    replayEarlyInput();
+    await replayEarlyInput();
     expect(order).toEqual(['tap', 'submit']);
     expect(window.careersBoot).toMatchObject({ hydrated: true, pending: null, clicked: null });
     // From now on nothing is held.
@@ -48,7 +48,28 @@ describe('early input before hydration', () => {
     expect(enter.defaultPrevented).toBe(true);
   });
 
-  it('does nothing on a page that had no inline script', () => {
-    expect(() => replayEarlyInput()).not.toThrow();
+  it('submits a held form only once the app has rendered the file chosen before hydration', async () => {
+    document.body.innerHTML = '<form><input type="file"><button type="submit">Apply</button></form>';
+    const form = document.querySelector('form')!;
+    const input = document.querySelector('input')!;
+    Object.defineProperty(input, 'files', { value: [new File(['cv'], 'cv.txt', { type: 'text/plain' })] });
+    holdEarlyInput();
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    form.requestSubmit();
+
+    // The app: a change sets its state, rendered in a microtask as Preact renders; the submit reads it.
+    let rendered: File | null = null;
+    const seenOnSubmit: (File | null)[] = [];
+    input.addEventListener('change', () => queueMicrotask(() => (rendered = input.files?.[0] ?? null)));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seenOnSubmit.push(rendered);
+    });
+    await replayEarlyInput();
+    expect(seenOnSubmit.map((file) => file?.name)).toEqual(['cv.txt']);
+  });
+
+  it('does nothing on a page that had no inline script', async () => {
+    await expect(replayEarlyInput()).resolves.toBeUndefined();
   });
 });

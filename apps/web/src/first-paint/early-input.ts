@@ -52,17 +52,23 @@ export function holdEarlyInput(): void {
 /**
  * Once everything is hydrated: the app takes over, and gets what the candidate did meanwhile: the files
  * chosen (their change again), the last button tapped (tapped again), then a submitted form (submitted again).
+ * The tap and the submit wait a task after the files' change: the app renders a chosen file's state in a
+ * microtask, and a form submitted before that render would still hold its handler that saw no file.
  */
-export function replayEarlyInput(): void {
+export async function replayEarlyInput(): Promise<void> {
   const boot = window.careersBoot;
   if (!boot) return;
   boot.hydrated = true;
+  let changed = false;
   for (const input of boot.files.splice(0))
-    if (input instanceof HTMLInputElement && input.isConnected && input.files?.length)
+    if (input instanceof HTMLInputElement && input.isConnected && input.files?.length) {
       input.dispatchEvent(new Event('change', { bubbles: true }));
+      changed = true;
+    }
   const button = boot.clicked;
   const form = boot.pending;
   boot.clicked = boot.pending = null;
+  if (changed && (button || form)) await new Promise((resolve) => setTimeout(resolve));
   if (button instanceof HTMLButtonElement && button.isConnected) button.click();
   if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
 }

@@ -38,5 +38,5 @@ export async function hydrateServerRenderedPage(
   await nextTask();
   releaseHydration();
   await nextTask();
-  replayEarlyInput();
+  await replayEarlyInput();
 }
