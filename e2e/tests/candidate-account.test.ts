@@ -274,6 +274,10 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
     await dialog.getByLabel('Verification code').fill(code);
     await confirm.click();
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/account/login');
+    // The sign-in page says what happened.
+    await expect
+      .poll(() => page.getByText('Your account has been deleted, with your profile, CVs and applications.').isVisible())
+      .toBe(true);
     // Not asserted here: the login page arrives with ?returnUrl=/user-account (the guard of the page being left
     // still sees the cleared session); SPEC does not say what the address should be after a deletion.
 

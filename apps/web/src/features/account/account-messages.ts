@@ -11,6 +11,7 @@ export const accountMessages = {
   codeResent: (email: string, current: string) =>
     `We sent new codes to ${email} and ${current}. Only the newest codes work.`,
   changed: (email: string) => `Your email address is now ${email}. Use it the next time you sign in.`,
+  deleted: 'Your account has been deleted, with your profile, CVs and applications.',
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   deleteCodeFailed: 'The verification code could not be sent. Please try again.',
   undoAsk:

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '../../../lib/auth-store';
 import { candidate } from '../../../testing/candidate-fixtures';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { tokenExpiringIn } from '../../../testing/make-jwt';
+import { Toaster } from '../../../components/toaster';
 import { AccountPage } from './account-page';
 import { STATUS_EMAILS_LABEL } from './status-emails';
 
@@ -133,6 +134,7 @@ describe('account page: deleting the account', () => {
     });
     const user = userEvent.setup();
     const { router } = renderPage(<AccountPage />, { path: '/user-account', also: ['/account/login'] });
+    render(<Toaster />);
 
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
@@ -155,6 +157,10 @@ describe('account page: deleting the account', () => {
     expect(deletes.map((request) => request.url)).toEqual(['/api/user', '/candidate']);
     expect(deletes[1]?.data).toEqual({ id: candidate.id });
     expect(deletedUser).toEqual({ params: { userId: 'user-1' }, body: { code: '123456' } });
+    // Said once it is done, on the sign-in page it lands on.
+    expect(
+      await screen.findByText('Your account has been deleted, with your profile, CVs and applications.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps everything and says why when the code is wrong', async () => {
