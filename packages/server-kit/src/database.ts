@@ -126,9 +126,9 @@ async function openPglite(dataDir: string | undefined): Promise<PGlite> {
 /**
  * A new database starts as a copy of an empty cluster instead of running initdb: initdb takes 3 to 8
  * seconds on a 2-core machine, loading the copy about one, and every test file opens at least one
- * in-memory database. The copy is made once per PGlite version and settings (by a child process, as
- * above) and kept in the system's temp folder; written under a temporary name and renamed, so a reader
- * never sees half of it. docs/decisions/0300.
+ * in-memory database. The copy is made once per PGlite version, settings and user (by a child process,
+ * as above) and kept in the system's temp folder, readable by its user only; written under a temporary
+ * name and renamed, so a reader never sees half of it. docs/decisions/0300.
  */
 function emptyClusterFile(): Promise<string> {
   emptyClusterPath ??= (async () => {
@@ -136,16 +136,19 @@ function emptyClusterFile(): Promise<string> {
       .update(`${await pgliteVersion()}\0${JSON.stringify(PGLITE_SETTINGS)}`)
       .digest('hex')
       .slice(0, 16);
-    const file = path.join(os.tmpdir(), `careers-pglite-empty-${key}.tar`);
-    const usable = await fs.stat(file).then(
-      (stat) => stat.size > 0,
-      () => false,
-    );
-    if (!usable) {
-      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      await runPgliteChild(DUMP_IN_CHILD, partial, '');
-      await fs.rename(partial, file);
-    }
+    const uid = process.getuid?.() ?? 0;
+    const file = path.join(os.tmpdir(), `careers-pglite-empty-${key}-${uid}.tar`);
+    // Only a copy this user made is loaded: the temp folder is shared, and a file planted under the name by
+    // someone else would become every new database.
+    const found = await fs.lstat(file).catch(() => null);
+    const ours = found?.isFile() && found.uid === uid && (found.mode & 0o022) === 0 && found.size > 0;
+    if (ours) return file;
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await runPgliteChild(DUMP_IN_CHILD, partial, '');
+    await fs.chmod(partial, 0o600);
+    // Someone else's file under the name stays where it is (the temp folder's sticky bit): ours is used.
+    if (found) return partial;
+    await fs.rename(partial, file);
     return file;
   })();
   emptyClusterPath.catch(() => {
