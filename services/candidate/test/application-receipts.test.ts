@@ -8,7 +8,7 @@ import { encodePng } from '@careers/server-kit/png';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { receiptMail } from '../src/modules/status-emails/status-emails.service';
 import { tinyPdf } from './fixtures';
-import { multipart, startTestApp, type TestApp } from './helpers';
+import { multipart, startTestApp, uploadCv, type TestApp } from './helpers';
 
 const PORTAL = 'https://careers.example.test';
 
@@ -139,18 +139,12 @@ describe.each(databaseKinds())('receipts are sent through the status e-mails out
     });
     if (options.statusEmails === false)
       await t.app.inject({ method: 'PUT', url: '/candidate/status-emails', headers, payload: { statusEmails: false } });
-    const body = multipart('cara-cv.pdf', tinyPdf('Cara'));
-    const cv = await t.app.inject({
-      method: 'POST',
-      url: '/cvs',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
+    const cvId = await uploadCv(t, headers, 'cara-cv.pdf', tinyPdf('Cara'));
     const res = await t.app.inject({
       method: 'POST',
       url: '/job-applications',
       headers,
-      payload: { jobId, cvId: cv.json().cvId, readyToWork: true },
+      payload: { jobId, cvId, readyToWork: true },
     });
     expect(res.json().isValidResponse).toBe(true);
     return { userId, email, applicationId: res.json().result.applicationId as string };

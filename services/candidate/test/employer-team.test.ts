@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamRole } from '@careers/contracts/employer';
 import { ApplicationStatus, type Role } from '@careers/contracts/enums';
@@ -13,34 +12,9 @@ import {
   roleRefused,
 } from '../src/modules/team/team.service';
 import { tinyPdf } from './fixtures';
-import { multipart, startTestApp, type TestApp } from './helpers';
+import { multipart, startTestApp, unzip, uploadCv, type TestApp } from './helpers';
 
 type Headers = Record<string, string>;
-
-/** Every entry of a zip (the candidate's data export). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 /** A business is a team (docs/decisions/0270): roles, invitations, notes, who moved what, removal. */
 describe.each(databaseKinds())('a business team on %s', (kind) => {
@@ -86,15 +60,7 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
     const email = `${name.toLowerCase().replace(/\s+/g, '.')}@example.test`;
     const headers = await t.auth(userId, ['Candidate'], email);
     await call('POST', '/candidate', headers, { name, email, phoneNumber: '0777', postcode: 'M1 1AA' });
-    const body = multipart(`${name}.pdf`, tinyPdf(name));
-    const cv = await t.app.inject({
-      method: 'POST',
-      url: '/cvs',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-    expect(cv.statusCode).toBe(200);
-    return { headers, cvId: cv.json().cvId as string };
+    return { headers, cvId: await uploadCv(t, headers, `${name}.pdf`, tinyPdf(name)) };
   }
 
   async function apply(jobId: string, who: { headers: Headers; cvId: string }) {

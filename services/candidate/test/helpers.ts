@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import yauzl from 'yauzl';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCOUNT_EVENTS_AUDIENCE } from '@careers/contracts/identity';
 import type { Role } from '@careers/contracts/enums';
@@ -184,4 +185,47 @@ export async function newCandidate(t: TestApp) {
   });
   if (res.statusCode !== 200) throw new Error(`creating the candidate failed: ${res.statusCode} ${res.body}`);
   return { userId, headers, candidateId: res.json().id as string };
+}
+
+/** Uploads a CV as its owner (POST /cvs) and answers its id; throws on any answer but 200. */
+export async function uploadCv(
+  t: TestApp,
+  headers: Record<string, string>,
+  fileName: string,
+  content: Buffer,
+): Promise<string> {
+  const body = multipart(fileName, content);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/cvs',
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`uploading ${fileName} failed: ${res.statusCode} ${res.body}`);
+  return res.json().cvId as string;
+}
+
+/** Every entry of a zip, read with yauzl (strict about the format: a truncated or malformed zip fails). */
+export function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
 }

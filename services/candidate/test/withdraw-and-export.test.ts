@@ -4,7 +4,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_APPLIED, type JobApplication } from '@careers/contracts/candidate';
 import {
@@ -20,32 +19,7 @@ import { zipSafeName } from '../src/modules/data-export/data-export.service';
 import { createLocalStorage } from '../src/modules/storage/local-storage';
 import type { BlobStorage } from '../src/modules/storage/storage';
 import { tinyPdf } from './fixtures';
-import { eventually, multipart, startTestApp, type TestApp } from './helpers';
-
-/** Every entry of a zip, read with yauzl (strict about the format: a truncated or malformed zip fails). */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+import { eventually, multipart, startTestApp, unzip, type TestApp } from './helpers';
 
 const jsonOf = (entries: Map<string, Buffer>, name: string): unknown =>
   JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');

@@ -6,14 +6,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import type { JobCache } from './job-cache';
-import {
-  findBusinessJob,
-  insertJob,
-  listAssignedJobs,
-  listBusinessJobs,
-  updateBusinessJob,
-  type JobRow,
-} from './jobs.repository';
+import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob, type JobRow } from './jobs.repository';
 import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
 import { withdrawnCounts } from '../applications/applications.service';
 
@@ -45,10 +38,12 @@ export async function listJobsOfBusiness(
 ): Promise<EmployerJob[]> {
   const { business } = member;
   const range = { offset: (page.page - 1) * page.pageSize, limit: page.pageSize };
-  const rows =
-    member.role === 'HiringManager'
-      ? await listAssignedJobs(db, business.id, member.userId, range)
-      : await listBusinessJobs(db, business.id, range);
+  const rows = await listBusinessJobs(
+    db,
+    business.id,
+    range,
+    member.role === 'HiringManager' ? member.userId : undefined,
+  );
   const withdrawn = await withdrawnCounts(
     db,
     rows.map((job) => job.id),

@@ -18,40 +18,24 @@ export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
   return db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** One page of a business's jobs, newest first (the order of jobs_business_idx). */
+/**
+ * One page of a business's jobs, newest first (the order of jobs_business_idx); with `assignedTo`, only
+ * the jobs given to that hiring manager (job_assignments, migration 0011).
+ */
 export function listBusinessJobs(
   db: Db,
   businessId: string,
   page: { offset: number; limit: number },
+  assignedTo?: string,
 ): Promise<JobRow[]> {
-  return db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
-}
-
-/** The business's jobs given to one hiring manager (job_assignments, migration 0011), newest first. */
-export function listAssignedJobs(
-  db: Db,
-  businessId: string,
-  userId: string,
-  page: { offset: number; limit: number },
-): Promise<JobRow[]> {
-  return db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .where('id', 'in', db.selectFrom('job_assignments').select('job_id').where('user_id', '=', userId))
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  let query = db.selectFrom('jobs').selectAll().where('business_id', '=', businessId);
+  if (assignedTo !== undefined)
+    query = query.where(
+      'id',
+      'in',
+      db.selectFrom('job_assignments').select('job_id').where('user_id', '=', assignedTo),
+    );
+  return query.orderBy('created_at', 'desc').orderBy('id').offset(page.offset).limit(page.limit).execute();
 }
 
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
