@@ -1,5 +1,5 @@
 import { Role } from '@careers/contracts/enums';
-import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
+import { CANDIDATE_BUILT_IN_PASSWORD, type ResetLinkStatus } from '@careers/contracts/identity';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { IdentityResult } from '@careers/contracts/errors';
 import type { FastifyInstance } from 'fastify';
@@ -209,11 +209,7 @@ export async function resetLinkStatus(
   ctx: AccountContext,
   email: string,
   token: string,
-): Promise<{
-  status: 'usable' | 'used' | 'expired' | 'invalid';
-  message: string | null;
-  portal: 'candidate' | 'employer' | null;
-}> {
+): Promise<ResetLinkStatus> {
   const found = await lookUpResetLink(db, email, token, new Date(ctx.now()));
   if (found.status === 'invalid') return { status: 'invalid', message: found.message, portal: null };
   const portal = found.user.roles.includes(Role.Candidate) ? 'candidate' : 'employer';
