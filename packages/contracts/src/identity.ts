@@ -178,6 +178,8 @@ export type EmailChangeStartRequest = z.infer<typeof emailChangeStartRequestSche
  */
 export const unprovenEmailChangeRequestSchema = z.object({
   email: emailSchema,
+  /** The job the application being finished is for (the apply page): the new code e-mail names it, as the first did. */
+  jobId: z.uuid().optional(),
 });
 export type UnprovenEmailChangeRequest = z.infer<typeof unprovenEmailChangeRequestSchema>;
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCandidate, relaxedLimits, startTestApp, type TestApp } from './helpers';
+import { bearer, registerCandidate, relaxedLimits, startTestApp, uniqueEmail, type TestApp } from './helpers';
 
 const NORTHWIND = randomUUID();
 const PHISHING = randomUUID();
@@ -66,6 +66,44 @@ describe('a new candidate’s code e-mail names the job it finishes', () => {
       expect(mail.text).toContain('Enter this code on the Careers Portal to sign in:');
       expect(mail.text).not.toMatch(/evil|finish your application/i);
     }
+  });
+
+  it('after "Wrong address? Change it" the code e-mail to the corrected address names the job too', async () => {
+    const { accessToken } = await registerCandidate(ctx);
+    const corrected = uniqueEmail('corrected');
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/unproven-email',
+      headers: bearer(accessToken),
+      payload: { email: corrected, jobId: NORTHWIND },
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = (await ctx.mailsTo(corrected)).filter((m) => m.kind === 'sign-in-code');
+    expect(mail!.subject).toMatch(/^Your Careers Portal sign-in code: \d{6}$/);
+    expect(mail!.text).toContain(
+      'Enter this code on the Careers Portal to finish your application for Warehouse Operative at Northwind Logistics:',
+    );
+    expect(mail!.html).toMatch(/<h1[^>]*>Finish your application<\/h1>/);
+
+    // Without a job (the sign-up card), or with one that is not a job id, as before.
+    const other = await registerCandidate(ctx);
+    const plain = uniqueEmail('plain');
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/unproven-email',
+      headers: bearer(other.accessToken),
+      payload: { email: plain },
+    });
+    expect(moved.statusCode).toBe(200);
+    const [plainMail] = (await ctx.mailsTo(plain)).filter((m) => m.kind === 'sign-in-code');
+    expect(plainMail!.text).toContain('Enter this code on the Careers Portal to sign in:');
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/unproven-email',
+      headers: bearer(other.accessToken),
+      payload: { email: uniqueEmail('x'), jobId: '../admin' },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('refuses a job id that is not one', async () => {

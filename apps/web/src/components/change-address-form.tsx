@@ -15,6 +15,8 @@ export interface ChangeAddressFormProps {
   /** The account moved; a new code went to this address. */
   onChanged: (email: string) => void;
   onCancel: () => void;
+  /** The job whose application the code finishes (the apply page): the new code e-mail names it too. */
+  finishesJobId?: string;
   /** Class names of the surrounding step (the apply page's code step or the sign-up card's). */
   classes?: { fields?: string; row?: string };
 }
@@ -23,14 +25,20 @@ export interface ChangeAddressFormProps {
  * "Wrong address? Change it" (issue 12 item 1): a new candidate corrects the address the code went to.
  * Loaded only when asked for, so it adds nothing to the page before it is interactive.
  */
-export default function ChangeAddressForm({ currentEmail, onChanged, onCancel, classes = {} }: ChangeAddressFormProps) {
+export default function ChangeAddressForm({
+  currentEmail,
+  onChanged,
+  onCancel,
+  finishesJobId,
+  classes = {},
+}: ChangeAddressFormProps) {
   const form = useValidatedForm<ChangeAddressValues>(
     () => import('./change-address-schema').then((module) => module.changeAddressSchema),
     { defaultValues: { email: currentEmail } },
   );
   const inputRef = useRef<HTMLInputElement | null>(null);
   const change = useMutation({
-    mutationFn: (values: ChangeAddressValues) => changeUnprovenEmail(values.email.trim()),
+    mutationFn: (values: ChangeAddressValues) => changeUnprovenEmail(values.email.trim(), finishesJobId),
     onSuccess: onChanged,
   });
   const { ref: registerRef, ...field } = form.register('email');

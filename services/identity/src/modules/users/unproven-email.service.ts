@@ -7,7 +7,7 @@ import { EMAIL_IN_USE, sendConfirmationLink, voidUnusedLinks, type AccountContex
 import { forgetCodesOf, issueCode } from '../codes/codes.service';
 import { isAddressHeldForUndo } from '../email-change/email-change.service';
 import { dropUnsent, queueMail } from '../mail/mail.service';
-import { signInCodeMail } from '../mail/mail.templates';
+import { signInCodeMail, type CodeJob } from '../mail/mail.templates';
 import { createAccessToken, type TokenContext } from '../tokens/tokens.service';
 import { findUserByEmail, findUserById, moveUnprovenEmail, type UserRecord } from './users.repository';
 import { ACCOUNT_GONE } from './users.service';
@@ -29,13 +29,15 @@ export interface UnprovenEmailContext extends AccountContext {
  * address at once, and the confirmation link again waits behind it (decision 0123). The candidate service
  * is told (account notice), so the employer sees the corrected address. Throws 429 (and rolls back) past
  * the send limits of the new address. Undefined when the move did not happen (the address was taken or
- * proved meanwhile).
+ * proved meanwhile). With the job the application is for, the new code e-mail names it, as the first
+ * code e-mail did (docs/decisions/0284, 0350).
  */
 export async function moveToCorrectedAddress(
   db: Db,
   ctx: AccountContext & { confirmationLinkDelayMs: number },
   user: UserRecord,
   newEmail: string,
+  job: CodeJob | null = null,
 ): Promise<UserRecord | undefined> {
   const now = new Date(ctx.now());
   if (!(await moveUnprovenEmail(db, user.id, newEmail, now))) return undefined;
@@ -48,7 +50,7 @@ export async function moveToCorrectedAddress(
     emailNormalized: normalizeEmail(moved.email),
     purpose: 'sign-in',
   });
-  await queueMail(db, signInCodeMail(moved.email, code, ctx.mailSite), now, { expiresAt, userId: user.id });
+  await queueMail(db, signInCodeMail(moved.email, code, ctx.mailSite, job), now, { expiresAt, userId: user.id });
   // The link is the fallback of the code: when the address had one very recently (changed back to it),
   // the code alone goes rather than refusing the move.
   await sendConfirmationLink(db, ctx, moved, { delayMs: ctx.confirmationLinkDelayMs }).catch((err: unknown) => {
@@ -64,7 +66,7 @@ export type UnprovenEmailOutcome = { ok: true; email: string; accessToken: strin
  * PUT /api/user/unproven-email: checks the caller's account (a candidate's, never proved) and the new
  * address (another, free, not held for an undo link: what sign-up answers for a taken address, no more),
  * then moves it. beforeSending runs once the checks pass, before anything is sent (the per-client send
- * limit). Answers an access token carrying the new address in the caller's session; 403 (thrown) for an
+ * limit); findJob then, outside the transaction, looks up the job the new code e-mail names. Answers an access token carrying the new address in the caller's session; 403 (thrown) for an
  * account that is not a candidate's.
  */
 export async function correctUnprovenAddress(
@@ -73,6 +75,7 @@ export async function correctUnprovenAddress(
   caller: { userId: string; sessionId: string | undefined },
   newEmail: string,
   beforeSending: () => Promise<void>,
+  findJob: () => Promise<CodeJob | null> = () => Promise.resolve(null),
 ): Promise<UnprovenEmailOutcome> {
   const fail = (error: string) => ({ ok: false, error }) as const;
   const user = await findUserById(db, caller.userId);
@@ -83,9 +86,10 @@ export async function correctUnprovenAddress(
   if ((await findUserByEmail(db, newEmail)) || (await isAddressHeldForUndo(db, newEmail, new Date(ctx.now()), user.id)))
     return fail(EMAIL_IN_USE);
   await beforeSending();
+  const job = await findJob();
   let moved;
   try {
-    moved = await db.transaction().execute((trx) => moveToCorrectedAddress(trx, ctx, user, newEmail));
+    moved = await db.transaction().execute((trx) => moveToCorrectedAddress(trx, ctx, user, newEmail, job));
   } catch (err) {
     // Two accounts racing for the address: the unique index lets one win.
     if ((err as { code?: string }).code === '23505') return fail(EMAIL_IN_USE);

@@ -17,6 +17,7 @@ import { limitCodeSendsPerClient, limitLookup, limitSending } from '../../plugin
 import { accountContext } from '../accounts/accounts.service';
 import { beginAccountDeletion, deleteAccount } from './account-deletion.service';
 import { correctUnprovenAddress } from './unproven-email.service';
+import { jobForCodeMail } from '../codes/code-job';
 import { accountExists, ACCOUNT_GONE, lookUpByEmail, profileOf, updateProfile } from './users.service';
 
 const auth = { 401: problemDetailsSchema };
@@ -184,7 +185,7 @@ export async function userRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       await limitSending(request);
-      const newEmail = request.body.email;
+      const { email: newEmail, jobId } = request.body;
       const ctx = {
         ...accountContext(app),
         tokens: app.tokenContext,
@@ -196,6 +197,7 @@ export async function userRoutes(app: App): Promise<void> {
         { userId: user.userId, sessionId: user.sessionId },
         newEmail,
         () => limitCodeSendsPerClient(request, newEmail),
+        () => (jobId ? jobForCodeMail(app.config.candidateJobUrl, jobId, request.log) : Promise.resolve(null)),
       );
       if (!outcome.ok)
         return reply.status(400).send({ succeeded: false, errors: [outcome.error], email: null, accessToken: null });

@@ -1,12 +1,8 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { CodeEntry, useCodeResend } from '../../../components/code-entry';
 import { Spinner } from '../../../components/spinner';
-import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import type { VerificationCodeValues } from '../forms';
@@ -35,30 +31,6 @@ export interface VerificationStepProps {
   finishesJobId?: string | undefined;
 }
 
-/** Counts down to the moment 'Resend' may be used again. */
-function useResendCountdown(initialSeconds: number) {
-  const [availableAt, setAvailableAt] = useState(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : 0));
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (availableAt <= Date.now()) return;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= availableAt) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [availableAt]);
-  const waitSeconds = Math.max(0, Math.ceil((availableAt - now) / 1000));
-  return {
-    waitSeconds,
-    /** When 'Resend' comes back, while it is still waiting. */
-    availableAt: waitSeconds > 0 ? availableAt : null,
-    waitFor(seconds: number) {
-      setNow(Date.now());
-      setAvailableAt(Date.now() + seconds * 1000);
-    },
-  };
-}
-
 /** The verification step: the one-time code from the e-mail, with 'Resend'. */
 export function VerificationStep({
   headingRef,
@@ -72,7 +44,7 @@ export function VerificationStep({
   onAddressChanged,
   finishesJobId,
 }: VerificationStepProps) {
-  const countdown = useResendCountdown(initialResendWait);
+  const resend = useCodeResend(email, () => sendVerificationCode(email, finishesJobId), initialResendWait);
   const form = useValidatedForm<VerificationCodeValues>(
     () => import('../forms').then((module) => module.verificationCodeSchema),
     {
@@ -87,20 +59,6 @@ export function VerificationStep({
     if (changedTo) setFocus('verificationCode');
   }, [changedTo, setFocus]);
 
-  const resend = useMutation({
-    mutationFn: () => sendVerificationCode(email, finishesJobId),
-    onSuccess: (wait) => {
-      notifySuccess(applyMessages.codeSent);
-      // The service says when the next code may be asked for: Resend waits rather than being refused.
-      countdown.waitFor(wait);
-    },
-    onError: (error) => {
-      const wait = retryAfterSeconds(error);
-      if (wait) countdown.waitFor(wait);
-      notifyError(applyMessages.codeSendFailed);
-    },
-  });
-
   if (changingAddress && onAddressChanged) {
     return (
       <section className="apply-step" aria-labelledby="apply-verification-title">
@@ -114,6 +72,7 @@ export function VerificationStep({
         <Suspense fallback={<Spinner label="Loading" />}>
           <ChangeAddressForm
             currentEmail={email}
+            finishesJobId={finishesJobId}
             classes={{ fields: 'apply-step__fields', row: 'apply-step__row' }}
             onCancel={() => setChangingAddress(false)}
             onChanged={(newEmail) => {
@@ -122,7 +81,7 @@ export function VerificationStep({
               form.reset({ verificationCode: '' });
               onAlertChange(null);
               // A code just went to the new address: 'Resend' waits as after any send.
-              countdown.waitFor(60);
+              resend.waitFor(60);
               onAddressChanged(newEmail);
             }}
           />
@@ -163,36 +122,14 @@ export function VerificationStep({
           </Button>
         </p>
       ) : null}
-      <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
-      <div className="apply-step__fields">
-        <TextInput
-          label="Verification code"
-          placeholder="Paste verification code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          error={form.formState.errors.verificationCode?.message}
-          disabled={busy}
-          {...form.register('verificationCode')}
-        />
-        <div className="apply-step__row">
-          <Button
-            variant="link"
-            onClick={() => resend.mutate()}
-            disabled={busy || resend.isPending || countdown.waitSeconds > 0}
-          >
-            Resend
-          </Button>
-          {/* The countdown ticks for the eye; screen readers hear the time once. */}
-          <p className="apply-step__wait" aria-hidden="true">
-            {countdown.waitSeconds > 0 ? `You can ask for a new code in ${countdown.waitSeconds} s.` : ''}
-          </p>
-          <p className="visually-hidden" aria-live="polite">
-            {countdown.availableAt
-              ? `You can ask for a new code at ${new Date(countdown.availableAt).toLocaleTimeString()}.`
-              : ''}
-          </p>
-        </div>
-      </div>
+      <CodeEntry
+        resend={resend}
+        field={form.register('verificationCode')}
+        error={form.formState.errors.verificationCode?.message}
+        failure={alert}
+        onFailureClose={() => onAlertChange(null)}
+        disabled={busy}
+      />
       <Button type="submit" busy={busy} fullWidth>
         Verify
       </Button>

@@ -7,8 +7,9 @@ import { http } from '../../http-client';
  * address was never proved, to the corrected one; a new code goes there. The stored session takes the
  * access token that carries the new address. Answers the new address; a refused change rejects.
  */
-export async function changeUnprovenEmail(email: string): Promise<string> {
-  const body: UnprovenEmailChangeRequest = { email };
+export async function changeUnprovenEmail(email: string, jobId?: string): Promise<string> {
+  // The apply page names its job, so the new code e-mail says which application it finishes (decision 0350).
+  const body: UnprovenEmailChangeRequest = jobId ? { email, jobId } : { email };
   const { data: result } = await http.identityAuthed.put<UnprovenEmailChangeResult>('/api/user/unproven-email', body);
   if (!result.succeeded || !result.email || !result.accessToken)
     throw new Error(result.errors[0] ?? 'The address was not changed.');
