@@ -1,8 +1,12 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useState, type Ref } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
-import { CodeEntry, useCodeResend } from '../../../components/code-entry';
 import { Spinner } from '../../../components/spinner';
+import { TextInput } from '../../../components/text-input';
+import { retryAfterSeconds } from '../../../lib/api-error';
+import { notifyError, notifySuccess } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/validation';
 import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import type { VerificationCodeValues } from '../forms';
@@ -31,6 +35,30 @@ export interface VerificationStepProps {
   finishesJobId?: string | undefined;
 }
 
+/** Counts down to the moment 'Resend' may be used again. */
+function useResendCountdown(initialSeconds: number) {
+  const [availableAt, setAvailableAt] = useState(() => (initialSeconds > 0 ? Date.now() + initialSeconds * 1000 : 0));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (availableAt <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= availableAt) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [availableAt]);
+  const waitSeconds = Math.max(0, Math.ceil((availableAt - now) / 1000));
+  return {
+    waitSeconds,
+    /** When 'Resend' comes back, while it is still waiting. */
+    availableAt: waitSeconds > 0 ? availableAt : null,
+    waitFor(seconds: number) {
+      setNow(Date.now());
+      setAvailableAt(Date.now() + seconds * 1000);
+    },
+  };
+}
+
 /** The verification step: the one-time code from the e-mail, with 'Resend'. */
 export function VerificationStep({
   headingRef,
@@ -44,7 +72,7 @@ export function VerificationStep({
   onAddressChanged,
   finishesJobId,
 }: VerificationStepProps) {
-  const resend = useCodeResend(email, () => sendVerificationCode(email, finishesJobId), initialResendWait);
+  const countdown = useResendCountdown(initialResendWait);
   const form = useValidatedForm<VerificationCodeValues>(
     () => import('../forms').then((module) => module.verificationCodeSchema),
     {
@@ -58,6 +86,20 @@ export function VerificationStep({
   useEffect(() => {
     if (changedTo) setFocus('verificationCode');
   }, [changedTo, setFocus]);
+
+  const resend = useMutation({
+    mutationFn: () => sendVerificationCode(email, finishesJobId),
+    onSuccess: (wait) => {
+      notifySuccess(applyMessages.codeSent);
+      // The service says when the next code may be asked for: Resend waits rather than being refused.
+      countdown.waitFor(wait);
+    },
+    onError: (error) => {
+      const wait = retryAfterSeconds(error);
+      if (wait) countdown.waitFor(wait);
+      notifyError(applyMessages.codeSendFailed);
+    },
+  });
 
   if (changingAddress && onAddressChanged) {
     return (
@@ -81,7 +123,7 @@ export function VerificationStep({
               form.reset({ verificationCode: '' });
               onAlertChange(null);
               // A code just went to the new address: 'Resend' waits as after any send.
-              resend.waitFor(60);
+              countdown.waitFor(60);
               onAddressChanged(newEmail);
             }}
           />
@@ -122,14 +164,36 @@ export function VerificationStep({
           </Button>
         </p>
       ) : null}
-      <CodeEntry
-        resend={resend}
-        field={form.register('verificationCode')}
-        error={form.formState.errors.verificationCode?.message}
-        failure={alert}
-        onFailureClose={() => onAlertChange(null)}
-        disabled={busy}
-      />
+      <AlertBanner type="alert-danger" message={alert} onClose={() => onAlertChange(null)} />
+      <div className="apply-step__fields">
+        <TextInput
+          label="Verification code"
+          placeholder="Paste verification code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          error={form.formState.errors.verificationCode?.message}
+          disabled={busy}
+          {...form.register('verificationCode')}
+        />
+        <div className="apply-step__row">
+          <Button
+            variant="link"
+            onClick={() => resend.mutate()}
+            disabled={busy || resend.isPending || countdown.waitSeconds > 0}
+          >
+            Resend
+          </Button>
+          {/* The countdown ticks for the eye; screen readers hear the time once. */}
+          <p className="apply-step__wait" aria-hidden="true">
+            {countdown.waitSeconds > 0 ? `You can ask for a new code in ${countdown.waitSeconds} s.` : ''}
+          </p>
+          <p className="visually-hidden" aria-live="polite">
+            {countdown.availableAt
+              ? `You can ask for a new code at ${new Date(countdown.availableAt).toLocaleTimeString()}.`
+              : ''}
+          </p>
+        </div>
+      </div>
       <Button type="submit" busy={busy} fullWidth>
         Verify
       </Button>
