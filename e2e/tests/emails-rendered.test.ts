@@ -30,8 +30,8 @@ const SPAMASSASSIN = '/usr/bin/spamassassin';
 
 interface Case {
   name: string;
-  /** What the reader acts on: the button's label, or the code. */
-  action: { button: string } | { code: string };
+  /** What the reader acts on: the button's label, or the code; or, in a receipt with neither, what it tells. */
+  action: { button: string } | { code: string } | { text: string };
   /** Whose mark heads it: the business's name, or the product's. */
   mark: string;
   mail: (to: string) => MailMessage;
@@ -106,6 +106,12 @@ const CASES: Case[] = [
     action: { code: '559014' },
     mark: 'Careers Portal',
     mail: (to) => identity.accountDeletionCodeMail(to, '559014', site),
+  },
+  {
+    name: 'account-deleted',
+    action: { text: 'Your applications and their history' },
+    mark: 'Careers Portal',
+    mail: (to) => identity.accountDeletedMail(to, { at: new Date('2026-11-25T18:40:00Z'), candidate: true }, site),
   },
   {
     name: 'application-receipt',
@@ -273,7 +279,7 @@ describe('every e-mail, as sent', () => {
           const action =
             'button' in c.action
               ? page.getByRole('link', { name: c.action.button, exact: true })
-              : page.getByText(c.action.code, { exact: true });
+              : page.getByText('code' in c.action ? c.action.code : c.action.text, { exact: true });
           await expect.poll(() => action.count()).toBe(1);
           expect(await action.isVisible()).toBe(true);
           const box = (await action.boundingBox())!;

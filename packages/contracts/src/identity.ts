@@ -217,6 +217,22 @@ export const emailChangeConfirmResultSchema = z.object({
 });
 export type EmailChangeConfirmResult = z.infer<typeof emailChangeConfirmResultSchema>;
 
+/**
+ * GET /api/user/email-update: the e-mail change the caller started and can still confirm with the codes
+ * (the account page shows it again after a reload), or null.
+ */
+export const pendingEmailChangeSchema = z.object({
+  pending: z
+    .object({
+      requestId: z.string(),
+      newEmailAddress: z.string(),
+      /** When the code sent to the new address stops working (ISO 8601). */
+      expiresAt: z.string(),
+    })
+    .nullable(),
+});
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+
 /** The e-mailed link that puts back the address an e-mail change replaced (valid a week). */
 export const undoEmailChangeRequestSchema = z.object({
   token: z.string().min(1).max(256),

@@ -361,6 +361,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
         ['get', '/api/user'],
         ['put', '/api/user'],
         ['delete', '/api/user'],
+        ['get', '/api/user/email-update'],
         ['put', '/api/user/email-update-initialise'],
         ['put', '/api/user/email-update-confirm'],
         ['get', '/api/user/email-exists/{email}'],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_LIFETIME_MS } from '@careers/contracts/limits';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { bearer, registerCandidate, relaxedLimits, startTestApp, uniqueEmail, type TestApp } from './helpers';
 
@@ -63,6 +64,42 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     ).toBe(404);
   });
 
+  it('e-mails a receipt of the deletion to the address: what went and when, and no link that signs in', async () => {
+    const user = await registerCandidate(ctx);
+    await call('PUT', '/api/user/delete-initialise', user.accessToken);
+    const code = await ctx.latestCode(user.email);
+    // A wrong code sends no receipt.
+    await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect((await ctx.mailsTo(user.email)).filter((m) => m.kind === 'account-deleted')).toEqual([]);
+    const at = new Date(ctx.clock.now());
+    expect((await call('DELETE', `/api/user?userId=${user.userId}`, user.accessToken, { code })).statusCode).toBe(200);
+
+    // Sent through the outbox after the account's row (and its own messages) went.
+    const receipts = (await ctx.mailsTo(user.email)).filter((m) => m.kind === 'account-deleted');
+    expect(receipts).toHaveLength(1);
+    const receipt = receipts[0]!;
+    expect(receipt.subject).toBe('Your Careers Portal account has been deleted');
+    const when = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(at);
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain(when);
+      expect(part).toContain('UTC');
+      expect(part).toContain('Your profile');
+      expect(part).toContain('Your CVs');
+      expect(part).toContain('Your applications');
+    }
+    // The only link is the footer's way to contact us: nothing that signs in, resets or confirms.
+    const links = [...receipt.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links).toEqual([`${ctx.config.portalUrl}/contact-us`]);
+    expect(receipt.text).not.toMatch(/\/(account|confirm|reset|login)/);
+  });
+
   it('changes the e-mail address in two steps with a code sent to the new address', async () => {
     const user = await registerCandidate(ctx);
     const newEmail = uniqueEmail('new');
@@ -93,6 +130,50 @@ describe.each(databaseKinds())('the signed-in user on %s', (kind) => {
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ succeeded: false, emailAddress: null, errors: ['Invalid verification code.'] });
+  });
+
+  it('answers the pending e-mail change to its user only, until it is confirmed or its code expires', async () => {
+    const user = await registerCandidate(ctx);
+    const other = await registerCandidate(ctx);
+    const pending = async (token: string) => {
+      const answer = await call('GET', '/api/user/email-update', token);
+      expect(answer.statusCode).toBe(200);
+      return answer.json().pending;
+    };
+    expect(await pending(user.accessToken)).toBeNull();
+    expect((await call('GET', '/api/user/email-update')).statusCode).toBe(401);
+
+    const newEmail = uniqueEmail('Pending');
+    const { requestId } = (
+      await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: newEmail })
+    ).json();
+    const started = await pending(user.accessToken);
+    expect(started).toEqual({ requestId, newEmailAddress: newEmail.toLowerCase(), expiresAt: expect.any(String) });
+    expect(new Date(started.expiresAt).getTime()).toBeGreaterThan(ctx.clock.now());
+    expect(await pending(other.accessToken)).toBeNull();
+
+    // A new request replaces it.
+    const second = uniqueEmail('second');
+    const again = (
+      await call('PUT', '/api/user/email-update-initialise', user.accessToken, { newEmailAddress: second })
+    ).json();
+    expect((await pending(user.accessToken)).newEmailAddress).toBe(second.toLowerCase());
+    expect((await pending(user.accessToken)).requestId).toBe(again.requestId);
+
+    // Confirmed: nothing pending any more.
+    const done = await call('PUT', '/api/user/email-update-confirm', user.accessToken, {
+      requestId: again.requestId,
+      otp: await ctx.latestCode(second),
+      currentEmailOtp: await ctx.latestCode(user.email),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await pending(user.accessToken)).toBeNull();
+
+    // Expired: nothing pending either.
+    await call('PUT', '/api/user/email-update-initialise', other.accessToken, { newEmailAddress: uniqueEmail('late') });
+    expect(await pending(other.accessToken)).not.toBeNull();
+    ctx.clock.advance(CODE_LIFETIME_MS + 1);
+    expect(await pending(other.accessToken)).toBeNull();
   });
 
   it('lets only the user who started the change confirm it, with at most 5 wrong tries', async () => {

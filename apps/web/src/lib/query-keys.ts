@@ -12,6 +12,8 @@ export const queryKeys = {
   jobApplications: (page: number) => ['job-applications', page] as const,
   cvDrops: (page: number) => ['cv-drops', page] as const,
   statusEmails: ['status-emails'] as const,
+  /** GET /api/user/email-update. */
+  pendingEmailChange: ['pending-email-change'] as const,
   /** GET /job/{id}; the root is kept when another user signs in on the apply page. */
   jobRoot: 'job',
   job: (jobId: string) => ['job', jobId] as const,

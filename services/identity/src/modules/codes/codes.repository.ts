@@ -115,6 +115,27 @@ export async function findCodeByRequestForUpdate(
   return row && toRecord(row);
 }
 
+/** The user's code of a purpose that is still usable at `now` (not used, not expired, tries left). */
+export async function findLiveCodeOfUser(
+  db: Db,
+  userId: string,
+  purpose: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<CodeRecord | undefined> {
+  const row = await db
+    .selectFrom('one_time_codes')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
 export async function recordWrongAttempt(db: Db, emailNormalized: string, purpose: string): Promise<void> {
   await db
     .updateTable('one_time_codes')

@@ -12,6 +12,7 @@ import {
   forgetCodesByPurpose,
   findCodeByRequestForUpdate,
   findCodeForUpdate,
+  findLiveCodeOfUser,
   recordWrongAttempt,
   releaseCode,
   upsertCode,
@@ -152,3 +153,14 @@ export { forgetCodesOf };
 
 /** The user's codes of the given purposes, whatever address they went to. */
 export { forgetCodesByPurpose };
+
+/** The user's e-mail change code that can still confirm the change: the address it went to, its request id and expiry. */
+export async function liveEmailChangeCode(
+  db: Db,
+  ctx: Pick<CodeContext, 'now'>,
+  userId: string,
+): Promise<{ emailNormalized: string; requestId: string; expiresAt: Date } | undefined> {
+  const row = await findLiveCodeOfUser(db, userId, 'email-change', new Date(ctx.now()), MAX_WRONG_ATTEMPTS);
+  if (!row?.requestId) return undefined;
+  return { emailNormalized: row.emailNormalized, requestId: row.requestId, expiresAt: row.expiresAt };
+}

@@ -3,6 +3,7 @@ import {
   emailChangeConfirmResultSchema,
   emailChangeStartRequestSchema,
   emailChangeStartResultSchema,
+  pendingEmailChangeSchema,
   undoEmailChangeRequestSchema,
 } from '@careers/contracts/identity';
 import { identityResultSchema, problemDetailsSchema } from '@careers/contracts/errors';
@@ -11,13 +12,33 @@ import { orProblem } from '../../lib/schemas';
 import { bearerSecurity, currentUser, requireSignIn } from '@careers/server-kit/bearer-auth';
 import { limitSending } from '../../plugins/limits';
 import { accountContext } from '../accounts/accounts.service';
-import { finishEmailChange, requestEmailChange, takeBackAddress } from './email-change.service';
+import { finishEmailChange, pendingEmailChange, requestEmailChange, takeBackAddress } from './email-change.service';
 
 const auth = { 401: problemDetailsSchema };
 
 /** The e-mail change (decision 0017): codes to both addresses, then a week's undo link to the old one. */
 export async function emailChangeRoutes(app: App): Promise<void> {
   const db = () => app.deps.database.db;
+
+  app.get(
+    '/api/user/email-update',
+    {
+      preHandler: requireSignIn,
+      schema: {
+        tags: ['user'],
+        summary:
+          "The caller's e-mail change that the codes can still confirm (its requestId, the new address, when the code expires), or null",
+        security: bearerSecurity,
+        response: { 200: pendingEmailChangeSchema, ...auth },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      // The answer names a pending address: no cache keeps it.
+      void reply.header('cache-control', 'no-store');
+      return { pending: await pendingEmailChange(db(), accountContext(app), user.userId) };
+    },
+  );
 
   app.put(
     '/api/user/email-update-initialise',

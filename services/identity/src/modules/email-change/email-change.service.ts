@@ -1,4 +1,5 @@
 import type { IdentityResult } from '@careers/contracts/errors';
+import type { PendingEmailChange } from '@careers/contracts/identity';
 import type { Db } from '../../db';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { isUuid, normalizeEmail } from '../../lib/email';
@@ -8,6 +9,7 @@ import {
   forgetCodesByPurpose,
   INVALID_CODE,
   issueCode,
+  liveEmailChangeCode,
   verifyEmailChangeCodes,
   type CodePurpose,
 } from '../codes/codes.service';
@@ -91,6 +93,21 @@ export async function startEmailChange(
   });
   if (!toNew.requestId) throw new Error('an e-mail change code carries a request id');
   return toNew.requestId;
+}
+
+/**
+ * GET /api/user/email-update: the change the user started and can still confirm (decision 0361), so that
+ * the account page shows its code fields again after a reload. It ends with the code sent to the new
+ * address: confirmed, expired, out of tries, replaced by a new request, or voided by an undo.
+ */
+export async function pendingEmailChange(
+  db: Db,
+  ctx: AccountContext,
+  userId: string,
+): Promise<PendingEmailChange['pending']> {
+  const live = await liveEmailChangeCode(db, ctx, userId);
+  if (!live) return null;
+  return { requestId: live.requestId, newEmailAddress: live.emailNormalized, expiresAt: live.expiresAt.toISOString() };
 }
 
 export type EmailChangeOutcome = { ok: true; emailAddress: string } | { ok: false; error: string };

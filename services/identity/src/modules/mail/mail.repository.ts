@@ -18,13 +18,14 @@ export interface OutboxRow {
 /**
  * Called inside the transaction that creates the code or token the message carries. expiresAt is when
  * that code or link stops working: past it the message is neither sent nor kept; userId is the account
- * the message belongs to, whose deletion removes the row.
+ * the message belongs to, whose deletion removes the row (null for a message that must outlive the
+ * account: the receipt of its deletion).
  */
 export async function queueMail(
   db: Db,
   message: MailMessage,
   now: Date,
-  carries: { expiresAt: Date; userId: string; sendAt?: Date },
+  carries: { expiresAt: Date; userId: string | null; sendAt?: Date },
 ): Promise<void> {
   await db
     .insertInto('mail_outbox')

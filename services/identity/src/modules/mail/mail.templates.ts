@@ -199,3 +199,45 @@ export function accountDeletionCodeMail(to: string, code: string, site: MailSite
     site,
   );
 }
+
+const DELETED_AT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/**
+ * The receipt of an account's deletion (docs/decisions/0360): what went and when. It carries no link that
+ * signs in or changes anything (the account is gone); only the footer's "Contact us".
+ */
+export function accountDeletedMail(to: string, deleted: { at: Date; candidate: boolean }, site: MailSite): MailMessage {
+  const what = deleted.candidate
+    ? ['Your account and its sign-in address', 'Your profile', 'Your CVs', 'Your applications and their history']
+    : ['Your account and its sign-in address'];
+  return renderMail({
+    to,
+    kind: 'account-deleted',
+    subject: `Your ${PRODUCT} account has been deleted`,
+    preview: `Your ${PRODUCT} account was deleted on ${DELETED_AT.format(deleted.at)}.`,
+    heading: 'Your account has been deleted',
+    body: [
+      `As asked, with the code sent to this address, your ${PRODUCT} account was deleted for good.`,
+      { facts: [{ label: 'Deleted on', value: DELETED_AT.format(deleted.at) }] },
+      'What was deleted:',
+      { list: what },
+    ],
+    after: [
+      {
+        note: 'You can sign up again with this address at any time: it starts a new, empty account.',
+      },
+    ],
+    footer: {
+      why: `You received this because the ${PRODUCT} account with this e-mail address was deleted. If this was not you, please contact us.`,
+      contactUrl: contactUrl(site.portalUrl, site.contactEmail),
+    },
+  });
+}

@@ -1,12 +1,16 @@
+import { Role } from '@careers/contracts/enum-values';
 import type { Db } from '../../db';
 import { normalizeEmail } from '../../lib/email';
 import { recordAccountEvent } from '../account-events/account-events.service';
 import type { CodeContext } from '../codes/codes.service';
 import { forgetCodesOf, INVALID_CODE, issueCode, verifyCode } from '../codes/codes.service';
 import { queueMail } from '../mail/mail.service';
-import { accountDeletionCodeMail } from '../mail/mail.templates';
+import { accountDeletedMail, accountDeletionCodeMail } from '../mail/mail.templates';
 import { deleteUser, findUserById, type UserRecord } from './users.repository';
 import { ACCOUNT_GONE } from './users.service';
+
+/** How long the outbox keeps trying to send the deletion receipt. */
+const RECEIPT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const DELETION_CODE_REQUIRED =
   'Please enter the verification code sent to your email address to delete your account.';
@@ -54,8 +58,19 @@ export async function deleteAccount(
     if (!user) return ACCOUNT_GONE;
     if (!(await verifyDeletionCode(trx, ctx, user, code))) return INVALID_CODE;
     await forgetCodesOf(trx, normalizeEmail(user.email));
+    const now = new Date(ctx.now());
     // The candidate service learns of it from this notice, committed with the deletion or not at all.
-    await recordAccountEvent(trx, user.id, 'account_deleted', new Date(ctx.now()));
+    await recordAccountEvent(trx, user.id, 'account_deleted', now);
+    // The receipt, in the same transaction: belonging to no account, it outlives the row (decision 0360).
+    await queueMail(
+      trx,
+      accountDeletedMail(user.email, { at: now, candidate: user.roles.includes(Role.Candidate) }, ctx.mailSite),
+      now,
+      {
+        expiresAt: new Date(now.getTime() + RECEIPT_LIFETIME_MS),
+        userId: null,
+      },
+    );
     // Refresh tokens, links and e-mail change requests go with the row (on delete cascade).
     return (await deleteUser(trx, user.id)) ? undefined : ACCOUNT_GONE;
   });

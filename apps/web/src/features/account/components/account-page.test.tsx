@@ -57,6 +57,52 @@ describe('account page: e-mail change', () => {
     expect(authStore.get().email).toBe('ada@new.example');
   });
 
+  it('after a reload, shows the change the identity service keeps pending and confirms it with its request id', async () => {
+    const fake = fakeServices((request) => {
+      if (request.method === 'GET' && request.url === '/api/user/email-update')
+        return {
+          status: 200,
+          data: {
+            pending: { requestId: 'req-kept', newEmailAddress: 'ada@new.example', expiresAt: '2099-01-01T00:00:00Z' },
+          },
+        };
+      if (request.url === '/api/user/email-update-confirm')
+        return { status: 200, data: { succeeded: true, emailAddress: 'ada@new.example', errors: [] } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    await user.type(await screen.findByLabelText('Code sent to ada@new.example'), '123456');
+    expect(screen.queryByLabelText(/^New email address/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code sent to ada@example.com'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm new email' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your email address is now ada@new.example.');
+    expect(fake.called('PUT', '/api/user/email-update-confirm')[0]?.data).toEqual({
+      requestId: 'req-kept',
+      otp: '123456',
+      currentEmailOtp: '654321',
+    });
+  });
+
+  it('sets a kept pending change aside with "Use a different address"', async () => {
+    fakeServices((request) => {
+      if (request.method === 'GET' && request.url === '/api/user/email-update')
+        return {
+          status: 200,
+          data: {
+            pending: { requestId: 'req-kept', newEmailAddress: 'ada@new.example', expiresAt: '2099-01-01T00:00:00Z' },
+          },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<AccountPage />, { path: '/user-account' });
+    await screen.findByLabelText('Code sent to ada@new.example');
+    await user.click(screen.getByRole('button', { name: 'Use a different address' }));
+    expect(screen.getByLabelText(/^New email address/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code sent to ada@new.example')).not.toBeInTheDocument();
+  });
+
   it("shows the result's errors and keeps the stored e-mail when the code is wrong", async () => {
     fakeServices((request) => {
       if (request.url === '/api/user/email-update-initialise')

@@ -11,6 +11,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useAuth } from '../../../lib/use-auth';
 import { useValidatedForm } from '../../../lib/validation';
 import { useConfirmEmailChange } from '../api/confirm-email-change';
+import { usePendingEmailChange } from '../api/pending-email-change';
 import { useStartEmailChange } from '../api/start-email-change';
 import { accountMessages, tooManyRequests } from '../account-messages';
 import type { CodeValues, NewEmailValues } from '../change-email-schemas';
@@ -32,7 +33,11 @@ export function ChangeEmail() {
   const queryClient = useQueryClient();
   const start = useStartEmailChange();
   const confirm = useConfirmEmailChange();
-  const [pending, setPending] = useState<{ requestId: string; newEmailAddress: string } | null>(null);
+  // The change waiting for its codes: the one started here, or else the one the identity service keeps
+  // (after a reload); null once confirmed or set aside with "Use a different address".
+  const stored = usePendingEmailChange();
+  const [started, setPending] = useState<{ requestId: string; newEmailAddress: string } | null | undefined>(undefined);
+  const pending = started !== undefined ? started : (stored.data?.pending ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
@@ -93,6 +98,7 @@ export function ChangeEmail() {
             .catch(() => undefined)
             .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.candidate }));
           setPending(null);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.pendingEmailChange });
           emailForm.reset({ newEmailAddress: '' });
           setSuccess(accountMessages.changed(email));
         },
@@ -122,7 +128,8 @@ export function ChangeEmail() {
               placeholder={accountMessages.codePlaceholder}
               autoComplete="one-time-code"
               inputMode="numeric"
-              autoFocus
+              // Focus moves here when the codes were just sent, not when a reload finds them pending.
+              autoFocus={started !== undefined}
               error={codeForm.formState.errors.otp?.message}
               {...codeForm.register('otp')}
             />
