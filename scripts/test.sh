@@ -24,12 +24,6 @@ ensure_postgres() {
   echo "PostgreSQL is not reachable: integration tests run on PGlite only."
 }
 
-ensure_debian_package /usr/bin/chromium chromium
-# The cluster browser test (e2e/tests/cluster.test.ts) runs Debian's nginx (only the binary: the test
-# gives it its own configuration on loopback ports) in front of the instances.
-ensure_debian_package /usr/sbin/nginx nginx
-# Every e-mail is scored with SpamAssassin's local rules (e2e/tests/emails-rendered.test.ts).
-ensure_debian_package /usr/bin/spamassassin spamassassin
 ensure_postgres
 
 # Each phase's wall time, printed at the end (docs/performance.md keeps the figures).
@@ -42,6 +36,18 @@ suite_started=$SECONDS
 portal_dist="$(mktemp -d "${TMPDIR:-/tmp}/careers-portal-XXXXXX")"
 logs="$(mktemp -d "${TMPDIR:-/tmp}/careers-test-logs-XXXXXX")"
 trap 'rm -rf "$portal_dist" "$logs"' EXIT
+
+# Debian's packages the browser phase needs, installed when missing. Only the browser tests use them, so
+# the install (minutes on a fresh machine: one index update, one install) runs in the background while the
+# checks and the unit tests run, and the browser phase waits for it:
+# - Chromium, for every browser test;
+# - nginx (only the binary: the tests give it their own configuration on loopback ports), for the cluster
+#   test (e2e/tests/cluster.test.ts) and the rendered template's test;
+# - SpamAssassin, which scores every e-mail (e2e/tests/emails-rendered.test.ts).
+packages_log="$logs/packages"
+ensure_debian_packages /usr/bin/chromium chromium /usr/sbin/nginx nginx /usr/bin/spamassassin spamassassin \
+  </dev/null >"$packages_log" 2>&1 &
+packages_pid=$!
 
 # tsc's incremental state, outside the repository's tracked files: a second run checks what changed.
 tsc_cache="node_modules/.cache/typecheck"
@@ -92,6 +98,14 @@ npx vitest run --reporter=default --reporter=json --outputFile=.test-results/uni
 timings+=("unit and integration tests: $((SECONDS - phase_started)) s")
 echo "== browser tests (Chromium)"
 phase_started=$SECONDS
+packages_rc=0
+wait "$packages_pid" || packages_rc=$?
+cat "$packages_log"
+if [ $packages_rc -ne 0 ]; then
+  echo "Installing Debian's packages for the browser tests failed (exit $packages_rc)." >&2
+  exit 1
+fi
+echo "packages ready after $((SECONDS - suite_started)) s (waited $((SECONDS - phase_started)) s)"
 npx vitest run --root e2e --reporter=default --reporter=json --outputFile=../.test-results/e2e.json || status=$?
 timings+=("browser tests: $((SECONDS - phase_started)) s")
 
