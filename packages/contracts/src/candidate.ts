@@ -167,6 +167,10 @@ export const jobSchema = z.object({
   salaryTo: z.number().nullable().optional(),
   salaryCurrency: z.string().nullable().optional(),
   salaryNegotiable: z.boolean().optional(),
+  /** When the job stops taking applications (docs/decisions/0371); past it, isLive is false. */
+  validThrough: isoDateSchema.optional(),
+  /** ISO 3166-1 alpha-2; null: the install's country. */
+  country: z.string().nullable().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

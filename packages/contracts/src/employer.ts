@@ -66,6 +66,16 @@ export const createJobSchema = z
       .optional(),
     salaryFrom: salaryNumber,
     salaryTo: salaryNumber,
+    /** When the job stops taking applications (docs/decisions/0371); left out, 60 days after posting. */
+    validThrough: isoDateSchema.nullable().optional(),
+    /** Where the job is, ISO 3166-1 alpha-2 (GB, IE, ...); left out, the install's country. */
+    country: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z]{2})?$/, 'A country is two letters (ISO 3166-1), such as GB or IE.')
+      .transform((code) => code.toUpperCase() || null)
+      .nullable()
+      .optional(),
   })
   .superRefine((job, ctx) => {
     if (typeof job.salaryFrom === 'number' && typeof job.salaryTo === 'number' && job.salaryTo < job.salaryFrom) {

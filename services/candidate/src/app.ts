@@ -22,6 +22,7 @@ import { businessFileRoutes } from './modules/business/business-files.routes';
 import { businessRoutes } from './modules/business/business.routes';
 import { logoKey } from './modules/business/business.service';
 import { candidateRoutes } from './modules/candidates/candidates.routes';
+import { careersRoutes } from './modules/careers/careers.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { cvAutofillRoutes } from './modules/cv-autofill/cv-autofill.routes';
 import { businessCvDropRoutes } from './modules/cv-drops/business-cv-drops.routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(cvRoutes);
   await app.register(cvAutofillRoutes);
   await app.register(jobRoutes);
+  await app.register(careersRoutes);
   await app.register(applicationRoutes);
   await app.register(cvDropRoutes);
   await app.register(contactRoutes);

@@ -27,6 +27,17 @@ export interface BusinessesTable {
   careers_domain: string | null;
   image_relative_directory: string;
   created_at: Timestamp;
+  /** The careers page's address, /careers/{slug} (migration 0013, docs/decisions/0370). */
+  slug: string;
+  /** The careers page's "about us", plain text (migration 0013). */
+  about: Generated<string>;
+}
+
+/** A business's former slugs (migration 0013): /careers/{old} answers 301 to the current one. */
+export interface BusinessSlugHistoryTable {
+  slug: string;
+  business_id: string;
+  replaced_at: Generated<Date>;
 }
 
 export interface JobsTable {
@@ -58,6 +69,10 @@ export interface JobsTable {
   created_at: Timestamp;
   /** Kept by a trigger as applications come and go (migration 0004). */
   application_count: Generated<number>;
+  /** Past it the job takes no application (migration 0013, docs/decisions/0371); 60 days after posting by default. */
+  valid_through: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** ISO 3166-1 alpha-2 (migration 0013); null: the install's country. */
+  country: string | null;
 }
 
 export interface CvsTable {
@@ -214,6 +229,7 @@ export interface StatusMailSendsTable {
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
+  business_slug_history: BusinessSlugHistoryTable;
   jobs: JobsTable;
   cvs: CvsTable;
   job_applications: JobApplicationsTable;

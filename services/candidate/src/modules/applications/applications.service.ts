@@ -15,7 +15,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
-import { findJob, toJobDetail } from '../jobs/jobs.service';
+import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
 import {
   candidateApplicationIds,
@@ -63,7 +63,7 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
   await lockCandidate(trx, candidateId);
   const job = await findJob(trx, body.jobId);
   if (!job) return invalid(JOB_DOES_NOT_EXIST);
-  if (!job.is_live) return invalid(JOB_CLOSED);
+  if (!isOpen(job)) return invalid(JOB_CLOSED);
   if ((await countCandidateApplications(trx, candidateId, job.id)) >= APPLICATIONS_PER_JOB) {
     return invalid((await hasOpenApplication(trx, candidateId, job.id)) ? ALREADY_APPLIED : REAPPLY_LIMIT_REACHED);
   }

@@ -9,6 +9,7 @@ import type { Db } from '../../db';
 import type { JobCache } from '../jobs/job-cache';
 import type { BlobStorage } from '../storage/storage';
 import { findMembershipOfUser, insertMember, type Member } from '../team/team.service';
+import { newBusinessSlug } from '../careers/careers.service';
 import { findBusiness, insertBusiness, updateBusiness, type BusinessRow } from './business.repository';
 
 export { NO_BUSINESS } from '../team/team.service';
@@ -60,6 +61,8 @@ export async function createBusiness(
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertBusiness(trx, {
       id,
+      // The careers page's address (docs/decisions/0370): from the name, with a suffix when taken.
+      slug: await newBusinessSlug(trx, body.name, id),
       owner_user_id: user.userId,
       name: body.name,
       city: body.city ?? null,

@@ -21,6 +21,11 @@ export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<Cache
   });
 }
 
+/** Open: live and not past its expiry (docs/decisions/0371). */
+export function isOpen(row: Pick<JobRow, 'is_live' | 'valid_through'>, now = new Date()): boolean {
+  return row.is_live && row.valid_through.getTime() > now.getTime();
+}
+
 export function toJob(row: JobRow, business: { name: string; image_relative_directory: string }): Job {
   return {
     id: row.id,
@@ -29,9 +34,12 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     businessId: row.business_id,
     businessName: business.name,
     imageRelativeDirectory: business.image_relative_directory,
-    isLive: row.is_live,
+    // A job past its expiry takes no application, as a closed one (docs/decisions/0371).
+    isLive: isOpen(row),
     city: row.city,
     postedOn: row.created_at.toISOString(),
+    validThrough: row.valid_through.toISOString(),
+    country: row.country,
     addressLine1: row.address_line1,
     region: row.region,
     state: row.state,
@@ -56,7 +64,13 @@ export function toEmployerJob(
   business: { name: string; image_relative_directory: string },
   withdrawnCount: number,
 ): EmployerJob {
-  return { ...toJob(row, business), applicationCount: row.application_count, withdrawnCount };
+  // The employer's switch as it is: an expired job reads as closed to candidates, not in the job form.
+  return {
+    ...toJob(row, business),
+    isLive: row.is_live,
+    applicationCount: row.application_count,
+    withdrawnCount,
+  };
 }
 
 /** product.md §3 "Job detail (inside applications)". */
@@ -73,7 +87,7 @@ export function toJobDetail(row: JobRow): JobDetail {
     state: row.state,
     region: row.region,
     postcode: row.postcode,
-    isLive: row.is_live,
+    isLive: isOpen(row),
     partTime: row.part_time,
     fullTime: row.full_time,
     jobType: row.job_type as JobType,
@@ -123,5 +137,8 @@ export function toJobColumns(b: z.output<typeof createJobSchema>) {
     salary_currency: b.salaryCurrency || null,
     salary_from: b.salaryFrom ?? null,
     salary_to: b.salaryTo ?? null,
+    country: b.country ?? null,
+    // Left out: 60 days after posting on a new job (the column's default), unchanged on a changed one.
+    ...(b.validThrough ? { valid_through: b.validThrough } : {}),
   };
 }

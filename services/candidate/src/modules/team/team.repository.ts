@@ -29,6 +29,8 @@ export async function findMembershipOfUser(
       'b.careers_domain',
       'b.image_relative_directory',
       'b.created_at',
+      'b.slug',
+      'b.about',
     ])
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
@@ -51,6 +53,8 @@ export async function findMembershipOfUser(
       careers_domain: row.careers_domain,
       image_relative_directory: row.image_relative_directory,
       created_at: row.created_at,
+      slug: row.slug,
+      about: row.about,
     },
   };
 }
