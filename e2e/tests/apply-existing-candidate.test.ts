@@ -11,13 +11,18 @@ import {
   candidateApplications,
   enterApplyCode,
   expectNoAxeViolationsBesidePreview,
+  expectNoSidewaysScroll,
   expectPath,
   fillApplyForm,
+  formFields,
   openApplyPage,
   registerCandidateByApi,
   stepHeading,
   waitForApplyStep,
 } from '../support/apply-flows';
+import type { Candidate } from '@careers/contracts/candidate';
+import { expectOk } from '@careers/test-support/http';
+import { stackApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
@@ -38,6 +43,12 @@ async function phonePage(): Promise<Page> {
   return page;
 }
 
+/** GET /candidate as the candidate: the profile as the candidate service keeps it. */
+async function candidateProfile(token: string): Promise<Candidate> {
+  const api = stackApi();
+  return expectOk('the candidate', await api.call<Candidate>(`${api.urls.candidateUrl}/candidate`, { token }));
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const cvRadio = (page: Page, fileName: string) => page.getByRole('radio', { name: new RegExp(`^${escape(fileName)}`) });
 
@@ -53,6 +64,9 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
 
     const onForm = pdfCv('Picked On The Form.pdf');
     await fillApplyForm(page, candidate, onForm);
+    // A phone number the profile does not have: offered on the success step (docs/decisions/0362).
+    const typedPhone = '07700 900777';
+    await formFields(page).phone.fill(typedPhone);
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await waitForApplyStep(page, 'verification');
@@ -104,6 +118,23 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(
       await page.getByText(`Your application was successfully sent to ${employer.business.name}`).isVisible(),
     ).toBe(true);
+
+    // The details typed on the form are offered for the profile; nothing changes before the press, and
+    // the redirect waits for the answer.
+    const offer = page.getByRole('region', { name: 'Update your profile with these details?' });
+    await offer.waitFor({ timeout: 15_000 });
+    expect(await offer.getByText(typedPhone, { exact: true }).isVisible()).toBe(true);
+    expect(await offer.getByText(`(profile: ${candidate.phone})`, { exact: true }).isVisible()).toBe(true);
+    expect(await offer.getByText('Name', { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'apply success with the profile offer at 360 px');
+    await expectNoSidewaysScroll(page, 'apply success with the profile offer at 360 px');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/apply-profile-offer-360.png`, fullPage: true });
+    expect((await candidateProfile(account.token)).phoneNumber).toBe(candidate.phone);
+    await offer.getByRole('button', { name: 'Update my profile', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Your profile has been updated.' }).waitFor({ timeout: 15_000 });
+    expect((await candidateProfile(account.token)).phoneNumber).toBe(typedPhone);
+    expect((await candidateProfile(account.token)).name).toBe(candidate.name);
 
     const olderId = account.cvs.find((c) => c.fileName === older.name)?.cvId;
     const mine = (await employerApplications(employer, job.id)).filter((a) => a.candidate.email === candidate.email);

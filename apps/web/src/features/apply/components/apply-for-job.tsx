@@ -159,6 +159,12 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
   );
 
   const alreadyApplied = state.step === 'cvSelection' && state.standingApplication !== null;
+  // An existing candidate who came through the form typed details the profile may not have (0362).
+  const { name, phone, postCode } = state.model;
+  const typedDetails = useMemo(
+    () => (state.mode === 'existing' && (name || phone || postCode) ? { name, phone, postCode } : null),
+    [state.mode, name, phone, postCode],
+  );
   let content;
   if (restoring) {
     content = <Spinner label="Checking login status" />;
@@ -251,6 +257,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             jobIsLive={job.isLive}
             onContinue={() => navigate(APPLICATIONS_PATH)}
             onLogout={() => void logout()}
+            typedDetails={typedDetails}
           />
         );
         break;
