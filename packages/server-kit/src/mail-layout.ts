@@ -45,7 +45,9 @@ export type MailBlock =
   /** A smaller paragraph in a quieter colour. */
   | { note: string }
   /** Someone else's words as they wrote them, line breaks kept (a forwarded message). */
-  | { quote: string };
+  | { quote: string }
+  /** Links, each on its own line with a quieter line under it (the jobs of a job alert). */
+  | { links: { label: string; url: string; detail?: string }[] };
 
 export interface MailContent {
   to: string;
@@ -70,7 +72,7 @@ export interface MailContent {
     /** Where "Contact us" leads: the portal's contact page or a mailto: address. */
     contactUrl: string;
     /** The status e-mails' way out: a page that turns them off, and the account page. */
-    unsubscribe?: { url: string; accountUrl: string };
+    unsubscribe?: { url: string; accountUrl: string; label?: string };
   };
   expiresAt?: number;
   headers?: Record<string, string>;
@@ -90,6 +92,8 @@ function blockText(block: MailBlock): string {
   if ('list' in block) return block.list.map((line) => `${INDENT}${line}`).join('\n');
   if ('facts' in block) return block.facts.map((f) => `${f.label}: ${f.value}`).join('\n');
   if ('quote' in block) return block.quote;
+  if ('links' in block)
+    return block.links.map((l) => `${l.label}${l.detail ? ` (${l.detail})` : ''}\n${INDENT}${l.url}`).join('\n');
   return block.note;
 }
 
@@ -114,6 +118,13 @@ function blockHtml(block: MailBlock): string {
       .join('')}</table>`;
   if ('quote' in block)
     return `<div style="margin:0 0 16px;padding:8px 12px;border-left:4px solid ${COLORS.border};white-space:pre-wrap;overflow-wrap:anywhere;font-size:16px;line-height:1.5;color:${COLORS.text}">${escapeHtml(block.quote)}</div>`;
+  if ('links' in block)
+    return `<ul style="margin:0 0 16px;padding:0;list-style:none">${block.links
+      .map(
+        (l) =>
+          `<li style="margin:0 0 12px;overflow-wrap:anywhere"><a href="${escapeHtml(l.url)}" style="font-size:16px;font-weight:600;color:${COLORS.brand}">${escapeHtml(l.label)}</a>${l.detail ? `<br><span style="font-size:14px;color:${COLORS.muted}">${escapeHtml(l.detail)}</span>` : ''}</li>`,
+      )
+      .join('')}</ul>`;
   return `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(block.note)}</p>`;
 }
 
@@ -144,7 +155,7 @@ function footerHtml(footer: MailContent['footer']): string {
   const parts = [`<p style="margin:0 0 8px">${escapeHtml(footer.why)}</p>`];
   if (footer.unsubscribe)
     parts.push(
-      `<p style="margin:0 0 8px">${link(footer.unsubscribe.url, 'Turn status e-mails off')} in one click, or on your ${link(footer.unsubscribe.accountUrl, 'account page')}.</p>`,
+      `<p style="margin:0 0 8px">${link(footer.unsubscribe.url, escapeHtml(footer.unsubscribe.label ?? 'Turn status e-mails off'))} in one click, or on your ${link(footer.unsubscribe.accountUrl, 'account page')}.</p>`,
     );
   parts.push(`<p style="margin:0">${link(footer.contactUrl, 'Contact us')} &middot; ${PRODUCT_NAME}</p>`);
   return parts.join('\n');

@@ -35,6 +35,10 @@ import { jobEarlyAnswers } from './modules/jobs/job-answer';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { jobAlertRoutes } from './modules/job-alerts/job-alerts.routes';
+import { createJobAlertWorker, type JobAlertWorker } from './modules/job-alerts/job-alerts.worker';
+import { createCrawlerCounter, type CrawlerCounter } from './modules/crawlers/crawlers.service';
+import { feedRoutes } from './modules/feeds/feeds.routes';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
@@ -53,6 +57,10 @@ export interface CandidateDeps {
   store: RateLimitStore;
   /** HMAC key of the CV autofill's bot-check challenges (docs/decisions/0175). */
   botCheckSecret: string;
+  /** Job alerts (docs/decisions/0380): their outbox worker and the clock it and the routes read. */
+  jobAlerts: { worker: JobAlertWorker; now: () => number };
+  /** Crawler fetches of jobs and feeds, counted in memory and saved in batches (docs/decisions/0382). */
+  crawlers: CrawlerCounter;
 }
 
 declare module 'fastify' {
@@ -129,7 +137,32 @@ export async function openDependencies(
     config.botCheck.secretsDir,
     false,
   );
-  return { database, mail, storage, jobs, statusMail: { worker, secret }, store, botCheckSecret };
+  const alertWorker = createJobAlertWorker({
+    db: database.db,
+    mail,
+    now: Date.now,
+    intervalMs: config.jobAlerts.pollIntervalMs,
+    logger,
+    secret,
+    portalUrl: config.portalUrl,
+    apiUrl: config.publicUrl,
+    settings: config.jobAlerts,
+    logoUrl: async (folder) =>
+      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    contactEmail: config.contactEmail,
+  });
+  if (config.workers) alertWorker.start();
+  return {
+    database,
+    mail,
+    storage,
+    jobs,
+    statusMail: { worker, secret },
+    store,
+    botCheckSecret,
+    jobAlerts: { worker: alertWorker, now: Date.now },
+    crawlers: createCrawlerCounter(database.db, logger),
+  };
 }
 
 export async function buildApp(config: CandidateConfig, deps: CandidateDeps, logger: Logger): Promise<App> {
@@ -181,10 +214,14 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(accountEventRoutes);
   await app.register(dataExportRoutes);
   await app.register(statusEmailRoutes);
+  await app.register(jobAlertRoutes);
+  await app.register(feedRoutes);
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.statusMail.worker.stop();
+    await deps.jobAlerts.worker.stop();
+    await deps.crawlers.stop();
     await deps.mail.close();
     await deps.database.close();
     await deps.store.close();

@@ -41,6 +41,28 @@ const schema = z
      * later hour (docs/decisions/0236). Bounds what one employer can make the platform's mailer send.
      */
     STATUS_MAILS_PER_BUSINESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** Job alerts (docs/decisions/0380): at most one e-mail per alert per this many seconds (a day; tests shorten it). */
+    JOB_ALERT_DIGEST_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(86_400),
+    /** An unconfirmed job alert is forgotten after this many hours. */
+    JOB_ALERT_CONFIRM_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 14)
+      .default(48),
+    /** Job-alert sign-ups per address, and per client address, in an hour. */
+    JOB_ALERT_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    JOB_ALERT_SIGNUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** The feeds' country (ISO 3166-1 alpha-2) of a job that names none (docs/decisions/0381). */
+    FEED_DEFAULT_COUNTRY: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('GB'),
   })
   .superRefine((env, ctx) => {
     // Half an S3 configuration would silently fall back to local files: refuse it instead.
@@ -99,6 +121,15 @@ function toConfig(env: z.output<typeof schema>) {
       delayMs: env.STATUS_MAIL_DELAY_SECONDS * 1000,
       perBusinessPerHour: env.STATUS_MAILS_PER_BUSINESS_PER_HOUR,
     },
+    jobAlerts: {
+      digestIntervalMs: env.JOB_ALERT_DIGEST_INTERVAL_SECONDS * 1000,
+      confirmWithinMs: env.JOB_ALERT_CONFIRM_HOURS * 3_600_000,
+      perAddress: env.JOB_ALERT_SIGNUPS_PER_ADDRESS_PER_HOUR,
+      perClient: env.JOB_ALERT_SIGNUPS_PER_CLIENT_PER_HOUR,
+      windowSeconds: 3600,
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    },
+    feeds: { defaultCountry: env.FEED_DEFAULT_COUNTRY },
     redisKeyPrefix: env.CANDIDATE_REDIS_KEY_PREFIX,
     /** The CV autofill's bot check: its own challenges (action cv-autofill), 10 minutes to use one. */
     botCheck: {

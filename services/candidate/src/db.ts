@@ -73,6 +73,8 @@ export interface JobsTable {
   valid_through: ColumnType<Date, Date | string | undefined, Date | string>;
   /** ISO 3166-1 alpha-2 (migration 0013); null: the install's country. */
   country: string | null;
+  /** Set by a trigger on every change but the application counter's (migration 0014): the feeds' Last-Modified. */
+  updated_at: Generated<Date | null>;
 }
 
 export interface CvsTable {
@@ -111,6 +113,8 @@ export interface JobApplicationsTable {
   /** Set when the candidate withdrew it (0006); a withdrawn application stays for the employer's record. */
   withdrawn_at: NullableTimestamp;
   withdrawal_reason: string | null;
+  /** Where the application came from (migration 0014, docs/decisions/0383); null before it. */
+  source: string | null;
 }
 
 export interface ApplicationStatusHistoryTable {
@@ -226,6 +230,43 @@ export interface StatusMailSendsTable {
   claimed_at: Timestamp;
 }
 
+/** A job alert (migration 0014): a business's new jobs or a saved /jobs search, for one address. */
+export interface JobAlertsTable {
+  id: string;
+  email: string;
+  business_id: string | null;
+  search: string | null;
+  created_at: Timestamp;
+  confirmed_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  jobs_since: NullableTimestamp;
+  next_digest_at: NullableTimestamp;
+}
+
+/** One job-alert e-mail to send (migration 0014): a confirmation, or a day's digest. */
+export interface JobAlertOutboxTable {
+  id: Generated<number>;
+  alert_id: string;
+  kind: 'confirm' | 'digest';
+  jobs_until: NullableTimestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  job_count: number | null;
+  created_at: Timestamp;
+}
+
+/** Fetches by crawlers, per target and crawler (migration 0014). */
+export interface CrawlerFetchesTable {
+  target: string;
+  crawler: string;
+  fetches: ColumnType<string | number, number, number>;
+  first_at: Timestamp;
+  last_at: Timestamp;
+}
+
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
@@ -244,6 +285,9 @@ export interface CandidateDatabase {
   business_invitations: BusinessInvitationsTable;
   job_assignments: JobAssignmentsTable;
   application_notes: ApplicationNotesTable;
+  job_alerts: JobAlertsTable;
+  job_alert_outbox: JobAlertOutboxTable;
+  crawler_fetches: CrawlerFetchesTable;
 }
 
 /** A connection or a transaction: what every repository function takes. */

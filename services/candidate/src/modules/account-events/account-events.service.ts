@@ -8,6 +8,7 @@ import { cvStorageKeysOfUser } from '../cvs/cvs.service';
 import { closeJobsOfOwner } from '../jobs/jobs.service';
 import type { BlobStorage } from '../storage/storage';
 import { leaveEveryTeam } from '../team/team.service';
+import { deleteAlertsOfAddress } from '../job-alerts/job-alerts.service';
 
 export interface AccountEventResult {
   userId: string;
@@ -43,6 +44,13 @@ export async function applyAccountEvent(
   const keys = await cvStorageKeysOfUser(db, userId);
   for (const key of keys) await storage.delete(key);
   const result = await db.transaction().execute(async (trx) => {
+    // The candidate's job alerts (by address, docs/decisions/0380) go with it.
+    const candidate = await trx
+      .selectFrom('candidates')
+      .select('email')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (candidate) await deleteAlertsOfAddress(trx, candidate.email);
     const candidateDeleted = await deleteCandidateOfUser(trx, userId);
     await deleteContactMessagesOfUser(trx, userId);
     const jobsClosed = await closeJobsOfOwner(trx, userId);

@@ -82,6 +82,7 @@ const APPLICATION_COLUMNS = [
   'applied_at',
   'withdrawn_at',
   'withdrawal_reason',
+  'source',
 ] as const satisfies readonly (keyof ApplicationRow)[];
 const BUSINESS_COLUMNS = ['id', 'name', 'city', 'phone', 'careers_domain'] as const;
 // Every column of the application is read: a new column fails to compile here until it is listed above.
@@ -242,6 +243,7 @@ const employerColumns = [
   'a.applied_at',
   'a.withdrawn_at',
   'a.withdrawal_reason',
+  'a.source',
   'c.id as c_id',
   'c.name as c_name',
   'c.email as c_email',

@@ -6,6 +6,7 @@ import { deleteContactMessagesOfUser } from '../contact/contact.service';
 import { cvStorageKeysOfCandidate } from '../cvs/cvs.service';
 import type { BlobStorage } from '../storage/storage';
 import { deleteCandidate, findCandidateByUser } from './candidates.repository';
+import { deleteAlertsOfAddress } from '../job-alerts/job-alerts.service';
 import { NO_CANDIDATE } from './candidates.service';
 
 /**
@@ -27,6 +28,9 @@ export async function deleteOwnCandidate(
     // Rows of CVs, applications, their history and CV drops go with the candidate (on delete cascade).
     await deleteCandidate(trx, candidate.id);
     await deleteContactMessagesOfUser(trx, user.userId);
+    // Job alerts belong to an address, not an account: those of the candidate's and the account's go.
+    await deleteAlertsOfAddress(trx, candidate.email);
+    if (user.email.toLowerCase() !== candidate.email.toLowerCase()) await deleteAlertsOfAddress(trx, user.email);
     return storageKeys;
   });
   // Files after the commit: a failed delete leaves an orphan file, never a row without its file.

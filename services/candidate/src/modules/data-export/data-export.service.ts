@@ -10,6 +10,7 @@ import { allCandidateCvs, type CvListRow } from '../cvs/cvs.service';
 import { QUOTAS } from '../quotas/quotas';
 import type { BlobStorage } from '../storage/storage';
 import { recordDataExport } from './data-export.repository';
+import { alertsOfAddress } from '../job-alerts/job-alerts.service';
 
 /** Rows read from the database at a time while the JSON files are written. */
 export const EXPORT_SLICE = 100;
@@ -22,6 +23,7 @@ applications.json  every job application, newest first, with its status history 
 cv-drops.json      every CV you sent to a business without a job, newest first
 cvs.json           your CVs; "file" names the copy in the cvs folder
 cvs/               the CV files themselves, as you uploaded them
+job-alerts.json    the job alerts of your account's e-mail address
 `;
 
 /** A zip entry name from a user's file name: no folders, no control or reserved characters, not too long. */
@@ -156,6 +158,7 @@ export async function buildDataExport(
     file: path,
   }));
   zip.addBuffer(json(cvs), 'cvs.json', { mtime: now });
+  zip.addBuffer(json(await alertsOfAddress(db, user.email)), 'job-alerts.json', { mtime: now });
   for (const { row, path } of cvFiles) {
     if (!path) continue;
     // PDF and Word files are compressed already: stored as they are.

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { App } from '@careers/server-kit/http';
+import type { Db } from '../../db';
+
+/*
+ * Which crawlers fetched a job's pages and the feeds (docs/decisions/0382). A fetch is counted in this
+ * process's memory (a map increment, nothing on the request's path waits for the database) and the counts are
+ * added to crawler_fetches in one statement every few seconds, and when the service stops.
+ */
+
+const KNOWN: [RegExp, string][] = [
+  [/Googlebot|Google-InspectionTool|GoogleOther|Storebot-Google|AdsBot-Google/i, 'Googlebot'],
+  [/bingbot|BingPreview|msnbot|adidxbot/i, 'Bingbot'],
+  [/indeed/i, 'Indeed'],
+  [/adzuna/i, 'Adzuna'],
+  [/jooble/i, 'Jooble'],
+  [/careerjet/i, 'Careerjet'],
+  [/talent\.com|talentbot|neuvoo/i, 'Talent.com'],
+  [/ziprecruiter/i, 'ZipRecruiter'],
+  [/simplyhired/i, 'SimplyHired'],
+  [/glassdoor/i, 'Glassdoor'],
+  [/LinkedInBot|linkedin/i, 'LinkedIn'],
+  [/jobrapido/i, 'Jobrapido'],
+  [/Applebot/i, 'Applebot'],
+  [/DuckDuckBot/i, 'DuckDuckBot'],
+  [/YandexBot|YandexJobs/i, 'YandexBot'],
+  [/Baiduspider/i, 'Baiduspider'],
+  [/facebookexternalhit|meta-externalagent/i, 'Facebook'],
+  [/Slackbot/i, 'Slackbot'],
+  [/Twitterbot/i, 'Twitterbot'],
+];
+const GENERIC = /bot|crawl|spider|slurp|feed|fetcher|scraper/i;
+
+/** The crawler a User-Agent names (a known one's name, or the product token of another bot); null for a person's browser. */
+export function crawlerOf(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  for (const [pattern, name] of KNOWN) if (pattern.test(userAgent)) return name;
+  if (!GENERIC.test(userAgent)) return null;
+  // "SomeBot/1.2 (+https://…)" → "SomeBot"; only tame characters, bounded.
+  const token = /([A-Za-z][A-Za-z0-9._-]*(?:bot|crawler|spider|feed|fetcher)[A-Za-z0-9._-]*)/i.exec(userAgent)?.[1];
+  return (token ?? 'Other crawler').slice(0, 40);
+}
+
+export interface CrawlerCounter {
+  count(target: string, crawler: string, at: Date): void;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** At most this many distinct (target, crawler) pairs wait in memory; past it, a flush is started. */
+const MAX_PENDING = 5000;
+
+export function createCrawlerCounter(db: Db, logger: FastifyBaseLogger, intervalMs = 5000): CrawlerCounter {
+  let pending = new Map<string, { target: string; crawler: string; n: number; first: Date; last: Date }>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(batch: typeof pending) {
+    const rows = [...batch.values()];
+    if (rows.length === 0) return;
+    const values = sql.join(rows.map((r) => sql`(${r.target}, ${r.crawler}, ${r.n}, ${r.first}, ${r.last})`));
+    await sql`insert into crawler_fetches (target, crawler, fetches, first_at, last_at) values ${values}
+      on conflict (target, crawler) do update set
+        fetches = crawler_fetches.fetches + excluded.fetches,
+        last_at = greatest(crawler_fetches.last_at, excluded.last_at)`.execute(db);
+  }
+
+  function flush(): Promise<void> {
+    const batch = pending;
+    pending = new Map();
+    flushing = flushing
+      .then(() => write(batch))
+      .catch((err: unknown) => logger.warn({ err }, 'crawler fetch counts not saved'));
+    return flushing;
+  }
+
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+
+  return {
+    count(target, crawler, at) {
+      const key = `${target}\u0000${crawler}`;
+      const entry = pending.get(key);
+      if (entry) {
+        entry.n += 1;
+        entry.last = at;
+      } else pending.set(key, { target, crawler, n: 1, first: at, last: at });
+      if (pending.size >= MAX_PENDING) void flush();
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+/** Counts a request when a crawler made it. */
+export function recordCrawlerFetch(app: App, request: FastifyRequest, target: string): void {
+  const crawler = crawlerOf(request.headers['user-agent']);
+  if (crawler) app.deps.crawlers.count(target, crawler, new Date(app.deps.jobAlerts.now()));
+}
