@@ -26,7 +26,7 @@ const secretsOf = (part: Part) => read(`${part}.env.example`);
 function filled(part: Part): Record<string, string> {
   const env = { ...parseEnvFile(shared), ...parseEnvFile(secretsOf(part)) };
   for (const [key, value] of Object.entries(env)) env[key] = value.replaceAll('CHANGE', 'filled-in');
-  for (const key of ['BOT_CHECK_SECRET', 'OTP_PEPPER', 'UNSUBSCRIBE_SECRET'])
+  for (const key of ['BOT_CHECK_SECRET', 'OTP_PEPPER', 'UNSUBSCRIBE_SECRET', 'INTERNAL_API_TOKEN'])
     if (key in env) env[key] = `${part}-${key}-`.padEnd(48, 'x');
   return env;
 }
@@ -44,6 +44,7 @@ const SECRET_VARIABLES = [
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
+  'INTERNAL_API_TOKEN',
 ];
 
 describe('deploy/ environment files', () => {

@@ -156,19 +156,26 @@ describe('deploy/nginx template, run by nginx', () => {
     '/dev/outbox',
     '/dev/outbox/',
     '/%64ev/outbox',
+    // Calls between the services (decision 0351) go to the instances' private addresses, never through here.
+    '/internal/team-removals',
+    '/%69nternal/team-removals',
+    '//internal/team-removals',
   ];
 
-  it.each(PARTS)('refuses the /metrics prefix and /dev/ on the %s host, even with the operator token', async (part) => {
-    for (const pathAndQuery of operatorPaths) {
-      const res = await call(url(part, pathAndQuery), { headers: bearer });
-      expect(res.status, `${part} ${pathAndQuery}`).toBe(404);
-      // Answered by nginx itself: every instance stamps X-Request-Id on what it sends.
-      expect(res.headers['x-request-id'], `${part} ${pathAndQuery}`).toBeUndefined();
-      expect(res.text()).not.toContain('process_cpu');
-    }
-    // Everything else still goes through.
-    expect((await call(url(part, '/healthz'))).status).toBe(200);
-  });
+  it.each(PARTS)(
+    'refuses the /metrics prefix, /dev/ and /internal/ on the %s host, even with the operator token',
+    async (part) => {
+      for (const pathAndQuery of operatorPaths) {
+        const res = await call(url(part, pathAndQuery), { headers: bearer });
+        expect(res.status, `${part} ${pathAndQuery}`).toBe(404);
+        // Answered by nginx itself: every instance stamps X-Request-Id on what it sends.
+        expect(res.headers['x-request-id'], `${part} ${pathAndQuery}`).toBeUndefined();
+        expect(res.text()).not.toContain('process_cpu');
+      }
+      // Everything else still goes through.
+      expect((await call(url(part, '/healthz'))).status).toBe(200);
+    },
+  );
 
   it.each(PARTS)('leaves the %s instance itself trusting no loopback peer: the token is needed', async (part) => {
     const direct = `http://127.0.0.1:${backendPorts[part]}/metrics`;

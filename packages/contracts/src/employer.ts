@@ -255,6 +255,15 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
+/**
+ * GET /business/removal: for an employer in no business, the business that removed them from its team and
+ * when (docs/decisions/0351); null when they are in a business or were never removed.
+ */
+export const teamRemovalSchema = z.object({
+  removal: z.object({ businessName: z.string(), removedOn: z.string() }).nullable(),
+});
+export type TeamRemoval = z.infer<typeof teamRemovalSchema>;
+
 export const createInvitationSchema = z.object({
   email: z
     .string()

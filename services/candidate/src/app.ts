@@ -35,6 +35,7 @@ import { jobEarlyAnswers } from './modules/jobs/job-answer';
 import { JobCache } from './modules/jobs/job-cache';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { startTeamRemovals } from './modules/team/team-removals';
 import { jobAlertRoutes } from './modules/job-alerts/job-alerts.routes';
 import { createJobAlertWorker, type JobAlertWorker } from './modules/job-alerts/job-alerts.worker';
 import { createCrawlerCounter, type CrawlerCounter } from './modules/crawlers/crawlers.service';
@@ -190,6 +191,8 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(bearerAuth, { verify: createTokenVerifier(config.auth) });
   app.decorate('jobCache', jobCache);
   app.decorateRequest('member', null);
+  // Removed team members' sessions end at the identity service (docs/decisions/0351).
+  await startTeamRemovals(app);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.
   await app.register(multipart, {

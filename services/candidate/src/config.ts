@@ -41,6 +41,13 @@ const schema = z
      * later hour (docs/decisions/0236). Bounds what one employer can make the platform's mailer send.
      */
     STATUS_MAILS_PER_BUSINESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(100),
+    /**
+     * The identity service's internal calls (docs/decisions/0351): its PRIVATE address (an instance, or an
+     * internal balancer; never the public one through nginx, which refuses /internal/), and the shared
+     * credential. Without the token (and no embedded database to keep a generated one), removals wait.
+     */
+    IDENTITY_INTERNAL_URL: urlSchema.optional(),
+    INTERNAL_API_TOKEN: z.string().min(32).optional(),
     /** Job alerts (docs/decisions/0380): at most one e-mail per alert per this many seconds (a day; tests shorten it). */
     JOB_ALERT_DIGEST_INTERVAL_SECONDS: z.coerce
       .number()
@@ -88,6 +95,12 @@ function toConfig(env: z.output<typeof schema>) {
     port: env.CANDIDATE_PORT,
     database: { url: env.CANDIDATE_DATABASE_URL, dataDir: path.join(dataDir, 'candidate-db') },
     identityUrl: env.IDENTITY_URL,
+    /** Removed team members' sessions end at the identity service (docs/decisions/0351). */
+    internalApi: {
+      identityUrl: env.IDENTITY_INTERNAL_URL ?? env.IDENTITY_URL,
+      token: env.INTERNAL_API_TOKEN,
+      generatedDir: env.CANDIDATE_DATABASE_URL ? undefined : path.join(dataDir, 'internal-secrets'),
+    },
     publicUrl: env.CANDIDATE_URL,
     /** Only in the embedded default: its e-mails go to the dev outbox the identity service shows. */
     devOutboxDir: devOutboxDir(env, env.CANDIDATE_DATABASE_URL),

@@ -141,6 +141,20 @@ export interface BusinessMembersTable {
   joined_at: Timestamp;
 }
 
+/** A member removed from a team (migration 0015): shown to them, and delivered to the identity service. */
+export interface TeamRemovalsTable {
+  id: string;
+  business_id: string;
+  business_name: string;
+  user_id: string;
+  removed_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  delivered_at: NullableTimestamp;
+}
+
 /** An invitation to join a business's team, until it is accepted, cancelled or expires (0011). */
 export interface BusinessInvitationsTable {
   id: string;
@@ -282,6 +296,7 @@ export interface CandidateDatabase {
   status_mail_outbox: StatusMailOutboxTable;
   status_mail_sends: StatusMailSendsTable;
   business_members: BusinessMembersTable;
+  team_removals: TeamRemovalsTable;
   business_invitations: BusinessInvitationsTable;
   job_assignments: JobAssignmentsTable;
   application_notes: ApplicationNotesTable;

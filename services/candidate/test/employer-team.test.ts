@@ -319,6 +319,11 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       expect(res.json().detail).toBe(NO_BUSINESS);
     }
     expect((await call('DELETE', `/business/team/members/${rae.userId}`, owner.headers)).statusCode).toBe(404);
+    // The console tells the removed member who removed them (decision 0351); a member sees no removal.
+    const told = await call('GET', '/business/removal', rae.headers);
+    expect(told.statusCode).toBe(200);
+    expect(told.json()).toEqual({ removal: { businessName: 'Removal Co', removedOn: expect.any(String) } });
+    expect((await call('GET', '/business/removal', owner.headers)).json()).toEqual({ removal: null });
     // Another business's owner cannot touch this team.
     const other = await newBusiness('Meddler Co');
     expect(
@@ -439,6 +444,7 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/team/members/{userId}/jobs': owners,
       'delete /business/team/members/{userId}': owners,
       'get /business/invitations': 'none',
+      'get /business/removal': 'none',
       'post /business/invitations/{id}/accept': 'none',
     };
     // Bodies are validated before the role is checked: each call carries a valid one, so a 403 is the role's.

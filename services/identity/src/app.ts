@@ -15,6 +15,7 @@ import { registrationRoutes } from './modules/accounts/registration.routes';
 import { codeRoutes } from './modules/codes/codes.routes';
 import { emailChangeRoutes } from './modules/email-change/email-change.routes';
 import { userRoutes } from './modules/users/users.routes';
+import { internalRoutes } from './modules/internal/internal.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +70,7 @@ export async function buildApp(config: IdentityConfig, deps: IdentityDeps, logge
   await app.register(registrationRoutes);
   await app.register(userRoutes);
   await app.register(emailChangeRoutes);
+  await app.register(internalRoutes);
 
   // The dev outbox holds live codes and links: it exists only in the embedded default (no SMTP server,
   // no PostgreSQL), for a developer on the same machine (docs/decisions/0071-dev-outbox-and-secret-free-logs.md).

@@ -34,6 +34,9 @@ const schema = z.object({
   CONFIRMATION_LINK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   // Used and expired codes, tokens, sent mail and ended sessions are removed this long after (decision 0122).
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // The candidate service's credential for the internal calls (POST /internal/team-removals, decision 0351):
+  // the same value in both services. Generated under DATA_DIR when unset with the embedded database.
+  INTERNAL_API_TOKEN: z.string().min(32).optional(),
 });
 
 export type IdentityConfig = ReturnType<typeof toConfig>;
@@ -72,6 +75,14 @@ function toConfig(env: z.output<typeof schema>) {
     retention: { keepMs: env.RETENTION_DAYS * 86_400_000, intervalMs: 3_600_000 },
     /** The candidate service's public job answer (GET /job/{id}): a code e-mail names the job it finishes. */
     candidateJobUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/job`,
+    /**
+     * The internal calls' credential (decision 0351): configured, or generated in DATA_DIR (shared with the
+     * candidate service of the embedded default) when there is no database URL; else the calls are refused.
+     */
+    internalApi: {
+      token: env.INTERNAL_API_TOKEN,
+      generatedDir: env.IDENTITY_DATABASE_URL ? undefined : path.join(dataDir, 'internal-secrets'),
+    },
     /** Where deleted accounts are announced, so the candidate service removes their data. */
     accountEventsUrl: `${env.CANDIDATE_URL.replace(/\/+$/, '')}/account-events`,
   };

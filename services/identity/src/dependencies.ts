@@ -26,7 +26,12 @@ export interface IdentityDeps {
   /** Rate-limit counters and the bot-check replay set: memory, or Redis when REDIS_URL is set. */
   store: RateLimitStore;
   keys: SigningKeys;
-  secrets: { otpPepper: string; botCheckSecret: string };
+  secrets: {
+    otpPepper: string;
+    botCheckSecret: string;
+    /** The candidate service's credential for /internal/ calls; undefined: those calls are refused (decision 0351). */
+    internalApiToken: string | undefined;
+  };
   outbox: OutboxWorker;
   accountEvents: AccountEventsWorker;
   retention: PollingWorker;
@@ -97,6 +102,12 @@ export async function openDependencies(
   const secrets = {
     otpPepper: await loadOrCreateSecret('otp-pepper', config.secrets.otpPepper, config.secrets.dir, ephemeral),
     botCheckSecret: await loadOrCreateSecret('bot-check', config.secrets.botCheckSecret, config.secrets.dir, ephemeral),
+    // Shared with the candidate service: generated (in the folder both read) only in the embedded default.
+    internalApiToken:
+      config.internalApi.token ??
+      (config.internalApi.generatedDir && !ephemeral
+        ? await loadOrCreateSecret('internal-api', undefined, config.internalApi.generatedDir, false)
+        : undefined),
   };
   const outbox = createOutboxWorker({ db: database.db, mail, now, intervalMs: config.mailPollIntervalMs, logger });
   const accountEvents = createAccountEventsWorker({

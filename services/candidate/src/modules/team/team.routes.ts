@@ -7,6 +7,7 @@ import {
   memberParamsSchema,
   membershipSchema,
   teamInvitationSchema,
+  teamRemovalSchema,
   teamSchema,
 } from '@careers/contracts/employer';
 import { problemDetailsSchema } from '@careers/contracts/errors';
@@ -22,6 +23,7 @@ import {
   invite,
   membershipOf,
   previewInvitation,
+  removalOf,
   removeMember,
   resendInvitation,
   teamOf,
@@ -166,6 +168,21 @@ export async function teamRoutes(app: App) {
       },
     },
     async (request) => removeMember(db(), currentMember(request), request.params.userId),
+  );
+
+  app.get(
+    '/business/removal',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary:
+          'For an employer in no business: the business that removed them from its team, and when (null otherwise)',
+        security: bearerSecurity,
+        response: { 200: teamRemovalSchema, ...problems },
+      },
+    },
+    async (request) => removalOf(db(), currentUser(request)),
   );
 
   app.get(

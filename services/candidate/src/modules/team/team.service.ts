@@ -5,6 +5,7 @@ import type {
   Membership,
   Team,
   TeamInvitation,
+  TeamRemoval,
   TeamRole,
 } from '@careers/contracts/employer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,12 +16,13 @@ import type { Selectable } from 'kysely';
 import type { BusinessesTable, Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { ROLE_WORDS, teamInvitationMail } from './team-mail';
+import { forgetTeamRemovals, latestTeamRemoval, recordTeamRemoval } from './team-removals';
 import {
   assignedJobIds,
   businessName,
   countJobsOfBusiness,
   countOwners,
-  leaveEveryTeam,
+  leaveEveryTeam as leaveTeams,
   deleteInvitation,
   deleteMember,
   findInvitation,
@@ -43,8 +45,11 @@ import {
 export { ROLE_WORDS };
 /** Creating a business makes its creator the first owner (business.service). */
 export { findMembershipOfUser, insertMember };
-/** A deleted account leaves its team (account notices). */
-export { leaveEveryTeam };
+/** A deleted account leaves its team (account notices), and what the console kept of its removals goes. */
+export async function leaveEveryTeam(db: Db, userId: string): Promise<void> {
+  await leaveTeams(db, userId);
+  await forgetTeamRemovals(db, userId);
+}
 
 type BusinessRow = Selectable<BusinessesTable>;
 
@@ -273,7 +278,10 @@ export async function changeRole(db: Db, member: Member, userId: string, role: T
   return teamOf(db, member);
 }
 
-/** Removes a member: their next request finds no membership, whatever token they hold. */
+/**
+ * Removes a member: their next request finds no membership, whatever token they hold; the removal is kept
+ * (the console tells them) and goes to the identity service, which ends their sessions (decision 0351).
+ */
 export async function removeMember(db: Db, member: Member, userId: string): Promise<Team> {
   await db.transaction().execute(async (trx) => {
     const owners = await countOwners(trx, member.business.id);
@@ -281,8 +289,23 @@ export async function removeMember(db: Db, member: Member, userId: string): Prom
     if (!target) throw new HttpProblem(404, MEMBER_NOT_FOUND);
     if (target.role === 'Owner' && owners <= 1) throw new HttpProblem(409, LAST_OWNER);
     await deleteMember(trx, member.business.id, userId);
+    await recordTeamRemoval(
+      trx,
+      { businessId: member.business.id, businessName: member.business.name, userId },
+      new Date(),
+    );
   });
   return teamOf(db, member);
+}
+
+/**
+ * For an employer in no business: the business that last removed them and when, so the console says so
+ * instead of offering to set up a business as if nothing happened. Null for a member of a business now.
+ */
+export async function removalOf(db: Db, user: AuthUser): Promise<TeamRemoval> {
+  if (await findMembershipOfUser(db, user.userId)) return { removal: null };
+  const found = await latestTeamRemoval(db, user.userId);
+  return { removal: found ? { businessName: found.businessName, removedOn: found.removedAt.toISOString() } : null };
 }
 
 /** The jobs a hiring manager sees, all of them the business's own. */

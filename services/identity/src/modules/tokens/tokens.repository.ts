@@ -88,3 +88,25 @@ export async function endOtherSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Ends the sessions (refresh-token families) of the user that began at or before `startedBy`: a family
+ * whose first token is younger was signed in later and stays. Answers how many live tokens it revoked.
+ */
+export async function endSessionsStartedBy(db: Db, userId: string, startedBy: Date, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('family_id', 'in', (eb) =>
+      eb
+        .selectFrom('refresh_tokens')
+        .select('family_id')
+        .where('user_id', '=', userId)
+        .groupBy('family_id')
+        .having((h) => h.fn.min('created_at'), '<=', startedBy),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

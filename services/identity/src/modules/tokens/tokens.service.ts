@@ -11,6 +11,7 @@ import type { SigningKeys } from './signing-keys';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { InvalidTokenError, type AccessTokenVerifier } from '@careers/server-kit/bearer-auth';
+import { Role } from '@careers/contracts/enums';
 import { ACCOUNT_GONE, findUserById, type UserRecord } from '../users/users.service';
 import {
   findRefreshTokenForUpdate,
@@ -19,6 +20,7 @@ import {
   endAllSessions,
   revokeFamily,
   endOtherSessions,
+  endSessionsStartedBy,
 } from './tokens.repository';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -188,4 +190,27 @@ export function accessTokenVerifier(ctx: TokenContext): AccessTokenVerifier {
     if (!claims) throw new InvalidTokenError('not valid, expired or foreign');
     return claims;
   };
+}
+
+export type TeamRemovalOutcome = 'ended' | 'no-account' | 'candidate-account';
+
+/**
+ * The candidate service's notice that an owner removed this account from its business (docs/decisions/0351):
+ * the sessions that were open at the removal end, so the removed member's refresh is refused and their
+ * access token dies at its expiry. An employer account is in one business at most, so it loses nothing
+ * else; a candidate's account (one that joined through the API) keeps its sessions: the business has no
+ * say over the candidate side, and its membership check already refuses every employer call. Sessions
+ * begun after the removal stay (the removed member signing in again sees why they are out). Idempotent.
+ */
+export async function endSessionsForTeamRemoval(
+  db: Db,
+  ctx: TokenContext,
+  userId: string,
+  removedAt: Date,
+): Promise<{ outcome: TeamRemovalOutcome; sessionsEnded: number }> {
+  const user = await findUserById(db, userId);
+  if (!user) return { outcome: 'no-account', sessionsEnded: 0 };
+  if (user.roles.includes(Role.Candidate)) return { outcome: 'candidate-account', sessionsEnded: 0 };
+  const sessionsEnded = await endSessionsStartedBy(db, user.id, removedAt, new Date(ctx.now()));
+  return { outcome: 'ended', sessionsEnded };
 }
