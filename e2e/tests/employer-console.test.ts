@@ -146,7 +146,7 @@ describe('signing in with an e-mailed code instead of the password', () => {
     await page.getByRole('heading', { name: 'Sign in with a code' }).waitFor();
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Email me a code' }).click();
-    const codeField = page.getByLabel('Code', { exact: true });
+    const codeField = page.getByLabel('Verification code', { exact: true });
     await codeField.waitFor({ timeout: 20_000 });
     await look(page, 'code-sign-in', '360 px');
     await codeField.fill(await latestCode(existing.email, { since }));

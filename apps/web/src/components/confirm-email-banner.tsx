@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from './button';
+import { CodeEntry, useCodeResend } from './code-entry';
 import { focusPageHeading } from './focus-page-heading';
-import { TextInput } from './text-input';
-import { retryAfterSeconds, toApiError } from '../lib/api-error';
+import { toApiError } from '../lib/api-error';
 import { getCandidate } from '../lib/api/candidate/get-candidate';
 import { getJobApplications } from '../lib/api/candidate/get-job-applications';
 import { sendVerificationCode } from '../lib/api/identity/send-verification-code';
@@ -11,8 +11,7 @@ import { verifyCode } from '../lib/api/identity/verify-code';
 import { authStore } from '../lib/auth-store';
 import { isAddressUnproved } from '../lib/address-proof';
 import { queryKeys } from '../lib/query-keys';
-import { resendWaitLeft } from '../lib/resend-clock';
-import { notifySuccess } from '../lib/toast';
+import { failureCause } from '../lib/failure-cause';
 import { useAuth } from '../lib/use-auth';
 import './confirm-email-banner.css';
 
@@ -26,10 +25,7 @@ export const confirmMessages = {
   enterCode: 'Please enter verification code',
   invalidCode: 'Invalid verification code.',
   confirmed: (business: string) => `Your e-mail address is confirmed. ${capitalize(business)} can now reach you.`,
-  codeSent: 'Verification code is sent successfully.',
-  sendFailed: 'Error in sending verification code.',
   failed: 'The code could not be checked just now. Please try again in a moment.',
-  waitToResend: (seconds: number) => `You can ask for a new code in ${seconds} seconds.`,
 };
 
 function capitalize(text: string): string {
@@ -71,22 +67,12 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
   const unproved = isAddressUnproved(auth.accessToken);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirmed, setConfirmed] = useState(false);
-  const [resendAt, setResendAt] = useState(() => Date.now() + resendWaitLeft(email) * 1000);
-  const [now, setNow] = useState(() => Date.now());
-  const waitSeconds = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  const resend = useCodeResend(email, () => sendVerificationCode(email));
   const codeRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    if (resendAt <= Date.now()) return;
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= resendAt) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [resendAt]);
 
   // The banner is gone: the focus goes to the page's own heading, not to the body.
   useEffect(() => {
@@ -97,8 +83,7 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
     mutationFn: () => verifyCode(email, code.trim()),
     onSuccess: (session) => {
       if (!session) {
-        setError(confirmMessages.invalidCode);
-        codeRef.current?.focus();
+        setFailure(confirmMessages.invalidCode);
         return;
       }
       // The proof ended every earlier session: this one replaces the stored one (Remember me as it was).
@@ -110,36 +95,11 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
         .fetchQuery({ queryKey: queryKeys.candidate, queryFn: getCandidate, staleTime: 0 })
         .catch(() => undefined);
     },
-    onError: (failure) => {
-      const wait = retryAfterSeconds(failure);
-      const status = toApiError(failure).status;
-      setError(
-        wait
-          ? `Too many tries. Please try again in ${wait} seconds.`
-          : status === 401
-            ? confirmMessages.invalidCode
-            : confirmMessages.failed,
-      );
-      codeRef.current?.focus();
-    },
-  });
-
-  const resend = useMutation({
-    mutationFn: () => sendVerificationCode(email),
-    onSuccess: (wait) => {
-      notifySuccess(confirmMessages.codeSent);
-      setNow(Date.now());
-      setResendAt(Date.now() + wait * 1000);
-    },
-    onError: (failure) => {
-      const wait = retryAfterSeconds(failure);
-      if (wait) {
-        setNow(Date.now());
-        setResendAt(Date.now() + wait * 1000);
-        return;
-      }
-      setError(confirmMessages.sendFailed);
-    },
+    onError: (error) =>
+      setFailure(
+        failureCause(error) ??
+          (toApiError(error).status === 401 ? confirmMessages.invalidCode : confirmMessages.failed),
+      ),
   });
 
   const submit = (event: FormEvent) => {
@@ -150,6 +110,7 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
       return;
     }
     setError(null);
+    setFailure(null);
     verify.mutate();
   };
 
@@ -168,28 +129,23 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
             open the link in that e-mail. Until then your address shows as not verified.
           </p>
           <form className="confirm-banner__form" noValidate onSubmit={submit}>
-            <TextInput
-              ref={codeRef}
-              label="Verification code"
-              placeholder="Paste verification code"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              name="code"
-              value={code}
+            <CodeEntry
+              resend={resend}
+              field={{
+                ref: codeRef,
+                name: 'code',
+                value: code,
+                onChange: (event) => setCode(event.currentTarget.value),
+              }}
               error={error ?? undefined}
-              onChange={(event) => setCode(event.target.value)}
+              failure={failure}
+              onFailureClose={() => setFailure(null)}
             />
             <div className="confirm-banner__actions">
               <Button type="submit" busy={verify.isPending}>
                 Confirm e-mail
               </Button>
-              <Button variant="link" onClick={() => resend.mutate()} disabled={resend.isPending || waitSeconds > 0}>
-                Resend
-              </Button>
             </div>
-            <p className="confirm-banner__wait" aria-live="polite">
-              {waitSeconds > 0 ? confirmMessages.waitToResend(waitSeconds) : ''}
-            </p>
           </form>
         </section>
       ) : null}

@@ -29,13 +29,8 @@ export const authMessages = {
 export const plainMessages = {
   noAccountHint: 'No account uses this address. Check it for a typing mistake, or sign up.',
   employerAccount: 'This address belongs to an employer account. Employers sign in at /employer.',
-  noConnection: 'No connection to the server. Check your internet connection and try again.',
-  serviceUnavailable: 'The service is not available right now. Please try again in a moment.',
   sessionEnded: 'Your session has ended. Please log in again.',
-  tooManyTries: (seconds: number) => `Too many tries. Please try again in ${seconds} seconds.`,
   signupCvRefused: (reason: string) =>
     `Your account is created, but your CV was not accepted: ${reason} Choose another file, or remove it, and try again.`,
   completeSignUp: 'Your account is created, but its details are not complete. Please check them and finish signing up.',
-  waitBeforeResend: (seconds: number) =>
-    `A code was sent moments ago. You can ask for a new one in ${seconds} seconds.`,
 } as const;

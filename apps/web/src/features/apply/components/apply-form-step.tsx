@@ -7,6 +7,7 @@ import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
 import type { ApplyDetails } from '../forms';
 import { applyMessages } from '../messages';
+import { preloadVerificationStep } from './verification-step';
 import type { AutofillField } from '../cv-autofill';
 
 export const CV_HINT = `PDF, DOC, DOCX or TXT, up to ${CV_MAX_BYTES / (1024 * 1024)} MB.`;
@@ -125,6 +126,8 @@ export function ApplyFormStep({
             askForCv();
             return;
           }
+          // The code step comes next: its chunk loads while the form's calls run.
+          preloadVerificationStep();
           onSubmit(details, cv);
         },
         () => {

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { useValidatedForm } from '../../../lib/validation';
 import type { LoginEmailValues } from '../forms';
+import { preloadVerificationStep } from './verification-step';
 
 export interface LoginStepProps {
   headingRef: Ref<HTMLHeadingElement>;
@@ -33,7 +34,11 @@ export function LoginStep({
       className="apply-step"
       noValidate
       aria-labelledby="apply-login-title"
-      onSubmit={form.handleSubmit((values) => onSubmit(values.loginEmail))}
+      onSubmit={form.handleSubmit((values) => {
+        // The code step comes next: its chunk loads while the login check runs.
+        preloadVerificationStep();
+        onSubmit(values.loginEmail);
+      })}
     >
       <h2 id="apply-login-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
         Login

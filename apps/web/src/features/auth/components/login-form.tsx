@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOBODY_LOGGED_IN } from '@careers/contracts/identity-values';
@@ -12,11 +12,15 @@ import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
 import type { LoginEmailForm } from '../forms';
-import { failureCause } from '../failure-cause';
+import { failureCause } from '../../../lib/failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
-import { VerificationStep } from './verification-step';
 import './auth-form.css';
+
+// The code step loads when the code has been sent (the page's first-load budget, js-budget); its chunk
+// is asked for as the first step's calls start.
+const loadVerificationStep = () => import('./verification-step');
+const VerificationStep = lazy(() => loadVerificationStep().then((module) => ({ default: module.VerificationStep })));
 
 /** product.md §2: after a successful login without a returnUrl the candidate lands on the applications. */
 const AFTER_LOGIN_PATH = paths.applications;
@@ -35,7 +39,8 @@ class LoginStepError extends Error {
 
 /** Step 1 through the session layer: the login check, then the code (a 429 means one went out moments ago: go on, and wait to resend). */
 async function startLogin(ports: SessionPorts, email: string): Promise<{ resendWait: number }> {
-  // The session flow loads on submit, keeping the page's first JavaScript small.
+  // The session flow loads on submit, keeping the page's first JavaScript small; so does the code step.
+  void loadVerificationStep();
   const { requestSignInCode, SignInError } = await import('../../../lib/session/sign-in');
   let outcome;
   try {
@@ -95,14 +100,16 @@ export function LoginForm() {
 
   if (verification) {
     return (
-      <VerificationStep
-        email={verification.email}
-        initialResendWait={verification.resendWait}
-        emptyCodeMessage={authMessages.invalidVerificationCode}
-        failureMessage={() => authMessages.invalidVerificationCode}
-        onVerified={onVerified}
-        onChangeEmail={() => setVerification(null)}
-      />
+      <Suspense fallback={null}>
+        <VerificationStep
+          email={verification.email}
+          initialResendWait={verification.resendWait}
+          emptyCodeMessage={authMessages.invalidVerificationCode}
+          failureMessage={() => authMessages.invalidVerificationCode}
+          onVerified={onVerified}
+          onChangeEmail={() => setVerification(null)}
+        />
+      </Suspense>
     );
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CV_MAX_BYTES } from '@careers/contracts/candidate-values';
@@ -14,11 +14,15 @@ import { createSessionPorts, type SessionPorts } from '../../../lib/session/sess
 import type { SignUpError } from '../../../lib/session/sign-up';
 import { useValidatedForm } from '../../../lib/validation';
 import type { SignupForm } from '../forms';
-import { failureCause } from '../failure-cause';
+import { failureCause } from '../../../lib/failure-cause';
 import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
-import { VerificationStep } from './verification-step';
 import './auth-form.css';
+
+// The code step loads when the code has been sent (the page's first-load budget, js-budget); its chunk
+// is asked for as the first step's calls start.
+const loadVerificationStep = () => import('./verification-step');
+const VerificationStep = lazy(() => loadVerificationStep().then((module) => ({ default: module.VerificationStep })));
 
 const SIGNUP_CV_EXTENSIONS = ['pdf'] as const;
 
@@ -50,7 +54,8 @@ async function createAccount(
   cv: File | null,
   completing: boolean,
 ): Promise<SignupResult> {
-  // The session flows load on submit, keeping the page's first JavaScript small.
+  // The session flows load on submit, keeping the page's first JavaScript small; so does the code step.
+  void loadVerificationStep();
   const [{ signUp }, { sendSignInCode }] = await Promise.all([
     import('../../../lib/session/sign-up'),
     import('../../../lib/session/sign-in'),
@@ -109,14 +114,16 @@ export function SignupForm() {
 
   if (verifying) {
     return (
-      <VerificationStep
-        email={verifying.email}
-        initialResendWait={verifying.resendWait}
-        emptyCodeMessage={authMessages.enterVerificationCode}
-        failureMessage={(error) => (error ? firstServerErrorOr(error) : authMessages.invalidVerificationCode)}
-        onVerified={onVerified}
-        onAddressCorrected={(email) => setVerifying((current) => (current ? { ...current, email } : current))}
-      />
+      <Suspense fallback={null}>
+        <VerificationStep
+          email={verifying.email}
+          initialResendWait={verifying.resendWait}
+          emptyCodeMessage={authMessages.enterVerificationCode}
+          failureMessage={(error) => (error ? firstServerErrorOr(error) : authMessages.invalidVerificationCode)}
+          onVerified={onVerified}
+          onAddressCorrected={(email) => setVerifying((current) => (current ? { ...current, email } : current))}
+        />
+      </Suspense>
     );
   }
 

@@ -2,18 +2,14 @@ import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
-import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
+import { CodeEntry, useCodeResend } from '../../../components/code-entry';
 import { Spinner } from '../../../components/spinner';
 import { Switch } from '../../../components/switch';
-import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds } from '../../../lib/api-error';
-import { notifyError, notifySuccess } from '../../../lib/toast';
+import { failureCause } from '../../../lib/failure-cause';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts } from '../../../lib/session/session-ports';
 import type { VerificationForm } from '../forms';
-import { failureCause } from '../failure-cause';
-import { authMessages, plainMessages } from '../messages';
 import { TermsNotice } from './terms-notice';
 
 // Only a new candidate who mistyped the address needs it: loaded when asked for (js-budget).
@@ -52,17 +48,7 @@ export function VerificationStep({
   const [alert, setAlert] = useState<string | null>(null);
   const [changingAddress, setChangingAddress] = useState(false);
   const [changedTo, setChangedTo] = useState<string | null>(null);
-  const [resendAvailableAt, setResendAvailableAt] = useState(() =>
-    initialResendWait > 0 ? Date.now() + initialResendWait * 1000 : 0,
-  );
-  const [now, setNow] = useState(() => Date.now());
-  const waitSeconds = Math.max(0, Math.ceil((resendAvailableAt - now) / 1000));
-
-  useEffect(() => {
-    if (resendAvailableAt <= Date.now()) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [resendAvailableAt]);
+  const resend = useCodeResend(email, () => ports.sendVerificationCode(email), initialResendWait);
 
   const form = useValidatedForm<VerificationForm>(
     () => import('../forms').then((module) => module.verificationFormSchema(emptyCodeMessage)),
@@ -81,28 +67,6 @@ export function VerificationStep({
       else setAlert(failureMessage(null));
     },
     onError: (error) => setAlert(failureCause(error) ?? failureMessage(error)),
-  });
-
-  const resend = useMutation({
-    mutationFn: () => ports.sendVerificationCode(email),
-    onSuccess: (wait) => {
-      notifySuccess(authMessages.codeSent);
-      // The service says when the next code may be asked for: Resend waits rather than being refused.
-      if (wait) {
-        setNow(Date.now());
-        setResendAvailableAt(Date.now() + wait * 1000);
-      }
-    },
-    onError: (error) => {
-      const wait = retryAfterSeconds(error);
-      if (wait) {
-        setNow(Date.now());
-        setResendAvailableAt(Date.now() + wait * 1000);
-        notifyError(plainMessages.waitBeforeResend(wait));
-        return;
-      }
-      notifyError(failureCause(error) ?? authMessages.codeSendFailed);
-    },
   });
 
   // The step replaces the e-mail form, whose button had the focus: the focus goes to this step's heading
@@ -135,8 +99,7 @@ export function VerificationStep({
               setAlert(null);
               form.reset({ code: '', rememberMe: form.getValues('rememberMe') });
               // A code just went to the new address: 'Resend' waits as after any send.
-              setNow(Date.now());
-              setResendAvailableAt(Date.now() + 60_000);
+              resend.waitFor(60);
               onAddressCorrected(newEmail);
             }}
           />
@@ -179,26 +142,14 @@ export function VerificationStep({
           </p>
         ) : null}
       </header>
-      <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
-      <div className="auth-form__fields">
-        <TextInput
-          label="Verification code"
-          placeholder="Paste verification code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
-        <div className="auth-form__row">
-          <Switch label="Remember me" {...form.register('rememberMe')} />
-          <Button variant="link" onClick={() => resend.mutate()} disabled={resend.isPending || waitSeconds > 0}>
-            Resend
-          </Button>
-        </div>
-        <p className="auth-form__wait" aria-live="polite">
-          {waitSeconds > 0 ? `You can ask for a new code in ${waitSeconds} seconds.` : ''}
-        </p>
-      </div>
+      <CodeEntry
+        resend={resend}
+        field={form.register('code')}
+        error={errors.code?.message}
+        failure={alert}
+        onFailureClose={() => setAlert(null)}
+        beside={<Switch label="Remember me" {...form.register('rememberMe')} />}
+      />
       <Button type="submit" busy={verify.isPending} fullWidth>
         Sign In
       </Button>

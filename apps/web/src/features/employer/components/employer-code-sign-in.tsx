@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse } from '@careers/contracts/identity';
-import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
-import { TextInput } from '../../../components/text-input';
-import { retryAfterSeconds, firstServerErrorOr } from '../../../lib/api-error';
+import { CodeEntry, useCodeResend } from '../../../components/code-entry';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { failureCause } from '../../../lib/failure-cause';
 import { sendVerificationCode } from '../../../lib/api/identity/send-verification-code';
 import { verifyCode } from '../../../lib/api/identity/verify-code';
 import { useValidatedForm } from '../../../lib/validation';
@@ -30,21 +30,15 @@ export function EmployerCodeSignIn({
     { defaultValues: { code: '' } },
   );
 
-  const send = useMutation({
-    mutationFn: () => sendVerificationCode(email),
-    onSuccess: () => {
-      setAlert(null);
-      setSent(true);
-    },
-    onError: (error) => {
-      const wait = retryAfterSeconds(error);
-      setAlert(wait ? `A code was sent a moment ago. Try again in ${wait} seconds.` : firstServerErrorOr(error));
-    },
-  });
+  const resend = useCodeResend(email, () => sendVerificationCode(email));
+  // The first code: a 429 means one went out moments ago, so the code step opens with Resend waiting.
+  const sendFirst = async () => {
+    if ((await resend.send()) !== 'failed') setSent(true);
+  };
   const verify = useMutation({
     mutationFn: (values: EmployerCodeForm) => verifyCode(email, values.code),
     onSuccess: (auth) => (auth ? onSignedIn(auth) : setAlert('Invalid verification code.')),
-    onError: (error) => setAlert(firstServerErrorOr(error)),
+    onError: (error) => setAlert(failureCause(error) ?? firstServerErrorOr(error)),
   });
 
   const { errors } = form.formState;
@@ -55,8 +49,7 @@ export function EmployerCodeSignIn({
           <h1 id="employer-code-title">Sign in with a code</h1>
           <p>We will e-mail a one-time code to {email}.</p>
         </header>
-        <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
-        <Button type="button" busy={send.isPending} fullWidth onClick={() => send.mutate()}>
+        <Button type="button" busy={resend.pending} fullWidth onClick={() => void sendFirst()}>
           Email me a code
         </Button>
         <p className="auth-form__switch">
@@ -81,25 +74,17 @@ export function EmployerCodeSignIn({
         <h1 id="employer-code-title">Sign in with a code</h1>
         <p>We sent a code to {email}. It works once, for a short while.</p>
       </header>
-      <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
-      <div className="auth-form__fields">
-        <TextInput
-          label="Code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoFocus
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
-      </div>
+      <CodeEntry
+        resend={resend}
+        field={form.register('code')}
+        error={errors.code?.message}
+        failure={alert}
+        onFailureClose={() => setAlert(null)}
+        autoFocus
+      />
       <Button type="submit" busy={verify.isPending} fullWidth>
         Sign In
       </Button>
-      <p className="auth-form__switch">
-        <Button variant="link" disabled={send.isPending} onClick={() => send.mutate()}>
-          Resend
-        </Button>
-      </p>
       <p className="auth-form__switch">
         <Button variant="link" onClick={onBack}>
           Use my password instead

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fakeNetwork, fakeServices, problem } from '../../../testing/fake-services';
 import type { AdapterReply } from '../../../testing/mock-adapter';
 import { tokenExpiringIn } from '../../../testing/make-jwt';
-import { VerificationStep } from './verification-step';
+import VerificationStep from './verification-code-step';
 
 /** The identity service answering 'Resend' (POST /api/account/send-verification-code) with `answer`. */
 function sendCodeAnswers(answer: AdapterReply) {
@@ -22,7 +22,7 @@ function renderStep(props: Partial<Parameters<typeof VerificationStep>[0]> = {})
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
       <VerificationStep
-        headingRef={null}
+        headingRef={{ current: null }}
         email="ada@example.com"
         existingAccountNotice={false}
         initialResendWait={0}
@@ -143,16 +143,20 @@ describe('verification step', () => {
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled());
-    expect(await screen.findByText(/You can ask for a new code in (5\d|60) s\./)).toBeInTheDocument();
+    expect(await screen.findByText(/You can ask for a new code in (5\d|60) seconds\./)).toBeInTheDocument();
   });
 
-  it('a rate-limited Resend toasts the failure and says when it is available again', async () => {
+  it('a rate-limited Resend says a code went out moments ago and when the next may go', async () => {
     sendCodeAnswers(problem(429, {}, { 'Retry-After': '42' }));
     const user = userEvent.setup();
     renderStep();
     await user.click(screen.getByRole('button', { name: 'Resend' }));
-    await vi.waitFor(() => expect(toast.notifyError).toHaveBeenCalledWith('Error in sending verification code.'));
-    expect(await screen.findByText(/You can ask for a new code in (3\d|4[0-2]) s\./)).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(toast.notifyError).toHaveBeenCalledWith(
+        'A code was sent moments ago. You can ask for a new one in 42 seconds.',
+      ),
+    );
+    expect(await screen.findByText(/You can ask for a new code in (3\d|4[0-2]) seconds\./)).toBeInTheDocument();
     expect(screen.getByText(/You can ask for a new code at /)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend' })).toBeDisabled();
   });
