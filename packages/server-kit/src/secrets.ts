@@ -22,12 +22,18 @@ export async function loadOrCreateSecret(
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  // Written whole under a name of its own, then linked into place: link fails if another process linked
+  // first (that one wins and we read it), and a reader never sees the file half written (two services
+  // share the internal-api secret of the embedded default and start at once).
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(draft, generated, { mode: 0o600 });
   try {
-    // 'wx' fails if another process wrote it first; then that one wins and we read it.
-    await fs.writeFile(file, generated, { mode: 0o600, flag: 'wx' });
+    await fs.link(draft, file);
     return generated;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     return (await fs.readFile(file, 'utf8')).trim();
+  } finally {
+    await fs.rm(draft, { force: true });
   }
 }
