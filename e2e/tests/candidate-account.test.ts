@@ -6,11 +6,12 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { registerCandidateByApi } from '../support/apply-flows';
-import { usePortalPages } from '../support/browser';
+import { expectNoSidewaysScroll, registerCandidateByApi } from '../support/apply-flows';
+import { expectNoAxeViolations } from '../support/axe';
+import { PHONE, usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
-import { latestCode, latestLink, mailboxMark, mailFor } from '../support/mailbox';
+import { latestCode, latestLink, mailboxMark, mailFor, waitForMail } from '../support/mailbox';
 
 const openPage = usePortalPages();
 
@@ -241,6 +242,43 @@ describe('profile, contact and e-mail change', () => {
   });
 });
 
+describe('the e-mail change on a phone (360 px)', () => {
+  it('a pending change survives a reload, and a long new address wraps instead of widening the page', async () => {
+    const { candidate, signedIn } = await signedInCandidate('account-pending');
+    const page = await freshPage({ storageState: signedIn, viewport: PHONE });
+    const newEmail = `a-rather-long-new-address-${Date.now()}@subdomain.example-long-domain.com`;
+    await page.goto('/user-account');
+    await page.getByLabel(/^New email address/).fill(newEmail);
+    const since = await mailboxMark();
+    await page.getByRole('button', { name: 'Send verification code' }).click();
+    await page.getByLabel(`Code sent to ${newEmail}`).waitFor({ timeout: 15_000 });
+
+    // Reloaded: the codes are still asked for, as the identity service keeps the change (decision 0361).
+    await page.reload();
+    const newCode = page.getByLabel(`Code sent to ${newEmail}`);
+    await newCode.waitFor({ timeout: 15_000 });
+    await expectNoSidewaysScroll(page, 'the account page with a pending change at 360 px');
+    await expectNoAxeViolations(page, 'the account page with a pending change at 360 px');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/account-pending-360.png`, fullPage: true });
+    await newCode.fill(await latestCode(newEmail, { since }));
+    await page.getByLabel(`Code sent to ${candidate.email}`).fill(await latestCode(candidate.email, { since }));
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your email address is now ${newEmail}.` })
+      .waitFor({ timeout: 15_000 });
+    // The banner naming the long address wraps (it made the page 399 px wide).
+    await expectNoSidewaysScroll(page, 'the account page after an e-mail change at 360 px');
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/account-changed-360.png`, fullPage: true });
+    // Confirmed: a reload shows the form again, nothing pending.
+    await page.reload();
+    await page.getByLabel(/^New email address/).waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel(`Code sent to ${newEmail}`).count()).toBe(0);
+  });
+});
+
 describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/user)', () => {
   it('needs a fresh e-mailed code, then signs out, ends the session, and the same e-mail can sign up again as a new account', async () => {
     const candidate = newCandidate('delete');
@@ -278,6 +316,14 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
     await expect
       .poll(() => page.getByText('Your account has been deleted, with your profile, CVs and applications.').isVisible())
       .toBe(true);
+    // The address gets a receipt: what went and when, with no link that signs in (decision 0360).
+    const receipt = await waitForMail(candidate.email, {
+      since,
+      match: (m) => m.subject === 'Your Careers Portal account has been deleted',
+    });
+    expect(receipt.text).toContain('Your CVs');
+    expect(receipt.text).toMatch(/Deleted on\s*:?\s*\d{1,2} \w+ \d{4}/);
+    expect(receipt.links.filter((link) => !link.endsWith('/contact-us'))).toEqual([]);
     // Not asserted here: the login page arrives with ?returnUrl=/user-account (the guard of the page being left
     // still sees the cleared session); SPEC does not say what the address should be after a deletion.
 

@@ -5,6 +5,7 @@ import { Button } from './button';
 import { CvPreviewFrame } from './cv-preview-frame';
 import { ModalDialog } from './modal-dialog';
 import { Spinner } from './spinner';
+import { FileName } from './file-name';
 
 /** product.md §8. */
 export const PREVIEW_ERROR = 'Error on cv preview';
@@ -24,7 +25,7 @@ export function CvPreviewDialog({ cv, onClose, onDownload }: CvPreviewDialogProp
   const preview = useCvPreview(cv?.id ?? null);
   const title = cv ? (
     <>
-      Preview of <span className="file-name">{cv.fileName}</span>
+      Preview of <FileName name={cv.fileName} />
     </>
   ) : (
     'Preview'

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { describeApplicationStatus } from '../application-status';
 import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
 import { WithdrawApplication } from './withdraw-application';
+import { FileName } from '../../../components/file-name';
 
 /** The status timeline, newest first; without a recorded history, the current status since applying. */
 export function statusTimeline(application: JobApplication): StatusChange[] {
@@ -82,7 +83,7 @@ export function ApplicationCard({
             <dt>CV used</dt>
             <dd>
               {application.appliedWithCvFileName ? (
-                <span className="file-name">{application.appliedWithCvFileName}</span>
+                <FileName name={application.appliedWithCvFileName} />
               ) : application.appliedWithCvId ? (
                 'A CV you have since deleted'
               ) : (

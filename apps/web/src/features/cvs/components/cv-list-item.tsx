@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import type { CvUse } from '../api/get-cv-usage';
 import { cvParseStatusText } from '../cv-parse-status';
+import { FileName } from '../../../components/file-name';
 
 export interface CvListItemProps {
   cv: Cv;
@@ -48,7 +49,9 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
   return (
     <li className="list-card cv-item">
       <div className="cv-item__main">
-        <h3 className="list-card__title cv-item__name file-name">{cv.fileName}</h3>
+        <h3 className="list-card__title cv-item__name">
+          <FileName name={cv.fileName} />
+        </h3>
         <p className="cv-item__meta">
           <span>Uploaded {formatDate(cv.createdOn)}</span>
           {cv.sizeBytes !== undefined ? <span>{formatFileSize(cv.sizeBytes)}</span> : null}

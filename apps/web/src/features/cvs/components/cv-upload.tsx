@@ -7,6 +7,7 @@ import { firstServerErrorOr, serverErrors, toApiError } from '../../../lib/api-e
 import { notifySuccess } from '../../../lib/toast';
 import { useUploadCv } from '../api/upload-cv';
 import { checkCvFile, cvCheckMessages, CV_UPLOAD_HINT } from '../cv-checks';
+import { FileName } from '../../../components/file-name';
 
 /** The server's reason for refusing a file: its problem detail, else what the status means. */
 function uploadFailureMessage(error: unknown): string {
@@ -78,7 +79,7 @@ export function CvUpload({ keptCvIds = [] }: { keptCvIds?: readonly string[] }) 
       {upload.isPending ? (
         <div className="cv-upload__progress">
           <label htmlFor={progressId}>
-            Uploading <span className="file-name">{file?.name}</span>
+            Uploading <FileName name={file?.name ?? ''} />
           </label>
           <progress id={progressId} max={100} value={progress}>
             {progress}%

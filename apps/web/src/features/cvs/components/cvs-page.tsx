@@ -15,6 +15,7 @@ import { CvPreviewDialog } from '../../../components/cv-preview-dialog';
 import { CvUpload } from './cv-upload';
 import '../../../components/list-card.css';
 import './cvs.css';
+import { FileName } from '../../../components/file-name';
 
 /** /cvs: upload, preview, download and delete CVs, and see where each one was sent. */
 export function CvsPage() {
@@ -89,8 +90,8 @@ export function CvsPage() {
         title="Delete this CV?"
         message={
           <>
-            {deleting ? <span className="file-name">{deleting.fileName}</span> : 'This CV'} will be deleted for good.
-            Applications you have already sent are not changed.
+            {deleting ? <FileName name={deleting.fileName} /> : 'This CV'} will be deleted for good. Applications you
+            have already sent are not changed.
           </>
         }
         confirmLabel="Delete CV"
