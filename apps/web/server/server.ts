@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadPortalConfig, type PortalServerConfig } from './config';
+import { feedsProxy } from './feeds-proxy';
 import { contentSecurityPolicy, securityHeaders } from './security-headers';
 import { chooseEncoding, compressHtml, worthCompressing } from './compress-html';
 import { portalLoggerOptions } from './request-log';
@@ -69,6 +70,8 @@ export async function buildPortalServer(
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // The job feeds (docs/decisions/0381): written by the candidate service, streamed through.
+  await app.register(feedsProxy, { candidateBaseUrl: config.runtime.candidateBaseUrl });
   // Request rate, latency and errors per route, for operators only (docs/decisions/0072, 0095).
   serveMetrics(app, config.metricsToken, config.trustProxy);
 
