@@ -26,9 +26,24 @@ ensure_postgres() {
 
 ensure_postgres
 
-# Each phase's wall time, printed at the end (docs/performance.md keeps the figures).
+# Each phase's wall time and how busy the cores were meanwhile (from /proc/stat: a phase near 100% is
+# bound by CPU, one well under it by waiting), printed at the end; docs/performance.md keeps the figures.
 timings=()
 suite_started=$SECONDS
+cpu_ticks() { # busy and total ticks of all cores so far
+  awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat 2>/dev/null || echo "0 0"
+}
+phase_start() {
+  phase_started=$SECONDS
+  read -r phase_busy phase_total < <(cpu_ticks)
+}
+phase_end() { # name
+  local busy total
+  read -r busy total < <(cpu_ticks)
+  local pct="?"
+  [ $((total - phase_total)) -gt 0 ] && pct=$(((busy - phase_busy) * 100 / (total - phase_total)))
+  timings+=("$1: $((SECONDS - phase_started)) s (cores ${pct}% busy)")
+}
 
 # The portal is built once per run, here, into a private folder: the JavaScript budget test
 # (apps/web/server/js-budget.test.ts, through PORTAL_TEST_DIST) and both browser stacks (the shared one
@@ -67,7 +82,7 @@ build_portal() {
 # Type checks, lint and the portal build do not depend on each other: they run side by side (each is
 # mostly one core's work), and each one's output is printed whole once it ends.
 echo "== typecheck, lint and the portal build (side by side)"
-phase_started=$SECONDS
+phase_start
 declare -A pids=()
 for job in typecheck lint build_portal; do
   case $job in
@@ -87,17 +102,17 @@ for job in typecheck lint build_portal; do
   [ $rc -eq 0 ] || checks_failed=1
 done
 echo "typecheck + lint + portal build: $((SECONDS - phase_started)) s"
-timings+=("typecheck + lint + portal build: $((SECONDS - phase_started)) s")
+phase_end "typecheck + lint + portal build"
 [ $checks_failed -eq 0 ] || exit 1
 export PORTAL_TEST_DIST="$portal_dist" E2E_PORTAL_DIST="$portal_dist"
 
 status=0
 echo "== unit and integration tests"
-phase_started=$SECONDS
+phase_start
 npx vitest run --reporter=default --reporter=json --outputFile=.test-results/unit.json || status=$?
-timings+=("unit and integration tests: $((SECONDS - phase_started)) s")
+phase_end "unit and integration tests"
 echo "== browser tests (Chromium)"
-phase_started=$SECONDS
+phase_start
 packages_rc=0
 wait "$packages_pid" || packages_rc=$?
 cat "$packages_log"
@@ -107,7 +122,7 @@ if [ $packages_rc -ne 0 ]; then
 fi
 echo "packages ready after $((SECONDS - suite_started)) s (waited $((SECONDS - phase_started)) s)"
 npx vitest run --root e2e --reporter=default --reporter=json --outputFile=../.test-results/e2e.json || status=$?
-timings+=("browser tests: $((SECONDS - phase_started)) s")
+phase_end "browser tests"
 
 echo "== time per phase"
 printf '%s\n' "${timings[@]}" "whole suite: $((SECONDS - suite_started)) s"

@@ -12,7 +12,7 @@ import { JSDOM } from 'jsdom';
 import type { Job } from '@careers/contracts/candidate';
 import { buildPortalServer } from './server';
 import { parsePortalEnv } from './config';
-import { composeApplyPage, createJobSource, jobPostingJsonLd, summarise } from './apply-page';
+import { composeApplyPage, createJobSource, descriptionHtml, jobPostingJsonLd, summarise } from './apply-page';
 import { renderApplyPage } from '../src/entry-server';
 import { jsonForScript } from '../src/first-paint/server-rendered-page';
 
@@ -161,7 +161,7 @@ describe('server-rendered apply page', () => {
         '@context': 'https://schema.org',
         '@type': 'JobPosting',
         title: LIVE.title,
-        description: LIVE.description,
+        description: descriptionHtml(LIVE.description),
         hiringOrganization: {
           '@type': 'Organization',
           name: 'St Mary & Co',
@@ -241,7 +241,7 @@ describe('server-rendered apply page', () => {
     expect(heading?.textContent).toBe(`Apply now to ${DOLLAR.title}`);
     expect(jsonLdOf(html)).toMatchObject({
       title: DOLLAR.title,
-      description: DOLLAR.description,
+      description: descriptionHtml(DOLLAR.description),
       hiringOrganization: { name: DOLLAR.businessName },
     });
     const data = /<script type="application\/json" id="server-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '';

@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { idSchema } from '@careers/contracts/common';
 import { jobSchema, type Job } from '@careers/contracts/candidate';
 import { JobType, SalaryRateType } from '@careers/contracts/enums';
-import { jsonForScript, type ServerRenderedApplyPage } from '../src/first-paint/server-rendered-page';
+import {
+  jsonForScript,
+  type ServerRenderedApplyPage,
+  type ServerRenderedPage,
+} from '../src/first-paint/server-rendered-page';
 import { composePage, escapeHtml } from './page-html';
 
 /** What the candidate service said about a job id: the job, no such job, or no usable answer. */
@@ -60,7 +64,7 @@ export function createJobSource(options: JobSourceOptions): (jobId: string) => P
 }
 
 /** src/entry-server.tsx, built by `vite build --ssr` into dist/.ssr (a dot folder the server never serves). */
-export type ApplyPageRenderer = (url: string, page: ServerRenderedApplyPage) => Promise<string>;
+export type ApplyPageRenderer = (url: string, page: ServerRenderedPage) => Promise<string>;
 
 export const SSR_ENTRY = join('.ssr', 'entry-server.js');
 
@@ -93,23 +97,52 @@ export function summarise(text: string): string {
   return `${(lastSpace > DESCRIPTION_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/** The job's plain-text description as the HTML Google asks for: a paragraph per blank line, a <br> per line break. */
+export function descriptionHtml(text: string): string {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\r?\n/g, '<br>')}</p>`);
+  return paragraphs.join('') || '<p></p>';
+}
+
+export interface JobPostingOptions {
+  /** The country of jobs that name none (JOB_COUNTRY). */
+  jobCountry?: string;
+  /** The business's careers page: the hiring organization's sameAs. */
+  careersUrl?: string | undefined;
+}
+
 /**
- * schema.org JobPosting for search engines and job boards. A closed job gets none: it no longer takes
- * applications, and a posting without validThrough would be listed as open. The public job carries no
- * posting date, contract type or salary, so those fields are left out rather than guessed.
+ * schema.org JobPosting for search engines and job boards, with every field of Google's required and
+ * recommended ones the job has (docs/decisions/0371). A closed or expired job gets none: it no longer takes
+ * applications. A salary is never guessed: baseSalary only when the job states an amount, currency and period.
  */
-export function jobPostingJsonLd(job: Job, logoUrl: string, pageUrl: string): Record<string, unknown> | null {
+export function jobPostingJsonLd(
+  job: Job,
+  logoUrl: string,
+  pageUrl: string,
+  options: JobPostingOptions = {},
+): Record<string, unknown> | null {
   if (!job.isLive) return null;
+  const country = job.country ?? options.jobCountry ?? 'GB';
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: job.title,
-    description: job.description,
+    description: descriptionHtml(job.description),
     identifier: { '@type': 'PropertyValue', name: job.businessName, value: job.id },
     ...(job.postedOn ? { datePosted: job.postedOn } : {}),
+    ...(job.validThrough ? { validThrough: job.validThrough } : {}),
     ...employmentType(job),
-    hiringOrganization: { '@type': 'Organization', name: job.businessName, logo: logoUrl },
-    ...jobLocation(job),
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: job.businessName,
+      ...(options.careersUrl ? { sameAs: options.careersUrl } : {}),
+      logo: logoUrl,
+    },
+    ...jobLocation(job, country),
     ...baseSalary(job),
     directApply: true,
     url: pageUrl,
@@ -126,7 +159,7 @@ function employmentType(job: Job): Record<string, unknown> {
   return { employmentType: types.length === 1 ? types[0] : types };
 }
 
-function jobLocation(job: Job): Record<string, unknown> {
+function jobLocation(job: Job, country: string): Record<string, unknown> {
   const address = Object.fromEntries(
     Object.entries({
       streetAddress: job.addressLine1,
@@ -137,10 +170,24 @@ function jobLocation(job: Job): Record<string, unknown> {
   );
   const place =
     Object.keys(address).length > 0
-      ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', ...address } } }
+      ? {
+          jobLocation: {
+            '@type': 'Place',
+            address: { '@type': 'PostalAddress', ...address, addressCountry: country },
+          },
+        }
       : {};
-  // Google reads a remote job from jobLocationType; a job that names no place is only listed as remote.
-  return job.remote ? { ...place, jobLocationType: 'TELECOMMUTE' } : place;
+  // Google reads a remote job from jobLocationType, and where its applicants may live from
+  // applicantLocationRequirements; a job that names no place is listed as remote only.
+  return job.remote
+    ? {
+        ...place,
+        jobLocationType: 'TELECOMMUTE',
+        applicantLocationRequirements: { '@type': 'Country', name: country },
+      }
+    : Object.keys(place).length > 0
+      ? place
+      : { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressCountry: country } } };
 }
 
 const SALARY_UNIT: Partial<Record<number, string>> = {
@@ -179,7 +226,12 @@ export interface ApplyPageHtml {
 /** index.html with the rendered page in #root and the job's title, description, link-preview tags and JSON-LD. */
 export function composeApplyPage(
   indexHtml: string,
-  options: { page: ServerRenderedApplyPage; body: string; pageUrl: string; logoUrl: string | null },
+  options: {
+    page: ServerRenderedApplyPage;
+    body: string;
+    pageUrl: string;
+    logoUrl: string | null;
+  } & JobPostingOptions,
 ): string {
   const { page, body, pageUrl, logoUrl } = options;
   const job = page.job;
@@ -205,7 +257,7 @@ export function composeApplyPage(
         `<meta property="og:image" content="${escapeHtml(logoUrl)}">`,
         `<meta name="twitter:image" content="${escapeHtml(logoUrl)}">`,
       );
-    const jsonLd = logoUrl ? jobPostingJsonLd(job, logoUrl, pageUrl) : null;
+    const jsonLd = logoUrl ? jobPostingJsonLd(job, logoUrl, pageUrl, options) : null;
     if (jsonLd) head.push(`<script type="application/ld+json">${jsonForScript(jsonLd)}</script>`);
   } else {
     head.push('<meta name="robots" content="noindex">');

@@ -15,6 +15,12 @@ const envSchema = z.object({
   PORTAL_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   PUBLIC_BLOB_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_ENVIRONMENT: z.string().trim().min(1).default('Production'),
+  /** The country of jobs that name none (ISO 3166-1 alpha-2): the JSON-LD's addressCountry (docs/decisions/0371). */
+  JOB_COUNTRY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'expected two letters (ISO 3166-1), such as GB')
+    .default('GB'),
   /** The build to serve; a relative path is taken from the working directory. */
   PORTAL_DIST_DIR: z.string().trim().min(1).optional(),
   /** With it, /metrics answers this bearer token from anywhere; without it, loopback peers only (docs/decisions/0072). */
@@ -48,6 +54,8 @@ export interface PortalServerConfig {
   /** Set when a proxy is in front (TRUST_PROXY); see serveMetrics. */
   trustProxy?: TrustProxy;
   log?: { level: string; format: LogFormat };
+  /** The country of jobs that name none (JOB_COUNTRY, default GB). */
+  jobCountry?: string;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -86,6 +94,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
       metricsToken: vars.METRICS_TOKEN,
       trustProxy: trustProxyOf(vars.TRUST_PROXY),
       log: { level: vars.LOG_LEVEL, format: vars.LOG_FORMAT },
+      jobCountry: vars.JOB_COUNTRY.toUpperCase(),
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),
         candidateBaseUrl,

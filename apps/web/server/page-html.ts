@@ -24,6 +24,8 @@ export type Manifest = Record<string, { file: string; imports?: string[]; css?: 
  */
 export const LANDING_PAGES: { route: string; modules: string[] }[] = [
   { route: paths.apply, modules: ['src/app/routes/apply.tsx'] },
+  { route: paths.careers, modules: ['src/app/routes/careers.tsx'] },
+  { route: paths.jobs, modules: ['src/app/routes/jobs.tsx'] },
   { route: paths.login, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'] },
   { route: paths.signup, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/signup.tsx'] },
   {

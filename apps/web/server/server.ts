@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -27,6 +27,16 @@ import {
   type ApplyPageRenderer,
   type JobSourceOptions,
 } from './apply-page';
+import {
+  careersPageUrl,
+  composeCareersPage,
+  composeJobSearchPage,
+  createCareersSources,
+  sitemapXml,
+} from './careers-pages';
+import type { ServerRenderedPage } from '../src/first-paint/server-rendered-page';
+import { isFiltered, jobSearchQuery, readJobSearch } from '../src/features/careers/job-search-query';
+import { careersPath } from '../src/lib/paths';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
 import { jobFacts } from '../src/features/apply/utils/job-facts';
 
@@ -51,6 +61,10 @@ export async function buildPortalServer(
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
   const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
+  const careersSources = createCareersSources({
+    candidateBaseUrl: config.runtime.candidateBaseUrl,
+    ...options.jobSource,
+  });
   const inlineStylesheets = createStylesheetInliner(config.distDir);
   const configScript = renderConfigScript(config.runtime);
   const headers = securityHeaders(config.runtime);
@@ -86,12 +100,39 @@ export async function buildPortalServer(
     return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
 
+  /**
+   * A server-rendered page through the one first-paint seam (page-html.ts, docs/decisions/0311): the route
+   * table rendered with the page's data, its preloads and inlined stylesheets, its head (`compose`), and its
+   * scripts after the first paint with their hash in the CSP. A render error falls back to index.html.
+   */
+  const sendServerPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options: { page: ServerRenderedPage; status: number; compose: (indexHtml: string, body: string) => string },
+  ) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const build = await readBuild();
+    if (!build.renderApplyPage) return sendIndex(reply, 200, pathname);
+    let body: string;
+    try {
+      body = await build.renderApplyPage(`${config.portalUrl}${request.url}`, options.page);
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering of a page failed');
+      return sendIndex(reply, 200, pathname);
+    }
+    const indexHtml = await inlineStylesheets(
+      withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
+    );
+    const { html, scriptHash } = scriptsAfterFirstPaint(options.compose(indexHtml, body), configScript);
+    if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
+    return reply.code(options.status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  };
+
   // docs/decisions/0061: the apply page's first paint comes from the server. Whenever the job cannot be
   // read in time or rendering fails, the page is the plain index.html and renders in the browser.
   app.get<{ Params: { jobId: string } }>('/apply/:jobId', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? request.url;
-    const build = await readBuild();
-    if (!build.renderApplyPage) return sendIndex(reply, 200, pathname);
+    if (!(await readBuild()).renderApplyPage) return sendIndex(reply, 200, pathname);
     const { jobId } = request.params;
     const lookup = await findJob(jobId);
     if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
@@ -99,27 +140,90 @@ export async function buildPortalServer(
     const logoUrl = job ? businessLogoUrl(config.runtime.blobBaseUrl, job.imageRelativeDirectory) : null;
     // The job's facts in words (0171), so the browser hydrates them without loading their code first.
     const page = { jobId, job, logoUrl, facts: job ? jobFacts(job) : [] };
-    let body: string;
-    try {
-      body = await build.renderApplyPage(`${config.portalUrl}${request.url}`, page);
-    } catch (error) {
-      request.log.error({ err: error }, 'server rendering of the apply page failed');
-      return sendIndex(reply, 200, pathname);
-    }
-    const indexHtml = await inlineStylesheets(
-      withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
-    );
-    const { html, scriptHash } = scriptsAfterFirstPaint(
-      composeApplyPage(indexHtml, { page, body, pageUrl: canonicalApplyUrl(config.portalUrl, jobId), logoUrl }),
-      configScript,
-    );
-    if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
+    const pageUrl = canonicalApplyUrl(config.portalUrl, jobId);
     // SPEC's 'Error in fetching the job.' page, with the status crawlers and link checkers understand.
+    return sendServerPage(request, reply, {
+      page,
+      status: job ? 200 : 404,
+      compose: (indexHtml, body) =>
+        composeApplyPage(indexHtml, {
+          page,
+          body,
+          pageUrl,
+          logoUrl,
+          jobCountry: config.jobCountry,
+          careersUrl: job?.businessSlug ? careersPageUrl(config.portalUrl, job.businessSlug) : undefined,
+        }),
+    });
+  });
+
+  // A business's careers page (docs/decisions/0370): a former slug answers 301 to the current one.
+  app.get<{ Params: { slug: string } }>('/careers/:slug', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? request.url;
+    if (!(await readBuild()).renderApplyPage) return sendIndex(reply, 200, pathname);
+    const lookup = await careersSources.careersPage(request.params.slug);
+    if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
+    if (lookup.kind === 'missing') return sendIndex(reply, 404, pathname);
+    const { business } = lookup.value;
+    if (business.slug !== request.params.slug) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply
+        .code(301)
+        .header('cache-control', NO_CACHE)
+        .redirect(`${careersPath(business.slug)}${query}`, 301);
+    }
+    const page = {
+      kind: 'careers' as const,
+      slug: business.slug,
+      page: lookup.value,
+      logoUrl: businessLogoUrl(config.runtime.blobBaseUrl, business.imageRelativeDirectory),
+    };
+    return sendServerPage(request, reply, {
+      page,
+      status: 200,
+      compose: (indexHtml, body) => composeCareersPage(indexHtml, { page, body, portalUrl: config.portalUrl }),
+    });
+  });
+
+  // Every open job (docs/decisions/0372): the search is the URL query, read as the page reads it.
+  app.get('/jobs', async (request, reply) => {
+    if (!(await readBuild()).renderApplyPage) return sendIndex(reply, 200, '/jobs');
+    const params = readJobSearch(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
+    const search = jobSearchQuery(params);
+    const lookup = await careersSources.searchJobs(search);
+    if (lookup.kind !== 'found') return sendIndex(reply, 200, '/jobs');
+    const page = { kind: 'jobs' as const, search, result: lookup.value };
+    return sendServerPage(request, reply, {
+      page,
+      status: 200,
+      compose: (indexHtml, body) =>
+        composeJobSearchPage(indexHtml, {
+          page,
+          body,
+          portalUrl: config.portalUrl,
+          keywords: params.q,
+          filtered: isFiltered(params),
+        }),
+    });
+  });
+
+  // Every open job's apply page and every careers page (docs/decisions/0371), named by robots.txt.
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const lookup = await careersSources.sitemapEntries();
+    if (lookup.kind !== 'found') return reply.code(503).header('retry-after', '60').send();
     return reply
-      .code(job ? 200 : 404)
-      .header('cache-control', NO_CACHE)
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('cache-control', 'public, max-age=10')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(config.portalUrl, lookup.value));
+  });
+
+  // robots.txt from the build, with the sitemap's absolute address (the protocol wants a full URL).
+  app.get('/robots.txt', async (_request, reply) => {
+    const robots = await readFile(join(config.distDir, 'robots.txt'), 'utf8').catch(() => 'User-agent: *\nAllow: /\n');
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(`${robots.trimEnd()}\n\nSitemap: ${config.portalUrl}/sitemap.xml\n`);
   });
 
   // The static plugin refuses directory paths, so the home page is answered here.

@@ -171,6 +171,8 @@ export const jobSchema = z.object({
   validThrough: isoDateSchema.optional(),
   /** ISO 3166-1 alpha-2; null: the install's country. */
   country: z.string().nullable().optional(),
+  /** The business's careers page, /careers/{businessSlug} (docs/decisions/0370). */
+  businessSlug: z.string().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

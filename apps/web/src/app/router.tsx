@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'apply', path: paths.apply, Component: page(() => import('./routes/apply')) },
+      { id: 'careers', path: paths.careers, Component: page(() => import('./routes/careers')) },
+      { id: 'jobs', path: paths.jobs, Component: page(() => import('./routes/jobs')) },
       { id: 'terms', path: paths.terms, Component: page(() => import('./routes/terms')) },
       { id: 'privacy', path: paths.privacy, Component: page(() => import('./routes/privacy')) },
       { id: 'unsubscribe', path: paths.unsubscribe, Component: page(() => import('./routes/unsubscribe')) },

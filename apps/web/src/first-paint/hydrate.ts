@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { replayEarlyInput } from './early-input';
 import { holdHydration, releaseHydration } from './hydration';
-import { SERVER_PAGE_DATA_ID, type ServerRenderedApplyPage } from './server-rendered-page';
+import { SERVER_PAGE_DATA_ID, type ServerRenderedPage } from './server-rendered-page';
 
 /** The page the server rendered into `root` (docs/decisions/0061), or null for a page the browser builds. */
-export function readServerRenderedPage(root: HTMLElement): ServerRenderedApplyPage | null {
+export function readServerRenderedPage(root: HTMLElement): ServerRenderedPage | null {
   const data = document.getElementById(SERVER_PAGE_DATA_ID)?.textContent;
   if (!data || !root.firstElementChild) return null;
   try {
-    return JSON.parse(data) as ServerRenderedApplyPage;
+    return JSON.parse(data) as ServerRenderedPage;
   } catch {
     return null;
   }

@@ -15,6 +15,9 @@ export const paths = {
   /** Not in product.md §2: the link e-mailed to the old address after an e-mail change (issue 8). */
   undoEmailChange: '/account/undo-email-change/:token',
   apply: '/apply/:jobId',
+  /** Not in product.md §2: a business's careers page and every open job (issue 27, docs/decisions/0370, 0372), public. */
+  careers: '/careers/:slug',
+  jobs: '/jobs',
   profile: '/profile',
   cvs: '/cvs',
   applications: '/applications',
@@ -33,6 +36,11 @@ export const paths = {
 /** /apply/{jobId}: the apply page of one job. */
 export function applyPath(jobId: string): string {
   return paths.apply.replace(':jobId', () => encodeURIComponent(jobId));
+}
+
+/** /careers/{slug}: a business's careers page. */
+export function careersPath(slug: string): string {
+  return paths.careers.replace(':slug', () => encodeURIComponent(slug));
 }
 
 /** The query marking the sign-up page as completing a sign-up that stopped before the candidate record (issue 12 item 7). */

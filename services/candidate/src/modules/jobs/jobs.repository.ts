@@ -2,14 +2,22 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, JobsTable } from '../../db';
 
 export type JobRow = Selectable<JobsTable>;
-export type JobWithBusinessRow = JobRow & { business_name: string; image_relative_directory: string };
+export type JobWithBusinessRow = JobRow & {
+  business_name: string;
+  image_relative_directory: string;
+  business_slug: string;
+};
 
 export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | undefined> {
   return db
     .selectFrom('jobs')
     .innerJoin('businesses', 'businesses.id', 'jobs.business_id')
     .selectAll('jobs')
-    .select(['businesses.name as business_name', 'businesses.image_relative_directory'])
+    .select([
+      'businesses.name as business_name',
+      'businesses.image_relative_directory',
+      'businesses.slug as business_slug',
+    ])
     .where('jobs.id', '=', jobId)
     .executeTakeFirst();
 }

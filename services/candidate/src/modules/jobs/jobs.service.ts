@@ -17,7 +17,14 @@ export { findJob };
 export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<CachedJob | undefined> {
   return cache.get(jobId, async () => {
     const row = await findJob(db, jobId);
-    return row && toJob(row, { name: row.business_name, image_relative_directory: row.image_relative_directory });
+    return (
+      row &&
+      toJob(row, {
+        name: row.business_name,
+        image_relative_directory: row.image_relative_directory,
+        slug: row.business_slug,
+      })
+    );
   });
 }
 
@@ -26,8 +33,9 @@ export function isOpen(row: Pick<JobRow, 'is_live' | 'valid_through'>, now = new
   return row.is_live && row.valid_through.getTime() > now.getTime();
 }
 
-export function toJob(row: JobRow, business: { name: string; image_relative_directory: string }): Job {
+export function toJob(row: JobRow, business: { name: string; image_relative_directory: string; slug?: string }): Job {
   return {
+    ...(business.slug ? { businessSlug: business.slug } : {}),
     id: row.id,
     title: row.title,
     description: row.description,

@@ -96,6 +96,8 @@ describe('job applications page', () => {
     renderPage(<ApplicationsPage />, { path: '/applications' });
     expect(await screen.findByRole('heading', { name: 'No applications yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get your CV ready' })).toHaveAttribute('href', '/cvs');
+    // A new candidate is shown where every open job is (issue 27 item 2).
+    expect(screen.getByRole('link', { name: 'Find a job' })).toHaveAttribute('href', '/jobs');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -37,10 +37,18 @@ export function ApplicationsPage() {
         <AlertBanner type="alert-danger" message={firstServerErrorOr(applications.error)} />
       ) : null}
       {data && data.totalApplications === 0 ? (
-        <EmptyState title="No applications yet" action={<Link to={paths.cvs}>Get your CV ready</Link>}>
+        <EmptyState
+          title="No applications yet"
+          action={
+            <>
+              {/* A plain link: /jobs is rendered by the server (docs/decisions/0372). */}
+              <a href={paths.jobs}>Find a job</a> · <Link to={paths.cvs}>Get your CV ready</Link>
+            </>
+          }
+        >
           <p>
             Found a job you like on a job board or an employer&apos;s careers site? Choose Apply there and your
-            application shows up here, with every step the employer takes.
+            application shows up here, with every step the employer takes. Or search every open job here.
           </p>
         </EmptyState>
       ) : null}

@@ -81,7 +81,41 @@ const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 
-function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null; facts: JobFact[] | undefined }) {
+/**
+ * "Send us your CV" on a business's careers page (docs/decisions/0370): the CV drop of a closed job's apply
+ * page, the same steps (sign-up or sign-in, the CV, the code), sent to the business with no job.
+ */
+export function SendCvToBusiness({
+  business,
+}: {
+  business: { id: string; name: string; imageRelativeDirectory: string };
+}) {
+  const [target] = useState<Job>(() => ({
+    id: business.id,
+    businessId: business.id,
+    businessName: business.name,
+    imageRelativeDirectory: business.imageRelativeDirectory,
+    title: business.name,
+    description: '',
+    isLive: false,
+  }));
+  return <ApplySteps job={target} logoUrl={null} facts={undefined} cvDropOnly />;
+}
+
+function ApplySteps({
+  job,
+  logoUrl,
+  facts,
+  cvDropOnly = false,
+}: {
+  job: Job;
+  logoUrl: string | null;
+  facts: JobFact[] | undefined;
+  /** Only the steps: no job header, details or closed notice, and no job to look up (a careers page's CV drop). */
+  cvDropOnly?: boolean;
+}) {
+  // A CV drop from a careers page has no job whose standing application to look for.
+  const jobId = cvDropOnly ? undefined : job.id;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ports = useMemo(
@@ -108,7 +142,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
-    void restoreStoredSession(ports, job.id).then((event) => {
+    void restoreStoredSession(ports, jobId).then((event) => {
       if (cancelled) return;
       if (event) dispatch(event);
       setRestoreDone(true);
@@ -116,7 +150,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
     return () => {
       cancelled = true;
     };
-  }, [ports, restoring, job.id]);
+  }, [ports, restoring, jobId]);
 
   // Focus moves to the new step's heading, so keyboard and screen-reader users land on it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -213,7 +247,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
             busy={busy}
             alert={alert}
             onAlertChange={setAlert}
-            onSubmit={(code) => void run(() => submitVerification(ports, state, code, job.id))}
+            onSubmit={(code) => void run(() => submitVerification(ports, state, code, jobId))}
             onAddressChanged={
               state.mode === 'new' ? (email) => dispatch({ type: 'addressCorrected', email }) : undefined
             }
@@ -264,6 +298,7 @@ function ApplySteps({ job, logoUrl, facts }: { job: Job; logoUrl: string | null;
     }
   }
 
+  if (cvDropOnly) return <HydrateLater>{content}</HydrateLater>;
   return (
     <>
       <JobHeader
