@@ -62,7 +62,7 @@ describe.each([
 
       // "Wrong address? Change it": an inline e-mail field, validated like the others.
       await candidate.getByRole('button', { name: 'Wrong address? Change it' }).click();
-      const field = candidate.getByLabel('Your e-mail address', { exact: true });
+      const field = candidate.getByLabel('Your email address', { exact: true });
       await field.waitFor();
       expect(await field.inputValue()).toBe(typo.email);
       await look(candidate, 'change-address', label);
@@ -74,7 +74,7 @@ describe.each([
       await candidate.getByLabel('Verification code').waitFor();
       await candidate.getByRole('button', { name: 'Wrong address? Change it' }).click();
       const since = await mailboxMark();
-      await candidate.getByLabel('Your e-mail address', { exact: true }).fill(right.email);
+      await candidate.getByLabel('Your email address', { exact: true }).fill(right.email);
       await candidate.getByRole('button', { name: 'Change address' }).click();
       await candidate
         .getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true })
@@ -128,7 +128,7 @@ describe.each([
       const page = await openPage({ viewport });
       await signUpUntilCodeStep(page, typo);
       await page.getByRole('button', { name: 'Wrong address? Change it' }).click();
-      const field = page.getByLabel('Your e-mail address', { exact: true });
+      const field = page.getByLabel('Your email address', { exact: true });
       await field.waitFor();
       await look(page, 'signup-change-address', label);
       const since = await mailboxMark();

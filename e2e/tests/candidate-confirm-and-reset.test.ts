@@ -115,10 +115,10 @@ describe.each([
     const since = await mailboxMark();
     await stackApi().identity.sendVerificationCode(candidate.email);
     await page.getByLabel('Verification code', { exact: true }).fill(await latestCode(candidate.email, { since }));
-    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+    await page.getByRole('button', { name: 'Confirm email' }).click();
 
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' }).count(), {
+      .poll(() => page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }).count(), {
         timeout: 20_000,
       })
       .toBe(1);

@@ -63,7 +63,7 @@ describe.each([
       await employer.getByLabel('Job title', { exact: true }).fill(title);
       await employer.getByLabel('Description', { exact: true }).fill('Bread from 3 am, croissants by 6. We train you.');
       await employer.getByLabel('City', { exact: true }).fill('Leeds');
-      await employer.getByLabel('Postcode', { exact: true }).fill('LS1 4AP');
+      await employer.getByLabel('Post code', { exact: true }).fill('LS1 4AP');
       await look(employer, 'job-form', label);
       await employer.getByRole('button', { name: 'Post job' }).click();
       await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });

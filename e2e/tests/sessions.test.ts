@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 9: Logout ends this browser's session only; "Sign out of all devices" on the account
+ * Issue 12 item 9: Logout ends this browser's session only; "Log out of all devices" on the account
  * page ends every session. Each device is a browser context of its own; whether its session still
  * lives is asked the way the portal asks, with a refresh of its stored tokens.
  */
@@ -34,7 +34,7 @@ describe('sessions on several devices', () => {
     expect(await sessionLives(phoneSession)).toBe(true);
   });
 
-  it('"Sign out of all devices" ends every session after asking, and lands on login', async () => {
+  it('"Log out of all devices" ends every session after asking, and lands on login', async () => {
     const candidate = newCandidate('everywhere');
     const laptop = await openPage();
     await signUpByCode(laptop, candidate);
@@ -43,12 +43,12 @@ describe('sessions on several devices', () => {
     const phoneSession = await storedSession(phone);
 
     await phone.goto('/user-account');
-    const button = phone.getByRole('button', { name: 'Sign out of all devices' });
+    const button = phone.getByRole('button', { name: 'Log out of all devices' });
     await button.waitFor({ state: 'visible', timeout: 15_000 });
     await expectNoSidewaysScroll(phone, '/user-account at 360 px');
     await expectNoAxeViolations(phone, '/user-account at 360 px');
     await button.click();
-    const dialog = phone.getByRole('alertdialog', { name: 'Sign out of all devices?' });
+    const dialog = phone.getByRole('alertdialog', { name: 'Log out of all devices?' });
     await dialog.waitFor({ state: 'visible' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -57,7 +57,7 @@ describe('sessions on several devices', () => {
     // Read, not refreshed: a refresh here would rotate the tokens and prove nothing below.
     const laptopSession = await storedSession(laptop);
     await button.click();
-    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
     await expect.poll(() => new URL(phone.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
     expect(await sessionLives(phoneSession)).toBe(false);
     expect(await sessionLives(laptopSession)).toBe(false);
@@ -84,7 +84,7 @@ describe('sessions on several devices', () => {
     await expect
       .poll(
         () =>
-          laptop.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' }).isVisible(),
+          laptop.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' }).isVisible(),
         { timeout: 10_000 },
       )
       .toBe(true);

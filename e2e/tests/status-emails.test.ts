@@ -35,7 +35,7 @@ function header(message: SinkMessage, name: string): string | undefined {
     .trim();
 }
 
-const switchLabel = 'E-mail me when an employer moves one of my applications';
+const switchLabel = 'Email me when an employer moves one of my applications';
 
 describe('status e-mails: the employer moves the application, the candidate reads it and unsubscribes', () => {
   let employer: Employer;
@@ -133,12 +133,12 @@ describe('status e-mails: the employer moves the application, the candidate read
     const page = await openPage({ viewport: PHONE });
     await page.goto(link!);
     // Opening the link changes nothing (mail scanners open links): one press turns the e-mails off.
-    const press = page.getByRole('button', { name: 'Turn off status e-mails' });
+    const press = page.getByRole('button', { name: 'Turn off status emails' });
     await press.waitFor({ timeout: 15_000 });
-    expect(await page.title()).toBe('Status e-mails · Careers Portal');
+    expect(await page.title()).toBe('Status emails · Careers Portal');
     await expectNoAxeViolations(page, 'unsubscribe page before the press');
     await press.click();
-    await page.getByRole('heading', { name: 'Status e-mails are off' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Status emails are off' }).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(page, 'unsubscribe page');
 

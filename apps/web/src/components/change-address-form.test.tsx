@@ -34,11 +34,11 @@ describe('change address form', () => {
         />
       </QueryClientProvider>,
     );
-    const field = screen.getByLabelText('Your e-mail address');
+    const field = screen.getByLabelText('Your email address');
     await user.clear(field);
     await user.type(field, 'ada@gmail.com');
     await user.click(screen.getByRole('button', { name: 'Change address' }));
-    await screen.findByLabelText('Your e-mail address');
+    await screen.findByLabelText('Your email address');
     await expect.poll(() => changed).toEqual(['ada@gmail.com']);
     return network.called('PUT', '/api/user/unproven-email').map((request) => request.data);
   }

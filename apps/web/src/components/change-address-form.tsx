@@ -59,13 +59,13 @@ export default function ChangeAddressForm({
     <form
       className="change-address"
       noValidate
-      aria-label="Change your e-mail address"
+      aria-label="Change your email address"
       onSubmit={form.handleSubmit((values) => change.mutate(values))}
     >
       <AlertBanner type="alert-danger" message={failure} onClose={() => change.reset()} />
       <div className={classes.fields}>
         <TextInput
-          label="Your e-mail address"
+          label="Your email address"
           type="email"
           autoComplete="email"
           hint="We will send a new code to this address."

@@ -71,11 +71,11 @@ describe('confirm e-mail banner', () => {
     answers.verify = { status: 401, data: { ...signedInUser, id: -1, success: false, accessToken: null } };
     const user = userEvent.setup();
     start();
-    await user.click(await screen.findByRole('button', { name: 'Confirm e-mail' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm email' }));
     expect(await screen.findByText('Please enter verification code')).toBeInTheDocument();
     expect(network.called('POST', '/api/account/verify-code')).toEqual([]);
     await user.type(screen.getByLabelText('Verification code'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
     expect(await screen.findByText('Invalid verification code.')).toBeInTheDocument();
     expect(screen.getByLabelText('Verification code')).toHaveFocus();
   });
@@ -84,9 +84,9 @@ describe('confirm e-mail banner', () => {
     const user = userEvent.setup();
     start();
     await user.type(await screen.findByLabelText('Verification code'), ' 123456 ');
-    await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your e-mail address is confirmed. Acme Ltd can now reach you.',
+      'Your email address is confirmed. Acme Ltd can now reach you.',
     );
     expect(screen.queryByRole('heading', { name: /Confirm your e-mail/ })).toBeNull();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Job Applications' })).toHaveFocus());

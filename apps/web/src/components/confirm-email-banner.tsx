@@ -24,7 +24,7 @@ export const confirmMessages = {
   title: (business: string) => `Confirm your e-mail so ${business} can reach you`,
   enterCode: 'Please enter verification code',
   invalidCode: 'Invalid verification code.',
-  confirmed: (business: string) => `Your e-mail address is confirmed. ${capitalize(business)} can now reach you.`,
+  confirmed: (business: string) => `Your email address is confirmed. ${capitalize(business)} can now reach you.`,
   failed: 'The code could not be checked just now. Please try again in a moment.',
 };
 
@@ -126,7 +126,7 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
           </h2>
           <p className="confirm-banner__text">
             We sent a verification code to <strong className="confirm-banner__email">{email}</strong>. Enter it here, or
-            open the link in that e-mail. Until then your address shows as not verified.
+            open the link in that email. Until then your address shows as not verified.
           </p>
           <form className="confirm-banner__form" noValidate onSubmit={submit}>
             <CodeEntry
@@ -143,7 +143,7 @@ export default function ConfirmEmailBanner({ business: givenBusiness }: { busine
             />
             <div className="confirm-banner__actions">
               <Button type="submit" busy={verify.isPending}>
-                Confirm e-mail
+                Confirm email
               </Button>
             </div>
           </form>

@@ -84,7 +84,7 @@ export function ResetLinkGate({
             ? 'A reset link works once, and this one has set a password already.'
             : dead === 'expired'
               ? 'A reset link works for a limited time, and this one is too old.'
-              : 'The link may be cut short or mistyped: open it again from the e-mail, or ask for a new one.'}{' '}
+              : 'The link may be cut short or mistyped: open it again from the email, or ask for a new one.'}{' '}
           Ask for a new link to choose a password for <strong>{email}</strong>.
         </p>
       </header>

@@ -15,9 +15,9 @@ export const accountMessages = {
   deleteFailed: 'Your account could not be deleted. Please try again or contact us.',
   deleteCodeFailed: 'The verification code could not be sent. Please try again.',
   undoAsk:
-    'Did you not change your email address? Press the button to put this address back on your account. Every session of the account is then signed out, on every device, and you sign in again with this address.',
+    'Did you not change your email address? Press the button to put this address back on your account. Every session of the account is then logged out, on every device, and you sign in again with this address.',
   undone:
-    'Your account uses this email address again and every session has been signed out. Sign in with this address to check your account.',
+    'Your account uses this email address again and every session has been logged out. Sign in with this address to check your account.',
   undoFailed: 'The email address could not be restored.',
   undoFailedHelp:
     'The link may have been used already or be older than 7 days. If you did not change your address, contact us.',

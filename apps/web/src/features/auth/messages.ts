@@ -29,7 +29,7 @@ export const authMessages = {
 export const plainMessages = {
   noAccountHint: 'No account uses this address. Check it for a typing mistake, or sign up.',
   employerAccount: 'This address belongs to an employer account. Employers sign in at /employer.',
-  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   signupCvRefused: (reason: string) =>
     `Your account is created, but your CV was not accepted: ${reason} Choose another file, or remove it, and try again.`,
   completeSignUp: 'Your account is created, but its details are not complete. Please check them and finish signing up.',

@@ -4,7 +4,7 @@ export const employerMessages = {
   notAnEmployerAccount: 'This is not an employer account. Candidates sign in on the candidate portal.',
   signupFailed: 'Error in creating account.',
   signupDone:
-    'Check your inbox: we sent you a "Welcome, set your password" e-mail. Its link lets you choose your password and opens your console.',
+    'Check your inbox: we sent you a "Welcome, set your password" email. Its link lets you choose your password and opens your console.',
   linkFailed: 'This link could not set your password. Ask for a new link below.',
   passwordSavedSignInFailed: 'Your password is saved, but signing in did not work:',
   botCheckFailed: 'The automatic check that you are not a robot did not work. Please try again.',
@@ -15,6 +15,5 @@ export const employerMessages = {
   saved: 'Saved.',
   copied: 'Link copied.',
   copyFailed: 'Copy the link by hand: your browser did not allow copying.',
-  confirmAddressFirst:
-    'Confirm your e-mail address before posting jobs: open the link we sent you, then sign in again.',
+  confirmAddressFirst: 'Confirm your email address before posting jobs: open the link we sent you, then sign in again.',
 } as const;

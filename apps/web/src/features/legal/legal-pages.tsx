@@ -59,7 +59,7 @@ export function PrivacyPage() {
       <p>
         We keep all of this while your account exists. When you delete your account, we delete your profile, CVs,
         applications, CV drops and messages. You can delete a single CV yourself on the CVs page at any time. Sign-in
-        codes, e-mail links, the record of the e-mails we sent you and of sessions that ended are removed 30 days after
+        codes, email links, the record of the emails we sent you and of sessions that ended are removed 30 days after
         they were used or expired.
       </p>
       <h2>Who sees it</h2>

@@ -143,7 +143,7 @@ describe('account page: e-mail change', () => {
     await user.type(screen.getByLabelText(/^New email address/), 'ada@new.example');
     await user.click(screen.getByRole('button', { name: 'Send verification code' }));
     await screen.findByLabelText('Code sent to ada@new.example');
-    await user.click(screen.getByRole('button', { name: 'Send new codes' }));
+    await user.click(screen.getByRole('button', { name: 'Resend' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 58 seconds.');
     expect(fake.called('PUT', '/api/user/email-update-initialise')).toHaveLength(2);
     expect(screen.getByLabelText('Code sent to ada@new.example')).toBeInTheDocument();

@@ -120,7 +120,7 @@ export function ChangeEmail() {
           <p>
             We sent a verification code to <strong>{pending.newEmailAddress}</strong> and another one to your current
             address <strong>{auth.email}</strong>. Enter both to confirm the change. The codes are valid for{' '}
-            {CODE_LIFETIME_TEXT}. Other devices signed in to your account will be signed out.
+            {CODE_LIFETIME_TEXT}. Other devices signed in to your account will be logged out.
           </p>
           <div className="account-code-fields">
             <TextInput
@@ -144,7 +144,7 @@ export function ChangeEmail() {
           </div>
           <div className="account-form__actions">
             <Button variant="link" onClick={() => sendCode(pending.newEmailAddress)} disabled={start.isPending}>
-              Send new codes
+              Resend
             </Button>
             <Button variant="link" onClick={() => setPending(null)}>
               Use a different address

@@ -82,7 +82,7 @@ export function DeleteAccount() {
     <section className="account-section account-section--danger card" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete account</h2>
       <p>
-        Your profile, your CVs and the record of your applications and CV drops are deleted, and you are signed out.
+        Your profile, your CVs and the record of your applications and CV drops are deleted, and you are logged out.
         This cannot be undone.
       </p>
       <div className="account-form__actions">

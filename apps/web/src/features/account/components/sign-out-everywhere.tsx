@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 
 const LOGIN_PATH = paths.login;
 export const SIGN_OUT_EVERYWHERE_QUESTION =
-  'Sign out on every phone, tablet and computer where you are signed in, this one included? You sign in again with a code sent to your email address.';
+  'Log out on every phone, tablet and computer where you are signed in, this one included? You sign in again with a code sent to your email address.';
 
 /**
  * Logout ends this browser's session only; this ends them all, for a candidate who signed in on a
@@ -42,20 +42,20 @@ export function SignOutEverywhere() {
     <section className="account-section card" aria-labelledby="sign-out-everywhere-title">
       <h2 id="sign-out-everywhere-title">Devices</h2>
       <p>
-        Logout signs you out of this browser only. If you signed in on a device you no longer use or share, sign out
+        Logout logs you out of this browser only. If you signed in on a device you no longer use or share, log out
         everywhere.
       </p>
       <AlertBanner type="alert-danger" message={failure} />
       <div className="account-form__actions">
         <Button variant="secondary" onClick={() => setAsking(true)}>
-          Sign out of all devices
+          Log out of all devices
         </Button>
       </div>
       <ConfirmDialog
         open={asking}
-        title="Sign out of all devices?"
+        title="Log out of all devices?"
         message={SIGN_OUT_EVERYWHERE_QUESTION}
-        confirmLabel="Sign out everywhere"
+        confirmLabel="Log out everywhere"
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}

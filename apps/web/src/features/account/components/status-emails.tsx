@@ -3,7 +3,7 @@ import { Switch } from '../../../components/switch';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { useSetStatusEmails, useStatusEmails } from '../api/status-emails';
 
-export const STATUS_EMAILS_LABEL = 'E-mail me when an employer moves one of my applications';
+export const STATUS_EMAILS_LABEL = 'Email me when an employer moves one of my applications';
 
 /** The switch of the status e-mails (issue 12 item 14): on unless the candidate turned it off here or by an e-mail's unsubscribe link. */
 export function StatusEmails() {
@@ -13,13 +13,13 @@ export function StatusEmails() {
 
   return (
     <section className="account-section card" aria-labelledby="status-emails-title">
-      <h2 id="status-emails-title">Status e-mails</h2>
+      <h2 id="status-emails-title">Status emails</h2>
       <p>
-        When an employer moves one of your applications, we send you an e-mail with its new status, in the words of your
+        When an employer moves one of your applications, we send you an email with its new status, in the words of your
         applications page.
       </p>
       {preference.isError ? (
-        <p>Your e-mail setting could not be loaded: {firstServerErrorOr(preference.error)}</p>
+        <p>Your email setting could not be loaded: {firstServerErrorOr(preference.error)}</p>
       ) : null}
       <AlertBanner type="alert-danger" message={change.isError ? firstServerErrorOr(change.error) : null} />
       {on === undefined ? null : (

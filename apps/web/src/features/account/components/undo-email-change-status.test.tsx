@@ -16,7 +16,7 @@ describe('undo e-mail change page', () => {
     renderPage(<UndoEmailChangeStatus token="tok-0" />, { path: '/account/undo-email-change/tok-0' });
     const heading = await screen.findByRole('heading', { name: 'Undo email change' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText(/signed out, on every device/)).toBeInTheDocument();
+    expect(screen.getByText(/logged out, on every device/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Restore this email address' })).toHaveClass('btn--primary');
     // Time for a query or an effect to have sent it, had the page sent anything on load.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -34,7 +34,7 @@ describe('undo e-mail change page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Restore this email address' }));
     const heading = await screen.findByRole('heading', { name: 'Email address restored' });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByText(/every session has been signed out/)).toBeInTheDocument();
+    expect(screen.getByText(/every session has been logged out/)).toBeInTheDocument();
     expect(fake.called('POST', '/api/account/undo-email-change').map((r) => r.data)).toEqual([{ token: 'tok-1' }]);
     await waitFor(() => expect(authStore.get().id).toBe(-1));
     expect(screen.queryByRole('button', { name: 'Restore this email address' })).not.toBeInTheDocument();

@@ -23,11 +23,11 @@ describe('unsubscribe page', () => {
     const { adapter, requests } = mockAdapter(() => ({ status: 200, data: { statusEmails: false } }));
     candidatePublicClient.defaults.adapter = adapter;
     renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
-    const heading = await screen.findByRole('heading', { name: 'Turn off status e-mails' });
+    const heading = await screen.findByRole('heading', { name: 'Turn off status emails' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(UNSUBSCRIBE_ASK)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Turn off status e-mails' })).toHaveClass('btn--primary');
-    expect(document.title).toBe('Status e-mails · Careers Portal');
+    expect(screen.getByRole('button', { name: 'Turn off status emails' })).toHaveClass('btn--primary');
+    expect(document.title).toBe('Status emails · Careers Portal');
     // Time for a query or an effect to have sent it, had the page sent anything on load.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);
@@ -38,8 +38,8 @@ describe('unsubscribe page', () => {
     const { adapter, requests } = mockAdapter(() => ({ status: 200, data: { statusEmails: false } }));
     candidatePublicClient.defaults.adapter = adapter;
     renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
-    const heading = await screen.findByRole('heading', { name: 'Status e-mails are off' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status emails' }));
+    const heading = await screen.findByRole('heading', { name: 'Status emails are off' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(UNSUBSCRIBED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'account page' })).toHaveAttribute('href', '/user-account');
@@ -64,14 +64,14 @@ describe('unsubscribe page', () => {
     }));
     candidatePublicClient.defaults.adapter = adapter;
     const first = renderPage(<UnsubscribeStatus token="v1.forged" />, { path: '/unsubscribe' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status emails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is broken or expired.');
     expect(screen.queryByText(/must match pattern/)).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Status e-mails are still on' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Status emails are still on' })).toBeInTheDocument();
     first.unmount();
     renderPage(<UnsubscribeStatus token="" />, { path: '/unsubscribe' });
     expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_BROKEN_LINK);
-    expect(screen.queryByRole('button', { name: 'Turn off status e-mails' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off status emails' })).not.toBeInTheDocument();
     expect(requests).toHaveLength(1);
   });
 
@@ -79,7 +79,7 @@ describe('unsubscribe page', () => {
     const { adapter } = mockAdapter(() => ({ status: 500, data: {} }));
     candidatePublicClient.defaults.adapter = adapter;
     renderPage(<UnsubscribeStatus token="v1.abc.def" />, { path: '/unsubscribe' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status e-mails' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn off status emails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(UNSUBSCRIBE_FAILED);
     expect(screen.queryByText(UNSUBSCRIBE_BROKEN_LINK)).not.toBeInTheDocument();
   });

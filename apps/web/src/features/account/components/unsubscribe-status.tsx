@@ -10,10 +10,10 @@ import './account.css';
 import { paths } from '../../../lib/paths';
 
 export const UNSUBSCRIBE_ASK =
-  'Press the button to stop the e-mails we send when an employer moves one of your applications. No sign-in needed.';
+  'Press the button to stop the emails we send when an employer moves one of your applications. No sign-in needed.';
 export const UNSUBSCRIBED =
-  'You will get no more e-mails when an employer moves one of your applications. Your applications page still shows every step.';
-export const UNSUBSCRIBE_FAILED = 'Status e-mails could not be turned off just now. Please try again in a moment.';
+  'You will get no more emails when an employer moves one of your applications. Your applications page still shows every step.';
+export const UNSUBSCRIBE_FAILED = 'Status emails could not be turned off just now. Please try again in a moment.';
 /** A refused token (forged, cut short, from a rotated secret): the reader's words, not the validator's. */
 export const UNSUBSCRIBE_BROKEN_LINK = 'This link is broken or expired.';
 
@@ -43,22 +43,22 @@ export function UnsubscribeStatus({ token }: { token: string }) {
   }, [asking]);
 
   return (
-    <SimplePage title="Status e-mails">
+    <SimplePage title="Status emails">
       <article className="card unsubscribe">
         {asking ? (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              Turn off status e-mails
+              Turn off status emails
             </h1>
             <p>{UNSUBSCRIBE_ASK}</p>
             <Button variant="primary" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-              Turn off status e-mails
+              Turn off status emails
             </Button>
           </>
         ) : (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              {failure ? 'Status e-mails are still on' : 'Status e-mails are off'}
+              {failure ? 'Status emails are still on' : 'Status emails are off'}
             </h1>
             {failure ? <AlertBanner type="alert-danger" message={failure} /> : <p>{UNSUBSCRIBED}</p>}
             <p>

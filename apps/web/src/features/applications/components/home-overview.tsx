@@ -30,14 +30,14 @@ export function nextSteps(applications: JobApplication[], total: number, cvCount
     if (application.applicationStatus === ApplicationStatus.MakeOffer)
       steps.push({
         key: `offer-${application.id}`,
-        text: `You have an offer for ${where}. Watch your e-mail and phone for the employer's message.`,
+        text: `You have an offer for ${where}. Watch your email and phone for the employer's message.`,
         to: linkTo(application),
         link: 'See this application',
       });
     else if (application.applicationStatus === ApplicationStatus.ScheduleInterview)
       steps.push({
         key: `interview-${application.id}`,
-        text: `The employer wants to interview you for ${where}. Watch your e-mail and phone to agree a time.`,
+        text: `The employer wants to interview you for ${where}. Watch your email and phone to agree a time.`,
         to: linkTo(application),
         link: 'See this application',
       });

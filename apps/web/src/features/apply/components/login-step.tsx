@@ -41,7 +41,7 @@ export function LoginStep({
       })}
     >
       <h2 id="apply-login-title" className="apply-step__title" ref={headingRef} tabIndex={-1}>
-        Login
+        Sign in
       </h2>
       <p className="apply-step__lead">
         We will email you a verification code. After signing in you choose the CV for this application.

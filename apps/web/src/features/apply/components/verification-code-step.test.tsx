@@ -62,7 +62,7 @@ describe('verification step', () => {
       renderStep({ onAddressChanged });
       await user.click(screen.getByRole('button', { name: 'Wrong address? Change it' }));
       // The form is loaded on demand (a dynamic import), which can take a moment on a busy machine.
-      const field = await screen.findByLabelText('Your e-mail address', {}, { timeout: 20_000 });
+      const field = await screen.findByLabelText('Your email address', {}, { timeout: 20_000 });
       expect(field).toHaveValue('ada@example.com');
       await user.clear(field);
       await user.type(field, 'not an address');
@@ -75,7 +75,7 @@ describe('verification step', () => {
       await user.click(screen.getByRole('button', { name: 'Change address' }));
       expect(await screen.findByText('Email address is already in use.')).toBeInTheDocument();
       // What the candidate typed stays.
-      expect(screen.getByLabelText('Your e-mail address')).toHaveValue('taken@example.com');
+      expect(screen.getByLabelText('Your email address')).toHaveValue('taken@example.com');
       expect(onAddressChanged).not.toHaveBeenCalled();
 
       await user.clear(field);

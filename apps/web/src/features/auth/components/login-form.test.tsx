@@ -156,13 +156,13 @@ describe('login form', () => {
   it('says the session ended when a session was ended rather than left', async () => {
     authStore.fail('Exception: A server side error occurred.');
     renderPage(<LoginForm />, { path: '/account/login' });
-    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended. Please log in again.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
   });
 
   it('says nothing of a session after the candidate logged out', async () => {
     authStore.clear();
     renderPage(<LoginForm />, { path: '/account/login' });
-    expect(screen.queryByText('Your session has ended. Please log in again.')).toBeNull();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
   });
 
   it("checks the login, sends the code, and shows the verification step; empty code gives 'Invalid verification code.'", async () => {

@@ -181,7 +181,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
         <section className="card" aria-labelledby="contact-title">
           <h2 id="contact-title">Contact</h2>
           <dl className="employer-facts">
-            <dt>E-mail</dt>
+            <dt>Email</dt>
             <dd>
               <a href={`mailto:${a.candidate.email}`}>{a.candidate.email}</a>
               {a.emailVerified ? null : (
@@ -198,7 +198,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <dd>
               <a href={`tel:${a.candidate.phoneNumber}`}>{a.candidate.phoneNumber}</a>
             </dd>
-            <dt>Postcode</dt>
+            <dt>Post code</dt>
             <dd>{a.candidate.postcode}</dd>
             <dt>Applied</dt>
             <dd>{formatDate(a.appliedOn)}</dd>

@@ -47,7 +47,7 @@ export function EmployerCodeSignIn({
       <div className="auth-form" aria-labelledby="employer-code-title" role="group">
         <header className="auth-form__header">
           <h1 id="employer-code-title">Sign in with a code</h1>
-          <p>We will e-mail a one-time code to {email}.</p>
+          <p>We will email a one-time code to {email}.</p>
         </header>
         <Button type="button" busy={resend.pending} fullWidth onClick={() => void sendFirst()}>
           Email me a code

@@ -55,7 +55,7 @@ export function EmployerSignupForm() {
     >
       <header className="auth-form__header">
         <h1 id="employer-signup-title">Create an employer account</h1>
-        <p>We e-mail you a link to confirm your address and choose your password.</p>
+        <p>We email you a link to confirm your address and choose your password.</p>
       </header>
       <AlertBanner type="alert-danger" message={alert} onClose={() => setAlert(null)} />
       <div className="auth-form__fields">

@@ -165,7 +165,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
               </select>
             </label>
             <TextInput
-              label="Name or e-mail"
+              label="Name or email"
               type="search"
               value={searchText}
               onChange={(event) => setSearchText(event.currentTarget.value)}

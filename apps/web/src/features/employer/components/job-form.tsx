@@ -128,7 +128,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
         <div className="employer-form__grid">
           <TextInput label="City" autoComplete="off" error={errors.city?.message} {...form.register('city')} />
           <TextInput
-            label="Postcode"
+            label="Post code"
             autoComplete="off"
             error={errors.postcode?.message}
             {...form.register('postcode')}

@@ -69,7 +69,7 @@ describe('the team invitation link', () => {
     expect(network.called('POST', `/business/invitations/${ID}/accept`)).toHaveLength(1);
   });
 
-  it('tells someone signed in with another address whose invitation it is, and offers to sign out', async () => {
+  it('tells someone signed in with another address whose invitation it is, and offers to log out', async () => {
     signIn('someone.else@example.test');
     const network = fake(({ method, url }) =>
       method === 'GET' && url === `/team-invitations/${ID}` ? { status: 200, data: INVITATION } : undefined,
@@ -80,7 +80,7 @@ describe('the team invitation link', () => {
     ).toBeVisible();
     expect(screen.getByText(/This invitation is for the employer account of rae@example\.test/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Join Acme Ltd' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(network.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 

@@ -133,10 +133,10 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
         <p className="auth-form__notice" role="status">
           You are signed in as {signedInAs}
           {isEmployer(auth) ? '' : ' (a candidate account)'}. This invitation is for the employer account of{' '}
-          {invitation.email}: sign out, then sign in with that address.
+          {invitation.email}: log out, then sign in with that address.
         </p>
         <Button fullWidth variant="secondary" onClick={() => void signOut(queryClient)}>
-          Sign out
+          Logout
         </Button>
       </>
     );
