@@ -199,20 +199,40 @@ describe('an employer team', () => {
       await dialog.getByRole('button', { name: 'Remove from the team' }).click();
       await ownerPage.getByRole('heading', { name: 'Members (2)' }).waitFor();
 
-      // Locked out at once, with the session they still hold: the page and the API refuse.
+      // Locked out at once, with the session they still hold: the page says who removed them (not "Set up
+      // your business"), and the API refuses (decision 0351).
       await managerPage.reload();
-      await managerPage.getByRole('heading', { name: 'Set up your business' }).waitFor({ timeout: 20_000 });
+      const removedHeading = managerPage.getByRole('heading', {
+        name: `You were removed from ${owner.business.name}`,
+        level: 1,
+      });
+      await removedHeading.waitFor({ timeout: 20_000 });
+      expect(await managerPage.title()).toBe(`Removed from ${owner.business.name} · Employer · Careers Portal`);
+      await expect.poll(() => removedHeading.evaluate((node) => node === document.activeElement)).toBe(true);
+      expect(await managerPage.getByRole('heading', { name: 'Set up your business' }).count()).toBe(0);
       expect(await managerPage.getByText('Good welding tickets; ask about nights.').count()).toBe(0);
-      const token = await managerPage.evaluate(() => {
+      await look(managerPage, 'removed', '360 px');
+      await managerPage.setViewportSize(DESKTOP);
+      await look(managerPage, 'removed', '1280 px');
+      const [token, refreshToken] = await managerPage.evaluate(() => {
         for (const store of [localStorage, sessionStorage])
           for (let i = 0; i < store.length; i++) {
             const value = store.getItem(store.key(i)!) ?? '';
-            const match = /"accessToken":"([^"]+)"/.exec(value);
-            if (match) return match[1];
+            const access = /"accessToken":"([^"]+)"/.exec(value);
+            const refresh = /"refreshToken":"([^"]+)"/.exec(value);
+            if (access && refresh) return [access[1], refresh[1]];
           }
-        return null;
+        return [null, null];
       });
       expect(token).toBeTruthy();
+      // Their sessions end at the identity service: the refresh token they hold is refused.
+      const refresh = () =>
+        fetch(`${inject('stack').identityUrl}/api/account/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ accessToken: token, refreshToken, ipAddress: '0.0.0.0' }),
+        }).then((res) => res.status);
+      await expect.poll(refresh, { timeout: 20_000 }).toBe(400);
       const refused = await fetch(`${inject('stack').candidateUrl}/business/applications/${applicationId}`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { BusinessSetup } from '../../features/employer/components/business-page';
 import { useBusiness } from '../../features/employer/api/business';
-import { useMembership } from '../../features/employer/api/team';
+import { useMembership, useTeamRemoval } from '../../features/employer/api/team';
+import { RemovedFromBusiness } from '../../features/employer/components/removed-from-business';
 import { PendingInvitations } from '../../features/employer/components/pending-invitations';
 import type { TeamRole } from '@careers/contracts/employer';
 import { Spinner } from '../../components/spinner';
@@ -51,13 +52,7 @@ function EmployerConsole() {
   let body;
   if (business.isPending) body = <Spinner label="Loading your business" />;
   else if (business.isError) body = <AlertBanner type="alert-danger" message={firstServerErrorOr(business.error)} />;
-  else if (business.data === null)
-    body = (
-      <>
-        <PendingInvitations />
-        <BusinessSetup />
-      </>
-    );
+  else if (business.data === null) body = <NoBusiness />;
   else body = <Outlet />;
 
   return (
@@ -86,6 +81,30 @@ function EmployerConsole() {
         {body}
       </main>
     </div>
+  );
+}
+
+/**
+ * The console of an employer in no business: the invitations open to them, then either what a removed
+ * member needs to know (decision 0351) or the form that sets up a business.
+ */
+function NoBusiness() {
+  const removal = useTeamRemoval();
+  const [startingOwn, setStartingOwn] = useState(false);
+  // Asked for by the removed member's button: the form's heading takes the focus, as a new page's would.
+  useEffect(() => {
+    if (startingOwn) document.getElementById('setup-title')?.focus();
+  }, [startingOwn]);
+  if (removal.isPending) return <Spinner label="Loading your business" />;
+  return (
+    <>
+      <PendingInvitations />
+      {removal.data && !startingOwn ? (
+        <RemovedFromBusiness removal={removal.data} onStartOwn={() => setStartingOwn(true)} />
+      ) : (
+        <BusinessSetup />
+      )}
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ export const employerQueryKeys = {
   membership: ['employer', 'membership'] as const,
   /** GET /business/team (owners). */
   team: ['employer', 'team'] as const,
+  /** GET /business/removal: the business that removed the caller, for one in no business. */
+  removal: ['employer', 'removal'] as const,
   /** GET /business/invitations: invitations open to the caller's address. */
   myInvitations: ['employer', 'my-invitations'] as const,
 };

@@ -9,6 +9,7 @@ import {
   getMembership,
   getMyInvitations,
   getTeam,
+  getTeamRemoval,
   inviteToTeam,
   removeMember,
   resendInvitation,
@@ -19,6 +20,11 @@ import { employerQueryKeys } from './query-keys';
 /** The caller's role in their business (null: in none yet). */
 export function useMembership() {
   return useQuery({ queryKey: employerQueryKeys.membership, queryFn: getMembership });
+}
+
+/** For an employer in no business: the business that removed them, and when (null: none did). */
+export function useTeamRemoval() {
+  return useQuery({ queryKey: employerQueryKeys.removal, queryFn: getTeamRemoval });
 }
 
 /** The jobs an owner can give to hiring managers: the newest 100. */

@@ -152,7 +152,9 @@ function LogoUpload({ business }: { business: BusinessDetail }) {
 export function BusinessSetup() {
   return (
     <section className="page" aria-labelledby="setup-title">
-      <h1 id="setup-title">Set up your business</h1>
+      <h1 id="setup-title" tabIndex={-1}>
+        Set up your business
+      </h1>
       <p className="page__lead">Candidates see these details with your jobs.</p>
       <BusinessDetailsForm business={null} />
     </section>

@@ -5,6 +5,7 @@ import type {
   Membership,
   Team,
   TeamInvitation,
+  TeamRemoval,
   TeamRole,
 } from '@careers/contracts/employer';
 import { toApiError } from '../../api-error';
@@ -54,6 +55,14 @@ export async function assignMemberJobs(userId: string, jobIds: string[]): Promis
 
 export async function removeMember(userId: string): Promise<Team> {
   return (await http.candidate.delete<Team>(`/business/team/members/${seg(userId)}`)).data;
+}
+
+/**
+ * GET /business/removal: for an employer in no business, the business that removed them and when (null
+ * when none did), so the console says so (docs/decisions/0351).
+ */
+export async function getTeamRemoval(): Promise<TeamRemoval['removal']> {
+  return (await http.candidate.get<TeamRemoval>('/business/removal')).data.removal;
 }
 
 /** GET /business/invitations: invitations open to the caller's proved address. */
