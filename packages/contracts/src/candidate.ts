@@ -200,6 +200,8 @@ export const jobApplicationSchema = z.object({
   /** When the candidate withdrew it (null while it stands), and the reason given, if any. */
   withdrawnOn: isoDateSchema.nullable().optional(),
   withdrawalReason: z.string().nullable().optional(),
+  /** When the business last opened the CV sent with it (a preview or a download); null: never (docs/decisions/0390). */
+  cvOpenedOn: isoDateSchema.nullable().optional(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

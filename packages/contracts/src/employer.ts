@@ -196,6 +196,14 @@ export const createApplicationNoteSchema = z.object({
 });
 export type CreateApplicationNote = z.infer<typeof createApplicationNoteSchema>;
 
+/** A preview or download of the application's CV by a member of the business (docs/decisions/0390). */
+export const cvOpeningSchema = z.object({
+  openedBy: z.string(),
+  action: z.enum(['preview', 'download']),
+  openedOn: isoDateSchema,
+});
+export type CvOpening = z.infer<typeof cvOpeningSchema>;
+
 /** GET /business/applications/{id}: one application with the job's title, the CV's name, the history and the notes. */
 export const employerApplicationDetailSchema = employerApplicationSchema.extend({
   jobTitle: z.string(),
@@ -203,6 +211,8 @@ export const employerApplicationDetailSchema = employerApplicationSchema.extend(
   statusHistory: z.array(employerStatusChangeSchema),
   /** Newest first. */
   notes: z.array(applicationNoteSchema).optional(),
+  /** Who of the business opened the application's CV and when, newest first (the last 50). */
+  cvOpenings: z.array(cvOpeningSchema).optional(),
 });
 export type EmployerApplicationDetail = z.infer<typeof employerApplicationDetailSchema>;
 

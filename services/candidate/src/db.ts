@@ -281,6 +281,17 @@ export interface CrawlerFetchesTable {
   last_at: Timestamp;
 }
 
+/** A preview or download of a CV by a member of a business it was sent to (migration 0016). */
+export interface CvOpeningsTable {
+  id: string;
+  cv_id: string;
+  business_id: string;
+  user_id: string;
+  opened_by_name: string;
+  action: 'preview' | 'download';
+  opened_at: Timestamp;
+}
+
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
@@ -303,6 +314,7 @@ export interface CandidateDatabase {
   job_alerts: JobAlertsTable;
   job_alert_outbox: JobAlertOutboxTable;
   crawler_fetches: CrawlerFetchesTable;
+  cv_openings: CvOpeningsTable;
 }
 
 /** A connection or a transaction: what every repository function takes. */

@@ -15,6 +15,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
+import { lastOpenedBy, openingKey } from '../cv-openings/cv-openings.service';
 import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
 import {
@@ -146,16 +147,29 @@ export async function listOwnApplications(
     countCandidateApplications(db, candidate.id, jobId),
     listCandidateApplications(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }, jobId),
   ]);
-  const history = await statusHistory(
-    db,
-    rows.map((r) => r.application.id),
-  );
+  const [history, opened] = await Promise.all([
+    statusHistory(
+      db,
+      rows.map((r) => r.application.id),
+    ),
+    cvOpenings(db, rows),
+  ]);
   return {
     page,
     pageSize,
     totalApplications: total,
-    applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [])),
+    applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [], opened(r))),
   };
+}
+
+/** When each application's business last opened the CV sent with it (the candidate sees the business, not who). */
+async function cvOpenings(db: Db, rows: CandidateApplicationRow[]) {
+  const pairs = rows.flatMap((r) =>
+    r.application.cv_id ? [{ businessId: r.business.id, cvId: r.application.cv_id }] : [],
+  );
+  const last = await lastOpenedBy(db, pairs);
+  return (row: CandidateApplicationRow) =>
+    row.application.cv_id ? (last.get(openingKey(row.business.id, row.application.cv_id)) ?? null) : null;
 }
 
 /** These applications of the candidate (a slice of candidateApplicationIds), with their status histories. */
@@ -165,8 +179,8 @@ export async function candidateApplicationsSlice(
   ids: string[],
 ): Promise<JobApplication[]> {
   const rows = await candidateApplicationsByIds(db, candidateId, ids);
-  const history = await statusHistory(db, ids);
-  return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? []));
+  const [history, opened] = await Promise.all([statusHistory(db, ids), cvOpenings(db, rows)]);
+  return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row)));
 }
 
 /** The caller applies (apply, in a transaction of its own); the outcome is counted in the metrics. */
@@ -208,7 +222,11 @@ export function applicationOutcome(result: CreateApplicationResult): string {
   return REFUSALS[result.errors[0] ?? ''] ?? 'refused';
 }
 
-export function toJobApplication(row: CandidateApplicationRow, history: HistoryEntry[]): JobApplication {
+export function toJobApplication(
+  row: CandidateApplicationRow,
+  history: HistoryEntry[],
+  cvOpenedAt: Date | null = null,
+): JobApplication {
   const { application: a, business: b } = row;
   return {
     id: a.id,
@@ -226,6 +244,7 @@ export function toJobApplication(row: CandidateApplicationRow, history: HistoryE
     })),
     withdrawnOn: a.withdrawn_at?.toISOString() ?? null,
     withdrawalReason: a.withdrawal_reason,
+    cvOpenedOn: cvOpenedAt?.toISOString() ?? null,
   };
 }
 

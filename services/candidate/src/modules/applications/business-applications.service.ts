@@ -11,6 +11,7 @@ import type { Db } from '../../db';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
+import { openingsOfCv } from '../cv-openings/cv-openings.service';
 import {
   businessMaySeeCv,
   countJobApplications,
@@ -81,8 +82,16 @@ export async function getApplicationOfBusiness(
   applicationId: string,
 ): Promise<EmployerApplicationDetail> {
   const row = await requireMemberApplication(db, member, applicationId);
-  const [history, notes] = await Promise.all([statusHistory(db, [row.id]), notesOf(db, row.id)]);
-  return { ...toEmployerApplicationDetail(row, history.get(row.id) ?? []), notes: notes.map(toNote) };
+  const [history, notes, cvOpenings] = await Promise.all([
+    statusHistory(db, [row.id]),
+    notesOf(db, row.id),
+    row.cv_id ? openingsOfCv(db, member.business.id, row.cv_id) : [],
+  ]);
+  return {
+    ...toEmployerApplicationDetail(row, history.get(row.id) ?? []),
+    notes: notes.map(toNote),
+    cvOpenings,
+  };
 }
 
 const toNote = (row: { id: string; body: string; author_name: string; created_at: Date }): ApplicationNote => ({

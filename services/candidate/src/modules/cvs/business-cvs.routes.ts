@@ -8,6 +8,7 @@ import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { sendBlob } from '../storage/blob-response';
 import { businessCvPreviewLink, requireBusinessCv } from './business-cvs.service';
 import { downloadHeaders } from './cvs.service';
+import { recordCvOpening } from '../cv-openings/cv-openings.service';
 
 const tags = ['Employer'];
 
@@ -35,7 +36,9 @@ export async function businessCvRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const row = await requireBusinessCv(db(), currentMember(request), request.params.cvId);
+      const member = currentMember(request);
+      const row = await requireBusinessCv(db(), member, request.params.cvId);
+      await recordCvOpening(db(), member, row.id, 'download');
       return sendBlob(reply, storage, {
         key: row.storage_key,
         contentType: row.content_type,

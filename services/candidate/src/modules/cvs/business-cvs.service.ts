@@ -5,6 +5,7 @@ import { businessMaySeeCv } from '../applications/business-applications.service'
 import type { Member } from '../team/team.service';
 import { findCvById, type CvListRow } from './cvs.repository';
 import { CV_NOT_FOUND, createPreviewLink } from './cvs.service';
+import { recordCvOpening } from '../cv-openings/cv-openings.service';
 
 /** A CV sent to the employer's business (with an application or a CV drop); 404 for any other. */
 export async function requireBusinessCv(db: Db, member: Member, cvId: string): Promise<CvListRow> {
@@ -24,5 +25,6 @@ export async function businessCvPreviewLink(
   publicUrl: string,
 ): Promise<CvPreviewLink> {
   const row = await requireBusinessCv(db, member, cvId);
+  await recordCvOpening(db, member, row.id, 'preview');
   return createPreviewLink(db, row.id, publicUrl);
 }

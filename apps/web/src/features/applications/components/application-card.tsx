@@ -91,6 +91,17 @@ export function ApplicationCard({
               )}
             </dd>
           </div>
+          {application.appliedWithCvId ? (
+            <div>
+              {/* Who opened my CV (docs/decisions/0390): the business and the date, never the person. */}
+              <dt>CV opened</dt>
+              <dd>
+                {application.cvOpenedOn
+                  ? `Opened by ${application.business.name} on ${formatDate(application.cvOpenedOn)}`
+                  : `Not opened by ${application.business.name} yet`}
+              </dd>
+            </div>
+          ) : null}
           {application.withdrawnOn ? (
             <div>
               <dt>Withdrawn</dt>

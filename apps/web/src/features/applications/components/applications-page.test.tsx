@@ -91,6 +91,19 @@ describe('job applications page', () => {
     expect(asked).toEqual([{ page: 3, pageSize: 10 }]);
   });
 
+  it('says whether the business opened the CV sent with each application, and when (the business, never who)', async () => {
+    const opened = application(31, { cvOpenedOn: '2026-03-04T15:30:00.000Z' });
+    const unopened = application(32, { cvOpenedOn: null });
+    const withoutCv = application(33, { appliedWithCvId: null, appliedWithCvFileName: null, cvOpenedOn: null });
+    fakeServices(() => ({ status: 200, data: page('applications', [opened, unopened, withoutCv]) }));
+    renderPage(<ApplicationsPage />, { path: '/applications' });
+    const card = async (title: string) =>
+      (await screen.findByRole('heading', { name: title })).closest('article') as HTMLElement;
+    expect(within(await card('Job 31')).getByText('Opened by Acme Ltd on 4 Mar 2026')).toBeInTheDocument();
+    expect(within(await card('Job 32')).getByText('Not opened by Acme Ltd yet')).toBeInTheDocument();
+    expect(within(await card('Job 33')).queryByText('CV opened')).not.toBeInTheDocument();
+  });
+
   it('without applications, explains how to apply instead of showing an empty list', async () => {
     fakeServices(() => ({ status: 200, data: page('applications', []) }));
     renderPage(<ApplicationsPage />, { path: '/applications' });

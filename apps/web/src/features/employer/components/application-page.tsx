@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApplicationNote, EmployerApplicationDetail } from '@careers/contracts/employer';
+import type { ApplicationNote, CvOpening, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { AlertBanner } from '../../../components/alert-banner';
 import { EmailNotVerified } from './email-not-verified';
@@ -16,6 +16,26 @@ import { useAddNote, useCanEditJobs } from '../api/team';
 import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
+
+const OPENING_WORDS: Record<CvOpening['action'], string> = { preview: 'previewed', download: 'downloaded' };
+
+/** Who of the team opened the CV, newest first; the candidate sees only the business and the date. */
+function CvOpenings({ openings }: { openings: CvOpening[] }) {
+  if (openings.length === 0) return <p className="muted">No one in your team has opened this CV yet.</p>;
+  return (
+    <>
+      <h3 id="cv-openings-title">Opened by</h3>
+      <ul className="employer-cv-openings" aria-labelledby="cv-openings-title">
+        {openings.map((o) => (
+          <li key={`${o.openedOn}-${o.action}-${o.openedBy}`}>
+            {o.openedBy} {OPENING_WORDS[o.action]} it <time dateTime={o.openedOn}>{formatDateTime(o.openedOn)}</time>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">The candidate sees that your business opened it, and when; not who.</p>
+    </>
+  );
+}
 
 function MoveStatus({
   applicationId,
@@ -142,6 +162,8 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const application = useApplication(applicationId);
   const canMove = useCanEditJobs();
   const [viewing, setViewing] = useState<{ id: string; fileName: string } | null>(null);
+  // A preview or a download is recorded by the service (docs/decisions/0390): read the list again after one.
+  const refreshOpenings = () => void application.refetch();
   const a = application.data;
   if (application.isPending) return <Spinner label="Loading the application" />;
   if (!a) return <AlertBanner type="alert-danger" message={firstServerErrorOr(application.error)} />;
@@ -219,10 +241,14 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
                 <Button variant="secondary" onClick={() => setViewing(cv)}>
                   Preview CV
                 </Button>
-                <Button variant="secondary" onClick={() => void saveBusinessCv(cv.id, cv.fileName)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => void saveBusinessCv(cv.id, cv.fileName).finally(refreshOpenings)}
+                >
                   Download CV
                 </Button>
               </div>
+              <CvOpenings openings={a.cvOpenings ?? []} />
             </>
           ) : (
             <p className="muted">The candidate has since deleted this CV.</p>
@@ -266,7 +292,13 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           </ol>
         </section>
       </div>
-      <CvViewerDialog cv={viewing} onClose={() => setViewing(null)} />
+      <CvViewerDialog
+        cv={viewing}
+        onClose={() => {
+          setViewing(null);
+          refreshOpenings();
+        }}
+      />
     </section>
   );
 }

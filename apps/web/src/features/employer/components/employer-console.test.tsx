@@ -116,3 +116,56 @@ describe('the employer console and the candidate pages keep to their own users',
     expect(screen.queryByRole('link', { name: 'Post a job' })).toBeNull();
   });
 });
+
+describe("an application's CV: who of the team opened it", () => {
+  const detail = (cvOpenings: unknown[]) => ({
+    id: 'a1',
+    jobId: 'j1',
+    jobTitle: 'Welder',
+    candidate: { id: 'c1', name: 'Ann Applicant', email: 'ann@example.test', phoneNumber: '0777', postcode: 'LS1' },
+    emailVerified: true,
+    applicationStatus: 0,
+    appliedWithCvId: '8f1c2a43-6a0e-4a51-9a44-0d2b6a6f0a12',
+    appliedWithCvFileName: 'ann.pdf',
+    appliedOn: '2026-03-01T09:00:00.000Z',
+    readyToWork: true,
+    utmSource: null,
+    utmCampaign: null,
+    withdrawnOn: null,
+    withdrawalReason: null,
+    statusHistory: [],
+    notes: [],
+    cvOpenings,
+  });
+  const console_ = (cvOpenings: unknown[]) => {
+    signIn(['BusinessUser']);
+    fakeNetwork(({ method, url }) => {
+      if (method === 'GET' && url === '/business') return { status: 200, data: business };
+      if (method === 'GET' && url === '/business/membership') return { status: 200, data: owner };
+      if (method === 'GET' && url === '/business/applications/a1') return { status: 200, data: detail(cvOpenings) };
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    start('/employer/applications/a1');
+  };
+
+  it('lists each opening with the name and what was done, newest first, and says what the candidate sees', async () => {
+    console_([
+      { openedBy: 'Rae Recruiter', action: 'download', openedOn: '2026-03-03T10:00:00.000Z' },
+      { openedBy: 'Ada Owner', action: 'preview', openedOn: '2026-03-02T10:00:00.000Z' },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Opened by' }, { timeout: 5000 })).toBeInTheDocument();
+    const items = within(screen.getByRole('list', { name: 'Opened by' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent?.replace(/\s+/g, ' ').replace(/ it .*/, ''))).toEqual([
+      'Rae Recruiter downloaded',
+      'Ada Owner previewed',
+    ]);
+    expect(screen.getByText('The candidate sees that your business opened it, and when; not who.')).toBeInTheDocument();
+  });
+
+  it('says no one has opened it yet', async () => {
+    console_([]);
+    expect(
+      await screen.findByText('No one in your team has opened this CV yet.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});
