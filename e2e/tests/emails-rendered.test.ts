@@ -66,7 +66,7 @@ const CASES: Case[] = [
   },
   {
     name: 'confirmation-link',
-    action: { button: 'Confirm my e-mail address' },
+    action: { button: 'Confirm my email address' },
     mark: 'Careers Portal',
     mail: (to) => identity.confirmationMail(to, link('/confirm/0b8e'), site),
   },

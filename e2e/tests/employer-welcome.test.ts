@@ -107,7 +107,7 @@ describe.each([
       // service that would ask that login for a bot check never comes into it.
       if (logins) expect(logins).toEqual([]);
       // The address is proved: nothing asks the employer to confirm it before posting jobs.
-      expect(await page.getByText(/Confirm your e-mail address/).count()).toBe(0);
+      expect(await page.getByText(/Confirm your email address/).count()).toBe(0);
       await page.screenshot({ path: `/tmp/employer-welcome-console-${viewport.width}.png`, fullPage: true });
 
       // One e-mail in all: no confirmation link, no reset e-mail beside the welcome.

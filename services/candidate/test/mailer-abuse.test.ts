@@ -74,7 +74,7 @@ describe('the words of a status e-mail', () => {
       for (const address of addressesIn(part)) expect(address).toMatch(/^https:\/\/careers\.example\.test\//);
     }
     expect(mail.text).toContain(
-      'Job title as written by the employer: (not shown in this e-mail because it contains a web address; see it on the portal)',
+      'Job title as written by the employer: (not shown in this email because it contains a web address; see it on the portal)',
     );
     expect(mail.text).toContain('Business name as written by the employer: (not shown');
     const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
@@ -244,7 +244,7 @@ describe.each(databaseKinds())('the platform’s mailer cannot be turned on othe
     expect(more).toEqual([]);
     const raw = mail!.raw.replace(/=\r?\n/g, '');
     expect(raw).not.toMatch(/evil\.test|ACTION REQUIRED|confirm your bank/i);
-    expect(raw).toContain('Job title as written by the employer: (not shown in this e-mail because it contains a web');
+    expect(raw).toContain('Job title as written by the employer: (not shown in this email because it contains a web');
     expect(raw).toContain('Business name as written by the employer: &quot;Evil Ltd&quot;');
     const body3D = raw.slice(raw.indexOf('\r\n\r\n'));
     for (const address of addressesIn(body3D.replace(/=3D/g, '=')))

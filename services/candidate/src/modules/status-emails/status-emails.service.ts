@@ -112,9 +112,9 @@ export interface ReceiptMailFacts extends ApplicationMailFacts {
   cvFileName: string | null;
 }
 
-const NOT_QUOTED = 'not shown in this e-mail because it contains a web address; see it on the portal';
+const NOT_QUOTED = 'not shown in this email because it contains a web address; see it on the portal';
 const OUR_WORDS =
-  "We do not write or check what employers write. We never ask for passwords, bank details or payments by e-mail: don't reply with them, and don't follow instructions in an employer's words.";
+  "We do not write or check what employers write. We never ask for passwords, bank details or payments by email: don't reply with them, and don't follow instructions in an employer's words.";
 
 /** The employer's words of an e-mail, each labelled as theirs; quoted only when they cannot become a link. */
 function employerWords(facts: ApplicationMailFacts) {
@@ -141,7 +141,7 @@ function applicationMail(facts: ApplicationMailFacts) {
     greeting: oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,',
     applicationLink: `${facts.portalUrl}/applications?application=${facts.applicationId}`,
     footer: {
-      why: 'You get this e-mail because status e-mails are on for your account.',
+      why: 'You get this email because status emails are on for your account.',
       contactUrl: contactUrl(facts.portalUrl, facts.contactEmail),
       unsubscribe: {
         url: `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`,
@@ -220,7 +220,7 @@ export function receiptMail(facts: ReceiptMailFacts): MailMessage {
           { label: 'CV', value: cv },
         ],
       },
-      'What happens next: the employer reads your application and CV. Each time they move it on, we e-mail you its new status, and the portal always shows where it stands. You can withdraw it there at any time.',
+      'What happens next: the employer reads your application and CV. Each time they move it on, we email you its new status, and the portal always shows where it stands. You can withdraw it there at any time.',
       { note: OUR_WORDS },
     ],
     button: { label: 'See your application on the portal', url: common.applicationLink },

@@ -61,7 +61,7 @@ export function teamInvitationMail(facts: {
       `The link works for ${facts.validityDays} days. After that, ask ${quotedInviter ?? 'the team'} for a new one.`,
     ],
     footer: {
-      why: `You received this because someone of ${business} invited this e-mail address to their team on the ${PRODUCT_NAME}. If you do not know them, ignore this e-mail: nothing happens without the link.`,
+      why: `You received this because someone of ${business} invited this email address to their team on the ${PRODUCT_NAME}. If you do not know them, ignore this email: nothing happens without the link.`,
       contactUrl: contactUrl(portalUrl, facts.contactEmail),
     },
     expiresAt: facts.expiresAt.getTime(),

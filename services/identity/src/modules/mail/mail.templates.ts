@@ -37,7 +37,7 @@ interface Layout {
 function render(m: Layout, site: MailSite): MailMessage {
   const notYou =
     m.notYou ??
-    'If this was not you, you can ignore this e-mail: nothing changes without the code or link. If it keeps happening, contact us.';
+    'If this was not you, you can ignore this email: nothing changes without the code or link. If it keeps happening, contact us.';
   return renderMail({
     to: m.to,
     kind: m.kind,
@@ -74,8 +74,8 @@ export function signInCodeMail(to: string, code: string, site: MailSite, job?: C
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
       why: job
-        ? `You received this because someone applied for a job on the ${PRODUCT} with this e-mail address.`
-        : `You received this because someone asked to sign in to the ${PRODUCT} with this e-mail address.`,
+        ? `You received this because someone applied for a job on the ${PRODUCT} with this email address.`
+        : `You received this because someone asked to sign in to the ${PRODUCT} with this email address.`,
     },
     site,
   );
@@ -86,12 +86,12 @@ export function emailChangeCodeMail(to: string, code: string, site: MailSite): M
     {
       to,
       kind: 'email-change-code',
-      subject: `Your ${PRODUCT} e-mail change code: ${code}`,
-      heading: 'Confirm your new e-mail address',
+      subject: `Your ${PRODUCT} email change code: ${code}`,
+      heading: 'Confirm your new email address',
       intro: `Enter this code on the ${PRODUCT} to use this address for your account:`,
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-      why: `You received this because someone asked to change the e-mail address of a ${PRODUCT} account to this one.`,
+      why: `You received this because someone asked to change the email address of a ${PRODUCT} account to this one.`,
     },
     site,
   );
@@ -102,12 +102,12 @@ export function confirmationMail(to: string, url: string, site: MailSite): MailM
     {
       to,
       kind: 'confirmation-link',
-      subject: `Confirm your e-mail address for the ${PRODUCT}`,
-      heading: 'Confirm your e-mail address',
-      intro: `Welcome to the ${PRODUCT}. Please confirm that this e-mail address is yours.`,
-      link: { label: 'Confirm my e-mail address', url },
+      subject: `Confirm your email address for the ${PRODUCT}`,
+      heading: 'Confirm your email address',
+      intro: `Welcome to the ${PRODUCT}. Please confirm that this email address is yours.`,
+      link: { label: 'Confirm my email address', url },
       validity: 'The link works once and expires in 24 hours.',
-      why: `You received this because an account was created on the ${PRODUCT} with this e-mail address.`,
+      why: `You received this because an account was created on the ${PRODUCT} with this email address.`,
     },
     site,
   );
@@ -121,11 +121,11 @@ export function employerWelcomeMail(to: string, name: string, url: string, site:
       kind: 'employer-welcome-link',
       subject: `Welcome to the ${PRODUCT}: set your password`,
       heading: 'Welcome, set your password',
-      intro: `Hello ${name}, your employer account is ready. Follow this link to choose your password: it also confirms this e-mail address and opens your employer console.`,
+      intro: `Hello ${name}, your employer account is ready. Follow this link to choose your password: it also confirms this email address and opens your employer console.`,
       link: { label: 'Set my password', url },
       validity:
         'The link works once and expires in 24 hours. After that, ask for a new one on the employer sign-in page.',
-      why: `You received this because an employer account was created on the ${PRODUCT} with this e-mail address.`,
+      why: `You received this because an employer account was created on the ${PRODUCT} with this email address.`,
     },
     site,
   );
@@ -141,7 +141,7 @@ export function passwordResetMail(to: string, url: string, site: MailSite): Mail
       intro: 'Follow this link to choose a new password.',
       link: { label: 'Choose a new password', url },
       validity: 'The link works once and expires in 1 hour.',
-      why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this e-mail address.`,
+      why: `You received this because someone asked to reset the password of the ${PRODUCT} account with this email address.`,
     },
     site,
   );
@@ -153,11 +153,11 @@ export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: s
       to,
       kind: 'email-change-current-code',
       subject: `Your ${PRODUCT} code to approve an e-mail change: ${code}`,
-      heading: 'Approve the change of your e-mail address',
-      intro: `Someone signed in to your ${PRODUCT} account asked to change its e-mail address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
+      heading: 'Approve the change of your email address',
+      intro: `Someone signed in to your ${PRODUCT} account asked to change its email address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-      why: `You received this because this is the e-mail address of the ${PRODUCT} account.`,
+      why: `You received this because this is the email address of the ${PRODUCT} account.`,
       notYou:
         'If this was not you, do not give this code to anyone: without it the address cannot change. Someone else may be signed in to your account; please contact us.',
     },
@@ -170,12 +170,12 @@ export function emailChangedNoticeMail(to: string, newEmail: string, undoUrl: st
     {
       to,
       kind: 'email-changed-notice',
-      subject: `The e-mail address of your ${PRODUCT} account was changed`,
-      heading: 'Your e-mail address was changed',
+      subject: `The email address of your ${PRODUCT} account was changed`,
+      heading: 'Your email address was changed',
       intro: `Your ${PRODUCT} account now uses ${newEmail} instead of this address. If you made this change, there is nothing to do.`,
       link: { label: 'This was not me: put my address back', url: undoUrl },
       validity: 'The link works once for 7 days. It puts this address back on the account and signs out everywhere.',
-      why: `You received this because this address was the e-mail address of the ${PRODUCT} account until now.`,
+      why: `You received this because this address was the email address of the ${PRODUCT} account until now.`,
       notYou: 'If you did not make this change, use the link above now: someone else may have changed it.',
     },
     site,
@@ -192,7 +192,7 @@ export function accountDeletionCodeMail(to: string, code: string, site: MailSite
       intro: `Enter this code on the ${PRODUCT} to delete your account and everything in it for good:`,
       code,
       validity: `The code works once and expires in ${CODE_LIFETIME_TEXT}.`,
-      why: `You received this because someone signed in to the ${PRODUCT} account with this e-mail address asked to delete it.`,
+      why: `You received this because someone signed in to the ${PRODUCT} account with this email address asked to delete it.`,
       notYou:
         'If this was not you, do not give this code to anyone: without it the account is not deleted. Someone else may be signed in to your account; please contact us.',
     },
@@ -236,7 +236,7 @@ export function accountDeletedMail(to: string, deleted: { at: Date; candidate: b
       },
     ],
     footer: {
-      why: `You received this because the ${PRODUCT} account with this e-mail address was deleted. If this was not you, please contact us.`,
+      why: `You received this because the ${PRODUCT} account with this email address was deleted. If this was not you, please contact us.`,
       contactUrl: contactUrl(site.portalUrl, site.contactEmail),
     },
   });
