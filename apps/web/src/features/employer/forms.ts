@@ -56,6 +56,7 @@ export const jobFormSchema = z
       .string()
       .trim()
       .regex(/^([A-Za-z]{3})?$/, 'Three letters, such as GBP, or leave it empty'),
+    validThrough: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'A date, or leave it empty'),
   })
   // The service refuses a range that ends below its start; said here, on the field, first.
   .refine(

@@ -22,6 +22,7 @@ export function jobBody(job: EmployerJob, changes: Partial<CreateJob> = {}): Cre
     salaryTo: job.salaryTo ?? null,
     salaryCurrency: job.salaryCurrency ?? null,
     salaryNegotiable: job.salaryNegotiable ?? false,
+    country: job.country ?? null,
     ...changes,
   };
 }

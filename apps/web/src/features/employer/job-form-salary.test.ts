@@ -13,6 +13,7 @@ const form = (salary: Partial<JobForm>): JobForm => ({
   salaryFrom: '',
   salaryTo: '',
   salaryCurrency: 'GBP',
+  validThrough: '',
   ...salary,
 });
 
@@ -39,5 +40,13 @@ describe('the job form asks for the period and the currency once an amount is gi
     expect(errors(form({ salaryFrom: '12.60', salaryTo: '13.40', salaryRateType: '1' }))).toEqual({});
     expect(errors(form({}))).toEqual({});
     expect(errors(form({ salaryCurrency: '' }))).toEqual({});
+  });
+});
+
+describe('the job form’s expiry (docs/decisions/0371)', () => {
+  it('takes a day or nothing', () => {
+    expect(jobFormSchema.safeParse(form({ validThrough: '2027-01-31' })).success).toBe(true);
+    expect(jobFormSchema.safeParse(form({ validThrough: '' })).success).toBe(true);
+    expect(jobFormSchema.safeParse(form({ validThrough: '31/01/2027' })).success).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { useValidatedForm } from '../../../lib/validation';
 import { useBusiness, useSaveBusiness, useUploadLogo } from '../api/business';
 import { employerMessages } from '../employer-messages';
 import type { BusinessForm } from '../forms';
+import { CareersPageSettings } from './careers-page-settings';
 
 function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) {
   const save = useSaveBusiness(business !== null);
@@ -170,6 +171,7 @@ export function BusinessPage() {
       <h1 id="business-title">Business</h1>
       <BusinessDetailsForm business={business.data} />
       <LogoUpload business={business.data} />
+      <CareersPageSettings />
     </section>
   );
 }

@@ -35,6 +35,8 @@ function toForm(job: EmployerJob | null, currency: string): JobForm {
     salaryTo: job?.salaryTo == null ? '' : String(job.salaryTo),
     // A real value, never a placeholder that only looks like one: the job's own, else the business's.
     salaryCurrency: job?.salaryCurrency ?? currency,
+    // The day the job stops taking applications (docs/decisions/0371); empty: 60 days after posting.
+    validThrough: job?.validThrough ? job.validThrough.slice(0, 10) : '',
   };
 }
 
@@ -91,6 +93,8 @@ function toBody(values: JobForm, job: EmployerJob | null): CreateJob {
     salaryFrom: numberOrNull(values.salaryFrom),
     salaryTo: numberOrNull(values.salaryTo),
     salaryCurrency: values.salaryCurrency.toUpperCase() || null,
+    // The end of the chosen day (UTC); left empty, the service keeps the job's expiry or gives 60 days.
+    ...(values.validThrough ? { validThrough: `${values.validThrough}T23:59:59.000Z` } : {}),
   };
   return job ? jobBody(job, fields) : ({ ...fields, isLive: true } as CreateJob);
 }
@@ -127,6 +131,13 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
         <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register('description')} />
         <div className="employer-form__grid">
           <TextInput label="City" autoComplete="off" error={errors.city?.message} {...form.register('city')} />
+          <TextInput
+            label="Closes on"
+            type="date"
+            hint="Applications stop after this day; empty: 60 days after posting."
+            error={errors.validThrough?.message}
+            {...form.register('validThrough')}
+          />
           <TextInput
             label="Post code"
             autoComplete="off"
