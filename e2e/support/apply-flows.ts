@@ -19,7 +19,7 @@ export type ApplyStepName = 'form' | 'login' | 'verification' | 'cvSelection' | 
 /** Each step's heading: the page moves focus to it when the step changes. */
 export const STEP_HEADINGS: Record<ApplyStepName, string> = {
   form: 'Your details',
-  login: 'Login',
+  login: 'Sign in',
   verification: 'Verification',
   cvSelection: 'Choose a CV',
   success: 'Thank you!',
