@@ -24,7 +24,7 @@ import type { Candidate } from '@careers/contracts/candidate';
 import { expectOk } from '@careers/test-support/http';
 import { stackApi } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { PHONE, usePortalPages } from '../support/browser';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark, mailFor } from '../support/mailbox';
@@ -203,8 +203,12 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     expect(await offer.getByText('Name', { exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page, 'apply success with the profile offer at 360 px');
     await expectNoSidewaysScroll(page, 'apply success with the profile offer at 360 px');
-    if (process.env.E2E_SCREENSHOTS)
+    if (process.env.E2E_SCREENSHOTS) {
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/apply-profile-offer-360.png`, fullPage: true });
+      await page.setViewportSize(DESKTOP);
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/apply-profile-offer-1280.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+    }
     expect((await candidateProfile(account.token)).phoneNumber).toBe(candidate.phone);
     await offer.getByRole('button', { name: 'Update my profile', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Your profile has been updated.' }).waitFor({ timeout: 15_000 });
