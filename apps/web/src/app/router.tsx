@@ -102,6 +102,16 @@ export const routes: RouteObject[] = [
       { id: 'privacy', path: paths.privacy, Component: page(() => import('./routes/privacy')) },
       { id: 'unsubscribe', path: paths.unsubscribe, Component: page(() => import('./routes/unsubscribe')) },
       {
+        id: 'job-alert-confirm',
+        path: paths.jobAlertConfirm,
+        Component: page(() => import('./routes/job-alert-confirm')),
+      },
+      {
+        id: 'job-alert-unsubscribe',
+        path: paths.jobAlertUnsubscribe,
+        Component: page(() => import('./routes/job-alert-unsubscribe')),
+      },
+      {
         Component: RequireAuth,
         children: [
           {

@@ -29,6 +29,9 @@ export const paths = {
   privacy: '/privacy',
   /** Not in product.md §2: the status e-mails' unsubscribe link (issue 12 item 14), public. */
   unsubscribe: '/unsubscribe',
+  /** Not in product.md §2: the job alert e-mails' confirm and unsubscribe links (issue 27 item 5), public. */
+  jobAlertConfirm: '/job-alerts/confirm',
+  jobAlertUnsubscribe: '/job-alerts/unsubscribe',
   /** Not in product.md §2: the employer console (issue 14, docs/decisions/0150); its pages are routed inside its own chunk. */
   employer: '/employer',
 } as const;

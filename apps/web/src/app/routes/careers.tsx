@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { SendCvToBusiness } from '../../features/apply/components/apply-for-job';
 import { CareersPage } from '../../features/careers/components/careers-page';
+import { JobAlertSignup } from '../../features/job-alerts/components/job-alert-signup';
 import './routes.css';
 
 /**
@@ -12,7 +13,12 @@ export default function CareersRoute() {
   const { slug = '' } = useParams();
   return (
     <SimplePage>
-      <CareersPage key={slug} slug={slug} cvDrop={(business) => <SendCvToBusiness business={business} />} />
+      <CareersPage
+        key={slug}
+        slug={slug}
+        cvDrop={(business) => <SendCvToBusiness business={business} />}
+        alertSignUp={(business) => <JobAlertSignup businessId={business.id} />}
+      />
     </SimplePage>
   );
 }

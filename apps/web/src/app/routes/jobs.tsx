@@ -1,5 +1,6 @@
 import { SimplePage } from '../../components/simple-page';
 import { JobSearchPage } from '../../features/careers/components/job-search-page';
+import { JobAlertSignup } from '../../features/job-alerts/components/job-alert-signup';
 import './routes.css';
 
 /**
@@ -9,7 +10,7 @@ import './routes.css';
 export default function JobsRoute() {
   return (
     <SimplePage>
-      <JobSearchPage />
+      <JobSearchPage alertSignUp={(search) => <JobAlertSignup key={search} search={search} />} />
     </SimplePage>
   );
 }

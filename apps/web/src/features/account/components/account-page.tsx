@@ -4,6 +4,7 @@ import { DeleteAccount } from './delete-account';
 import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { StatusEmails } from './status-emails';
+import { AccountJobAlerts } from '../../job-alerts/components/account-job-alerts';
 import './account.css';
 import { paths } from '../../../lib/paths';
 
@@ -18,6 +19,7 @@ export function AccountPage() {
       </p>
       <ChangeEmail />
       <StatusEmails />
+      <AccountJobAlerts />
       <SignOutEverywhere />
       <ExportData />
       <DeleteAccount />
