@@ -61,7 +61,7 @@ export async function signInEmployerByCode(page: Page, email: string): Promise<v
   await page.getByRole('button', { name: 'Email me a sign-in code instead' }).click();
   const since = await mailboxMark();
   await page.getByRole('button', { name: 'Email me a code' }).click();
-  await page.getByLabel('Code', { exact: true }).fill(await latestCode(email, { since }));
+  await page.getByLabel('Verification code', { exact: true }).fill(await latestCode(email, { since }));
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/employer');
 }
