@@ -23,6 +23,8 @@ import { pdfWithText } from '@careers/test-support/fixtures';
 import { compareJobApi } from './bench/job-api';
 import { medianAudit, medianSignedInAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
+import { careersBenchPages } from './bench/careers-pages';
+import { compareJobSearch, formatJobSearch } from './bench/job-search';
 import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
 import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
 import { Mailbox, reportLoadApply, resetLinkIn, runLoadApply } from './load-apply';
@@ -141,6 +143,21 @@ try {
     } finally {
       await bare.close();
     }
+    // Issue 27: the careers page and /jobs, each beside a bare page with its words, on the same profile.
+    for (const [label, url] of await careersBenchPages(portalUrl, candidateUrl, jobId)) {
+      const twin = await serveBarePage(url, await freePort());
+      try {
+        const figures = await medianAudit(url, lighthouseRuns);
+        const bareFigures = await medianAudit(twin.url, lighthouseRuns);
+        report(
+          `Lighthouse mobile ${label} (median of ${lighthouseRuns})`,
+          `perf ${figures.performance}, a11y ${figures.accessibility}, LCP ${Math.round(figures.lcpMs)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${Math.round(figures.tbtMs)} ms, JS ${(figures.jsBytes / 1024).toFixed(1)} KB`,
+        );
+        report(`  LCP ratio (${label} / its bare page)`, ratio(figures.lcpMs, bareFigures.lcpMs));
+      } finally {
+        await twin.close();
+      }
+    }
     // The candidate's dashboard on the same phone profile: signed in (the session in local storage, as the
     // portal keeps it), with a few applications, opening /applications cold.
     const storage = await signedInCandidate(candidateUrl, token, jobIds.slice(0, 3));
@@ -215,6 +232,10 @@ try {
   );
   for (const plan of await explainLists(candidateDb, small.jobId, BENCH_CANDIDATE))
     console.log(plan.replace(/^/gm, '    '));
+  // /jobs at 1,000 and 100,000 open jobs (its own database; scripts/bench/job-search.ts).
+  const search = await compareJobSearch(adminUrl);
+  for (const line of formatJobSearch(search.figures)) report('/jobs query', line);
+  for (const plan of search.plans) console.log(plan.replace(/^/gm, '    '));
   const healthz = await medianMs(200, () => fetch(`${candidateUrl}/healthz`));
   report('  for scale: GET /healthz (median)', `${healthz.toFixed(2)} ms`);
 

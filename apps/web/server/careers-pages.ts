@@ -16,6 +16,7 @@ export interface PublicSourceOptions {
   candidateBaseUrl: string;
   /** How long an answer is reused in this process (as the apply page's job, 10 s). */
   ttlMs?: number;
+  /** Past this the page is rendered by the browser instead: 3 s, a list's query is slower than one job's. */
   timeoutMs?: number;
   maxEntries?: number;
   fetch?: typeof fetch;
@@ -28,7 +29,7 @@ interface Schema<T> {
 
 /** A short-lived, bounded cache of the candidate service's public answers, with a timeout. */
 function createPublicSource<T>(options: PublicSourceOptions, schema: Schema<T>): (path: string) => Promise<Lookup<T>> {
-  const { candidateBaseUrl, ttlMs = 10_000, timeoutMs = 1_500, maxEntries = 1_000, now = Date.now } = options;
+  const { candidateBaseUrl, ttlMs = 10_000, timeoutMs = 3_000, maxEntries = 1_000, now = Date.now } = options;
   const fetchAnswer = options.fetch ?? fetch;
   const cache = new Map<string, { lookup: Lookup<T>; expires: number }>();
   const remember = (path: string, lookup: Lookup<T>) => {

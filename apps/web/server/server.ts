@@ -162,7 +162,10 @@ export async function buildPortalServer(
     const pathname = request.url.split('?')[0] ?? request.url;
     if (!(await readBuild()).renderApplyPage) return sendIndex(reply, 200, pathname);
     const lookup = await careersSources.careersPage(request.params.slug);
-    if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
+    if (lookup.kind === 'unavailable') {
+      request.log.warn('the careers page was not read in time: rendered by the browser');
+      return sendIndex(reply, 200, pathname);
+    }
     if (lookup.kind === 'missing') return sendIndex(reply, 404, pathname);
     const { business } = lookup.value;
     if (business.slug !== request.params.slug) {
@@ -191,7 +194,10 @@ export async function buildPortalServer(
     const params = readJobSearch(request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
     const search = jobSearchQuery(params);
     const lookup = await careersSources.searchJobs(search);
-    if (lookup.kind !== 'found') return sendIndex(reply, 200, '/jobs');
+    if (lookup.kind !== 'found') {
+      request.log.warn('the job search was not read in time: rendered by the browser');
+      return sendIndex(reply, 200, '/jobs');
+    }
     const page = { kind: 'jobs' as const, search, result: lookup.value };
     return sendServerPage(request, reply, {
       page,

@@ -88,6 +88,11 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** One page of the install's open jobs that match, newest first (created_at, then id: a stable order). */
 export function searchOpenJobs(db: Db, filters: JobSearchFilters, page: { offset: number; limit: number }) {
+  return searchOpenJobsQuery(db, filters, page).execute();
+}
+
+/** The search's query, unrun (the bench reads its plan: scripts/bench/job-search.ts). */
+export function searchOpenJobsQuery(db: Db, filters: JobSearchFilters, page: { offset: number; limit: number }) {
   let query = openJobs(db).select(SUMMARY_COLUMNS);
   if (filters.q) query = query.where(sql<SqlBool>`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${filters.q})`);
   if (filters.location) {
@@ -112,18 +117,13 @@ export function searchOpenJobs(db: Db, filters: JobSearchFilters, page: { offset
         eb('jobs.salary_to', 'is not', null),
       ]),
     );
-  return query
-    .orderBy('jobs.created_at', 'desc')
-    .orderBy('jobs.id', 'desc')
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return query.orderBy('jobs.created_at', 'desc').orderBy('jobs.id', 'desc').offset(page.offset).limit(page.limit);
 }
 
 /** The sitemap's open jobs (newest first) and the careers pages of businesses, at most `limit` of each. */
 export async function sitemapRows(db: Db, limit: number) {
   const jobs = await openJobs(db)
-    .select(['jobs.id', 'jobs.created_at', 'jobs.created_at as lastmod'])
+    .select(['jobs.id', 'jobs.created_at', sql<Date>`coalesce(jobs.updated_at, jobs.created_at)`.as('lastmod')])
     .orderBy('jobs.created_at', 'desc')
     .orderBy('jobs.id', 'desc')
     .limit(limit)
@@ -133,7 +133,7 @@ export async function sitemapRows(db: Db, limit: number) {
     .selectFrom('businesses')
     .leftJoin(
       openJobs(db)
-        .select(['jobs.business_id', sql<Date>`max(jobs.created_at)`.as('newest')])
+        .select(['jobs.business_id', sql<Date>`max(coalesce(jobs.updated_at, jobs.created_at))`.as('newest')])
         .groupBy('jobs.business_id')
         .as('open'),
       'open.business_id',
