@@ -224,6 +224,8 @@ export const createApplicationSchema = z.object({
   boostId: trackingField,
   utmSource: trackingField,
   utmCampaign: trackingField,
+  /** Not in SPEC: the page the candidate came from (document.referrer), for the application's source (docs/decisions/0383). */
+  referrer: trackingField,
 });
 export type CreateApplication = z.infer<typeof createApplicationSchema>;
 

@@ -54,7 +54,7 @@ export async function applicationRoutes(app: App) {
         response: { 200: createApplicationResultSchema, ...problems },
       },
     },
-    async (request) => applyAsCandidate(db(), currentUser(request), request.body),
+    async (request) => applyAsCandidate(db(), currentUser(request), request.body, app.config.portalUrl),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { applicationSource } from './application-source';
 import { randomUUID } from 'node:crypto';
 import {
   ALREADY_APPLIED,
@@ -59,7 +60,13 @@ const invalid = (error: string): CreateApplicationResult => ({ result: null, isV
  * Applies with one of the candidate's CVs. Business-rule refusals answer the spec's wrapper with
  * isValidResponse false and a message the portal shows as is (product.md §4); run inside a transaction.
  */
-export async function apply(trx: Db, candidateId: string, body: CreateApplication): Promise<CreateApplicationResult> {
+export async function apply(
+  trx: Db,
+  candidateId: string,
+  body: CreateApplication,
+  /** The portal's address: a Referer on it is the careers page or the job search (docs/decisions/0383). */
+  portalUrl = '',
+): Promise<CreateApplicationResult> {
   // The count below and the insert are one step: a candidate's applications are made one at a time.
   await lockCandidate(trx, candidateId);
   const job = await findJob(trx, body.jobId);
@@ -84,6 +91,7 @@ export async function apply(trx: Db, candidateId: string, body: CreateApplicatio
     boost_id: body.boostId ?? null,
     utm_source: body.utmSource ?? null,
     utm_campaign: body.utmCampaign ?? null,
+    source: applicationSource(body, portalUrl),
     applied_at: now,
   });
   if (!applicationId) return invalid(ALREADY_APPLIED);
@@ -188,9 +196,10 @@ export async function applyAsCandidate(
   db: Db,
   user: AuthUser,
   body: CreateApplication,
+  portalUrl = '',
 ): Promise<CreateApplicationResult> {
   const candidate = await requireCandidate(db, user);
-  const result = await db.transaction().execute((trx) => apply(trx, candidate.id, body));
+  const result = await db.transaction().execute((trx) => apply(trx, candidate.id, body, portalUrl));
   productMetrics.applications().inc({ outcome: applicationOutcome(result) });
   return result;
 }

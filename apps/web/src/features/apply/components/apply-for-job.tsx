@@ -125,7 +125,7 @@ function ApplySteps({
   // Tracking comes from the link the candidate arrived by, read once.
   const [target] = useState<ApplyTarget>(() => ({
     job,
-    tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href),
+    tracking: typeof window === 'undefined' ? {} : readApplicationTracking(window.location.href, document.referrer),
   }));
   const [state, dispatch] = useReducer(applyReducer, undefined, initialApplyState);
   const [busy, setBusy] = useState(false);

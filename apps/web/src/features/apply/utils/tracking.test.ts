@@ -33,6 +33,16 @@ describe('readApplicationTracking', () => {
   it('answers nothing for an unreadable address', () => {
     expect(readApplicationTracking('not a url')).toEqual({});
   });
+
+  it('carries the page the candidate came from, for the application source (decision 0383)', () => {
+    expect(readApplicationTracking('https://portal.test/apply/j', 'https://portal.test/careers/bean-co')).toEqual({
+      landingUrl: 'https://portal.test/apply/j',
+      referrer: 'https://portal.test/careers/bean-co',
+    });
+    expect(readApplicationTracking('https://portal.test/apply/j', '')).toEqual({
+      landingUrl: 'https://portal.test/apply/j',
+    });
+  });
 });
 
 describe('applicationPayload', () => {

@@ -2,7 +2,7 @@ import type { CreateApplication } from '@careers/contracts/candidate';
 
 export type ApplicationTracking = Pick<
   CreateApplication,
-  'landingUrl' | 'publisherId' | 'boostId' | 'utmSource' | 'utmCampaign'
+  'landingUrl' | 'publisherId' | 'boostId' | 'utmSource' | 'utmCampaign' | 'referrer'
 >;
 
 /** The contract's limit for one tracking value; longer values would fail the whole application. */
@@ -20,7 +20,7 @@ function clean(value: string | null | undefined): string | undefined {
  * link (query included) is the landing URL. Read once, on arrival, so later in-page navigation cannot
  * change it.
  */
-export function readApplicationTracking(landingHref: string): ApplicationTracking {
+export function readApplicationTracking(landingHref: string, referrer?: string): ApplicationTracking {
   let url: URL;
   try {
     url = new URL(landingHref);
@@ -34,6 +34,8 @@ export function readApplicationTracking(landingHref: string): ApplicationTrackin
     boostId: clean(query.get('boostId')),
     utmSource: clean(query.get('utm_source')),
     utmCampaign: clean(query.get('utm_campaign')),
+    // Where the candidate came from (the careers page, the job search, a search engine): the source (0383).
+    referrer: clean(referrer),
   };
   return Object.fromEntries(Object.entries(tracking).filter(([, value]) => value !== undefined)) as ApplicationTracking;
 }
