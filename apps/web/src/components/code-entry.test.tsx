@@ -53,7 +53,7 @@ async function pressResend() {
   });
   expect(outcomes.length, 'the send answered').toBe(before + 1);
 }
-const countdown = () => document.querySelector('.code-entry__wait')?.textContent;
+const countdown = () => document.querySelector('.code-entry__wait')?.textContent ?? '';
 
 beforeEach(() => {
   sessionStorage.clear();

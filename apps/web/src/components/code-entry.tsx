@@ -165,9 +165,11 @@ export function CodeEntry({
         </Button>
       </div>
       {/* The countdown ticks for the eye; screen readers hear once when Resend comes back. */}
-      <p className="code-entry__wait" aria-hidden="true">
-        {resend.waitSeconds > 0 ? codeEntryMessages.waitToResend(resend.waitSeconds) : ''}
-      </p>
+      {resend.waitSeconds > 0 ? (
+        <p className="code-entry__wait" aria-hidden="true">
+          {codeEntryMessages.waitToResend(resend.waitSeconds)}
+        </p>
+      ) : null}
       <p className="visually-hidden" aria-live="polite">
         {resend.availableAt ? codeEntryMessages.resendAt(new Date(resend.availableAt).toLocaleTimeString()) : ''}
       </p>
