@@ -9,13 +9,13 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '@careers/server-kit/database';
 import { migrateToLatest } from '@careers/server-kit/migrations';
-import { migrationsFolder } from '../../services/candidate/src/app';
-import type { CandidateDatabase } from '../../services/candidate/src/db';
 import {
+  migrationsFolder,
   searchOpenJobs,
   searchOpenJobsQuery,
+  type CandidateDatabase,
   type JobSearchFilters,
-} from '../../services/candidate/src/modules/careers/careers.repository';
+} from '@careers/candidate/public';
 
 const WORDS = [
   'welder',

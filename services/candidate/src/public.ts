@@ -4,3 +4,6 @@
  */
 export { loadConfig } from './config';
 export { migrationsFolder } from './app';
+/** The job search's query and the database's types, for the bench's /jobs comparison (scripts/bench/job-search.ts). */
+export { searchOpenJobs, searchOpenJobsQuery, type JobSearchFilters } from './modules/careers/careers.service';
+export type { CandidateDatabase } from './db';

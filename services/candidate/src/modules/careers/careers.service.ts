@@ -27,9 +27,14 @@ import {
   listOpenJobsOfBusiness,
   saveCareersSettings,
   searchOpenJobs,
+  searchOpenJobsQuery,
   sitemapRows,
+  type JobSearchFilters,
   type JobSummaryRow,
 } from './careers.repository';
+
+/** The search's query, for the bench's plans (scripts/bench/job-search.ts through public.ts). */
+export { searchOpenJobs, searchOpenJobsQuery, type JobSearchFilters };
 
 export const CAREERS_PAGE_NOT_FOUND = 'There is no careers page at this address.';
 /** A careers page lists this many open jobs at most (newest first). */
