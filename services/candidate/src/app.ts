@@ -40,6 +40,7 @@ import { jobAlertRoutes } from './modules/job-alerts/job-alerts.routes';
 import { createJobAlertWorker, type JobAlertWorker } from './modules/job-alerts/job-alerts.worker';
 import { createCrawlerCounter, type CrawlerCounter } from './modules/crawlers/crawlers.service';
 import { feedRoutes } from './modules/feeds/feeds.routes';
+import { jobDistributionRoutes } from './modules/crawlers/job-distribution';
 import { sourceFunnelRoutes } from './modules/applications/source-funnel';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
@@ -220,6 +221,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(statusEmailRoutes);
   await app.register(jobAlertRoutes);
   await app.register(feedRoutes);
+  await app.register(jobDistributionRoutes);
   await app.register(sourceFunnelRoutes);
 
   app.addHook('onClose', async () => {

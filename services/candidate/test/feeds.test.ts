@@ -225,6 +225,43 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
     clock = Date.now();
   });
 
+  it("counts crawlers' feed fetches in batches and shows the employer where the job is published", async () => {
+    const id = await postJob('Drover');
+    await t.app.inject({
+      url: '/feeds/jobs.xml',
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+    });
+    await t.app.inject({ url: '/feeds/jobs.xml?board=adzuna', headers: { 'user-agent': 'AdzunaBot/1.0' } });
+    await t.app.inject({ url: `/careers/${slug}/jobs.xml`, headers: { 'user-agent': 'Indeed-Crawler/3' } });
+    await t.app.inject({ url: `/careers/${slug}/jobs.xml`, headers: { 'user-agent': 'Indeed-Crawler/3' } });
+    await t.app.inject({ url: '/feeds/jobs.json', headers: { 'user-agent': 'Mozilla/5.0 Firefox/130' } });
+    // Nothing is written on the request's path; the batch goes on the next flush.
+    expect(await t.deps.database.db.selectFrom('crawler_fetches').selectAll().execute()).toEqual([]);
+    await t.deps.crawlers.flush();
+    const res = await t.app.inject({ url: `/business/jobs/${id}/distribution`, headers: employer });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      places: { name: string; url: string; how: string }[];
+      crawlers: { crawler: string; via: string; fetches: number }[];
+    };
+    expect(body.places.map((p) => p.url)).toEqual(
+      expect.arrayContaining([
+        `${PORTAL}/apply/${id}`,
+        `${PORTAL}/careers/${slug}`,
+        `${PORTAL}/jobs`,
+        `${PORTAL}/sitemap.xml`,
+        `${PORTAL}/careers/${slug}/jobs.xml?board=indeed`,
+        `${PORTAL}/feeds/jobs.json`,
+      ]),
+    );
+    const byCrawler = Object.fromEntries(body.crawlers.map((c) => [`${c.crawler} ${c.via}`, c.fetches]));
+    expect(byCrawler).toEqual({ 'Googlebot feed': 1, 'Adzuna feed': 1, 'Indeed careers feed': 2 });
+    const stranger = await t.auth(randomUUID(), ['BusinessUser']);
+    expect((await t.app.inject({ url: `/business/jobs/${id}/distribution`, headers: stranger })).statusCode).not.toBe(
+      200,
+    );
+  });
+
   it('streams 10,000 jobs in bounded memory', async () => {
     // 10,000 open jobs with 1 KB descriptions: about 13 MB of XML, far more than the live heap may grow by.
     const business = await t.deps.database.db.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
