@@ -86,6 +86,10 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       description: 'MIG and TIG',
       businessId: business.id,
       businessName: 'Public Co',
+      // The careers page's address, the expiry and the country (docs/decisions/0370, 0371).
+      businessSlug: 'public-co',
+      validThrough: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      country: null,
       imageRelativeDirectory: business.imageRelativeDirectory,
       isLive: true,
       city: 'Leeds',

@@ -348,6 +348,7 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /cv-drops': { businessId: id, cvId: id },
       'post /business': { name: 'X' },
       'put /business': { name: 'X' },
+      'put /business/careers-page': { slug: 'some-business', about: '' },
       'post /business/jobs': { title: 'X' },
       'put /business/jobs/{id}': { title: 'X' },
       'put /business/applications/{id}/status': { applicationStatus: 10 },
