@@ -85,9 +85,12 @@ function userFacingTexts(file: string): { text: string; line: number }[] {
 }
 
 describe('one name per thing in what the portal says', () => {
-  it('uses the chosen word wherever SPEC does not fix the text', () => {
+  it('uses the chosen word wherever SPEC does not fix the text', { timeout: 30_000 }, () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(root)) {
+      // Only the files that hold such a word anywhere are parsed (the parser is the slow part).
+      const raw = readFileSync(file, 'utf8');
+      if (!NOT_CHOSEN.some(([word]) => word.test(raw))) continue;
       for (const { text, line } of userFacingTexts(file)) {
         if (FIXED_LABELS.has(text) || PENDING.has(`${relative(root, file)}: ${text}`)) continue;
         const free = FIXED_TEXTS.reduce((rest, fixed) => rest.split(fixed).join(' '), text);
