@@ -364,6 +364,7 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
         'applications.json',
         'cv-drops.json',
         'cvs.json',
+        'job-alerts.json',
         'profile.json',
         cvs[0]!.file,
         cvs[1]!.file,
