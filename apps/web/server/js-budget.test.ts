@@ -96,6 +96,28 @@ describe('JavaScript before a landing page is interactive', () => {
     }
   });
 
+  // docs/decisions/0363: a phone's browser fetches six scripts at a time; /applications started with 31.
+  it("starts /applications with at most 24 scripts, the dashboard's own modules in one chunk", () => {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    Object.keys(manifest)
+      .filter((key) => manifest[key]?.isEntry)
+      .forEach(visit);
+    ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/applications.tsx'].forEach(visit);
+    expect(files.size).toBeLessThanOrEqual(24);
+    const named = manifest as Record<string, Manifest[string] & { name?: string }>;
+    const signedIn = Object.values(named).find((chunk) => chunk.name === 'signed-in')?.file;
+    expect(signedIn, 'the signed-in chunk').toBeDefined();
+    expect(files).toContain(signedIn);
+    for (const pathname of Object.keys(CEILINGS))
+      expect(initialScripts(manifest, pathname), pathname).not.toContain(signedIn);
+  });
+
   // docs/decisions/0220: zod (23 KB gzip) and building the schemas were half of the apply page's first task.
   it('runs no zod and builds no schema before a landing page is interactive', async () => {
     // What builds or parses a schema: zod and its form resolver, the contracts modules that build schemas (the
