@@ -8,7 +8,9 @@ import {
   type CareersPage,
   type JobSearchResult,
 } from '@careers/contracts/careers';
-import { startTestApp, type TestApp } from './helpers';
+import { JOB_CLOSED } from '../src/modules/applications/applications.service';
+import { tinyPdf } from './fixtures';
+import { newCandidate, startTestApp, uploadCv, type TestApp } from './helpers';
 
 describe.each(databaseKinds())('careers pages, the job search and the sitemap entries, on %s', (kind) => {
   let t: TestApp;
@@ -96,6 +98,18 @@ describe.each(databaseKinds())('careers pages, the job search and the sitemap en
 
     const expiredJob = (await t.app.inject({ url: `/job/${expired.id}` })).json() as { isLive: boolean };
     expect(expiredJob.isLive).toBe(false);
+    // As a closed job: the application is refused with the closed job's words, the open one is taken.
+    const candidate = await newCandidate(t);
+    const cvId = await uploadCv(t, candidate.headers, 'cv.pdf', tinyPdf('Welder'));
+    const applyTo = (jobId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/job-applications',
+        headers: candidate.headers,
+        payload: { jobId, cvId, readyToWork: true },
+      });
+    expect((await applyTo(expired.id)).json()).toMatchObject({ isValidResponse: false, errors: [JOB_CLOSED] });
+    expect((await applyTo(open.id)).json()).toMatchObject({ isValidResponse: true });
     const again = await t.app.inject({
       url: '/careers/acme-welding-ltd',
       headers: { 'if-none-match': res.headers.etag as string },
