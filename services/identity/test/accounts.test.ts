@@ -379,6 +379,7 @@ describe.each(databaseKinds())('registration, login, confirmation and reset on %
             '/api/account/revoke',
             '/api/account/revoke-all',
             '/api/user',
+            '/api/user/email-update',
             '/api/bot-check/challenge',
             '/.well-known/jwks.json',
           ].includes(path) ||
