@@ -59,6 +59,9 @@ beforeAll(async () => {
     identity: await serviceBackend('identity'),
     candidate: await serviceBackend('candidate'),
   };
+  // The job feeds are the candidate service's (decision 0381): it names itself in the answer.
+  for (const feed of ['/feeds/jobs.xml', '/feeds/jobs.json', '/careers/:slug/jobs.xml'])
+    apps.candidate.get(feed, async () => ({ answeredBy: 'candidate' }));
   for (const part of PARTS) {
     backends.push(apps[part]);
     await apps[part].listen({ host: '127.0.0.1', port: 0 });
@@ -183,6 +186,17 @@ describe('deploy/nginx template, run by nginx', () => {
     const scraped = await call(direct, { headers: bearer });
     expect(scraped.status).toBe(200);
     expect(scraped.text()).toContain('process_cpu');
+  });
+
+  it("sends the portal address's job feeds straight to the candidate service, the rest to the portal", async () => {
+    for (const feed of ['/feeds/jobs.xml?board=adzuna', '/feeds/jobs.json', '/careers/bean-co/jobs.xml']) {
+      const res = await fetch(url('portal', feed));
+      expect(res.status, feed).toBe(200);
+      expect(await res.json()).toEqual({ answeredBy: 'candidate' });
+    }
+    // The careers page itself stays the portal's.
+    const page = await fetch(url('portal', '/careers/bean-co'));
+    expect(await page.text()).not.toContain('answeredBy');
   });
 
   it('sends plain HTTP to https, path and query kept', async () => {
