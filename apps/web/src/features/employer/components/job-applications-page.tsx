@@ -25,6 +25,7 @@ import { CopyLink } from './copy-link';
 import { ApplyQrCode } from './apply-qr-code';
 import { JobAsCandidatesSeeIt } from './job-preview';
 import { JobNumbers } from './job-numbers';
+import { JobReach } from './job-reach';
 import { Pipeline } from './pipeline';
 import { employerPaths } from '../paths';
 
@@ -120,6 +121,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
       {job.data ? <JobAsCandidatesSeeIt job={job.data} /> : null}
       {job.data ? <ShareLinks jobId={jobId} title={job.data.title} /> : null}
       {job.data ? <JobNumbers jobId={jobId} /> : null}
+      {job.data ? <JobReach jobId={jobId} /> : null}
 
       <div className="employer-page__head">
         <h2>Applications</h2>
