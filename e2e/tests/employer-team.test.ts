@@ -81,7 +81,7 @@ describe('an employer team', () => {
       await expect.poll(() => teamHeading.evaluate((node) => node === document.activeElement)).toBe(true);
       await ownerPage.getByRole('heading', { name: 'Members (1)' }).waitFor();
 
-      const email = ownerPage.getByLabel('E-mail address', { exact: true });
+      const email = ownerPage.getByLabel('Email address', { exact: true });
       await email.fill('not-an-address');
       await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
       await ownerPage.getByText('Enter a valid e-mail address, like name@example.com.').waitFor();

@@ -74,7 +74,7 @@ function EmployerConsole() {
         </nav>
         <span className="employer__user">{auth.email}</span>
         <Button variant="secondary" onClick={signOut}>
-          Sign out
+          Logout
         </Button>
       </header>
       <main id="main-content" tabIndex={-1} className="employer__main">

@@ -152,7 +152,7 @@ export function emailChangeCurrentCodeMail(to: string, code: string, newEmail: s
     {
       to,
       kind: 'email-change-current-code',
-      subject: `Your ${PRODUCT} code to approve an e-mail change: ${code}`,
+      subject: `Your ${PRODUCT} code to approve an email change: ${code}`,
       heading: 'Approve the change of your email address',
       intro: `Someone signed in to your ${PRODUCT} account asked to change its email address to ${newEmail}. Enter this code together with the code sent to ${newEmail} to approve it:`,
       code,

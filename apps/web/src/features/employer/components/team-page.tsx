@@ -62,7 +62,7 @@ function InviteForm() {
       {invite.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(invite.error)} /> : null}
       <div className="employer-form__grid">
         <TextInput
-          label="E-mail address"
+          label="Email address"
           type="email"
           autoComplete="off"
           inputMode="email"
