@@ -166,9 +166,7 @@ describe('profile, contact and e-mail change', () => {
     // The two codes leave through the outbox one after the other: wait for the current address's to arrive.
     await latestCode(candidate.email, { since });
     const toCurrent = (await mailFor(candidate.email, since)).filter((m) => m.code !== null);
-    expect(toCurrent.map((m) => m.subject)).toEqual([
-      expect.stringMatching(/code to approve an email change: \d{6}$/),
-    ]);
+    expect(toCurrent.map((m) => m.subject)).toEqual([expect.stringMatching(/code to approve an email change: \d{6}$/)]);
     await page.getByLabel(`Code sent to ${candidate.email}`).fill(toCurrent[0]!.code!);
     await page.getByRole('button', { name: 'Confirm new email' }).click();
     await expect
