@@ -443,6 +443,10 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/team/members/{userId}/role': owners,
       'put /business/team/members/{userId}/jobs': owners,
       'delete /business/team/members/{userId}': owners,
+      'get /business/careers-page': everyone,
+      'put /business/careers-page': owners,
+      'get /business/jobs/{id}/distribution': everyone,
+      'get /business/source-funnel': everyone,
       'get /business/invitations': 'none',
       'get /business/removal': 'none',
       'post /business/invitations/{id}/accept': 'none',
@@ -458,6 +462,7 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'post /business/team/invitations': { email: `sweep-${randomUUID()}@example.test`, role: 'Recruiter' },
       'put /business/team/members/{userId}/role': { role: 'Recruiter' },
       'put /business/team/members/{userId}/jobs': { jobIds: [] },
+      'put /business/careers-page': { slug: `sweep-co-${randomUUID().slice(0, 8)}`, about: '' },
     };
     const file = multipart('logo.png', Buffer.from('not a png'));
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
