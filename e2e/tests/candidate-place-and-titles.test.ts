@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FileChooser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOk } from '@careers/test-support/http';
 import { employerRoutes } from '../../apps/web/src/features/employer/paths';
 import { paths } from '../../apps/web/src/lib/paths';
 import { pdfCv, txtCv } from '../support/apply-files';
@@ -25,6 +26,7 @@ import {
 } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { stackApi } from '../support/api';
 import { applyViaApi } from '../support/employer';
 import {
   newCandidate,
@@ -118,7 +120,14 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
   }
 
   it("each candidate, public and employer route's document title names its page and ends with ' · Careers Portal'", async () => {
+    // The business's careers page (/careers/:slug) by the slug its public job names.
+    const api = stackApi();
+    const job = expectOk<{ businessSlug?: string }>(
+      'the public job',
+      await api.call(`${api.urls.candidateUrl}/job/${employer.jobs[0]!.id}`),
+    );
     const values = {
+      slug: job.businessSlug ?? '',
       jobId: employer.jobs[0]!.id,
       userId: '3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44',
       email: 'someone@example.com',

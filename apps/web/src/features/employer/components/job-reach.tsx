@@ -61,7 +61,8 @@ export function JobReach({ jobId }: { jobId: string }) {
         </label>
         {funnel.data && funnel.data.sources.length === 0 ? <p>No applications in this period.</p> : null}
         {funnel.data && funnel.data.sources.length > 0 ? (
-          <div style={{ overflowX: 'auto' }}>
+          // A wide table scrolls inside its box on a phone; the box takes the keyboard so it can be scrolled.
+          <div className="employer-table-scroll" tabIndex={0} role="region" aria-labelledby="sources-title">
             <table>
               <caption>Applications by source, and how many reached each status</caption>
               <thead>

@@ -12,6 +12,9 @@ const noSubscription = () => () => undefined;
 const isClient = () => true;
 const isServer = () => false;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EARLY_FIELD = 'form[data-job-alert-signup] input[name="email"]';
+const addressTypedEarly = () =>
+  typeof document === 'undefined' ? '' : (document.querySelector<HTMLInputElement>(EARLY_FIELD)?.value ?? '');
 
 /**
  * "Tell me about new jobs" (issue 27 item 5): a business's new jobs on its careers page, or the current search
@@ -21,7 +24,9 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function JobAlertSignup(
   props: { businessId: string; search?: undefined } | { search: string; businessId?: undefined },
 ) {
-  const [email, setEmail] = useState('');
+  // An address typed before the page's script ran is in the server-rendered field: hydration starts from it
+  // rather than wiping it (the first render reads the field before it is patched).
+  const [email, setEmail] = useState(addressTypedEarly);
   const [error, setError] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const [failure, setFailure] = useState<string | null>(null);
@@ -65,7 +70,7 @@ export function JobAlertSignup(
           {JOB_ALERT_SIGNUP_DONE}
         </p>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)}>
+        <form noValidate data-job-alert-signup="" onSubmit={(event) => void submit(event)}>
           <p className="job-alert-signup__lead">
             {props.businessId !== undefined
               ? 'We email you when this business posts a new job: at most one email a day, and none when nothing is new.'
