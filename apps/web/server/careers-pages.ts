@@ -3,58 +3,15 @@ import type { CareersPage, JobSearchResult, SitemapEntries } from '@careers/cont
 import type { ServerRenderedCareersPage, ServerRenderedJobSearch } from '../src/first-paint/server-rendered-page';
 import { summarise } from './apply-page';
 import { composePage, escapeHtml } from './page-html';
+import { createPublicSource, type Lookup, type PublicSourceOptions, type Schema } from './public-source';
+
+export type { Lookup, PublicSourceOptions };
 
 /*
  * What the careers pages and /jobs say (docs/decisions/0370, 0372), and /sitemap.xml. They are rendered
  * through the same seam as the apply page (page-html.ts, docs/decisions/0311); this file holds only their
  * data, their head and the sitemap.
  */
-
-export type Lookup<T> = { kind: 'found'; value: T } | { kind: 'missing' } | { kind: 'unavailable' };
-
-export interface PublicSourceOptions {
-  candidateBaseUrl: string;
-  /** How long an answer is reused in this process (as the apply page's job, 10 s). */
-  ttlMs?: number;
-  /** Past this the page is rendered by the browser instead: 3 s, a list's query is slower than one job's. */
-  timeoutMs?: number;
-  maxEntries?: number;
-  fetch?: typeof fetch;
-  now?: () => number;
-}
-
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
-
-/** A short-lived, bounded cache of the candidate service's public answers, with a timeout. */
-function createPublicSource<T>(options: PublicSourceOptions, schema: Schema<T>): (path: string) => Promise<Lookup<T>> {
-  const { candidateBaseUrl, ttlMs = 10_000, timeoutMs = 3_000, maxEntries = 1_000, now = Date.now } = options;
-  const fetchAnswer = options.fetch ?? fetch;
-  const cache = new Map<string, { lookup: Lookup<T>; expires: number }>();
-  const remember = (path: string, lookup: Lookup<T>) => {
-    cache.delete(path);
-    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
-    cache.set(path, { lookup, expires: now() + ttlMs });
-    return lookup;
-  };
-  return async (path) => {
-    const cached = cache.get(path);
-    if (cached && cached.expires > now()) return cached.lookup;
-    try {
-      const response = await fetchAnswer(`${candidateBaseUrl}${path}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (response.status === 404) return remember(path, { kind: 'missing' });
-      if (!response.ok) return { kind: 'unavailable' };
-      const parsed = schema.safeParse(await response.json());
-      return parsed.success ? remember(path, { kind: 'found', value: parsed.data }) : { kind: 'unavailable' };
-    } catch {
-      return { kind: 'unavailable' };
-    }
-  };
-}
 
 /** A slug as the service accepts one (anything else is a page that does not exist). */
 const SLUG_SHAPE = /^[a-z0-9-]{1,200}$/i;
