@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { initialScriptBytes, initialScripts } from './js-budget';
+import { initialScriptBytes, initialScripts, scriptsWithEntry } from './js-budget';
 import { readManifest, type Manifest } from './page-html';
 
 /**
@@ -98,18 +98,11 @@ describe('JavaScript before a landing page is interactive', () => {
 
   // docs/decisions/0363: a phone's browser fetches six scripts at a time; /applications started with 31.
   it("starts /applications with at most 24 scripts, the dashboard's own modules in one chunk", () => {
-    const files = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    Object.keys(manifest)
-      .filter((key) => manifest[key]?.isEntry)
-      .forEach(visit);
-    ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/applications.tsx'].forEach(visit);
-    expect(files.size).toBeLessThanOrEqual(24);
+    const files = scriptsWithEntry(manifest, [
+      'src/app/layouts/dashboard-layout.tsx',
+      'src/app/routes/applications.tsx',
+    ]);
+    expect(files.length).toBeLessThanOrEqual(24);
     const named = manifest as Record<string, Manifest[string] & { name?: string }>;
     const signedIn = Object.values(named).find((chunk) => chunk.name === 'signed-in')?.file;
     expect(signedIn, 'the signed-in chunk').toBeDefined();

@@ -9,6 +9,11 @@ import { landingPageModules, type Manifest } from './page-html';
  * signed-in pages, toasts) load later and are not counted.
  */
 export function initialScripts(manifest: Manifest, pathname: string): string[] {
+  return scriptsWithEntry(manifest, landingPageModules(pathname) ?? []);
+}
+
+/** The entry chunk and these modules' chunks, with every chunk they import statically. */
+export function scriptsWithEntry(manifest: Manifest, modules: readonly string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -19,7 +24,7 @@ export function initialScripts(manifest: Manifest, pathname: string): string[] {
   Object.keys(manifest)
     .filter((key) => manifest[key]?.isEntry)
     .forEach(visit);
-  landingPageModules(pathname)?.forEach(visit);
+  modules.forEach(visit);
   return [...files];
 }
 
