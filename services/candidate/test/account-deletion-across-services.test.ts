@@ -1,35 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, freePort } from '@careers/server-kit/testing';
 import { multipart, startTestApp as startCandidate } from './helpers';
+import { bearer, registerCandidate, relaxedLimits, startIdentity, type IdentityTestApp } from './identity-helpers';
 import { tinyPdf } from './fixtures';
-
-/**
- * The identity service's own test helpers, loaded at run time: a static import would bring its
- * Fastify type augmentation into this workspace's type check, where it collides with ours.
- */
-interface IdentityTestApp {
-  app: {
-    listen(options: { port: number; host: string }): Promise<string>;
-    inject(options: object): Promise<{ statusCode: number }>;
-  };
-  config: { publicUrl: string };
-  deps: { accountEvents: { flush(): Promise<number> } };
-  latestCode(email: string): Promise<string>;
-  close(): Promise<void>;
-}
-interface IdentityHelpers {
-  startTestApp(kind: string, env: Record<string, string>): Promise<IdentityTestApp>;
-  registerCandidate(ctx: IdentityTestApp): Promise<{ userId: string; email: string; accessToken: string }>;
-  bearer(token: string): Record<string, string>;
-  relaxedLimits: Record<string, string>;
-}
-const identityHelpers = new URL('../../identity/test/helpers.ts', import.meta.url).href;
-const {
-  bearer,
-  registerCandidate,
-  relaxedLimits,
-  startTestApp: startIdentity,
-} = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
 
 /** Both real services on real ports: the identity service's notice reaches the candidate service over HTTP. */
 describe.each(databaseKinds())('deleting an account through the identity API, on %s', (kind) => {

@@ -1,43 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, freePort } from '@careers/server-kit/testing';
 import { startTestApp as startCandidate } from './helpers';
-
-/**
- * The identity service's own test helpers, loaded at run time: a static import would bring its
- * Fastify type augmentation into this workspace's type check, where it collides with ours.
- */
-interface Answer {
-  statusCode: number;
-  json(): Record<string, unknown>;
-}
-interface IdentityTestApp {
-  app: {
-    listen(options: { port: number; host: string }): Promise<string>;
-    inject(options: object): Promise<Answer>;
-  };
-  config: { publicUrl: string };
-  deps: { accountEvents: { flush(): Promise<number> } };
-  latestCode(email: string): Promise<string>;
-  latestLink(email: string, kind: string): Promise<string>;
-  close(): Promise<void>;
-}
-interface IdentityHelpers {
-  startTestApp(kind: string, env: Record<string, string>): Promise<IdentityTestApp>;
-  registerCandidate(ctx: IdentityTestApp): Promise<{ userId: string; email: string }>;
-  signInWithCode(ctx: IdentityTestApp, email: string): Promise<{ accessToken: string }>;
-  uniqueEmail(prefix?: string): string;
-  bearer(token: string): Record<string, string>;
-  relaxedLimits: Record<string, string>;
-}
-const identityHelpers = new URL('../../identity/test/helpers.ts', import.meta.url).href;
-const {
+import {
   bearer,
   registerCandidate,
   relaxedLimits,
   signInWithCode,
-  startTestApp: startIdentity,
+  startIdentity,
   uniqueEmail,
-} = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
+  type IdentityTestApp,
+} from './identity-helpers';
 
 /**
  * Both real services on real ports: an e-mail change, and its undo, reach the candidate row through the

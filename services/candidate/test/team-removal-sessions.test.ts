@@ -3,47 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, freePort } from '@careers/server-kit/testing';
 import { createTeamRemovalWorker } from '../src/modules/team/team-removals';
 import { startTestApp as startCandidate } from './helpers';
-
-/**
- * The identity service's own test helpers, loaded at run time: a static import would bring its
- * Fastify type augmentation into this workspace's type check, where it collides with ours.
- */
-interface InjectAnswer {
-  statusCode: number;
-  body: string;
-  json(): { [key: string]: unknown };
-}
-interface IdentityTestApp {
-  app: {
-    listen(options: { port: number; host: string }): Promise<string>;
-    inject(options: object): Promise<InjectAnswer>;
-  };
-  config: { publicUrl: string };
-  botToken(): Promise<string>;
-  close(): Promise<void>;
-}
-interface Session {
-  id: string;
-  accessToken: string;
-  refreshToken: string;
-}
-interface IdentityHelpers {
-  startTestApp(kind: string, env: Record<string, string>): Promise<IdentityTestApp>;
-  signInWithCode(ctx: IdentityTestApp, email: string): Promise<Session>;
-  registerCandidate(ctx: IdentityTestApp): Promise<{ userId: string; email: string }>;
-  uniqueEmail(prefix: string): string;
-  bearer(token: string): Record<string, string>;
-  relaxedLimits: Record<string, string>;
-}
-const identityHelpers = new URL('../../identity/test/helpers.ts', import.meta.url).href;
-const {
+import {
   bearer,
   registerCandidate,
   relaxedLimits,
   signInWithCode,
-  startTestApp: startIdentity,
+  startIdentity,
   uniqueEmail,
-} = (await import(/* @vite-ignore */ identityHelpers)) as IdentityHelpers;
+  type IdentitySession as Session,
+  type IdentityTestApp,
+} from './identity-helpers';
 
 const TOKEN = `internal-${randomUUID()}-${randomUUID()}`;
 
