@@ -4,6 +4,7 @@ import { authStore } from '../../../lib/auth-store';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { JobReach } from './job-reach';
+import { SourceFunnelSection } from './source-funnel';
 
 afterEach(() => authStore.clear());
 
@@ -67,5 +68,35 @@ describe("a job's reach in the console", () => {
     expect(await screen.findByText('https://portal.test/careers/acme/jobs.xml?board=adzuna')).toBeInTheDocument();
     expect(screen.getByText(/Googlebot \(feed\): 2 fetches/)).toBeInTheDocument();
     expect(network.called('GET', '/business/source-funnel')).toHaveLength(1);
+  });
+});
+
+describe('where hires come from, for all jobs', () => {
+  it("asks for every job's applications (no jobId) and shows them under the all-jobs heading", async () => {
+    const asked: Record<string, unknown>[] = [];
+    fakeServices((request) => {
+      if (request.url !== '/business/source-funnel') return undefined;
+      asked.push(request.params);
+      return {
+        status: 200,
+        data: {
+          from: '2026-10-26T00:00:00.000Z',
+          to: '2026-11-25T00:00:00.000Z',
+          jobId: null,
+          sources: [{ source: 'careers-page', applications: 4, reached: [{ applicationStatus: 50, applications: 1 }] }],
+        },
+      };
+    });
+    renderPage(<SourceFunnelSection title="Where hires come from: all jobs" />);
+    expect(await screen.findByRole('heading', { name: 'Where hires come from: all jobs' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /careers-page/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['4', '0', '0', '0', '0', '1']);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).not.toHaveProperty('jobId');
+    expect(typeof asked[0]!['from']).toBe('string');
   });
 });

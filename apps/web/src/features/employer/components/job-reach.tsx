@@ -1,22 +1,7 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ApplicationStatus } from '@careers/contracts/enum-values';
 import { http } from '../../../lib/http-client';
-import { employerStatusLabel } from '../application-status';
+import { SourceFunnelSection } from './source-funnel';
 
-/** The stages a source's applications are counted at, up to Hired (issue 27 item 7). */
-const STAGES = [
-  ApplicationStatus.Qualify,
-  ApplicationStatus.ScheduleInterview,
-  ApplicationStatus.Interviewed,
-  ApplicationStatus.MakeOffer,
-  ApplicationStatus.Hired,
-] as const;
-const PERIODS = [7, 30, 90, 365] as const;
-
-interface SourceFunnel {
-  sources: { source: string; applications: number; reached: { applicationStatus: number; applications: number }[] }[];
-}
 interface Distribution {
   places: { name: string; url: string; how: string }[];
   crawlers: { crawler: string; via: string; fetches: number; lastAt: string }[];
@@ -30,15 +15,6 @@ const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
  * and which crawlers fetched it and when.
  */
 export function JobReach({ jobId }: { jobId: string }) {
-  const [days, setDays] = useState<(typeof PERIODS)[number]>(30);
-  const funnel = useQuery({
-    queryKey: ['employer', 'source-funnel', jobId, days],
-    queryFn: async () => {
-      const from = new Date(Date.now() - days * 86_400_000).toISOString();
-      const { data } = await http.candidate.get<SourceFunnel>('/business/source-funnel', { params: { jobId, from } });
-      return data;
-    },
-  });
   const distribution = useQuery({
     queryKey: ['employer', 'distribution', jobId],
     queryFn: async () =>
@@ -47,53 +23,7 @@ export function JobReach({ jobId }: { jobId: string }) {
 
   return (
     <>
-      <section className="card employer-numbers" aria-labelledby="sources-title">
-        <h2 id="sources-title">Where hires come from</h2>
-        <label>
-          Period{' '}
-          <select value={days} onChange={(event) => setDays(Number(event.target.value) as (typeof PERIODS)[number])}>
-            {PERIODS.map((n) => (
-              <option key={n} value={n}>
-                Last {n} days
-              </option>
-            ))}
-          </select>
-        </label>
-        {funnel.data && funnel.data.sources.length === 0 ? <p>No applications in this period.</p> : null}
-        {funnel.data && funnel.data.sources.length > 0 ? (
-          // A wide table scrolls inside its box on a phone; the box takes the keyboard so it can be scrolled.
-          <div className="employer-table-scroll" tabIndex={0} role="region" aria-labelledby="sources-title">
-            <table>
-              <caption>Applications by source, and how many reached each status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Source</th>
-                  <th scope="col">Applications</th>
-                  {STAGES.map((stage) => (
-                    <th scope="col" key={stage}>
-                      {employerStatusLabel[stage]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {funnel.data.sources.map((row) => {
-                  const reached = new Map(row.reached.map((r) => [r.applicationStatus, r.applications]));
-                  return (
-                    <tr key={row.source}>
-                      <th scope="row">{row.source}</th>
-                      <td>{row.applications}</td>
-                      {STAGES.map((stage) => (
-                        <td key={stage}>{reached.get(stage) ?? 0}</td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </section>
+      <SourceFunnelSection jobId={jobId} title="Where hires come from" />
       <section className="card employer-numbers" aria-labelledby="published-title">
         <h2 id="published-title">Where this job is published</h2>
         {distribution.data ? (

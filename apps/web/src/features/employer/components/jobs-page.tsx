@@ -18,6 +18,7 @@ import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 import { employerPaths } from '../paths';
+import { SourceFunnelSection } from './source-funnel';
 
 function JobRow({ job, canEdit }: { job: EmployerJob; canEdit: boolean }) {
   const save = useSaveJob();
@@ -136,6 +137,9 @@ export function JobsPage() {
             Older jobs
           </Button>
         </nav>
+      ) : null}
+      {jobs.data && (jobs.data.length > 0 || page > 1) ? (
+        <SourceFunnelSection title="Where hires come from: all jobs" />
       ) : null}
     </section>
   );
