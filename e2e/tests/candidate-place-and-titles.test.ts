@@ -144,6 +144,7 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
       paths.profile,
       paths.cvs,
       paths.applications,
+      paths.application,
       paths.cvDrops,
       paths.contactUs,
       paths.userAccount,
@@ -153,7 +154,9 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
       if (name === 'employer') continue; // the console's own table, below
       const address = concrete(route, values);
       // The apply page is titled 'Apply now' until its job has loaded.
-      const expected = route === paths.apply ? /^Apply now to / : undefined;
+      // An application's page is titled 'Job application' until the application has loaded, then by its job.
+      const expected =
+        route === paths.apply ? /^Apply now to / : route === paths.application ? /^Warehouse Operative/ : undefined;
       titles.set(route, await titleAt(signedIn.has(route) ? candidatePage : publicPage, address, expected));
     }
     titles.set('/no-such-page', await titleAt(publicPage, '/no-such-page'));
@@ -201,6 +204,7 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
     }
     expect(titles.get(paths.apply)).toBe(`Apply now to ${LONG_TITLE}${SUFFIX}`);
     expect(titles.get(paths.cvs)).toBe(`CVs${SUFFIX}`);
+    expect(titles.get(paths.application)).toBe(`${LONG_TITLE}${SUFFIX}`);
     expect(titles.get(`${paths.employer}/${employerRoutes.business}`)).toMatch(/^Business · Employer/);
   }, 240_000);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 import { WITHDRAWAL_REASON_MAX } from './candidate-values';
+import { jobApplicationSchema } from './candidate';
 
 /** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
 export {
@@ -36,6 +37,13 @@ export type BusinessDetail = z.infer<typeof businessDetailSchema>;
 
 /** POST /business/logo: where the portal loads the logo from. */
 export const logoUploadResultSchema = z.object({ imageRelativeDirectory: z.string(), url: z.string() });
+
+/**
+ * GET /job-applications/{id}: one of the caller's applications, for its own page in the portal (the card's
+ * fields; sections of the page add theirs here).
+ */
+export const jobApplicationDetailSchema = jobApplicationSchema.extend({});
+export type JobApplicationDetail = z.infer<typeof jobApplicationDetailSchema>;
 
 /** POST /job-applications/{id}/withdraw: the reason is optional and goes to the employer with the withdrawal. */
 export const withdrawApplicationSchema = z.object({ reason: z.string().trim().max(WITHDRAWAL_REASON_MAX).nullish() });

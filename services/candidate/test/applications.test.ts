@@ -378,6 +378,36 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
     expect((await t.app.inject({ url: `/job-applications?jobId=${job.id}` })).statusCode).toBe(401);
   });
 
+  it("answers one of the caller's applications by id with its history (the application's page); 404 for another's", async () => {
+    const { headers: employer } = await newEmployer();
+    const job = await newJob(employer);
+    const cara = await newCandidateWithCv();
+    const dan = await newCandidateWithCv();
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/job-applications',
+      headers: cara.headers,
+      payload: application(job.id, cara.cvId),
+    });
+    const id = mine.json().result.applicationId as string;
+    const res = await t.app.inject({ url: `/job-applications/${id}`, headers: cara.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      job: { jobId: job.id, title: 'Welder' },
+      business: { name: 'Acme Ltd' },
+      applicationStatus: ApplicationStatus.ApplicationPending,
+      appliedWithCvId: cara.cvId,
+      statusHistory: [{ applicationStatus: ApplicationStatus.ApplicationPending }],
+    });
+    expect((await t.app.inject({ url: `/job-applications/${id}`, headers: dan.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/job-applications/${randomUUID()}`, headers: cara.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ url: '/job-applications/not-a-uuid', headers: cara.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/job-applications/${id}` })).statusCode).toBe(401);
+  });
+
   it('pages applications (1-based, pageSize at most 100)', async () => {
     const { headers: employer } = await newEmployer();
     const { headers, cvId } = await newCandidateWithCv();

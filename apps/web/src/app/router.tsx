@@ -126,6 +126,11 @@ export const routes: RouteObject[] = [
                 path: paths.applications,
                 Component: page(() => import('./routes/applications')),
               },
+              {
+                id: 'candidate-application',
+                path: paths.application,
+                Component: page(() => import('./routes/application')),
+              },
               { id: 'candidate-cv-drops', path: paths.cvDrops, Component: page(() => import('./routes/cv-drops')) },
               { id: 'contact-us', path: paths.contactUs, Component: page(() => import('./routes/contact-us')) },
               { id: 'user-account', path: paths.userAccount, Component: page(() => import('./routes/user-account')) },

@@ -21,6 +21,8 @@ export const paths = {
   profile: '/profile',
   cvs: '/cvs',
   applications: '/applications',
+  /** Not in product.md §2: one application's page (issue 28): its status, timeline and the sections other features add. */
+  application: '/applications/:applicationId',
   cvDrops: '/cv-drops',
   contactUs: '/contact-us',
   userAccount: '/user-account',
@@ -39,6 +41,11 @@ export const paths = {
 /** /apply/{jobId}: the apply page of one job. */
 export function applyPath(jobId: string): string {
   return paths.apply.replace(':jobId', () => encodeURIComponent(jobId));
+}
+
+/** /applications/{applicationId}: one of the candidate's applications. */
+export function applicationPath(applicationId: string): string {
+  return paths.application.replace(':applicationId', () => encodeURIComponent(applicationId));
 }
 
 /** /careers/{slug}: a business's careers page. */

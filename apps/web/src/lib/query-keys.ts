@@ -10,6 +10,8 @@ export const queryKeys = {
   cvUsage: ['cv-usage'] as const,
   jobApplicationsRoot: ['job-applications'] as const,
   jobApplications: (page: number) => ['job-applications', page] as const,
+  /** GET /job-applications/{id}: one application's page. */
+  jobApplication: (applicationId: string) => ['job-applications', 'one', applicationId] as const,
   cvDrops: (page: number) => ['cv-drops', page] as const,
   statusEmails: ['status-emails'] as const,
   /** GET /api/user/email-update. */

@@ -5,6 +5,7 @@ import {
   jobApplicationPageSchema,
 } from '@careers/contracts/candidate';
 import {
+  jobApplicationDetailSchema,
   jobApplicationsQuerySchema,
   withdrawApplicationSchema,
   withdrawnApplicationSchema,
@@ -13,7 +14,12 @@ import { idSchema } from '@careers/contracts/common';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
-import { applyAsCandidate, listOwnApplications, withdrawOwnApplication } from './applications.service';
+import {
+  applyAsCandidate,
+  getOwnApplication,
+  listOwnApplications,
+  withdrawOwnApplication,
+} from './applications.service';
 
 const tags = ['Job applications'];
 
@@ -36,6 +42,22 @@ export async function applicationRoutes(app: App) {
       },
     },
     async (request) => listOwnApplications(db(), currentUser(request), request.query),
+  );
+
+  app.get(
+    '/job-applications/:id',
+    {
+      preHandler: candidateOnly,
+      schema: {
+        tags,
+        summary: "One of the caller's applications, with its status history (newest first), for its page in the portal",
+        description: "404 for an application that is not the caller's.",
+        security: bearerSecurity,
+        params: z.object({ id: idSchema }),
+        response: { 200: jobApplicationDetailSchema, ...problems },
+      },
+    },
+    async (request) => getOwnApplication(db(), currentUser(request), request.params.id),
   );
 
   app.post(

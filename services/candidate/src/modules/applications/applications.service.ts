@@ -8,7 +8,12 @@ import {
   type JobApplicationPage,
 } from '@careers/contracts/candidate';
 import { ApplicationStatus, type ApplicationStatus as Status } from '@careers/contracts/enums';
-import { ALREADY_WITHDRAWN, APPLICATION_CLOSED, type WithdrawnApplication } from '@careers/contracts/candidate-api';
+import {
+  ALREADY_WITHDRAWN,
+  APPLICATION_CLOSED,
+  type JobApplicationDetail,
+  type WithdrawnApplication,
+} from '@careers/contracts/candidate-api';
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
@@ -189,6 +194,14 @@ export async function candidateApplicationsSlice(
   const rows = await candidateApplicationsByIds(db, candidateId, ids);
   const [history, opened] = await Promise.all([statusHistory(db, ids), cvOpenings(db, rows)]);
   return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row)));
+}
+
+/** One of the caller's applications, for its page in the portal; 404 when there is none of theirs with this id. */
+export async function getOwnApplication(db: Db, user: AuthUser, applicationId: string): Promise<JobApplicationDetail> {
+  const candidate = await requireCandidate(db, user);
+  const [application] = await candidateApplicationsSlice(db, candidate.id, [applicationId]);
+  if (!application) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+  return application;
 }
 
 /** The caller applies (apply, in a transaction of its own); the outcome is counted in the metrics. */

@@ -7,6 +7,7 @@ import { describeApplicationStatus } from '../application-status';
 import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
 import { WithdrawApplication } from './withdraw-application';
 import { FileName } from '../../../components/file-name';
+import { applicationPath } from '../../../lib/paths';
 
 /** The status timeline, newest first; without a recorded history, the current status since applying. */
 export function statusTimeline(application: JobApplication): StatusChange[] {
@@ -115,6 +116,11 @@ export function ApplicationCard({
             </div>
           ) : null}
         </dl>
+        <p className="application-card__open">
+          <Link to={applicationPath(application.id)}>
+            Open application<span className="visually-hidden"> for {application.job.title}</span>
+          </Link>
+        </p>
         <details className="application-card__timeline" open={focused || undefined}>
           <summary>
             Progress<span className="visually-hidden"> of your application for {application.job.title}</span>
