@@ -44,6 +44,8 @@ const INDEX_HTML =
 let candidate: Server;
 let candidateUrl: string;
 let jobRequests = 0;
+/** The crawler fetches the portal reported (POST /job/{id}/crawler-fetches), with the User-Agent it passed on. */
+const crawlerReports: { url: string; userAgent: string | undefined }[] = [];
 let dist: string;
 let app: FastifyInstance;
 let downApp: FastifyInstance;
@@ -60,6 +62,11 @@ async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   candidate = createServer((request, response) => {
+    if (request.method === 'POST' && request.url?.endsWith('/crawler-fetches')) {
+      crawlerReports.push({ url: request.url, userAgent: request.headers['user-agent'] });
+      response.writeHead(204).end();
+      return;
+    }
     jobRequests += 1;
     const job = [LIVE, CLOSED, DOLLAR].find((candidateJob) => request.url === `/job/${candidateJob.id}`);
     response.writeHead(job ? 200 : 404, { 'content-type': 'application/json' });
@@ -414,4 +421,20 @@ describe('the JobPosting that job boards read', () => {
   it('gives no JobPosting for a closed job', () => {
     expect(posting({ isLive: false })).toBeNull();
   });
+});
+
+describe("crawlers' fetches of an apply page", () => {
+  it("tells the candidate service with the crawler's User-Agent; a browser's visit and an unknown job are not told", async () => {
+    crawlerReports.length = 0;
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0';
+    expect((await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'user-agent': googlebot } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/apply/${LIVE.id}`, headers: { 'user-agent': firefox } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/apply/${UNKNOWN}`, headers: { 'user-agent': googlebot } })).statusCode).toBe(404);
+    await expect.poll(() => crawlerReports.length, { timeout: 5_000 }).toBe(1);
+    // A moment more: a second report would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(crawlerReports).toEqual([{ url: `/job/${LIVE.id}/crawler-fetches`, userAgent: googlebot }]);
+  });
+
 });

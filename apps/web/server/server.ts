@@ -38,6 +38,7 @@ import type { ServerRenderedPage } from '../src/first-paint/server-rendered-page
 import { isFiltered, jobSearchQuery, readJobSearch } from '../src/features/careers/job-search-query';
 import { careersPath } from '../src/lib/paths';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
+import { createCrawlerReporter } from './crawler-fetches';
 import { jobFacts } from '../src/features/apply/utils/job-facts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -61,6 +62,10 @@ export async function buildPortalServer(
   const assetsDir = join(config.distDir, 'assets') + sep;
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
   const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
+  const reportCrawlerFetch = createCrawlerReporter({
+    candidateBaseUrl: config.runtime.candidateBaseUrl,
+    fetch: options.jobSource?.fetch,
+  });
   const careersSources = createCareersSources({
     candidateBaseUrl: config.runtime.candidateBaseUrl,
     ...options.jobSource,
@@ -137,6 +142,7 @@ export async function buildPortalServer(
     const lookup = await findJob(jobId);
     if (lookup.kind === 'unavailable') return sendIndex(reply, 200, pathname);
     const job = lookup.kind === 'found' ? lookup.job : null;
+    if (job) reportCrawlerFetch(request.headers['user-agent'], jobId);
     const logoUrl = job ? businessLogoUrl(config.runtime.blobBaseUrl, job.imageRelativeDirectory) : null;
     // The job's facts in words (0171), so the browser hydrates them without loading their code first.
     const page = { jobId, job, logoUrl, facts: job ? jobFacts(job) : [] };

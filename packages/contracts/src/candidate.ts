@@ -8,6 +8,7 @@ import {
   workplaceSchema,
 } from './enums';
 import { CV_MAX_COUNT } from './candidate-values';
+import { screeningAnswersSchema, screeningQuestionSchema } from './screening';
 
 /** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
 export { CV_MAX_BYTES, CV_ACCEPTED_EXTENSIONS, CV_MAX_COUNT, ALREADY_APPLIED } from './candidate-values';
@@ -173,6 +174,8 @@ export const jobSchema = z.object({
   country: z.string().nullable().optional(),
   /** The business's careers page, /careers/{businessSlug} (docs/decisions/0370). */
   businessSlug: z.string().optional(),
+  /** The job's screening questions, when it has any (docs/decisions/0400). */
+  screeningQuestions: z.array(screeningQuestionSchema).optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -226,6 +229,8 @@ export const createApplicationSchema = z.object({
   utmCampaign: trackingField,
   /** Not in SPEC: the page the candidate came from (document.referrer), for the application's source (docs/decisions/0383). */
   referrer: trackingField,
+  /** Not in SPEC: the answers to the job's screening questions (docs/decisions/0400). */
+  screeningAnswers: screeningAnswersSchema.optional(),
 });
 export type CreateApplication = z.infer<typeof createApplicationSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema, workplaceSchema } from './enums';
 import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 import { jobSchema, statusChangeSchema } from './candidate';
+import { screeningQuestionsSchema } from './screening';
 
 /** design.md §5: the employer API for BusinessUser tokens. */
 export const createBusinessSchema = z.object({
@@ -76,6 +77,8 @@ export const createJobSchema = z
       .transform((code) => code.toUpperCase() || null)
       .nullable()
       .optional(),
+    /** The questions candidates answer when applying (docs/decisions/0400); left out, a changed job keeps its own. */
+    screeningQuestions: screeningQuestionsSchema.optional(),
   })
   .superRefine((job, ctx) => {
     if (typeof job.salaryFrom === 'number' && typeof job.salaryTo === 'number' && job.salaryTo < job.salaryFrom) {

@@ -15,6 +15,7 @@ import type { CandidateConfig } from './config';
 import type { CandidateDatabase } from './db';
 import { accountEventRoutes } from './modules/account-events/account-events.routes';
 import { applicationRoutes } from './modules/applications/applications.routes';
+import { screeningRoutes } from './modules/screening/screening.routes';
 import { businessApplicationRoutes } from './modules/applications/business-applications.routes';
 import { bearerAuth } from '@careers/server-kit/bearer-auth';
 import { createTokenVerifier } from './modules/auth/auth.service';
@@ -41,10 +42,18 @@ import { createJobAlertWorker, type JobAlertWorker } from './modules/job-alerts/
 import { createCrawlerCounter, type CrawlerCounter } from './modules/crawlers/crawlers.service';
 import { feedRoutes } from './modules/feeds/feeds.routes';
 import { jobDistributionRoutes } from './modules/crawlers/job-distribution';
+import { crawlerRoutes } from './modules/crawlers/crawlers.routes';
 import { sourceFunnelRoutes } from './modules/applications/source-funnel';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
+import { interviewRoutes } from './modules/interviews/interviews.routes';
+import { createInterviewWorker, type InterviewWorker } from './modules/interviews/interviews.worker';
+import { retentionRoutes } from './modules/retention/retention.routes';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
+import { jobEndingRoutes } from './modules/job-endings/job-endings.routes';
+import { JOB_ENDINGS_POLL_MS, createJobEndingsWorker } from './modules/job-endings/job-endings.worker';
+import { REPLY_REMINDERS_POLL_MS, createReplyReminderWorker } from './modules/reply-times/reply-reminders';
+import type { PollingWorker } from '@careers/server-kit/polling-worker';
 import type { BlobStorage } from './modules/storage/storage';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -64,6 +73,12 @@ export interface CandidateDeps {
   jobAlerts: { worker: JobAlertWorker; now: () => number };
   /** Crawler fetches of jobs and feeds, counted in memory and saved in batches (docs/decisions/0382). */
   crawlers: CrawlerCounter;
+  /** Interviews (docs/decisions/0430): their e-mail and reminder worker, and the clock it and the routes read. */
+  interviews: { worker: InterviewWorker; now: () => number };
+  /** No silent endings (docs/decisions/0410): the scheduled pass and the clock it and the close route read. */
+  jobEndings: { worker: PollingWorker; now: () => number };
+  /** The employers' reminders of overdue applications (docs/decisions/0413) and the clock of the reply times. */
+  replyTimes: { worker: PollingWorker; now: () => number };
 }
 
 declare module 'fastify' {
@@ -155,6 +170,30 @@ export async function openDependencies(
     contactEmail: config.contactEmail,
   });
   if (config.workers) alertWorker.start();
+  const interviewClock = { now: Date.now };
+  const interviewWorker = createInterviewWorker({
+    db: database.db,
+    mail,
+    now: () => interviewClock.now(),
+    intervalMs: config.statusMail.pollIntervalMs,
+    logger,
+    portalUrl: config.portalUrl,
+    uidDomain: new URL(config.portalUrl).hostname,
+    contactEmail: config.contactEmail,
+  });
+  if (config.workers) interviewWorker.start();
+  const endingsWorker = createJobEndingsWorker({ db: database.db, now: Date.now, intervalMs: JOB_ENDINGS_POLL_MS, logger });
+  if (config.workers) endingsWorker.start();
+  const reminderWorker = createReplyReminderWorker({
+    db: database.db,
+    mail,
+    now: Date.now,
+    intervalMs: REPLY_REMINDERS_POLL_MS,
+    logger,
+    portalUrl: config.portalUrl,
+    contactEmail: config.contactEmail,
+  });
+  if (config.workers) reminderWorker.start();
   return {
     database,
     mail,
@@ -165,6 +204,18 @@ export async function openDependencies(
     botCheckSecret,
     jobAlerts: { worker: alertWorker, now: Date.now },
     crawlers: createCrawlerCounter(database.db, logger),
+    // One clock for the routes and the worker: a test that moves it moves both.
+    interviews: {
+      worker: interviewWorker,
+      get now() {
+        return interviewClock.now;
+      },
+      set now(clock: () => number) {
+        interviewClock.now = clock;
+      },
+    },
+    jobEndings: { worker: endingsWorker, now: Date.now },
+    replyTimes: { worker: reminderWorker, now: Date.now },
   };
 }
 
@@ -207,6 +258,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(jobRoutes);
   await app.register(careersRoutes);
   await app.register(applicationRoutes);
+  await app.register(screeningRoutes);
   await app.register(cvDropRoutes);
   await app.register(contactRoutes);
   await app.register(businessRoutes);
@@ -222,12 +274,19 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(jobAlertRoutes);
   await app.register(feedRoutes);
   await app.register(jobDistributionRoutes);
+  await app.register(crawlerRoutes);
   await app.register(sourceFunnelRoutes);
+  await app.register(interviewRoutes);
+  await app.register(retentionRoutes);
+  await app.register(jobEndingRoutes);
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.statusMail.worker.stop();
     await deps.jobAlerts.worker.stop();
+    await deps.interviews.worker.stop();
+    await deps.jobEndings.worker.stop();
+    await deps.replyTimes.worker.stop();
     await deps.crawlers.stop();
     await deps.mail.close();
     await deps.database.close();

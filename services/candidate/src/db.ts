@@ -75,6 +75,8 @@ export interface JobsTable {
   country: string | null;
   /** Set by a trigger on every change but the application counter's (migration 0014): the feeds' Last-Modified. */
   updated_at: Generated<Date | null>;
+  /** The job's screening questions, contracts/screening.ts (migration 0017); JSON text on the way in. */
+  screening_questions: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface CvsTable {
@@ -292,6 +294,26 @@ export interface CvOpeningsTable {
   opened_at: Timestamp;
 }
 
+/** One version of a job's ad and questions (migration 0017, docs/decisions/0401). JSON text on the way in. */
+export interface JobVersionsTable {
+  id: string;
+  job_id: string;
+  version: number;
+  ad: ColumnType<unknown, string, string>;
+  screening_questions: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+/** An application's receipt: the ad's version, the CV file's name and SHA-256, the answers (migration 0017). */
+export interface ApplicationRecordsTable {
+  application_id: string;
+  job_version_id: string;
+  cv_file_name: string | null;
+  cv_sha256: string | null;
+  answers: ColumnType<unknown, string, string>;
+  applied_at: Timestamp;
+}
+
 export interface CandidateDatabase {
   candidates: CandidatesTable;
   businesses: BusinessesTable;
@@ -315,6 +337,8 @@ export interface CandidateDatabase {
   job_alert_outbox: JobAlertOutboxTable;
   crawler_fetches: CrawlerFetchesTable;
   cv_openings: CvOpeningsTable;
+  job_versions: JobVersionsTable;
+  application_records: ApplicationRecordsTable;
 }
 
 /** A connection or a transaction: what every repository function takes. */

@@ -432,6 +432,7 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'get /business/jobs/{id}/stats': everyone,
       'get /business/jobs/{id}/applications': everyone,
       'get /business/applications/{id}': everyone,
+      'get /business/applications/{id}/record': everyone,
       'put /business/applications/{id}/status': editors,
       'post /business/applications/{id}/notes': everyone,
       'get /business/cv-drops': editors,

@@ -235,6 +235,12 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
     await t.app.inject({ url: `/careers/${slug}/jobs.xml`, headers: { 'user-agent': 'Indeed-Crawler/3' } });
     await t.app.inject({ url: `/careers/${slug}/jobs.xml`, headers: { 'user-agent': 'Indeed-Crawler/3' } });
     await t.app.inject({ url: '/feeds/jobs.json', headers: { 'user-agent': 'Mozilla/5.0 Firefox/130' } });
+    // The portal's server reports crawlers' fetches of the apply page (a browser's counts nothing).
+    const pageFetch = (jobId: string, userAgent: string) =>
+      t.app.inject({ method: 'POST', url: `/job/${jobId}/crawler-fetches`, headers: { 'user-agent': userAgent } });
+    expect((await pageFetch(id, 'Mozilla/5.0 (compatible; bingbot/2.0)')).statusCode).toBe(204);
+    expect((await pageFetch(id, 'Mozilla/5.0 Firefox/130')).statusCode).toBe(204);
+    expect((await pageFetch(randomUUID(), 'Mozilla/5.0 (compatible; bingbot/2.0)')).statusCode).toBe(404);
     // Nothing is written on the request's path; the batch goes on the next flush.
     expect(await t.deps.database.db.selectFrom('crawler_fetches').selectAll().execute()).toEqual([]);
     await t.deps.crawlers.flush();
@@ -255,7 +261,12 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
       ]),
     );
     const byCrawler = Object.fromEntries(body.crawlers.map((c) => [`${c.crawler} ${c.via}`, c.fetches]));
-    expect(byCrawler).toEqual({ 'Googlebot feed': 1, 'Adzuna feed': 1, 'Indeed careers feed': 2 });
+    expect(byCrawler).toEqual({
+      'Googlebot feed': 1,
+      'Adzuna feed': 1,
+      'Indeed careers feed': 2,
+      'Bingbot job page': 1,
+    });
     const stranger = await t.auth(randomUUID(), ['BusinessUser']);
     expect((await t.app.inject({ url: `/business/jobs/${id}/distribution`, headers: stranger })).statusCode).not.toBe(
       200,

@@ -24,6 +24,7 @@ import { findCandidateCv } from '../cvs/cvs.service';
 import { lastOpenedBy, openingKey } from '../cv-openings/cv-openings.service';
 import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
+import { answersProblem, questionsOf, recordApplication } from '../screening/screening.service';
 import {
   candidateApplicationIds,
   candidateApplicationsByIds,
@@ -82,6 +83,8 @@ export async function apply(
   }
   const cv = await findCandidateCv(trx, candidateId, body.cvId);
   if (!cv) return invalid(CV_NOT_YOURS);
+  const answersRefused = answersProblem(questionsOf(job.screening_questions), body.screeningAnswers ?? []);
+  if (answersRefused) return invalid(answersRefused);
   const now = new Date();
   const applicationId = await insertApplication(trx, {
     id: randomUUID(),
@@ -106,6 +109,8 @@ export async function apply(
     application_status: ApplicationStatus.ApplicationPending,
     changed_at: now,
   });
+  const answers = body.screeningAnswers ?? [];
+  await recordApplication(trx, { applicationId, job, businessName: job.business_name, cv, answers, now });
   await queueApplicationReceipt(trx, {
     candidateId,
     applicationId,

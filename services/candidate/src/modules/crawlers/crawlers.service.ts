@@ -1,46 +1,14 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { App } from '@careers/server-kit/http';
+import { crawlerOf } from '@careers/server-kit/crawlers';
 import type { Db } from '../../db';
 
 /*
- * Which crawlers fetched a job's pages and the feeds (docs/decisions/0382). A fetch is counted in this
+ * Which crawlers fetched a job's apply page and the feeds (docs/decisions/0382). A fetch is counted in this
  * process's memory (a map increment, nothing on the request's path waits for the database) and the counts are
  * added to crawler_fetches in one statement every few seconds, and when the service stops.
  */
-
-const KNOWN: [RegExp, string][] = [
-  [/Googlebot|Google-InspectionTool|GoogleOther|Storebot-Google|AdsBot-Google/i, 'Googlebot'],
-  [/bingbot|BingPreview|msnbot|adidxbot/i, 'Bingbot'],
-  [/indeed/i, 'Indeed'],
-  [/adzuna/i, 'Adzuna'],
-  [/jooble/i, 'Jooble'],
-  [/careerjet/i, 'Careerjet'],
-  [/talent\.com|talentbot|neuvoo/i, 'Talent.com'],
-  [/ziprecruiter/i, 'ZipRecruiter'],
-  [/simplyhired/i, 'SimplyHired'],
-  [/glassdoor/i, 'Glassdoor'],
-  [/LinkedInBot|linkedin/i, 'LinkedIn'],
-  [/jobrapido/i, 'Jobrapido'],
-  [/Applebot/i, 'Applebot'],
-  [/DuckDuckBot/i, 'DuckDuckBot'],
-  [/YandexBot|YandexJobs/i, 'YandexBot'],
-  [/Baiduspider/i, 'Baiduspider'],
-  [/facebookexternalhit|meta-externalagent/i, 'Facebook'],
-  [/Slackbot/i, 'Slackbot'],
-  [/Twitterbot/i, 'Twitterbot'],
-];
-const GENERIC = /bot|crawl|spider|slurp|feed|fetcher|scraper/i;
-
-/** The crawler a User-Agent names (a known one's name, or the product token of another bot); null for a person's browser. */
-export function crawlerOf(userAgent: string | undefined): string | null {
-  if (!userAgent) return null;
-  for (const [pattern, name] of KNOWN) if (pattern.test(userAgent)) return name;
-  if (!GENERIC.test(userAgent)) return null;
-  // "SomeBot/1.2 (+https://…)" → "SomeBot"; only tame characters, bounded.
-  const token = /([A-Za-z][A-Za-z0-9._-]*(?:bot|crawler|spider|feed|fetcher)[A-Za-z0-9._-]*)/i.exec(userAgent)?.[1];
-  return (token ?? 'Other crawler').slice(0, 40);
-}
 
 export interface CrawlerCounter {
   count(target: string, crawler: string, at: Date): void;

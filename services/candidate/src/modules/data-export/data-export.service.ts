@@ -11,6 +11,7 @@ import { QUOTAS } from '../quotas/quotas';
 import type { BlobStorage } from '../storage/storage';
 import { recordDataExport } from './data-export.repository';
 import { alertsOfAddress } from '../job-alerts/job-alerts.service';
+import { candidateApplicationRecords } from '../screening/screening.service';
 
 /** Rows read from the database at a time while the JSON files are written. */
 export const EXPORT_SLICE = 100;
@@ -20,6 +21,7 @@ const README = `Your data from the careers portal, as it was when you asked for 
 account.json       your account: the e-mail address you sign in with
 profile.json       your candidate profile: name, e-mail, phone number, post code
 applications.json  every job application, newest first, with its status history and any withdrawal
+application-records.json  each application's receipt: the ad as you saw it, your CV file's SHA-256, your answers
 cv-drops.json      every CV you sent to a business without a job, newest first
 cvs.json           your CVs; "file" names the copy in the cvs folder
 cvs/               the CV files themselves, as you uploaded them
@@ -144,6 +146,9 @@ export async function buildDataExport(
   zip.addBuffer(json(toCandidate(candidate)), 'profile.json', { mtime: now });
   lazy('applications.json', true, now, async () =>
     jsonArrayStream(applicationIds, (slice) => candidateApplicationsSlice(db, candidate.id, slice)),
+  );
+  lazy('application-records.json', true, now, async () =>
+    jsonArrayStream(applicationIds, (slice) => candidateApplicationRecords(db, candidate.id, slice)),
   );
   lazy('cv-drops.json', true, now, async () =>
     jsonArrayStream(dropIds, (slice) => candidateCvDropsSlice(db, candidate.id, slice)),

@@ -9,6 +9,7 @@ import type { JobCache } from './job-cache';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob, type JobRow } from './jobs.repository';
 import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
 import { withdrawnCounts } from '../applications/applications.service';
+import { recordJobVersion } from '../screening/screening.service';
 
 /** The employer's jobs (design.md §5): each use case acts for a member of the business (team.hooks). */
 export const JOB_NOT_FOUND = 'The job was not found.';
@@ -63,6 +64,7 @@ export async function createJobOfBusiness(db: Db, member: Member, body: JobBody)
   if (member.emailVerified === false) throw new HttpProblem(403, JOB_NEEDS_PROVED_ADDRESS);
   const { business } = member;
   const job = await insertJob(db, { id: randomUUID(), business_id: business.id, ...toJobColumns(body) });
+  await recordJobVersion(db, job, business.name);
   return toJob(job, business);
 }
 
@@ -78,5 +80,6 @@ export async function changeJobOfBusiness(
   const job = await updateBusinessJob(db, business.id, jobId, toJobColumns(body));
   if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
   jobCache.invalidate(job.id);
+  await recordJobVersion(db, job, business.name);
   return toJob(job, business);
 }

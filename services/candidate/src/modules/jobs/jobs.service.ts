@@ -4,6 +4,7 @@ import { Workplace, type JobType, type SalaryRateType } from '@careers/contracts
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import type { CachedJob, JobCache } from './job-cache';
+import { questionsColumn, screeningQuestionsField } from '../screening/screening.service';
 import { closeJobsOfOwner, findJob, type JobRow, type JobWithBusinessRow } from './jobs.repository';
 
 export type { JobRow, JobWithBusinessRow };
@@ -63,6 +64,7 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     salaryTo: row.salary_to,
     salaryCurrency: row.salary_currency,
     salaryNegotiable: row.salary_negotiable,
+    ...screeningQuestionsField(row.screening_questions),
   };
 }
 
@@ -148,5 +150,6 @@ export function toJobColumns(b: z.output<typeof createJobSchema>) {
     country: b.country ?? null,
     // Left out: 60 days after posting on a new job (the column's default), unchanged on a changed one.
     ...(b.validThrough ? { valid_through: b.validThrough } : {}),
+    ...questionsColumn(b.screeningQuestions),
   };
 }

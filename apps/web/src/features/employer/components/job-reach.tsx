@@ -12,7 +12,7 @@ const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 
 /**
  * A job's reach (issue 27 items 6 and 7): where its applications came from in a chosen period and how far
  * each source's got, where the job is published ("post once": each board's feed URL and how to register it),
- * and which crawlers fetched it and when.
+ * and which crawlers fetched it (its apply page or a feed carrying it) and when.
  */
 export function JobReach({ jobId }: { jobId: string }) {
   const distribution = useQuery({
