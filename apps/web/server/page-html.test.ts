@@ -7,6 +7,7 @@ import {
   LANDING_PAGES,
   PRELOADED_SIGNED_IN_PAGES,
   landingPageModules,
+  preconnectLinks,
   preloadLinks,
   scriptsAfterFirstPaint,
   withPreloadLinks,
@@ -55,6 +56,17 @@ describe('landing page preloads', () => {
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/applications-1.js">');
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/http-1.js">');
     expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/applications-1.css">');
+  });
+
+  it("connects early to the services' origins on /applications, not elsewhere nor to the portal's own origin", () => {
+    const services = ['https://api.example.com/candidate', 'https://id.example.com', 'https://api.example.com/other'];
+    expect(preconnectLinks(services, 'https://jobs.example.com', '/applications')).toBe(
+      '<link rel="preconnect" href="https://api.example.com" crossorigin>' +
+        '<link rel="preconnect" href="https://id.example.com" crossorigin>',
+    );
+    expect(preconnectLinks(services, 'https://jobs.example.com', '/cvs')).toBe('');
+    expect(preconnectLinks(services, 'https://jobs.example.com', '/apply/42')).toBe('');
+    expect(preconnectLinks(['https://jobs.example.com/api'], 'https://jobs.example.com/', '/applications')).toBe('');
   });
 
   it('finds the landing page by its route, as the router matches it', () => {

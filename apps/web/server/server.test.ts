@@ -124,6 +124,10 @@ describe('portal server', () => {
     expect(apply.body).toContain('<link rel="modulepreload" crossorigin href="/assets/apply-abc123.js"></head>');
     const login = await app.inject('/profile');
     expect(login.body).not.toContain('modulepreload');
+    // The dashboard's list waits for the candidate service: its connection is opened with the page's scripts.
+    const applications = await app.inject('/applications');
+    expect(applications.body).toContain('<link rel="preconnect" href="https://cand.example.com" crossorigin>');
+    expect(login.body).not.toContain('preconnect');
     expect((await app.inject('/.vite/manifest.json')).statusCode).toBe(404);
   });
 

@@ -13,6 +13,7 @@ import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import {
   createStylesheetInliner,
+  preconnectLinks,
   preloadLinks,
   readManifest,
   scriptsAfterFirstPaint,
@@ -101,7 +102,10 @@ export async function buildPortalServer(
 
   const sendIndex = async (reply: FastifyReply, status: number, pathname: string) => {
     const build = await readBuild();
-    const html = withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname));
+    const links =
+      preconnectLinks([config.runtime.candidateBaseUrl, config.runtime.identityBaseUrl], config.portalUrl, pathname) +
+      preloadLinks(build.manifest, pathname);
+    const html = withPreloadLinks(build.indexHtml, links);
     return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
 
