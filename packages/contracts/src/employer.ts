@@ -122,6 +122,8 @@ export const employerApplicationSchema = z.object({
   /** When the candidate withdrew the application (null while it stands), and the reason they gave, if any. */
   withdrawnOn: isoDateSchema.nullable().optional(),
   withdrawalReason: z.string().nullable().optional(),
+  /** The candidate's replies no one in the team has read yet (docs/decisions/0424). */
+  unreadMessages: z.number().int().optional(),
 });
 export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
 
@@ -130,6 +132,8 @@ export const employerApplicationPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   totalApplications: z.number().int(),
+  /** The candidates' unread replies in all of the job's applications (docs/decisions/0424). */
+  unreadMessages: z.number().int().optional(),
   applications: z.array(employerApplicationSchema),
 });
 export type EmployerApplicationPage = z.infer<typeof employerApplicationPageSchema>;

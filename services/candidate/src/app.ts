@@ -45,6 +45,8 @@ import { jobDistributionRoutes } from './modules/crawlers/job-distribution';
 import { crawlerRoutes } from './modules/crawlers/crawlers.routes';
 import { sourceFunnelRoutes } from './modules/applications/source-funnel';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
+import { messageRoutes } from './modules/messages/messages.routes';
+import { createMessageNoticeWorker } from './modules/messages/messages.worker';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { createInterviewWorker, type InterviewWorker } from './modules/interviews/interviews.worker';
 import { retentionRoutes } from './modules/retention/retention.routes';
@@ -65,6 +67,8 @@ export interface CandidateDeps {
   jobs: BackgroundJobs;
   /** Status e-mails (docs/decisions/0145): the outbox worker and the unsubscribe links' key. */
   statusMail: { worker: StatusMailWorker; secret: string };
+  /** Messages' notices (docs/decisions/0422): the outbox worker of the candidates' "a message is waiting" e-mails. */
+  messages: { worker: PollingWorker };
   /** Rate-limit counters and the bot check's replay set: memory, or Redis when REDIS_URL is set. */
   store: RateLimitStore;
   /** HMAC key of the CV autofill's bot-check challenges (docs/decisions/0175). */
@@ -144,6 +148,20 @@ export async function openDependencies(
     contactEmail: config.contactEmail,
   });
   if (config.workers) worker.start();
+  const noticeWorker = createMessageNoticeWorker({
+    db: database.db,
+    mail,
+    now: Date.now,
+    intervalMs: config.statusMail.pollIntervalMs,
+    logger,
+    secret,
+    portalUrl: config.portalUrl,
+    apiUrl: config.publicUrl,
+    logoUrl: async (folder) =>
+      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    contactEmail: config.contactEmail,
+  });
+  if (config.workers) noticeWorker.start();
   const store = createRateLimitStore({
     redisUrl: config.redisUrl,
     prefix: config.redisKeyPrefix,
@@ -200,6 +218,7 @@ export async function openDependencies(
     storage,
     jobs,
     statusMail: { worker, secret },
+    messages: { worker: noticeWorker },
     store,
     botCheckSecret,
     jobAlerts: { worker: alertWorker, now: Date.now },
@@ -258,6 +277,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(jobRoutes);
   await app.register(careersRoutes);
   await app.register(applicationRoutes);
+  await app.register(messageRoutes);
   await app.register(screeningRoutes);
   await app.register(cvDropRoutes);
   await app.register(contactRoutes);
@@ -283,6 +303,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.statusMail.worker.stop();
+    await deps.messages.worker.stop();
     await deps.jobAlerts.worker.stop();
     await deps.interviews.worker.stop();
     await deps.jobEndings.worker.stop();

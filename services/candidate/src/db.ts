@@ -314,7 +314,42 @@ export interface ApplicationRecordsTable {
   applied_at: Timestamp;
 }
 
+/** Messages between employer and candidate (migration 0019, docs/decisions/0420). */
+export interface ApplicationMessagesTable {
+  id: string;
+  application_id: string;
+  sender: 'employer' | 'candidate';
+  author_user_id: string | null;
+  author_name: string | null;
+  body: string;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+export interface MessageTemplatesTable {
+  id: string;
+  business_id: string;
+  name: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessageNoticeOutboxTable {
+  id: Generated<number>;
+  message_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface CandidateDatabase {
+  application_messages: ApplicationMessagesTable;
+  message_templates: MessageTemplatesTable;
+  message_notice_outbox: MessageNoticeOutboxTable;
   candidates: CandidatesTable;
   businesses: BusinessesTable;
   business_slug_history: BusinessSlugHistoryTable;

@@ -357,6 +357,10 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'put /business/team/members/{userId}/role': { role: 'Recruiter' },
       'put /business/team/members/{userId}/jobs': { jobIds: [] },
       'post /job-applications/{id}/withdraw': {},
+      'post /job-applications/{id}/messages': { body: 'x' },
+      'post /business/applications/{id}/messages': { body: 'x' },
+      'post /business/message-templates': { name: 'X', body: 'x' },
+      'put /business/message-templates/{id}': { name: 'X', body: 'x' },
       'put /candidate/status-emails': { statusEmails: false },
     };
     const file = multipart('x.pdf', tinyPdf('x'));

@@ -365,6 +365,7 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
         'cv-drops.json',
         'cvs.json',
         'job-alerts.json',
+        'messages.json',
         'profile.json',
         cvs[0]!.file,
         cvs[1]!.file,

@@ -12,6 +12,7 @@ import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import { openingsOfCv } from '../cv-openings/cv-openings.service';
+import { unreadRepliesOf, unreadRepliesOfJob } from '../messages/messages.service';
 import {
   businessMaySeeCv,
   countJobApplications,
@@ -62,11 +63,23 @@ export async function listApplicationsOfJob(
   const withdrawn = query.withdrawn === undefined ? undefined : query.withdrawn === 'true';
   const filter = { status, search: search || undefined, withdrawn };
   const filtered = filter.status !== undefined || filter.search !== undefined || withdrawn !== undefined;
-  const [rows, total] = await Promise.all([
+  const [rows, total, unreadMessages] = await Promise.all([
     listJobApplications(db, job.id, { offset: (page - 1) * pageSize, limit: pageSize }, filter),
     filtered ? countJobApplications(db, job.id, filter) : job.application_count,
+    unreadRepliesOfJob(db, job.id),
   ]);
-  return { page, pageSize, totalApplications: total, applications: rows.map(toEmployerApplication) };
+  // The candidates' unread replies, per application and in the whole job (docs/decisions/0424).
+  const unread = await unreadRepliesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    page,
+    pageSize,
+    totalApplications: total,
+    unreadMessages,
+    applications: rows.map((row) => ({ ...toEmployerApplication(row), unreadMessages: unread.get(row.id) ?? 0 })),
+  };
 }
 
 /** An application to one of the business's jobs the member may see; 404 otherwise. */

@@ -11,6 +11,7 @@ import { QUOTAS } from '../quotas/quotas';
 import type { BlobStorage } from '../storage/storage';
 import { recordDataExport } from './data-export.repository';
 import { alertsOfAddress } from '../job-alerts/job-alerts.service';
+import { candidateMessagesSlice } from '../messages/messages.service';
 import { candidateApplicationRecords } from '../screening/screening.service';
 
 /** Rows read from the database at a time while the JSON files are written. */
@@ -22,6 +23,7 @@ account.json       your account: the e-mail address you sign in with
 profile.json       your candidate profile: name, e-mail, phone number, post code
 applications.json  every job application, newest first, with its status history and any withdrawal
 application-records.json  each application's receipt: the ad as you saw it, your CV file's SHA-256, your answers
+messages.json      the messages between you and employers about your applications, oldest first
 cv-drops.json      every CV you sent to a business without a job, newest first
 cvs.json           your CVs; "file" names the copy in the cvs folder
 cvs/               the CV files themselves, as you uploaded them
@@ -149,6 +151,9 @@ export async function buildDataExport(
   );
   lazy('application-records.json', true, now, async () =>
     jsonArrayStream(applicationIds, (slice) => candidateApplicationRecords(db, candidate.id, slice)),
+  );
+  lazy('messages.json', true, now, async () =>
+    jsonArrayStream(applicationIds, (slice) => candidateMessagesSlice(db, candidate.id, slice)),
   );
   lazy('cv-drops.json', true, now, async () =>
     jsonArrayStream(dropIds, (slice) => candidateCvDropsSlice(db, candidate.id, slice)),
