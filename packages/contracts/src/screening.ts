@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
 import { jobTypeSchema, salaryRateTypeSchema, workplaceSchema } from './enums';
+import {
+  SCREENING_NUMBER_LIMIT as NUMBER_LIMIT,
+  SCREENING_OPTION_MAX,
+  SCREENING_OPTIONS_MAX,
+  SCREENING_QUESTION_TEXT_MAX,
+  SCREENING_QUESTIONS_MAX,
+  SCREENING_TEXT_ANSWER_MAX,
+  type ScreeningAnswer,
+  type ScreeningQuestion,
+} from './screening-values';
+
+export * from './screening-values';
 
 /**
  * Screening questions (issue 29 item 1, docs/decisions/0400): the employer asks, the candidate sees every
  * question and every requirement before sending, and nothing is ever refused for an answer. The words
  * below are shared by the apply form, the console and the service so they say the same thing everywhere.
  */
-export const SCREENING_QUESTIONS_MAX = 10;
-export const SCREENING_QUESTION_TEXT_MAX = 300;
-export const SCREENING_OPTIONS_MAX = 10;
-export const SCREENING_OPTION_MAX = 100;
-export const SCREENING_TEXT_ANSWER_MAX = 200;
-const NUMBER_LIMIT = 1e9;
-
-export const SCREENING_KINDS = ['yesNo', 'oneOf', 'number', 'text'] as const;
-export type ScreeningKind = (typeof SCREENING_KINDS)[number];
-
-/** The consequence of not meeting a requirement, said next to every requirement before the candidate sends. */
-export const REQUIREMENT_NOT_MET_WORDS =
-  'You can still apply if you do not meet it: the employer will see that you do not.';
-export const REQUIRED_FOR_THIS_JOB = 'Required for this job';
-
 const questionId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'A question id is 1 to 40 letters, digits or dashes.');
 const questionText = z.string().trim().min(1, 'Write the question.').max(SCREENING_QUESTION_TEXT_MAX);
 const option = z.string().trim().min(1, 'An option cannot be empty.').max(SCREENING_OPTION_MAX);
@@ -43,7 +40,9 @@ export const screeningQuestionSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('number'), min: limit, max: limit }),
   z.object({ ...base, kind: z.literal('text') }),
 ]);
-export type ScreeningQuestion = z.output<typeof screeningQuestionSchema>;
+// The zod-free type of screening-values.ts is this schema's output.
+const sameQuestion: z.output<typeof screeningQuestionSchema> extends ScreeningQuestion ? true : never = true;
+void sameQuestion;
 
 export const screeningQuestionsSchema = z
   .array(screeningQuestionSchema)
@@ -77,96 +76,9 @@ export const screeningAnswerSchema = z.object({
     z.string().trim().max(SCREENING_TEXT_ANSWER_MAX),
   ]),
 });
-export type ScreeningAnswer = z.output<typeof screeningAnswerSchema>;
+const sameAnswer: z.output<typeof screeningAnswerSchema> extends ScreeningAnswer ? true : never = true;
+void sameAnswer;
 export const screeningAnswersSchema = z.array(screeningAnswerSchema).max(SCREENING_QUESTIONS_MAX);
-
-/** Whether the question states a requirement the answer can be held against. */
-export function hasRequirement(q: ScreeningQuestion): boolean {
-  switch (q.kind) {
-    case 'yesNo':
-      return typeof q.expected === 'boolean';
-    case 'oneOf':
-      return (q.accepted?.length ?? 0) > 0;
-    case 'number':
-      return typeof q.min === 'number' || typeof q.max === 'number';
-    default:
-      return false;
-  }
-}
-
-const numberWords = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }).format(n);
-
-/** 'Required for this job: Yes', '… one of A or B', '… at least 2'; null when the question states none. */
-export function requirementWords(q: ScreeningQuestion): string | null {
-  if (!hasRequirement(q)) return null;
-  switch (q.kind) {
-    case 'yesNo':
-      return `${REQUIRED_FOR_THIS_JOB}: ${q.expected ? 'Yes' : 'No'}`;
-    case 'oneOf': {
-      const accepted = q.accepted ?? [];
-      return accepted.length === 1
-        ? `${REQUIRED_FOR_THIS_JOB}: ${accepted[0]}`
-        : `${REQUIRED_FOR_THIS_JOB}: one of ${accepted.slice(0, -1).join(', ')} or ${accepted[accepted.length - 1]}`;
-    }
-    case 'number': {
-      const min = typeof q.min === 'number' ? q.min : null;
-      const max = typeof q.max === 'number' ? q.max : null;
-      if (min !== null && max !== null)
-        return `${REQUIRED_FOR_THIS_JOB}: from ${numberWords(min)} to ${numberWords(max)}`;
-      if (min !== null) return `${REQUIRED_FOR_THIS_JOB}: at least ${numberWords(min)}`;
-      return `${REQUIRED_FOR_THIS_JOB}: at most ${numberWords(max ?? 0)}`;
-    }
-    default:
-      return null;
-  }
-}
-
-/** An answer in words: 'Yes', 'No', the option, the number, the text. */
-export function answerWords(value: ScreeningAnswer['value']): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'number') return numberWords(value);
-  return value;
-}
-
-/** true: meets the requirement; false: does not; null: the question states none, or it was not answered. */
-export function meetsRequirement(q: ScreeningQuestion, value: ScreeningAnswer['value'] | undefined): boolean | null {
-  if (value === undefined || !hasRequirement(q)) return null;
-  switch (q.kind) {
-    case 'yesNo':
-      return value === q.expected;
-    case 'oneOf':
-      return typeof value === 'string' && (q.accepted ?? []).includes(value);
-    case 'number':
-      return (
-        typeof value === 'number' &&
-        (typeof q.min !== 'number' || value >= q.min) &&
-        (typeof q.max !== 'number' || value <= q.max)
-      );
-    default:
-      return null;
-  }
-}
-
-/**
- * Why an answer does not fit its question (the wrong kind of value, an option the question does not have,
- * an empty required answer); null when it fits. Never about meeting the requirement: that is only shown.
- */
-export function answerProblem(q: ScreeningQuestion, value: ScreeningAnswer['value'] | undefined): string | null {
-  const empty = value === undefined || (typeof value === 'string' && value.trim() === '');
-  if (empty) return q.required ? `Answer the question "${q.text}".` : null;
-  switch (q.kind) {
-    case 'yesNo':
-      return typeof value === 'boolean' ? null : `Answer "${q.text}" with yes or no.`;
-    case 'oneOf':
-      return typeof value === 'string' && q.options.includes(value)
-        ? null
-        : `Choose one of the options of "${q.text}".`;
-    case 'number':
-      return typeof value === 'number' ? null : `Answer "${q.text}" with a number.`;
-    default:
-      return typeof value === 'string' ? null : `Answer "${q.text}" in words.`;
-  }
-}
 
 /** The ad as the candidate saw it when applying (issue 29 item 4): the words and facts of the job then. */
 export const jobAdSchema = z.object({

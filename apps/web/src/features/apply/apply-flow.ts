@@ -10,6 +10,7 @@ import { chooseCv, type ApplyEvent, type ApplyState, type StandingApplication } 
 import type { ApplyDetails } from './form-model';
 import { applyMessages } from './messages';
 import { applicationPayload, type ApplicationTracking } from './utils/tracking';
+import type { ScreeningAnswer } from '@careers/contracts/screening-values';
 import { paths } from '../../lib/paths';
 
 /** product.md §9: after a refused application from cvSelection, /applications follows after this delay. */
@@ -38,6 +39,8 @@ export interface ApplyPorts extends SignUpPorts, SignInPorts {
 export interface ApplyTarget {
   job: Pick<Job, 'id' | 'businessId' | 'isLive'>;
   tracking: ApplicationTracking;
+  /** The answers to the job's screening questions (docs/decisions/0400). */
+  screeningAnswers?: ScreeningAnswer[];
 }
 
 /** A step failed; message is the text shown to the candidate (product.md §8). */
@@ -57,7 +60,9 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
     await ports.createCvDrop({ businessId: target.job.businessId, cvId });
     return { sent: true };
   }
-  const result = await ports.createJobApplication(applicationPayload(target.job.id, cvId, target.tracking));
+  const result = await ports.createJobApplication(
+    applicationPayload(target.job.id, cvId, target.tracking, target.screeningAnswers),
+  );
   return result.isValidResponse
     ? { sent: true }
     : { sent: false, firstError: result.errors[0] ?? applyMessages.anErrorOccurred };

@@ -13,6 +13,7 @@ import { describeApplicationStatus } from '../application-status';
 import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
 import { statusTimeline } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
+import { ApplicationRecordSection } from './application-record-section';
 import '../../../components/list-card.css';
 import './applications.css';
 import './application-page.css';
@@ -125,7 +126,9 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             The page's sections, in order: each feature adds its own section component (a file of its own in this
             folder, rendering a <section> with its own h2, or nothing) with one line here.
           */}
-          <div className="application-page__sections"></div>
+          <div className="application-page__sections">
+            <ApplicationRecordSection application={application} />
+          </div>
         </>
       ) : null}
     </section>

@@ -42,6 +42,7 @@ import { JobHeader, jobHeading } from './job-header';
 import { LoginStep } from './login-step';
 import { SuccessStep } from './success-step';
 import { VerificationStep } from './verification-step';
+import { useScreening } from './use-screening';
 import './apply.css';
 
 // Shown only to a signed-in candidate who already applied, after the page is interactive (0172).
@@ -137,6 +138,7 @@ function ApplySteps({
   const [restoreDone, setRestoreDone] = useState(false);
   const restoring = pastHydration && sessionAtStart && !restoreDone;
   const [alert, setAlert] = useState<string | null>(null);
+  const screening = useScreening(job, busy, setAlert);
 
   // product.md §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
   useEffect(() => {
@@ -219,7 +221,10 @@ function ApplySteps({
             busy={busy}
             alert={alert}
             onAlertChange={setAlert}
-            onSubmit={(details, cv) => void run(() => submitApplyForm(ports, target, details, cv))}
+            screening={screening.block}
+            onSubmit={(details, cv) =>
+              screening.guard(() => void run(() => submitApplyForm(ports, screening.withAnswers(target), details, cv)))
+            }
             onLogin={() => go({ type: 'loginChosen' })}
           />
         );
@@ -278,7 +283,10 @@ function ApplySteps({
             onAlertChange={setAlert}
             onSelect={(cvId) => dispatch({ type: 'cvSelected', cvId })}
             onNewCv={(file) => dispatch({ type: 'newCvChosen', file })}
-            onApply={() => void run(() => applyWithChosenCv(ports, target, state))}
+            screening={screening.block}
+            onApply={() =>
+              screening.guard(() => void run(() => applyWithChosenCv(ports, screening.withAnswers(target), state)))
+            }
             onLogout={() => void logout()}
           />
         );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
@@ -31,6 +31,8 @@ export interface ApplyFormStepProps {
   onAlertChange: (message: string | null) => void;
   onSubmit: (details: ApplyDetails, cv: File) => void;
   onLogin: () => void;
+  /** The job's screening questions, shown before the submit button (docs/decisions/0400). */
+  screening?: ReactNode;
 }
 
 /** The form step: the candidate's details and one CV; 'Login' for candidates who already have an account. */
@@ -44,6 +46,7 @@ export function ApplyFormStep({
   onAlertChange,
   onSubmit,
   onLogin,
+  screening = null,
 }: ApplyFormStepProps) {
   const [cv, setCv] = useState<File | null>(defaultCv);
   const form = useValidatedForm<ApplyDetails>(() => import('../forms').then((module) => module.applyDetailsSchema), {
@@ -195,6 +198,7 @@ export function ApplyFormStep({
           {...form.register('postCode')}
         />
       </div>
+      {screening}
       <Button type="submit" busy={busy} fullWidth>
         {jobIsLive ? 'Apply' : 'Send my CV'}
       </Button>

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useState, type FormEvent, type Ref } from 'react';
+import { Fragment, lazy, Suspense, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { Cv } from '@careers/contracts/candidate';
 import { CV_ACCEPTED_EXTENSIONS, CV_MAX_BYTES } from '@careers/contracts/candidate-values';
 import { AlertBanner } from '../../../components/alert-banner';
@@ -27,6 +27,8 @@ export interface CvSelectionStepProps {
   onNewCv: (file: File | null) => void;
   onApply: () => void;
   onLogout: () => void;
+  /** The job's screening questions, shown before the Apply button (docs/decisions/0400). */
+  screening?: ReactNode;
 }
 
 /** cvSelection: pick one of the candidate's CVs or upload a new one (which wins), then Apply. */
@@ -44,6 +46,7 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
     onNewCv,
     onApply,
     onLogout,
+    screening = null,
   } = props;
   const [previewing, setPreviewing] = useState<Cv | null>(null);
   const locked = busy || redirecting;
@@ -130,6 +133,7 @@ export function CvSelectionStep(props: CvSelectionStepProps) {
       {model.newCv && cvs.length > 0 ? (
         <p className="apply-step__note">The new upload is used for this application.</p>
       ) : null}
+      {screening}
       <Button type="submit" busy={busy} disabled={redirecting} fullWidth>
         {jobIsLive ? 'Apply' : 'Send my CV'}
       </Button>

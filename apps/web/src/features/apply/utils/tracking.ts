@@ -41,6 +41,12 @@ export function readApplicationTracking(landingHref: string, referrer?: string):
 }
 
 /** product.md §3: an application from the portal is always ready to work. */
-export function applicationPayload(jobId: string, cvId: string, tracking: ApplicationTracking): CreateApplication {
-  return { jobId, cvId, readyToWork: true, ...tracking };
+export function applicationPayload(
+  jobId: string,
+  cvId: string,
+  tracking: ApplicationTracking,
+  screeningAnswers?: CreateApplication['screeningAnswers'],
+): CreateApplication {
+  // The answers to the job's screening questions travel with it (docs/decisions/0400).
+  return { jobId, cvId, readyToWork: true, ...tracking, ...(screeningAnswers?.length ? { screeningAnswers } : {}) };
 }

@@ -16,6 +16,7 @@ import { useAddNote, useCanEditJobs } from '../api/team';
 import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
+import { ApplicationRecordSection } from './application-record-section';
 
 const OPENING_WORDS: Record<CvOpening['action'], string> = { preview: 'previewed', download: 'downloaded' };
 
@@ -292,6 +293,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           </ol>
         </section>
       </div>
+      <ApplicationRecordSection applicationId={a.id} />
       <CvViewerDialog
         cv={viewing}
         onClose={() => {

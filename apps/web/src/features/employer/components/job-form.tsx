@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Job } from '@careers/contracts/candidate';
 import type { CreateJob, EmployerJob } from '@careers/contracts/employer';
@@ -16,6 +17,7 @@ import { defaultCurrency } from '../currency';
 import { JobAsCandidatesSeeIt } from './job-preview';
 import { SelectField } from './select-field';
 import { jobBody } from '../job-body';
+import { ScreeningQuestionsEditor, fromDrafts, toDrafts } from './screening-questions-editor';
 import type { JobForm } from '../forms';
 import { employerPaths } from '../paths';
 
@@ -107,6 +109,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
   });
   const { errors } = form.formState;
   const values = form.watch();
+  const [questions, setQuestions] = useState(() => toDrafts(job?.screeningQuestions));
   return (
     <>
       <form
@@ -115,7 +118,10 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
         aria-labelledby="job-form-title"
         onSubmit={form.handleSubmit((values) =>
           save.mutate(
-            { ...(job ? { jobId: job.id } : {}), body: toBody(values, job) },
+            {
+              ...(job ? { jobId: job.id } : {}),
+              body: { ...toBody(values, job), screeningQuestions: fromDrafts(questions) },
+            },
             {
               onSuccess: (saved) => {
                 notifySuccess(job ? 'Job saved.' : 'Job posted.');
@@ -199,6 +205,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
             <option value="3">Year</option>
           </SelectField>
         </div>
+        <ScreeningQuestionsEditor drafts={questions} onChange={setQuestions} />
         <div className="employer-form__actions">
           <Link className="btn btn--secondary" to={job ? employerPaths.job(job.id) : employerPaths.jobs}>
             Cancel

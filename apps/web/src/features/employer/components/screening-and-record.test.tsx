@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApplicationRecord } from '@careers/contracts/screening';
+import { fakeServices } from '../../../testing/fake-services';
+import { renderPage } from '../../../testing/render';
+import { ApplicationRecordSection as EmployerSection } from './application-record-section';
+import { ScreeningQuestionsEditor, fromDrafts, toDrafts, type QuestionDraft } from './screening-questions-editor';
+
+const record: ApplicationRecord = {
+  applicationId: '7d1f2c3a-0000-4000-8000-000000000001',
+  appliedOn: '2026-11-20T10:00:00.000Z',
+  cvFileName: 'nora.pdf',
+  cvSha256: 'a'.repeat(64),
+  adVersion: 1,
+  adChangedSince: true,
+  ad: {
+    title: 'Van driver',
+    description: 'Deliveries around Leeds',
+    businessName: 'Leeds Vans',
+    city: 'Leeds',
+    fullTime: true,
+  },
+  answers: [
+    {
+      questionId: 'licence',
+      question: 'Do you hold a UK driving licence?',
+      requirement: 'Required for this job: Yes',
+      answer: 'No',
+      meetsRequirement: false,
+    },
+    { questionId: 'note', question: 'Anything else?', requirement: null, answer: null, meetsRequirement: null },
+  ],
+  doesNotMeet: ['Do you hold a UK driving licence? (Required for this job: Yes; answered No)'],
+};
+
+describe('the ad as it was and the receipt (docs/decisions/0401)', () => {
+  it('the employer sees a plain "Does not meet" flag, the version applied to and that the ad changed since', async () => {
+    fakeServices((request) =>
+      request.url === `/business/applications/${record.applicationId}/record`
+        ? { status: 200, data: { record } }
+        : undefined,
+    );
+    renderPage(<EmployerSection applicationId={record.applicationId} />);
+    const section = await screen.findByRole('region', { name: 'Answers and the ad applied to' });
+    expect(
+      within(section).getByText(
+        'Does not meet: Do you hold a UK driving licence? (Required for this job: Yes; answered No)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { name: 'Version 1 of the ad' })).toBeInTheDocument();
+    expect(within(section).getByText(/The ad has changed since this candidate applied/)).toBeInTheDocument();
+    expect(within(section).getByText(/was not turned away for any answer/)).toBeInTheDocument();
+  });
+});
+
+function Editor({ initial }: { initial: QuestionDraft[] }) {
+  const [drafts, setDrafts] = useState(initial);
+  return (
+    <>
+      <ScreeningQuestionsEditor drafts={drafts} onChange={setDrafts} />
+      <output data-testid="body">{JSON.stringify(fromDrafts(drafts))}</output>
+    </>
+  );
+}
+
+describe("the job form's questions", () => {
+  it('adds a yes/no question with a requirement and shows what candidates will read', async () => {
+    const user = userEvent.setup();
+    render(<Editor initial={[]} />);
+    await user.click(screen.getByRole('button', { name: 'Add a question' }));
+    await user.type(screen.getByRole('textbox', { name: 'Question 1' }), 'Do you hold a UK driving licence?');
+    await user.selectOptions(screen.getByLabelText('Required for this job'), 'yes');
+    expect(screen.getByText('Candidates see: “Required for this job: Yes.”')).toBeInTheDocument();
+    const body = JSON.parse(screen.getByTestId('body').textContent!);
+    expect(body).toEqual([
+      {
+        id: expect.any(String),
+        text: 'Do you hold a UK driving licence?',
+        required: true,
+        kind: 'yesNo',
+        expected: true,
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove question 1' }));
+    expect(JSON.parse(screen.getByTestId('body').textContent!)).toEqual([]);
+  });
+
+  it('keeps the options, the accepted ones and the range of a saved job', () => {
+    const questions = [
+      {
+        id: 'shift',
+        kind: 'oneOf' as const,
+        text: 'Which shift?',
+        required: false,
+        options: ['Early', 'Late'],
+        accepted: ['Early'],
+      },
+      { id: 'years', kind: 'number' as const, text: 'Years?', required: true, min: 2, max: null },
+    ];
+    expect(fromDrafts(toDrafts(questions))).toEqual(questions);
+  });
+});
