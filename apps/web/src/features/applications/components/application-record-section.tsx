@@ -17,7 +17,7 @@ export function ApplicationRecordSection({ application }: { application: Pick<Jo
   const record = query.data?.record;
   if (!record) return null;
   return (
-    <section className="application-record" aria-labelledby="application-record-title">
+    <section className="card application-record" aria-labelledby="application-record-title">
       <h2 id="application-record-title">Your receipt</h2>
       <RecordedReceipt record={record} />
       {record.answers.length > 0 ? (
