@@ -137,6 +137,17 @@ describe.each(databaseKinds())('screening questions and the ad as it was, on %s'
     expect(exported.statusCode).toBe(200);
     const records = JSON.parse((await unzip(exported.rawPayload)).get('application-records.json')!.toString());
     expect(records).toEqual([record]);
+
+    // Deleting the account deletes the answers and the receipt with the application.
+    const profile = (await call('GET', '/candidate', headers)).json();
+    const deleted = await call('DELETE', '/candidate', headers, { id: profile.id });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const left = await t.deps.database.db
+      .selectFrom('application_records')
+      .select('application_id')
+      .where('application_id', '=', applicationId)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('keeps the ad the candidate applied to after the job is edited and closed; the employer sees the version and the change', async () => {
