@@ -54,6 +54,17 @@ describe('screening questions and the ad as it was', () => {
     expect(await question.innerText()).toContain(REQUIREMENT);
     expect(await question.innerText()).toContain(CONSEQUENCE);
     await fillApplyForm(page, candidate, pdfCv('Screened Candidate.pdf'));
+    // A required question left unanswered holds the send, said under the questions, next to the button.
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .filter({ hasText: `Answer the question "${LICENCE}".` })
+          .count(),
+      )
+      .toBe(1);
+    expect(await page.getByRole('heading', { name: 'Your details' }).count()).toBe(1);
     await question.getByRole('radio', { name: 'No', exact: true }).check();
     await look(page, 'apply-form-with-questions', '360 px');
 

@@ -138,7 +138,7 @@ function ApplySteps({
   const [restoreDone, setRestoreDone] = useState(false);
   const restoring = pastHydration && sessionAtStart && !restoreDone;
   const [alert, setAlert] = useState<string | null>(null);
-  const screening = useScreening(job, busy, setAlert);
+  const screening = useScreening(job, busy);
 
   // product.md §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
   useEffect(() => {

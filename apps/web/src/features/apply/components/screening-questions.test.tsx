@@ -46,7 +46,7 @@ const cvs: Cv[] = [
 /** The CV selection step as ApplySteps wires it: the questions before Apply, the guard, the answers in the payload. */
 function Selection({ onApply, theJob = job }: { onApply: (target: ApplyTarget) => void; theJob?: Job }) {
   const [alert, setAlert] = useState<string | null>(null);
-  const screening = useScreening(theJob, false, setAlert);
+  const screening = useScreening(theJob, false);
   return (
     <CvSelectionStep
       headingRef={null}

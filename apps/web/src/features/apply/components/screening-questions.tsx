@@ -40,6 +40,8 @@ export interface ScreeningQuestionsProps {
   questions: ScreeningQuestion[];
   raw: RawAnswers;
   disabled: boolean;
+  /** Why the answers cannot be sent yet, once the candidate pressed the button. */
+  problem?: string | null;
   onChange: (raw: RawAnswers, result: ScreeningResult) => void;
 }
 
@@ -53,6 +55,7 @@ export default function ScreeningQuestions({
   questions,
   raw,
   disabled,
+  problem = null,
   onChange,
 }: ScreeningQuestionsProps) {
   const id = useId();
@@ -142,6 +145,9 @@ export default function ScreeningQuestions({
           </div>
         );
       })}
+      <p className="screening__problem" role="alert">
+        {problem}
+      </p>
     </section>
   );
 }

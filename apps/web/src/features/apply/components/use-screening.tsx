@@ -12,9 +12,11 @@ export const ANSWER_THE_QUESTIONS_FIRST = 'Answer the job’s questions first.';
  * The job's screening questions on the form and CV selection steps: the block to show before the submit
  * button, a guard that holds the send while a required question is unanswered, and the target with the answers.
  */
-export function useScreening(job: Job, busy: boolean, onProblem: (message: string) => void) {
+export function useScreening(job: Job, busy: boolean) {
   const questions = job.isLive ? (job.screeningQuestions ?? []) : [];
   const [state, setState] = useState<{ raw: RawAnswers; result: ScreeningResult | null }>({ raw: {}, result: null });
+  // Said under the questions, next to the button pressed (an alert at the top of a phone's form is out of sight).
+  const [shown, setShown] = useState<string | null>(null);
   const block: ReactNode =
     questions.length > 0 ? (
       <Suspense fallback={null}>
@@ -23,7 +25,11 @@ export function useScreening(job: Job, busy: boolean, onProblem: (message: strin
           questions={questions}
           raw={state.raw}
           disabled={busy}
-          onChange={(raw, result) => setState({ raw, result })}
+          problem={shown}
+          onChange={(raw, result) => {
+            setState({ raw, result });
+            if (shown) setShown(result.problem);
+          }}
         />
       </Suspense>
     ) : null;
@@ -33,8 +39,8 @@ export function useScreening(job: Job, busy: boolean, onProblem: (message: strin
     guard(send: () => void) {
       const problem =
         questions.length === 0 ? null : (state.result?.problem ?? (state.result ? null : ANSWER_THE_QUESTIONS_FIRST));
-      if (problem) onProblem(problem);
-      else send();
+      setShown(problem);
+      if (!problem) send();
     },
     withAnswers(target: ApplyTarget): ApplyTarget {
       return questions.length > 0 ? { ...target, screeningAnswers: state.result?.answers ?? [] } : target;
