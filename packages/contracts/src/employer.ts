@@ -124,6 +124,8 @@ export const employerApplicationSchema = z.object({
   withdrawalReason: z.string().nullable().optional(),
   /** The candidate's replies no one in the team has read yet (docs/decisions/0424). */
   unreadMessages: z.number().int().optional(),
+  /** How many requirements of the job's screening questions the answers do not meet (docs/decisions/0400). */
+  doesNotMeet: z.number().int().optional(),
 });
 export type EmployerApplication = z.infer<typeof employerApplicationSchema>;
 

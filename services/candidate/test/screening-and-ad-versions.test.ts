@@ -121,6 +121,9 @@ describe.each(databaseKinds())('screening questions and the ad as it was, on %s'
     expect(record.cvSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(record.adVersion).toBe(1);
     expect(record.adChangedSince).toBe(false);
+    // The job's list says how many requirements each application does not meet.
+    const listed = (await call('GET', `/business/jobs/${jobId}/applications?page=1&pageSize=10`, employer)).json();
+    expect(listed.applications.map((a: { doesNotMeet?: number }) => a.doesNotMeet)).toEqual([3]);
     // Not rejected: still new, and the candidate's record says the same.
     expect((await call('GET', `/business/applications/${applicationId}`, employer)).json().applicationStatus).toBe(0);
     const own = (await call('GET', `/job-applications/${applicationId}/record`, headers)).json().record;

@@ -12,6 +12,7 @@ import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import { openingsOfCv } from '../cv-openings/cv-openings.service';
+import { unmetRequirementCounts } from '../screening/screening.service';
 import { unreadRepliesOf, unreadRepliesOfJob } from '../messages/messages.service';
 import {
   businessMaySeeCv,
@@ -73,12 +74,21 @@ export async function listApplicationsOfJob(
     db,
     rows.map((row) => row.id),
   );
+  // The requirements of the job's questions each application does not meet (docs/decisions/0400).
+  const unmet = await unmetRequirementCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     page,
     pageSize,
     totalApplications: total,
     unreadMessages,
-    applications: rows.map((row) => ({ ...toEmployerApplication(row), unreadMessages: unread.get(row.id) ?? 0 })),
+    applications: rows.map((row) => ({
+      ...toEmployerApplication(row),
+      unreadMessages: unread.get(row.id) ?? 0,
+      doesNotMeet: unmet.get(row.id) ?? 0,
+    })),
   };
 }
 

@@ -316,3 +316,9 @@ export async function businessApplicationRecord(
   if (!row || !(await memberMaySeeJob(db, member, row.job_id))) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
   return recordAnswer(db, row.id);
 }
+
+/** How many requirements each of these applications' answers do not meet (the employer's lists; none: absent). */
+export async function unmetRequirementCounts(db: Db, applicationIds: string[]): Promise<Map<string, number>> {
+  const records = await applicationRecords(db, applicationIds);
+  return new Map(records.map((record) => [record.applicationId, record.doesNotMeet.length]));
+}

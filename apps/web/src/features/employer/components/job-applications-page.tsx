@@ -28,6 +28,7 @@ import { JobNumbers } from './job-numbers';
 import { JobReach } from './job-reach';
 import { Pipeline } from './pipeline';
 import { employerPaths } from '../paths';
+import { UnmetRequirements } from './unmet-requirements';
 
 /** The list's filter: every application, one status among those that stand, or the withdrawn ones. */
 type StatusFilter = ApplicationStatus | 'withdrawn' | undefined;
@@ -208,6 +209,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                       <span>{application.candidate.email}</span>
                       <EmailNotVerified verified={application.emailVerified} />
                       <span>Applied {formatDate(application.appliedOn)}</span>
+                      <UnmetRequirements count={application.doesNotMeet} />
                       {application.withdrawnOn ? <span>Withdrawn {formatDate(application.withdrawnOn)}</span> : null}
                       {application.utmSource ? <span>From {application.utmSource}</span> : null}
                     </p>

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { useJobApplications } from '../api/applications';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
 import { employerPaths } from '../paths';
+import { UnmetRequirements } from './unmet-requirements';
 
 /** A column of the pipeline: one status (the applications that stand at it) or the withdrawn ones. */
 export type PipelineColumn = ApplicationStatus | 'withdrawn';
@@ -42,6 +43,7 @@ function Stage({
             <li key={application.id} className="employer-stage__card">
               <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
               <span>Applied {formatDate(application.appliedOn)}</span>
+              <UnmetRequirements count={application.doesNotMeet} />
               {application.withdrawnOn ? (
                 <span>
                   Withdrawn {formatDate(application.withdrawnOn)} at{' '}
