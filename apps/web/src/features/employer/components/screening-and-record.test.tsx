@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ApplicationRecord } from '@careers/contracts/screening';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
+import { UnmetRequirements } from './unmet-requirements';
 import { ApplicationRecordSection as EmployerSection } from './application-record-section';
 import { ScreeningQuestionsEditor, fromDrafts, toDrafts, type QuestionDraft } from './screening-questions-editor';
 
@@ -64,6 +65,17 @@ function Editor({ initial }: { initial: QuestionDraft[] }) {
     </>
   );
 }
+
+describe("the employer's lists", () => {
+  it('say how many requirements an application does not meet, and nothing when it meets them all', () => {
+    const { rerender, container } = render(<UnmetRequirements count={2} />);
+    expect(screen.getByText('Does not meet 2 requirements')).toBeInTheDocument();
+    rerender(<UnmetRequirements count={1} />);
+    expect(screen.getByText('Does not meet 1 requirement')).toBeInTheDocument();
+    rerender(<UnmetRequirements count={0} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
 
 describe("the job form's questions", () => {
   it('adds a yes/no question with a requirement and shows what candidates will read', async () => {
