@@ -13,6 +13,7 @@ import { describeApplicationStatus } from '../application-status';
 import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
 import { statusTimeline } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
+import { ApplicationMessages } from './application-messages';
 import { ApplicationRecordSection } from './application-record-section';
 import '../../../components/list-card.css';
 import './applications.css';
@@ -127,6 +128,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             folder, rendering a <section> with its own h2, or nothing) with one line here.
           */}
           <div className="application-page__sections">
+            <ApplicationMessages application={application} />
             <ApplicationRecordSection application={application} />
           </div>
         </>

@@ -16,6 +16,7 @@ import { useAddNote, useCanEditJobs } from '../api/team';
 import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '../application-status';
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
+import { EmployerMessages } from './employer-messages';
 import { ApplicationRecordSection } from './application-record-section';
 
 const OPENING_WORDS: Record<CvOpening['action'], string> = { preview: 'previewed', download: 'downloaded' };
@@ -294,6 +295,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
         </section>
       </div>
       <ApplicationRecordSection applicationId={a.id} />
+      <EmployerMessages applicationId={a.id} candidateName={a.candidate.name} />
       <CvViewerDialog
         cv={viewing}
         onClose={() => {

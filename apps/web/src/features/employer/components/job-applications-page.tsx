@@ -29,6 +29,7 @@ import { JobReach } from './job-reach';
 import { Pipeline } from './pipeline';
 import { employerPaths } from '../paths';
 import { UnmetRequirements } from './unmet-requirements';
+import { JobUnreadReplies, UnreadReplies } from './employer-messages';
 
 /** The list's filter: every application, one status among those that stand, or the withdrawn ones. */
 type StatusFilter = ApplicationStatus | 'withdrawn' | undefined;
@@ -191,6 +192,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
               </p>
             </EmptyState>
           ) : null}
+          {data ? <JobUnreadReplies count={data.unreadMessages} /> : null}
           {data && data.applications.length > 0 ? (
             <ul className="employer-list" aria-busy={applications.isPlaceholderData || undefined}>
               {data.applications.map((application) => {
@@ -209,6 +211,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                       <span>{application.candidate.email}</span>
                       <EmailNotVerified verified={application.emailVerified} />
                       <span>Applied {formatDate(application.appliedOn)}</span>
+                      <UnreadReplies count={application.unreadMessages} />
                       <UnmetRequirements count={application.doesNotMeet} />
                       {application.withdrawnOn ? <span>Withdrawn {formatDate(application.withdrawnOn)}</span> : null}
                       {application.utmSource ? <span>From {application.utmSource}</span> : null}
