@@ -361,6 +361,7 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
       [
         'README.txt',
         'account.json',
+        'application-records.json',
         'applications.json',
         'cv-drops.json',
         'cvs.json',
