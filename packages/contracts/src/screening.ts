@@ -24,29 +24,47 @@ const questionText = z.string().trim().min(1, 'Write the question.').max(SCREENI
 const option = z.string().trim().min(1, 'An option cannot be empty.').max(SCREENING_OPTION_MAX);
 const limit = z.number().finite().min(-NUMBER_LIMIT).max(NUMBER_LIMIT).nullable().optional();
 
-const base = { id: questionId, text: questionText, required: z.boolean().default(false) };
+const base = { text: questionText, required: z.boolean().default(false) };
 
-export const screeningQuestionSchema = z.discriminatedUnion('kind', [
-  /** expected: the answer the job requires (true: yes), if any. */
-  z.object({ ...base, kind: z.literal('yesNo'), expected: z.boolean().nullable().optional() }),
-  /** accepted: the options the job requires one of, if any. */
-  z.object({
-    ...base,
-    kind: z.literal('oneOf'),
-    options: z.array(option).min(2, 'Give at least two options.').max(SCREENING_OPTIONS_MAX),
-    accepted: z.array(option).max(SCREENING_OPTIONS_MAX).nullable().optional(),
-  }),
-  /** min and max: the range the job requires, if any (either end may be open). */
-  z.object({ ...base, kind: z.literal('number'), min: limit, max: limit }),
-  z.object({ ...base, kind: z.literal('text') }),
-]);
+/** The four kinds of question; `id` is required in answers and stored questions, optional when written. */
+const questionOf = <Id extends z.ZodType>(id: Id) =>
+  z.discriminatedUnion('kind', [
+    /** expected: the answer the job requires (true: yes), if any. */
+    z.object({ ...base, id, kind: z.literal('yesNo'), expected: z.boolean().nullable().optional() }),
+    /** accepted: the options the job requires one of, if any. */
+    z.object({
+      ...base,
+      id,
+      kind: z.literal('oneOf'),
+      options: z.array(option).min(2, 'Give at least two options.').max(SCREENING_OPTIONS_MAX),
+      accepted: z.array(option).max(SCREENING_OPTIONS_MAX).nullable().optional(),
+    }),
+    /** min and max: the range the job requires, if any (either end may be open). */
+    z.object({ ...base, id, kind: z.literal('number'), min: limit, max: limit }),
+    z.object({ ...base, id, kind: z.literal('text') }),
+  ]);
+
+export const screeningQuestionSchema = questionOf(questionId);
 // The zod-free type of screening-values.ts is this schema's output.
 const sameQuestion: z.output<typeof screeningQuestionSchema> extends ScreeningQuestion ? true : never = true;
 void sameQuestion;
 
+/** A job's questions as the employer writes them: a question without an id gets q1, q2, … (one not taken). */
 export const screeningQuestionsSchema = z
-  .array(screeningQuestionSchema)
+  .array(questionOf(questionId.optional()))
   .max(SCREENING_QUESTIONS_MAX, `A job has at most ${SCREENING_QUESTIONS_MAX} questions.`)
+  .transform((questions): ScreeningQuestion[] => {
+    const taken = new Set(questions.flatMap((q) => (q.id ? [q.id] : [])));
+    let next = 0;
+    return questions.map((q) => {
+      if (q.id) return q as ScreeningQuestion;
+      let id: string;
+      do id = `q${++next}`;
+      while (taken.has(id));
+      taken.add(id);
+      return { ...q, id } as ScreeningQuestion;
+    });
+  })
   .superRefine((questions, ctx) => {
     const ids = new Set<string>();
     questions.forEach((q, index) => {

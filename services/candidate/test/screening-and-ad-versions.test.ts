@@ -91,7 +91,7 @@ describe.each(databaseKinds())('screening questions and the ad as it was, on %s'
     expect(
       (
         await apply([
-          { questionId: 'licence', value: 'no' },
+          { questionId: 'licence', value: 'maybe' },
           { questionId: 'years', value: 1 },
         ])
       ).json().errors,
@@ -162,7 +162,8 @@ describe.each(databaseKinds())('screening questions and the ad as it was, on %s'
       jobId,
       cvId,
       readyToWork: true,
-      screeningAnswers: [{ questionId: 'licence', value: true }],
+      // Words from a caller outside the portal: "yes" is a yes.
+      screeningAnswers: [{ questionId: 'licence', value: 'yes' }],
     });
     const applicationId = sent.json().result.applicationId as string;
 
@@ -217,6 +218,16 @@ describe.each(databaseKinds())('screening questions and the ad as it was, on %s'
 
   it('refuses questions that do not hold together at the boundary', async () => {
     const employer = await owner('Careless Vans');
+    // A question written without an id gets one that is not taken.
+    const noIds = await call('POST', '/business/jobs', employer, {
+      ...job,
+      screeningQuestions: [
+        { kind: 'text', text: 'Why us?' },
+        { ...licence, id: 'q1' },
+      ],
+    });
+    expect(noIds.statusCode, noIds.body).toBe(200);
+    expect(noIds.json().screeningQuestions.map((q: { id: string }) => q.id)).toEqual(['q2', 'q1']);
     const bad = async (q: object) =>
       (await call('POST', '/business/jobs', employer, { ...job, screeningQuestions: [q] })).statusCode;
     expect(await bad({ ...shift, accepted: ['Noon'] })).toBe(400);

@@ -59,7 +59,8 @@ export function questionsColumn(questions: ScreeningQuestion[] | undefined): { s
  * answer to a question the job no longer asks); null when they can. Whether an answer meets a requirement is
  * never a reason: the application is sent and the employer is shown it.
  */
-export function answersProblem(questions: ScreeningQuestion[], answers: ScreeningAnswer[]): string | null {
+export function answersProblem(questions: ScreeningQuestion[], sent: ScreeningAnswer[]): string | null {
+  const answers = normalized(questions, sent);
   const byId = new Map(answers.map((a) => [a.questionId, a.value]));
   if (byId.size !== answers.length) return 'Each question is answered once.';
   for (const answer of answers) if (!questions.some((q) => q.id === answer.questionId)) return UNKNOWN_QUESTION;
@@ -70,8 +71,26 @@ export function answersProblem(questions: ScreeningQuestion[], answers: Screenin
   return null;
 }
 
+/**
+ * Answers as a caller outside the portal may word them: "yes" or "no" to a yes/no question, a number as text
+ * to a number question. Anything else is left as sent (and answerProblem says what is wrong with it).
+ */
+function normalized(questions: ScreeningQuestion[], answers: ScreeningAnswer[]): ScreeningAnswer[] {
+  const kinds = new Map(questions.map((q) => [q.id, q.kind]));
+  return answers.map((answer) => {
+    const kind = kinds.get(answer.questionId);
+    if (typeof answer.value !== 'string') return answer;
+    const text = answer.value.trim();
+    if (kind === 'yesNo' && /^(yes|true)$/i.test(text)) return { ...answer, value: true };
+    if (kind === 'yesNo' && /^(no|false)$/i.test(text)) return { ...answer, value: false };
+    if (kind === 'number' && text !== '' && Number.isFinite(Number(text))) return { ...answer, value: Number(text) };
+    return answer;
+  });
+}
+
 /** The answers worth keeping: those given, in the questions' order (an empty optional text is no answer). */
-function keptAnswers(questions: ScreeningQuestion[], answers: ScreeningAnswer[]): ScreeningAnswer[] {
+function keptAnswers(questions: ScreeningQuestion[], sent: ScreeningAnswer[]): ScreeningAnswer[] {
+  const answers = normalized(questions, sent);
   const byId = new Map(answers.map((a) => [a.questionId, a.value]));
   return questions.flatMap((q) => {
     const value = byId.get(q.id);
