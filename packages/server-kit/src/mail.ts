@@ -14,6 +14,16 @@ export interface MailMessage {
   expiresAt?: number;
   /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post): single-line values only. */
   headers?: Record<string, string>;
+  /** Files sent with the message (an interview's calendar invitation, docs/decisions/0434). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** With its parameters: "text/calendar; charset=utf-8; method=REQUEST". */
+  contentType: string;
+  /** The file's text. */
+  content: string;
 }
 
 export interface SentMail extends MailMessage {
@@ -112,6 +122,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
           text: message.text,
           html: message.html,
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         });
       },
       async close() {

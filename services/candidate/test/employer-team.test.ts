@@ -450,6 +450,15 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/careers-page': owners,
       'get /business/jobs/{id}/distribution': everyone,
       'get /business/source-funnel': everyone,
+      'get /business/interviews/availability': everyone,
+      'put /business/interviews/availability': everyone,
+      'get /business/applications/{id}/interview': everyone,
+      'post /business/applications/{id}/interview': everyone,
+      'put /business/applications/{id}/interview/booking': everyone,
+      'delete /business/applications/{id}/interview': everyone,
+      'get /business/interviews/feed': everyone,
+      'post /business/interviews/feed': everyone,
+      'delete /business/interviews/feed': everyone,
       'get /business/applications/{id}/messages': everyone,
       'put /business/applications/{id}/messages/read': everyone,
       'post /business/applications/{id}/messages': everyone,
@@ -476,6 +485,17 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/team/members/{userId}/role': { role: 'Recruiter' },
       'put /business/team/members/{userId}/jobs': { jobIds: [] },
       'put /business/careers-page': { slug: `sweep-co-${randomUUID().slice(0, 8)}`, about: '' },
+      'put /business/interviews/availability': {
+        timeZone: 'Europe/London',
+        slotMinutes: 30,
+        bufferMinutes: 0,
+        weekly: [],
+        exceptions: [],
+        locationKind: 'phone',
+        location: '0161 496 0000',
+      },
+      'post /business/applications/{id}/interview': {},
+      'put /business/applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
     };
     const file = multipart('logo.png', Buffer.from('not a png'));
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {

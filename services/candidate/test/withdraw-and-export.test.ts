@@ -366,6 +366,7 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
         'cv-drops.json',
         'cvs.json',
         'job-alerts.json',
+        'interviews.json',
         'messages.json',
         'profile.json',
         cvs[0]!.file,

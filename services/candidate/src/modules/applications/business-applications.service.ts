@@ -6,12 +6,14 @@ import type {
   EmployerApplicationPage,
   EmployerJobStats,
 } from '@careers/contracts/employer';
+import { ApplicationStatus } from '@careers/contracts/enum-values';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import { openingsOfCv } from '../cv-openings/cv-openings.service';
+import { inviteOnScheduleInterview } from '../interviews/interviews.service';
 import { unmetRequirementCounts } from '../screening/screening.service';
 import { unreadRepliesOf, unreadRepliesOfJob } from '../messages/messages.service';
 import {
@@ -175,6 +177,8 @@ export async function moveApplication(
         { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now },
         statusMailDelayMs,
       );
+      // "Schedule interview" invites the candidate to choose a time with the mover (docs/decisions/0432).
+      if (status === ApplicationStatus.ScheduleInterview) await inviteOnScheduleInterview(trx, member, row, now);
     }
     return toEmployerApplication({ ...row, application_status: status });
   });

@@ -11,6 +11,7 @@ import { QUOTAS } from '../quotas/quotas';
 import type { BlobStorage } from '../storage/storage';
 import { recordDataExport } from './data-export.repository';
 import { alertsOfAddress } from '../job-alerts/job-alerts.service';
+import { interviewsForExport } from '../interviews/interviews.service';
 import { candidateMessagesSlice } from '../messages/messages.service';
 import { candidateApplicationRecords } from '../screening/screening.service';
 
@@ -28,6 +29,7 @@ cv-drops.json      every CV you sent to a business without a job, newest first
 cvs.json           your CVs; "file" names the copy in the cvs folder
 cvs/               the CV files themselves, as you uploaded them
 job-alerts.json    the job alerts of your account's e-mail address
+interviews.json    your interviews: when, where, with whom, and whether they were cancelled
 `;
 
 /** A zip entry name from a user's file name: no folders, no control or reserved characters, not too long. */
@@ -169,6 +171,7 @@ export async function buildDataExport(
   }));
   zip.addBuffer(json(cvs), 'cvs.json', { mtime: now });
   zip.addBuffer(json(await alertsOfAddress(db, user.email)), 'job-alerts.json', { mtime: now });
+  zip.addBuffer(json(await interviewsForExport(db, candidate.id)), 'interviews.json', { mtime: now });
   for (const { row, path } of cvFiles) {
     if (!path) continue;
     // PDF and Word files are compressed already: stored as they are.

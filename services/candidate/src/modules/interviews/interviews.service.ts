@@ -1,0 +1,503 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  INTERVIEW_LIMITS,
+  type Availability,
+  type Interview,
+  type InterviewFeed,
+  type InterviewLocationKind,
+} from '@careers/contracts/interviews';
+import type { AuthUser } from '@careers/server-kit/bearer-auth';
+import { productMetrics } from '@careers/server-kit/metrics';
+import { HttpProblem } from '@careers/server-kit/problem';
+import type { CandidateDatabase, Db } from '../../db';
+import { requireCandidate } from '../candidates/candidates.service';
+import { memberMaySeeJob, type Member } from '../team/team.service';
+import { feedIcs, type CalendarEvent } from './ics';
+import {
+  bookedTimesOf,
+  currentInterview,
+  feedInterviewsOf,
+  findApplicationOfBusiness,
+  findApplicationOfCandidate,
+  findAvailability,
+  findBusinessMember,
+  insertInterview,
+  queueInterviewMail,
+  updateInterview,
+  upsertAvailability,
+  type AvailabilityRow,
+  type InterviewMailKind,
+  type InterviewRow,
+  type Recipient,
+} from './interviews.repository';
+import { INTERVIEW_MAIL_KIND } from './interviews.mail';
+import { openSlots, type Slot } from './slots';
+
+/**
+ * Interviews (issue 28 items 2-5, docs/decisions/0430-0435): a member's availability, the invitation from an
+ * application, the candidate's booking of one open slot, reschedules and cancels by either side, and the
+ * member's calendar feed. Every change queues its e-mails in its own transaction.
+ */
+
+export const APPLICATION_NOT_FOUND = 'No such application.';
+export const NO_AVAILABILITY =
+  'Set when you can interview first (Interviews in the console): the candidate chooses from those times.';
+export const INTERVIEWER_NO_AVAILABILITY =
+  'This team member has not set when they can interview yet: ask them to, or invite as yourself.';
+export const INTERVIEWER_NOT_IN_TEAM = 'This person is not in your team.';
+export const WITHDRAWN = 'The candidate withdrew this application.';
+export const NO_INTERVIEW = 'There is no interview for this application yet.';
+export const INTERVIEW_CANCELLED = 'This interview was cancelled.';
+export const SLOT_TAKEN = 'This time is no longer open: someone else may just have booked it. Choose another time.';
+export const FEED_NOT_FOUND =
+  'This calendar address is not valid: it was replaced or removed. Make a new one in the console.';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The reminder goes this long before the interview. */
+export const REMINDER_BEFORE_MS = DAY;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toAvailability(row: AvailabilityRow): Availability {
+  return {
+    timeZone: row.time_zone,
+    slotMinutes: row.slot_minutes,
+    bufferMinutes: row.buffer_minutes,
+    weekly: row.weekly,
+    exceptions: row.exceptions,
+    locationKind: row.location_kind as InterviewLocationKind,
+    location: row.location,
+  };
+}
+
+/** The window slots are offered in: from the notice time to the days ahead. */
+function offerWindow(now: number) {
+  return {
+    from: now + INTERVIEW_LIMITS.noticeHours * HOUR,
+    to: now + INTERVIEW_LIMITS.daysAhead * DAY,
+  };
+}
+
+/** The open slots of an interview's interviewer (a booked interview's own time left out of what is busy). */
+async function slotsOf(db: Db, interview: InterviewRow, now: number, forUpdate = false): Promise<Slot[]> {
+  const availability = await findAvailability(db, interview.business_id, interview.interviewer_user_id, forUpdate);
+  if (!availability) return [];
+  const window = offerWindow(now);
+  const busy = await bookedTimesOf(db, interview.interviewer_user_id, new Date(window.from - DAY), interview.id);
+  return openSlots(toAvailability(availability), window, busy);
+}
+
+async function toInterview(db: Db, row: InterviewRow, now: number): Promise<Interview> {
+  const availability = await findAvailability(db, row.business_id, row.interviewer_user_id);
+  const open = row.status !== 'cancelled' && (row.starts_at === null || row.starts_at.getTime() > now);
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    status: row.status,
+    interviewerName: row.interviewer_name,
+    timeZone: row.time_zone,
+    slotMinutes: availability?.slot_minutes ?? 0,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    locationKind: row.location_kind as InterviewLocationKind,
+    location: row.location,
+    cancelledBy: row.cancelled_by,
+    slots: open
+      ? (await slotsOf(db, row, now)).map((s) => ({
+          startsAt: new Date(s.start).toISOString(),
+          endsAt: new Date(s.end).toISOString(),
+        }))
+      : [],
+  };
+}
+
+async function queueMail(db: Db, row: InterviewRow, kind: InterviewMailKind, to: Recipient[], now: Date) {
+  await queueInterviewMail(db, row, kind, to, now);
+  for (const _ of to) productMetrics.emailsQueued().inc({ kind: `${INTERVIEW_MAIL_KIND} ${kind}` });
+}
+
+// ---- Availability ----
+
+export async function ownAvailability(db: Db, member: Member): Promise<{ availability: Availability | null }> {
+  const row = await findAvailability(db, member.business.id, member.userId);
+  return { availability: row ? toAvailability(row) : null };
+}
+
+export async function setOwnAvailability(
+  db: Db,
+  member: Member,
+  body: Availability,
+  now: Date,
+): Promise<{ availability: Availability }> {
+  await upsertAvailability(db, {
+    business_id: member.business.id,
+    user_id: member.userId,
+    time_zone: body.timeZone,
+    slot_minutes: body.slotMinutes,
+    buffer_minutes: body.bufferMinutes,
+    weekly: body.weekly,
+    exceptions: body.exceptions,
+    location_kind: body.locationKind,
+    location: body.location,
+    updated_at: now,
+  });
+  return { availability: body };
+}
+
+// ---- The employer's side ----
+
+async function requireApplication(db: Db, member: Member, applicationId: string, forUpdate = false) {
+  const application = await findApplicationOfBusiness(db, member.business.id, applicationId, forUpdate);
+  if (!application || !(await memberMaySeeJob(db, member, application.job_id)))
+    throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+  return application;
+}
+
+/**
+ * Opens an interview for an application with an interviewer of the business who set their availability,
+ * and queues the candidate's invitation; an open interview already there is answered as it is.
+ */
+async function openInterview(
+  trx: Db,
+  member: Member,
+  application: { id: string; candidate_id: string },
+  interviewerUserId: string,
+  now: Date,
+): Promise<InterviewRow | null> {
+  const open = await currentInterview(trx, application.id);
+  if (open && open.status !== 'cancelled') return open;
+  const interviewer = await findBusinessMember(trx, member.business.id, interviewerUserId);
+  const availability = interviewer && (await findAvailability(trx, member.business.id, interviewerUserId));
+  if (!interviewer || !availability) return null;
+  const row: InterviewRow = {
+    id: randomUUID(),
+    application_id: application.id,
+    candidate_id: application.candidate_id,
+    business_id: member.business.id,
+    interviewer_user_id: interviewer.user_id,
+    interviewer_name: interviewer.name?.trim() || interviewer.email,
+    interviewer_email: interviewer.email,
+    status: 'invited',
+    starts_at: null,
+    ends_at: null,
+    location_kind: availability.location_kind,
+    location: availability.location,
+    time_zone: availability.time_zone,
+    sequence: 0,
+    reminded_at: null,
+    cancelled_by: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await insertInterview(trx, row);
+  await queueMail(trx, row, 'invitation', ['candidate'], now);
+  return row;
+}
+
+export async function inviteToInterview(
+  db: Kysely<CandidateDatabase>,
+  member: Member,
+  applicationId: string,
+  interviewerUserId: string | undefined,
+  now: Date,
+): Promise<{ interview: Interview }> {
+  const row = await db.transaction().execute(async (trx) => {
+    const application = await requireApplication(trx, member, applicationId, true);
+    if (application.withdrawn_at) throw new HttpProblem(409, WITHDRAWN);
+    const who = interviewerUserId ?? member.userId;
+    if (!(await findBusinessMember(trx, member.business.id, who))) throw new HttpProblem(404, INTERVIEWER_NOT_IN_TEAM);
+    const opened = await openInterview(trx, member, application, who, now);
+    if (!opened) throw new HttpProblem(409, who === member.userId ? NO_AVAILABILITY : INTERVIEWER_NO_AVAILABILITY);
+    return opened;
+  });
+  return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+/**
+ * Called in the transaction that moves an application to "Schedule interview": the mover is invited as the
+ * interviewer when they set their availability and the application has no open interview. Otherwise
+ * nothing: the status e-mail still goes, and the employer can invite from the application's page.
+ */
+export async function inviteOnScheduleInterview(
+  trx: Db,
+  member: Member,
+  application: { id: string; candidate_id: string },
+  now: Date,
+): Promise<void> {
+  await openInterview(trx, member, application, member.userId, now);
+}
+
+export async function interviewOfBusiness(
+  db: Db,
+  member: Member,
+  applicationId: string,
+  now: Date,
+): Promise<{ interview: Interview | null }> {
+  await requireApplication(db, member, applicationId);
+  const row = await currentInterview(db, applicationId);
+  return { interview: row ? await toInterview(db, row, now.getTime()) : null };
+}
+
+// ---- Booking, moving and cancelling: either side ----
+
+/**
+ * Books (or moves) the interview to one open slot. The interview row and then the interviewer's availability
+ * row are locked, so the bookings of one interviewer queue one after the other on every instance, and the
+ * slot is checked against what is booked when it is this booking's turn; the unique index on (interviewer,
+ * start) holds even without the lock (docs/decisions/0432). Booking mails both sides the invitation;
+ * moving raises SEQUENCE and mails the update.
+ */
+async function book(
+  db: Kysely<CandidateDatabase>,
+  applicationId: string,
+  startsAt: string,
+  now: Date,
+): Promise<InterviewRow> {
+  const wanted = Date.parse(startsAt);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await currentInterview(trx, applicationId, true);
+      if (!row) throw new HttpProblem(404, NO_INTERVIEW);
+      if (row.status === 'cancelled') throw new HttpProblem(409, INTERVIEW_CANCELLED);
+      if (row.starts_at?.getTime() === wanted) return row;
+      const slot = (await slotsOf(trx, row, now.getTime(), true)).find((s) => s.start === wanted);
+      if (!slot) throw new HttpProblem(409, SLOT_TAKEN);
+      const moving = row.status === 'booked';
+      const changed: InterviewRow = {
+        ...row,
+        status: 'booked',
+        starts_at: new Date(slot.start),
+        ends_at: new Date(slot.end),
+        sequence: moving ? row.sequence + 1 : row.sequence,
+        // Booked within a day of it: the booking's own e-mail is the reminder.
+        reminded_at: slot.start - now.getTime() <= REMINDER_BEFORE_MS ? now : null,
+        updated_at: now,
+      };
+      await updateInterview(trx, row.id, {
+        status: changed.status,
+        starts_at: changed.starts_at,
+        ends_at: changed.ends_at,
+        sequence: changed.sequence,
+        reminded_at: changed.reminded_at,
+        updated_at: now,
+      });
+      await queueMail(trx, changed, moving ? 'rescheduled' : 'booked', ['candidate', 'interviewer'], now);
+      return changed;
+    });
+  } catch (err) {
+    // Another instance booked the same start of this interviewer in between (the unique index).
+    if ((err as { code?: string }).code === '23505') throw new HttpProblem(409, SLOT_TAKEN);
+    throw err;
+  }
+}
+
+async function cancel(
+  db: Kysely<CandidateDatabase>,
+  applicationId: string,
+  by: 'candidate' | 'employer',
+  now: Date,
+): Promise<InterviewRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await currentInterview(trx, applicationId, true);
+    if (!row) throw new HttpProblem(404, NO_INTERVIEW);
+    if (row.status === 'cancelled') return row;
+    const wasBooked = row.status === 'booked';
+    const changed: InterviewRow = {
+      ...row,
+      status: 'cancelled',
+      cancelled_by: by,
+      sequence: row.sequence + 1,
+      updated_at: now,
+    };
+    await updateInterview(trx, row.id, {
+      status: 'cancelled',
+      cancelled_by: by,
+      sequence: changed.sequence,
+      updated_at: now,
+    });
+    // A booked interview is in both calendars: both get the CANCEL. An invitation not taken up yet: the
+    // other side is told.
+    const to: Recipient[] = wasBooked
+      ? ['candidate', 'interviewer']
+      : [by === 'candidate' ? 'interviewer' : 'candidate'];
+    await queueMail(trx, changed, 'cancelled', to, now);
+    return changed;
+  });
+}
+
+export async function rescheduleByBusiness(
+  db: Kysely<CandidateDatabase>,
+  member: Member,
+  applicationId: string,
+  startsAt: string,
+  now: Date,
+): Promise<{ interview: Interview }> {
+  await requireApplication(db, member, applicationId);
+  const row = await book(db, applicationId, startsAt, now);
+  return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+export async function cancelByBusiness(
+  db: Kysely<CandidateDatabase>,
+  member: Member,
+  applicationId: string,
+  now: Date,
+): Promise<{ interview: Interview }> {
+  await requireApplication(db, member, applicationId);
+  const row = await cancel(db, applicationId, 'employer', now);
+  return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+// ---- The candidate's side ----
+
+async function requireOwnApplication(db: Db, user: AuthUser, applicationId: string) {
+  const candidate = await requireCandidate(db, user);
+  const application = await findApplicationOfCandidate(db, candidate.id, applicationId);
+  if (!application) throw new HttpProblem(404, APPLICATION_NOT_FOUND);
+  return application;
+}
+
+export async function ownInterview(
+  db: Db,
+  user: AuthUser,
+  applicationId: string,
+  now: Date,
+): Promise<{ interview: Interview | null }> {
+  await requireOwnApplication(db, user, applicationId);
+  const row = await currentInterview(db, applicationId);
+  return { interview: row ? await toInterview(db, row, now.getTime()) : null };
+}
+
+export async function bookOwnInterview(
+  db: Kysely<CandidateDatabase>,
+  user: AuthUser,
+  applicationId: string,
+  startsAt: string,
+  now: Date,
+): Promise<{ interview: Interview }> {
+  const application = await requireOwnApplication(db, user, applicationId);
+  if (application.withdrawn_at) throw new HttpProblem(409, WITHDRAWN);
+  const row = await book(db, applicationId, startsAt, now);
+  return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+export async function cancelOwnInterview(
+  db: Kysely<CandidateDatabase>,
+  user: AuthUser,
+  applicationId: string,
+  now: Date,
+): Promise<{ interview: Interview }> {
+  await requireOwnApplication(db, user, applicationId);
+  const row = await cancel(db, applicationId, 'candidate', now);
+  return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+/** The candidate's interviews for the data export: times, where, with whom, and what happened. */
+export async function interviewsForExport(db: Db, candidateId: string) {
+  const rows = await db
+    .selectFrom('interviews')
+    .select([
+      'id',
+      'application_id',
+      'status',
+      'interviewer_name',
+      'starts_at',
+      'ends_at',
+      'location_kind',
+      'location',
+      'time_zone',
+      'cancelled_by',
+      'created_at',
+      'updated_at',
+    ])
+    .where('candidate_id', '=', candidateId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.application_id,
+    status: r.status,
+    interviewerName: r.interviewer_name,
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+    locationKind: r.location_kind,
+    location: r.location,
+    timeZone: r.time_zone,
+    cancelledBy: r.cancelled_by,
+    invitedOn: r.created_at.toISOString(),
+    changedOn: r.updated_at.toISOString(),
+  }));
+}
+
+// ---- The interviewer's calendar feed ----
+
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The feed's address on this service (public: the token is the authorization). */
+export const FEED_PATH = '/interview-feeds';
+
+export async function ownFeed(db: Db, member: Member): Promise<InterviewFeed> {
+  const row = await db
+    .selectFrom('interview_feeds')
+    .select('created_at')
+    .where('business_id', '=', member.business.id)
+    .where('user_id', '=', member.userId)
+    .executeTakeFirst();
+  return { url: null, active: Boolean(row), createdOn: iso(row?.created_at ?? null) };
+}
+
+/** A new feed address for the caller; the old one, if any, stops working. Shown once. */
+export async function newFeed(db: Db, member: Member, apiUrl: string, now: Date): Promise<InterviewFeed> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('interview_feeds')
+    .values({ business_id: member.business.id, user_id: member.userId, token_hash: hashOf(token), created_at: now })
+    .onConflict((oc) =>
+      oc.columns(['business_id', 'user_id']).doUpdateSet({ token_hash: hashOf(token), created_at: now }),
+    )
+    .execute();
+  return { url: `${apiUrl.replace(/\/+$/, '')}${FEED_PATH}/${token}.ics`, active: true, createdOn: now.toISOString() };
+}
+
+export async function removeFeed(db: Db, member: Member): Promise<InterviewFeed> {
+  await db
+    .deleteFrom('interview_feeds')
+    .where('business_id', '=', member.business.id)
+    .where('user_id', '=', member.userId)
+    .execute();
+  return { url: null, active: false, createdOn: null };
+}
+
+/** The calendar of a feed's token: the member's interviews of the last 30 days and ahead. */
+export async function feedCalendar(db: Db, file: string, uidDomain: string, portalUrl: string, now: Date) {
+  const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
+  if (!FEED_TOKEN.test(token)) throw new HttpProblem(404, FEED_NOT_FOUND);
+  const feed = await db
+    .selectFrom('interview_feeds as f')
+    .innerJoin('business_members as m', (join) =>
+      join.onRef('m.business_id', '=', 'f.business_id').onRef('m.user_id', '=', 'f.user_id'),
+    )
+    .innerJoin('businesses as b', 'b.id', 'f.business_id')
+    .select(['f.business_id', 'f.user_id', 'b.name as business_name'])
+    .where('f.token_hash', '=', hashOf(token))
+    .executeTakeFirst();
+  // A removed member's feed ends with their membership.
+  if (!feed) throw new HttpProblem(404, FEED_NOT_FOUND);
+  const rows = await feedInterviewsOf(db, feed.business_id, feed.user_id, new Date(now.getTime() - 30 * DAY));
+  const events: CalendarEvent[] = rows.map((r) => ({
+    uid: `interview-${r.id}@${uidDomain}`,
+    sequence: r.sequence,
+    start: r.starts_at!,
+    end: r.ends_at!,
+    stamp: r.updated_at,
+    summary: `Interview: ${r.candidate_name} (${r.title})`,
+    description: `Interview with ${r.candidate_name} for ${r.title}. ${portalUrl}/employer/applications/${r.application_id}`,
+    location: r.location,
+    organizer: { name: r.interviewer_name, email: r.interviewer_email },
+    attendee: { name: r.candidate_name, email: r.candidate_email },
+    cancelled: r.status === 'cancelled',
+  }));
+  return feedIcs(`Interviews (${feed.business_name})`, events);
+}

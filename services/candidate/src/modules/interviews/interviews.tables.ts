@@ -1,0 +1,85 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/*
+ * The interview tables (migration 0020), added to CandidateDatabase from this module's own file so that the
+ * module stays in one folder (docs/decisions/0430).
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A team member's interview availability (migration 0020, docs/decisions/0430). */
+export interface InterviewAvailabilityTable {
+  business_id: string;
+  user_id: string;
+  time_zone: string;
+  slot_minutes: number;
+  buffer_minutes: number;
+  weekly: ColumnType<WeeklyRange[], string, string>;
+  exceptions: ColumnType<DateException[], string, string>;
+  location_kind: string;
+  location: string;
+  updated_at: Timestamp;
+}
+export interface WeeklyRange {
+  day: number;
+  from: string;
+  to: string;
+}
+export interface DateException {
+  date: string;
+  ranges: { from: string; to: string }[];
+}
+
+/** An application's interview: invited, booked or cancelled (migration 0020). */
+export interface InterviewsTable {
+  id: string;
+  application_id: string;
+  candidate_id: string;
+  business_id: string;
+  interviewer_user_id: string;
+  interviewer_name: string;
+  interviewer_email: string;
+  status: 'invited' | 'booked' | 'cancelled';
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  location_kind: string;
+  location: string;
+  time_zone: string;
+  sequence: Generated<number>;
+  reminded_at: NullableTimestamp;
+  cancelled_by: 'candidate' | 'employer' | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InterviewMailOutboxTable {
+  id: Generated<number>;
+  interview_id: string;
+  recipient: 'candidate' | 'interviewer';
+  kind: 'invitation' | 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  sequence: number;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface InterviewFeedsTable {
+  business_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+declare module '../../db' {
+  interface CandidateDatabase {
+    interview_availability: InterviewAvailabilityTable;
+    interviews: InterviewsTable;
+    interview_mail_outbox: InterviewMailOutboxTable;
+    interview_feeds: InterviewFeedsTable;
+  }
+}

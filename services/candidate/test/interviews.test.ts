@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationStatus } from '@careers/contracts/enum-values';
+import type { Availability, Interview } from '@careers/contracts/interviews';
+import type { SentMail } from '@careers/server-kit/mail';
+import { databaseKinds } from '@careers/server-kit/testing';
+import { createInterviewWorker } from '../src/modules/interviews/interviews.worker';
+import { SLOT_TAKEN } from '../src/modules/interviews/interviews.service';
+import { tinyPdf } from './fixtures';
+import { startTestApp, unzip, uploadCv, type TestApp } from './helpers';
+
+type Headers = Record<string, string>;
+
+const AVAILABILITY: Availability = {
+  timeZone: 'Europe/London',
+  slotMinutes: 45,
+  bufferMinutes: 15,
+  weekly: [1, 2, 3, 4, 5].map((day) => ({ day, from: '09:00', to: '12:00' })),
+  exceptions: [{ date: '2027-03-24', ranges: [] }],
+  locationKind: 'video',
+  location: 'https://meet.example.test/abc-defg-hij',
+};
+
+/** Interviews (issue 28 items 2-5): availability, invitation, booking, the race, .ics, reminders, the feed. */
+describe.each(databaseKinds())('interviews, on %s', (kind) => {
+  let t: TestApp;
+  let clock = Date.parse('2027-03-22T08:00:00Z'); // a Monday, the week before the clocks go forward in London
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    t.deps.interviews.now = () => clock;
+  });
+  afterAll(async () => t?.close());
+
+  const call = (method: string, url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+
+  async function person(label: string, roles: ('BusinessUser' | 'Candidate')[]) {
+    const userId = randomUUID();
+    const email = `${label}.${userId.slice(0, 8)}@example.test`;
+    const token = await t.identity.token(userId, roles, { email, emailVerified: true });
+    return { userId, email, headers: { authorization: `Bearer ${token}` } as Headers };
+  }
+
+  async function business(name: string) {
+    const owner = await person('owner', ['BusinessUser']);
+    expect((await call('POST', '/business', owner.headers, { name })).statusCode).toBe(200);
+    const job = await call('POST', '/business/jobs', owner.headers, { title: `${name} engineer`, description: 'Work' });
+    expect(job.statusCode, job.body).toBe(200);
+    const set = await call('PUT', '/business/interviews/availability', owner.headers, AVAILABILITY);
+    expect(set.statusCode, set.body).toBe(200);
+    return { owner, jobId: job.json().id as string };
+  }
+
+  async function applicant(jobId: string, name: string) {
+    const c = await person('candidate', ['Candidate']);
+    const made = await call('POST', '/candidate', c.headers, {
+      name,
+      email: c.email,
+      phoneNumber: '0777',
+      postcode: 'M1 1AA',
+    });
+    const candidateId = made.json().id as string;
+    const cvId = await uploadCv(t, c.headers, 'cv.pdf', tinyPdf(name));
+    const res = await call('POST', '/job-applications', c.headers, { jobId, cvId, readyToWork: true });
+    expect(res.json().isValidResponse, res.body).toBe(true);
+    return { ...c, candidateId, applicationId: res.json().result.applicationId as string };
+  }
+
+  const interviewOf = async (headers: Headers, url: string) => {
+    const res = await call('GET', url, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().interview as Interview;
+  };
+
+  const mail = () => t.deps.mail.list!() as SentMail[];
+  const to = (address: string, kind?: string) =>
+    mail().filter((m) => m.to === address && (kind === undefined || m.kind === `interview ${kind}`));
+  const calendarOf = (m: SentMail) => {
+    const ics = m.attachments?.[0]?.content;
+    expect(ics, m.subject).toBeDefined();
+    expect(ics).toMatch(/\r\n$/);
+    for (const line of ics!.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const root = new ICAL.Component(ICAL.parse(ics!));
+    const event = root.getFirstSubcomponent('vevent')!;
+    const value = (name: string) => String(event.getFirstPropertyValue(name));
+    return {
+      method: String(root.getFirstPropertyValue('method')),
+      uid: value('uid'),
+      sequence: Number(event.getFirstPropertyValue('sequence')),
+      start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+      end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
+      utc: (event.getFirstPropertyValue('dtstart') as ICAL.Time).zone?.tzid === 'UTC',
+      organizer: value('organizer'),
+      attendee: value('attendee'),
+      location: value('location'),
+      status: value('status'),
+    };
+  };
+
+  it('invites on "Schedule interview"; the candidate books; moves and a cancel reach both calendars with one UID', async () => {
+    const { owner, jobId } = await business('Interview Co');
+    const ada = await applicant(jobId, 'Ada Booker');
+    const mine = `/job-applications/${ada.applicationId}/interview`;
+    const theirs = `/business/applications/${ada.applicationId}/interview`;
+    expect(await interviewOf(ada.headers, mine)).toBeNull();
+
+    const moved = await call('PUT', `/business/applications/${ada.applicationId}/status`, owner.headers, {
+      applicationStatus: ApplicationStatus.ScheduleInterview,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const invited = await interviewOf(ada.headers, mine);
+    expect(invited).toMatchObject({ status: 'invited', timeZone: 'Europe/London', locationKind: 'video' });
+    // Tuesday 23 March is 09:00 GMT = 09:00 UTC; Wednesday is an exception; Monday 29 March is BST: 08:00 UTC.
+    const starts = invited.slots.map((s) => s.startsAt);
+    expect(starts.slice(0, 3)).toEqual([
+      '2027-03-23T09:00:00.000Z',
+      '2027-03-23T10:00:00.000Z',
+      '2027-03-23T11:00:00.000Z',
+    ]);
+    expect(starts.some((s) => s.startsWith('2027-03-24'))).toBe(false);
+    expect(starts.filter((s) => s.startsWith('2027-03-29'))).toEqual([
+      '2027-03-29T08:00:00.000Z',
+      '2027-03-29T09:00:00.000Z',
+      '2027-03-29T10:00:00.000Z',
+    ]);
+    expect(invited.slots[0]!.endsAt).toBe('2027-03-23T09:45:00.000Z');
+
+    // The move was made on the real clock (the status route's): its e-mail goes on that clock too.
+    const saved = clock;
+    clock = Date.now();
+    await t.deps.interviews.worker.flush();
+    clock = saved;
+    const invitation = to(ada.email, 'invitation');
+    expect(invitation).toHaveLength(1);
+    expect(invitation[0]!.text).toContain(`/applications/${ada.applicationId}`);
+    expect(invitation[0]!.attachments).toBeUndefined();
+
+    // A slot that is not offered is refused, with problem details.
+    const wrong = await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-23T09:30:00Z' });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().detail).toBe(SLOT_TAKEN);
+
+    const booked = await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-29T08:00:00.000Z' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().interview).toMatchObject({ status: 'booked', startsAt: '2027-03-29T08:00:00.000Z' });
+    expect((await interviewOf(owner.headers, theirs)).startsAt).toBe('2027-03-29T08:00:00.000Z');
+    await t.deps.interviews.worker.flush();
+    const [candidateMail] = to(ada.email, 'booked');
+    const [ownerMail] = to(owner.email, 'booked');
+    const first = calendarOf(candidateMail!);
+    expect(first).toMatchObject({
+      method: 'REQUEST',
+      sequence: 0,
+      start: '2027-03-29T08:00:00.000Z',
+      end: '2027-03-29T08:45:00.000Z',
+      utc: true,
+      organizer: `mailto:${owner.email}`,
+      attendee: `mailto:${ada.email}`,
+      location: AVAILABILITY.location,
+      status: 'CONFIRMED',
+    });
+    expect(calendarOf(ownerMail!)).toEqual(first);
+    expect(candidateMail!.attachments![0]!.contentType).toContain('method=REQUEST');
+    // The video link is in the invitation, never in the e-mail's words (docs/decisions/0433).
+    expect(candidateMail!.text).not.toContain('meet.example.test');
+    expect(candidateMail!.text).toContain('When: Monday, 29 March 2027 at 09:00 (Europe/London)');
+
+    // The candidate moves it, then the employer: same UID, SEQUENCE 1 then 2.
+    expect((await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-29T09:00:00Z' })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('PUT', `${theirs}/booking`, owner.headers, { startsAt: '2027-03-30T10:00:00Z' })).statusCode,
+    ).toBe(200);
+    await t.deps.interviews.worker.flush();
+    const moves = to(ada.email, 'rescheduled').map(calendarOf);
+    expect(moves.map((m) => [m.uid, m.sequence, m.start]).sort()).toEqual([
+      [first.uid, 1, '2027-03-29T09:00:00.000Z'],
+      [first.uid, 2, '2027-03-30T10:00:00.000Z'],
+    ]);
+    expect(to(owner.email, 'rescheduled')).toHaveLength(2);
+
+    const cancelled = await call('DELETE', theirs, owner.headers);
+    expect(cancelled.json().interview).toMatchObject({ status: 'cancelled', cancelledBy: 'employer', slots: [] });
+    await t.deps.interviews.worker.flush();
+    for (const address of [ada.email, owner.email]) {
+      const [notice] = to(address, 'cancelled');
+      expect(calendarOf(notice!)).toMatchObject({ method: 'CANCEL', uid: first.uid, sequence: 3, status: 'CANCELLED' });
+    }
+    // After a cancel the employer can invite again; a new interview has a new UID.
+    const again = await call('POST', theirs, owner.headers, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().interview.id).not.toBe(invited.id);
+
+    // The candidate's interviews are in their data export, and go with their account.
+    const exported = await t.app.inject({ url: '/candidate/export', headers: ada.headers });
+    expect(exported.statusCode).toBe(200);
+    const listed = JSON.parse((await unzip(exported.rawPayload)).get('interviews.json')!.toString());
+    expect(listed.map((i: { id: string; status: string }) => [i.id, i.status])).toEqual([
+      [invited.id, 'cancelled'],
+      [again.json().interview.id, 'invited'],
+    ]);
+    const deleted = await call('DELETE', '/candidate', ada.headers, { id: ada.candidateId });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const left = await t.deps.database.db
+      .selectFrom('interviews')
+      .select('id')
+      .where('candidate_id', '=', ada.candidateId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('lets exactly one of racing candidates have a slot; the others are offered the rest', async () => {
+    const { owner, jobId } = await business('Race Co');
+    const racers = await Promise.all(['One', 'Two', 'Three'].map((n) => applicant(jobId, `Racer ${n}`)));
+    for (const r of racers) {
+      const res = await call('POST', `/business/applications/${r.applicationId}/interview`, owner.headers, {});
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const slot = '2027-03-23T10:00:00.000Z';
+    const answers = await Promise.all(
+      racers.map((r) =>
+        call('PUT', `/job-applications/${r.applicationId}/interview/booking`, r.headers, { startsAt: slot }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const [i, r] of racers.entries()) {
+      if (answers[i]!.statusCode === 200) continue;
+      expect(answers[i]!.json().detail).toBe(SLOT_TAKEN);
+      const offered = await interviewOf(r.headers, `/job-applications/${r.applicationId}/interview`);
+      expect(offered.status).toBe('invited');
+      // The taken slot and its buffer are gone (10:00–10:45 + 15 min): 09:00 and 11:00 are still open.
+      expect(offered.slots.map((s) => s.startsAt)).not.toContain(slot);
+      expect(offered.slots.map((s) => s.startsAt)).toContain('2027-03-23T11:00:00.000Z');
+    }
+    // The losers book the rest, again at once: each gets a different slot.
+    const losers = racers.filter((_, i) => answers[i]!.statusCode !== 200);
+    const rest = await Promise.all(
+      losers.map((r) =>
+        call('PUT', `/job-applications/${r.applicationId}/interview/booking`, r.headers, {
+          startsAt: '2027-03-23T11:00:00.000Z',
+        }),
+      ),
+    );
+    expect(rest.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('sends the reminder to both 24 hours before, once, with two workers on the same database', async () => {
+    const { owner, jobId } = await business('Reminder Co');
+    const grace = await applicant(jobId, 'Grace Reminded');
+    const url = `/job-applications/${grace.applicationId}/interview`;
+    expect(
+      (await call('POST', `/business/applications/${grace.applicationId}/interview`, owner.headers, {})).statusCode,
+    ).toBe(200);
+    const startsAt = '2027-04-01T10:00:00.000Z';
+    expect((await call('PUT', `${url}/booking`, grace.headers, { startsAt })).statusCode).toBe(200);
+    const second = createInterviewWorker({
+      db: t.deps.database.db,
+      mail: t.deps.mail,
+      now: () => clock,
+      intervalMs: 60_000,
+      logger: t.app.log,
+      portalUrl: t.config.portalUrl,
+      uidDomain: 'example.test',
+    });
+    const saved = clock;
+    try {
+      clock = Date.parse(startsAt) - 24 * 3_600_000 - 60_000;
+      await Promise.all([t.deps.interviews.worker.flush(), second.flush()]);
+      expect([...to(grace.email, 'reminder'), ...to(owner.email, 'reminder')]).toHaveLength(0);
+      clock += 2 * 60_000;
+      await Promise.all([t.deps.interviews.worker.flush(), second.flush()]);
+      await Promise.all([t.deps.interviews.worker.flush(), second.flush()]);
+      expect(to(grace.email, 'reminder')).toHaveLength(1);
+      expect(to(owner.email, 'reminder')).toHaveLength(1);
+      expect(to(grace.email, 'reminder')[0]!.subject).toBe('Interview reminder: tomorrow');
+    } finally {
+      clock = saved;
+      await second.stop();
+    }
+  });
+
+  it('keeps each side to its own: other candidates, other businesses and bad input are refused', async () => {
+    const { owner, jobId } = await business('Guard Co');
+    const other = await business('Other Co');
+    const lin = await applicant(jobId, 'Lin Guarded');
+    const stranger = await person('stranger', ['Candidate']);
+    await call('POST', '/candidate', stranger.headers, {
+      name: 'Stranger',
+      email: stranger.email,
+      phoneNumber: '0777',
+      postcode: 'M1 1AA',
+    });
+    expect((await call('GET', `/job-applications/${lin.applicationId}/interview`, stranger.headers)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', `/business/applications/${lin.applicationId}/interview`, other.owner.headers, {})).statusCode,
+    ).toBe(404);
+    // An interviewer must be in the team and have set their availability.
+    const notInTeam = await call('POST', `/business/applications/${lin.applicationId}/interview`, owner.headers, {
+      interviewerUserId: other.owner.userId,
+    });
+    expect(notInTeam.statusCode).toBe(404);
+    const bad = [
+      { ...AVAILABILITY, timeZone: 'Mars/Olympus' },
+      { ...AVAILABILITY, location: 'http://meet.example.test/x' },
+      { ...AVAILABILITY, location: 'javascript:alert(1)' },
+      { ...AVAILABILITY, weekly: [{ day: 1, from: '12:00', to: '09:00' }] },
+      { ...AVAILABILITY, slotMinutes: 5 },
+      { ...AVAILABILITY, locationKind: 'phone', location: '0161\n496 0000' },
+    ];
+    for (const body of bad) {
+      const res = await call('PUT', '/business/interviews/availability', owner.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+
+  it('gives each member a private calendar feed that lists their interviews and can be revoked', async () => {
+    const { owner, jobId } = await business('Feed Co');
+    const max = await applicant(jobId, 'Max Fed');
+    await call('POST', `/business/applications/${max.applicationId}/interview`, owner.headers, {});
+    await call('PUT', `/job-applications/${max.applicationId}/interview/booking`, max.headers, {
+      startsAt: '2027-03-25T09:00:00.000Z',
+    });
+    expect((await call('GET', '/business/interviews/feed', owner.headers)).json()).toMatchObject({ active: false });
+    const made = await call('POST', '/business/interviews/feed', owner.headers);
+    const url = new URL(made.json().url as string);
+    expect(url.pathname).toMatch(/^\/interview-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await t.app.inject({ url: url.pathname });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    const root = new ICAL.Component(ICAL.parse(feed.body));
+    expect(root.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const events = root.getAllSubcomponents('vevent');
+    expect(events).toHaveLength(1);
+    expect(String(events[0]!.getFirstPropertyValue('summary'))).toContain('Max Fed');
+    // A new address replaces the old one; removing it revokes it.
+    const remade = await call('POST', '/business/interviews/feed', owner.headers);
+    expect((await t.app.inject({ url: url.pathname })).statusCode).toBe(404);
+    const current = new URL(remade.json().url as string).pathname;
+    expect((await t.app.inject({ url: current })).statusCode).toBe(200);
+    expect((await call('DELETE', '/business/interviews/feed', owner.headers)).json()).toMatchObject({ active: false });
+    const gone = await t.app.inject({ url: current });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).toContain('application/problem+json');
+    expect((await t.app.inject({ url: '/interview-feeds/not-a-token.ics' })).statusCode).toBe(404);
+  });
+});
