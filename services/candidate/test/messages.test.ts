@@ -202,6 +202,24 @@ describe.each(databaseKinds())('messages on %s', (kind) => {
     expect(notices(candidate.email)).toHaveLength(1);
   });
 
+  it('sends a notice once when two instances pass at the same time', async () => {
+    const { owner, candidate, applicationId } = await scene('Twice Ltd');
+    await call('POST', `/business/applications/${applicationId}/messages`, owner.headers, { body: 'Hello' });
+    const other = createMessageNoticeWorker({
+      db: t.deps.database.db,
+      mail: { kind: 'outbox', send: async (message) => void sent.push(message), close: async () => {} },
+      now,
+      intervalMs: 600_000,
+      logger: t.app.log,
+      secret: t.deps.statusMail.secret,
+      portalUrl: 'https://careers.example.test',
+      apiUrl: 'https://api.example.test',
+    });
+    const [a, b] = await Promise.all([worker.flush(), other.flush()]);
+    expect(a + b).toBe(1);
+    expect(notices(candidate.email)).toHaveLength(1);
+  });
+
   it('checks who may write, the size, the characters, a withdrawal and the hourly limits', async () => {
     const { owner, jobId, candidate, applicationId } = await scene('Rules Ltd');
     const manager = await join(owner.headers, 'HiringManager', 'Hana Manager');
