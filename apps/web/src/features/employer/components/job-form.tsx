@@ -17,7 +17,7 @@ import { defaultCurrency } from '../currency';
 import { JobAsCandidatesSeeIt } from './job-preview';
 import { SelectField } from './select-field';
 import { jobBody } from '../job-body';
-import { ScreeningQuestionsEditor, fromDrafts, toDrafts } from './screening-questions-editor';
+import { ScreeningQuestionsEditor, checkQuestions, fromDrafts, toDrafts } from './screening-questions-editor';
 import type { JobForm } from '../forms';
 import { employerPaths } from '../paths';
 
@@ -110,6 +110,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
   const { errors } = form.formState;
   const values = form.watch();
   const [questions, setQuestions] = useState(() => toDrafts(job?.screeningQuestions));
+  const [questionsProblem, setQuestionsProblem] = useState<string | null>(null);
   return (
     <>
       <form
@@ -117,6 +118,8 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
         noValidate
         aria-labelledby="job-form-title"
         onSubmit={form.handleSubmit((values) =>
+          // A question not yet whole is said under the questions, in words, before any call (0400).
+          checkQuestions(questions, setQuestionsProblem) &&
           save.mutate(
             {
               ...(job ? { jobId: job.id } : {}),
@@ -205,7 +208,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
             <option value="3">Year</option>
           </SelectField>
         </div>
-        <ScreeningQuestionsEditor drafts={questions} onChange={setQuestions} />
+        <ScreeningQuestionsEditor drafts={questions} onChange={setQuestions} problem={questionsProblem} />
         <div className="employer-form__actions">
           <Link className="btn btn--secondary" to={job ? employerPaths.job(job.id) : employerPaths.jobs}>
             Cancel

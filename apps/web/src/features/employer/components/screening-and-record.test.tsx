@@ -7,7 +7,13 @@ import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { UnmetRequirements } from './unmet-requirements';
 import { ApplicationRecordSection as EmployerSection } from './application-record-section';
-import { ScreeningQuestionsEditor, fromDrafts, toDrafts, type QuestionDraft } from './screening-questions-editor';
+import {
+  ScreeningQuestionsEditor,
+  draftsProblem,
+  fromDrafts,
+  toDrafts,
+  type QuestionDraft,
+} from './screening-questions-editor';
 
 const record: ApplicationRecord = {
   applicationId: '7d1f2c3a-0000-4000-8000-000000000001',
@@ -97,6 +103,19 @@ describe("the job form's questions", () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Remove question 1' }));
     expect(JSON.parse(screen.getByTestId('body').textContent!)).toEqual([]);
+  });
+
+  it('says in words what keeps the questions from being saved', () => {
+    const draft = toDrafts([{ id: 'a', kind: 'text', text: 'Why us?', required: false }])[0]!;
+    expect(draftsProblem([draft])).toBeNull();
+    expect(draftsProblem([draft, { ...draft, id: 'b', text: ' ' }])).toBe('Question 2: write the question.');
+    expect(draftsProblem([{ ...draft, kind: 'oneOf', options: 'Early\n\nEarly' }])).toBe(
+      'Question 1: give at least two options, one a line.',
+    );
+    expect(draftsProblem([{ ...draft, kind: 'number', min: '5', max: '1' }])).toBe(
+      'Question 1: the range ends below where it starts.',
+    );
+    expect(draftsProblem([{ ...draft, kind: 'number', min: 'two' }])).toBe('Question 1: the range takes numbers.');
   });
 
   it('keeps the options, the accepted ones and the range of a saved job', () => {

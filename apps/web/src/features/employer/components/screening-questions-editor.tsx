@@ -80,6 +80,31 @@ export function fromDrafts(drafts: QuestionDraft[]): ScreeningQuestion[] {
   });
 }
 
+/** What keeps the questions from being saved, in words ('Question 2: give at least two options.'); null when nothing. */
+export function draftsProblem(drafts: QuestionDraft[]): string | null {
+  for (const [index, d] of drafts.entries()) {
+    const which = `Question ${index + 1}`;
+    if (!d.text.trim()) return `${which}: write the question.`;
+    if (d.kind === 'oneOf' && optionLines(d.options).length < 2)
+      return `${which}: give at least two options, one a line.`;
+    if (d.kind === 'number') {
+      for (const typed of [d.min, d.max])
+        if (typed.trim() !== '' && numberOrNull(typed) === null) return `${which}: the range takes numbers.`;
+      const min = numberOrNull(d.min);
+      const max = numberOrNull(d.max);
+      if (min !== null && max !== null && max < min) return `${which}: the range ends below where it starts.`;
+    }
+  }
+  return null;
+}
+
+/** Before saving: says what is wrong (or clears it) and answers whether the questions can be saved. */
+export function checkQuestions(drafts: QuestionDraft[], show: (problem: string | null) => void): boolean {
+  const problem = draftsProblem(drafts);
+  show(problem);
+  return problem === null;
+}
+
 /**
  * The job form's screening questions (docs/decisions/0400): yes/no, one of several options, a number or a
  * short text, each optional or required, and a requirement the answer may be held against. Candidates see
@@ -89,9 +114,12 @@ export function fromDrafts(drafts: QuestionDraft[]): ScreeningQuestion[] {
 export function ScreeningQuestionsEditor({
   drafts,
   onChange,
+  problem = null,
 }: {
   drafts: QuestionDraft[];
   onChange: (drafts: QuestionDraft[]) => void;
+  /** What keeps the questions from being saved, once the employer pressed Save. */
+  problem?: string | null;
 }) {
   const id = useId();
   const change = (index: number, patch: Partial<QuestionDraft>) =>
@@ -229,6 +257,9 @@ export function ScreeningQuestionsEditor({
       ) : (
         <p className="screening-editor__lead">A job has at most {SCREENING_QUESTIONS_MAX} questions.</p>
       )}
+      <p className="screening-editor__problem" role="alert">
+        {problem}
+      </p>
     </fieldset>
   );
 }
