@@ -19,6 +19,7 @@ import { createMailTransport, type MailMessage } from '@careers/server-kit/mail'
 import * as identity from '../../services/identity/src/modules/mail/mail.templates';
 import { receiptMail, statusMail } from '../../services/candidate/src/modules/status-emails/status-emails.service';
 import { contactMail } from '../../services/candidate/src/modules/contact/contact.service';
+import { messageNoticeMail } from '../../services/candidate/src/modules/messages/messages.mail';
 import { teamInvitationMail } from '../../services/candidate/src/modules/team/team-mail';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser';
 import { waitForMail, type SinkMessage } from '../support/mailbox';
@@ -130,6 +131,12 @@ const CASES: Case[] = [
     action: { button: 'See your application on the portal' },
     mark: 'Northwind Logistics',
     mail: (to) => statusMail({ ...application, to, applicationStatus: ApplicationStatus.ScheduleInterview }),
+  },
+  {
+    name: 'message-notice',
+    action: { button: 'Read the message on the portal' },
+    mark: 'Northwind Logistics',
+    mail: (to) => messageNoticeMail({ ...application, to }),
   },
   {
     name: 'application-status-unquotable-business',
