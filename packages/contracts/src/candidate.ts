@@ -8,6 +8,7 @@ import {
   workplaceSchema,
 } from './enums';
 import { CV_MAX_COUNT } from './candidate-values';
+import { applicationRetentionFields } from './retention';
 import { screeningAnswersSchema, screeningQuestionSchema } from './screening';
 
 /** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
@@ -205,6 +206,8 @@ export const jobApplicationSchema = z.object({
   withdrawalReason: z.string().nullable().optional(),
   /** When the business last opened the CV sent with it (a preview or a download); null: never (docs/decisions/0390). */
   cvOpenedOn: isoDateSchema.nullable().optional(),
+  /** When the business deletes it, by which rule, and the candidate's consent (docs/decisions/0440). */
+  ...applicationRetentionFields,
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

@@ -52,6 +52,7 @@ import { createMessageNoticeWorker } from './modules/messages/messages.worker';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
 import { createInterviewWorker, type InterviewWorker } from './modules/interviews/interviews.worker';
 import { retentionRoutes } from './modules/retention/retention.routes';
+import { startRetention } from './modules/retention/retention.worker';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
 import { jobEndingRoutes } from './modules/job-endings/job-endings.routes';
@@ -291,6 +292,8 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   app.decorateRequest('member', null);
   // Removed team members' sessions end at the identity service (docs/decisions/0351).
   await startTeamRemovals(app);
+  // The retention job (docs/decisions/0441).
+  startRetention(app);
 
   // One file part per request; the CV limit is the ceiling, the logo route asks for less.
   await app.register(multipart, {

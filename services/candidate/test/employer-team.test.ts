@@ -450,6 +450,10 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/careers-page': owners,
       'get /business/jobs/{id}/distribution': everyone,
       'get /business/source-funnel': everyone,
+      'get /business/retention': everyone,
+      'put /business/retention': owners,
+      'get /business/jobs/{id}/deleted-applications': everyone,
+      'get /business/talent-pool': editors,
       'get /business/interviews/availability': everyone,
       'put /business/interviews/availability': everyone,
       'get /business/applications/{id}/interview': everyone,
@@ -485,6 +489,7 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/team/members/{userId}/role': { role: 'Recruiter' },
       'put /business/team/members/{userId}/jobs': { jobIds: [] },
       'put /business/careers-page': { slug: `sweep-co-${randomUUID().slice(0, 8)}`, about: '' },
+      'put /business/retention': { country: 'DE' },
       'put /business/interviews/availability': {
         timeZone: 'Europe/London',
         slotMinutes: 30,

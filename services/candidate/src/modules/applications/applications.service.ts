@@ -21,6 +21,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
+import { withRetentionFields } from '../retention/retention.service';
 import { lastOpenedBy, openingKey } from '../cv-openings/cv-openings.service';
 import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
@@ -176,7 +177,10 @@ export async function listOwnApplications(
     page,
     pageSize,
     totalApplications: total,
-    applications: rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [], opened(r))),
+    applications: await withRetentionFields(
+      db,
+      rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [], opened(r))),
+    ),
   };
 }
 
@@ -198,7 +202,10 @@ export async function candidateApplicationsSlice(
 ): Promise<JobApplication[]> {
   const rows = await candidateApplicationsByIds(db, candidateId, ids);
   const [history, opened] = await Promise.all([statusHistory(db, ids), cvOpenings(db, rows)]);
-  return rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row)));
+  return withRetentionFields(
+    db,
+    rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row))),
+  );
 }
 
 /** One of the caller's applications, for its page in the portal; 404 when there is none of theirs with this id. */
