@@ -4,12 +4,14 @@
  * with a developer's running stack or data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startMailSink, type MailSink } from './mail-sink';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -53,6 +55,11 @@ export interface StartStackOptions {
   mailSink?: MailSink;
   /** TEST_TUNING's relaxed limits (default true); false keeps the services' production defaults. */
   tuning?: boolean;
+  /**
+   * A PostgreSQL server (an administrator's URL) on which the stack makes two fresh databases for the
+   * services, dropped when it stops; by default each service runs its embedded PGlite in DATA_DIR.
+   */
+  postgresUrl?: string;
 }
 
 const STOP_GRACE_MS = 10_000;
@@ -147,6 +154,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   const children: { part: Part; child: ChildProcess }[] = [];
   let sink: MailSink | undefined;
   let workDir: string | undefined;
+  const databases = options.postgresUrl ? new PostgresDatabases(options.postgresUrl) : undefined;
   const parts = PARTS.filter((part) => !options.parts || options.parts.includes(part.name));
   const withPortal = parts.some((part) => part.name === 'portal');
 
@@ -154,6 +162,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     await Promise.all(children.map(({ child }) => stopChild(child)));
     process.off('exit', killOnExit);
     if (sink !== options.mailSink) await sink?.close();
+    await databases?.dropAll();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   };
   // If the test runner exits without teardown (Ctrl+C), leave no servers or data behind.
@@ -175,6 +184,16 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
     sink = options.mailSink ?? (await startMailSink());
     mkdirSync(logsDir, { recursive: true });
 
+    const databaseEnv: Record<string, string> = databases
+      ? {
+          IDENTITY_DATABASE_URL: await databases.create('identity'),
+          CANDIDATE_DATABASE_URL: await databases.create('candidate'),
+          // What the embedded default generates into DATA_DIR, a server database needs given.
+          INTERNAL_API_TOKEN: randomBytes(32).toString('base64url'),
+          UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
+        }
+      : {};
+
     const ports = Object.fromEntries(await Promise.all(PARTS.map(async (p) => [p.name, await freePort()] as const)));
     const url = (name: string) => `http://127.0.0.1:${ports[name]}`;
     const env = childEnv({
@@ -189,6 +208,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
       PORTAL_DIST_DIR: portalDist,
       SMTP_URL: sink.smtpUrl,
       LOG_LEVEL: 'warn',
+      ...databaseEnv,
       ...(options.tuning === false ? {} : TEST_TUNING),
       ...options.env,
     });
@@ -226,6 +246,55 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Fresh databases on a PostgreSQL server, one per service, dropped together at the end. */
+class PostgresDatabases {
+  private readonly names: string[] = [];
+  private readonly runId = randomUUID().replaceAll('-', '').slice(0, 12);
+
+  constructor(private readonly adminUrl: string) {}
+
+  async create(label: string): Promise<string> {
+    const name = `careers_e2e_${this.runId}_${label}`;
+    await this.admin((client) => client.query(`create database ${name}`));
+    this.names.push(name);
+    const url = new URL(this.adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  async dropAll(): Promise<void> {
+    const names = this.names.splice(0);
+    if (names.length === 0) return;
+    await this.admin(async (client) => {
+      for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
+    });
+  }
+
+  private async admin(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.adminUrl });
+    await client.connect();
+    try {
+      await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+}
+
+/** Whether a PostgreSQL server answers at this URL within a few seconds. */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
