@@ -89,6 +89,8 @@ describe('messages: the employer writes from a template, the candidate is told b
     await thread.getByLabel(`Your reply to ${employer.businessName}`).fill('Monday at 10 works for me.');
     await thread.getByRole('button', { name: 'Send reply' }).click();
     await thread.getByText('Monday at 10 works for me.').waitFor({ timeout: 15_000 });
+    await phone.setViewportSize(DESKTOP);
+    await look(phone, 'candidate-replied', '1280 px');
 
     // The employer sees the unread reply on the job's applications, then reads it.
     await console_.goto(`/employer/jobs/${job.id}`);
@@ -97,6 +99,9 @@ describe('messages: the employer writes from a template, the candidate is told b
     const reply = console_.getByRole('region', { name: 'Messages' }).getByText('Monday at 10 works for me.');
     await reply.waitFor({ timeout: 15_000 });
     await look(console_, 'employer-reads-reply', '1280 px');
+    await console_.setViewportSize(PHONE);
+    await look(console_, 'employer-reads-reply', '360 px');
+    await console_.setViewportSize(DESKTOP);
     await console_.goto(`/employer/jobs/${job.id}`);
     await console_.getByRole('link', { name: candidate.name }).first().waitFor({ timeout: 20_000 });
     await expect.poll(() => console_.getByText('1 unread reply', { exact: true }).count()).toBe(0);
