@@ -19,6 +19,8 @@ export const employerRoutes = {
   business: 'business',
   cvDrops: 'cv-drops',
   team: 'team',
+  /** The member's interview hours and calendar feed (issue 28). */
+  interviews: 'interviews',
   /** The team invitation e-mail's link; the candidate service writes it: {portal}/employer/join/{id}/{token}. */
   join: 'join/:invitationId/:token',
 } as const;
@@ -34,6 +36,7 @@ export const employerPaths = {
   business: under(employerRoutes.business),
   cvDrops: under(employerRoutes.cvDrops),
   team: under(employerRoutes.team),
+  interviews: under(employerRoutes.interviews),
   join: (invitationId: string, token: string) =>
     under(`join/${encodeURIComponent(invitationId)}/${encodeURIComponent(token)}`),
   job: (jobId: string) => under(employerRoutes.job.replace(':jobId', () => encodeURIComponent(jobId))),

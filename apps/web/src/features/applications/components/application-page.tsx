@@ -14,6 +14,7 @@ import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../w
 import { statusTimeline } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
+import { ApplicationInterview } from './application-interview';
 import { ApplicationRecordSection } from './application-record-section';
 import '../../../components/list-card.css';
 import './applications.css';
@@ -128,6 +129,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             folder, rendering a <section> with its own h2, or nothing) with one line here.
           */}
           <div className="application-page__sections">
+            <ApplicationInterview application={application} />
             <ApplicationMessages application={application} />
             <ApplicationRecordSection application={application} />
           </div>

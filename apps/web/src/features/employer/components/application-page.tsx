@@ -17,6 +17,7 @@ import { employerApplicationBadge, employerStatusLabel, statusesInOrder } from '
 import { CvViewerDialog, saveBusinessCv } from './cv-viewer';
 import { employerPaths } from '../paths';
 import { EmployerMessages } from './employer-messages';
+import { EmployerInterview } from './employer-interview';
 import { ApplicationRecordSection } from './application-record-section';
 
 const OPENING_WORDS: Record<CvOpening['action'], string> = { preview: 'previewed', download: 'downloaded' };
@@ -294,6 +295,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           </ol>
         </section>
       </div>
+      <EmployerInterview applicationId={a.id} withdrawn={Boolean(a.withdrawnOn)} />
       <ApplicationRecordSection applicationId={a.id} />
       <EmployerMessages applicationId={a.id} candidateName={a.candidate.name} />
       <CvViewerDialog

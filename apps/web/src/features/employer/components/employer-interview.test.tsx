@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Availability, Interview } from '@careers/contracts/interviews';
+import { fakeServices } from '../../../testing/fake-services';
+import { renderPage } from '../../../testing/render';
+import { EmployerInterview } from './employer-interview';
+import { InterviewAvailabilityPage } from './interview-availability-page';
+
+const applicationId = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+const base = `/business/applications/${applicationId}/interview`;
+const dataOf = (data: unknown) => (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
+
+describe('interviews in the console', () => {
+  it('saves the member’s hours, away days and video link, and makes and removes the calendar address', async () => {
+    let saved: Availability | null = null;
+    let feed = { url: null as string | null, active: false, createdOn: null as string | null };
+    const network = fakeServices((request) => {
+      if (request.url === '/business/interviews/availability' && request.method === 'GET')
+        return { status: 200, data: { availability: saved } };
+      if (request.url === '/business/interviews/availability' && request.method === 'PUT') {
+        saved = dataOf(request.data) as unknown as Availability;
+        return { status: 200, data: { availability: saved } };
+      }
+      if (request.url === '/business/interviews/feed') {
+        if (request.method === 'POST')
+          feed = {
+            url: 'http://api.test/interview-feeds/abc.ics',
+            active: true,
+            createdOn: '2027-03-01T09:00:00.000Z',
+          };
+        if (request.method === 'DELETE') feed = { url: null, active: false, createdOn: null };
+        return { status: 200, data: feed };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<InterviewAvailabilityPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Interviews' })).toBeInTheDocument();
+    const zone = await screen.findByLabelText('Your time zone');
+    await user.clear(zone);
+    await user.type(zone, 'Europe/London');
+    await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
+    await user.type(screen.getByLabelText('A day you are away'), '2027-04-02');
+    await user.click(screen.getByRole('button', { name: 'Add the day' }));
+    await user.type(screen.getByLabelText('Video link'), 'https://meet.example.test/room');
+    await user.click(screen.getByRole('button', { name: 'Save your times' }));
+    await waitFor(() => expect(network.called('PUT', '/business/interviews/availability')).toHaveLength(1));
+    expect(saved).toMatchObject({
+      timeZone: 'Europe/London',
+      slotMinutes: 45,
+      bufferMinutes: 15,
+      weekly: [1, 2, 3, 4].map((day) => ({ day, from: '09:00', to: '17:00' })),
+      exceptions: [{ date: '2027-04-02', ranges: [] }],
+      locationKind: 'video',
+      location: 'https://meet.example.test/room',
+    });
+
+    const feedSection = screen.getByRole('region', { name: 'Your interviews in your own calendar' });
+    await user.click(within(feedSection).getByRole('button', { name: 'Make a calendar address' }));
+    expect(await within(feedSection).findByDisplayValue('http://api.test/interview-feeds/abc.ics')).toBeInTheDocument();
+    await user.click(within(feedSection).getByRole('button', { name: 'Remove the address' }));
+    expect(await within(feedSection).findByText('You have no calendar address.')).toBeInTheDocument();
+  });
+
+  it('invites from the application and shows the booked time in both zones', async () => {
+    let interview: Interview | null = null;
+    fakeServices((request) => {
+      if (request.url === base && request.method === 'GET') return { status: 200, data: { interview } };
+      if (request.url === base && request.method === 'POST') {
+        interview = {
+          id: '7f1e6c2a-4d3f-4a5b-8c7d-9e0f1a2b3c4d',
+          applicationId,
+          status: 'booked',
+          interviewerName: 'Olive Owner',
+          timeZone: 'Europe/London',
+          slotMinutes: 45,
+          startsAt: '2027-03-29T08:00:00.000Z',
+          endsAt: '2027-03-29T08:45:00.000Z',
+          locationKind: 'phone',
+          location: '0161 496 0000',
+          cancelledBy: null,
+          slots: [],
+        };
+        return { status: 200, data: { interview } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<EmployerInterview applicationId={applicationId} withdrawn={false} />);
+    const section = await screen.findByRole('region', { name: 'Interview' });
+    await user.click(await within(section).findByRole('button', { name: 'Invite to an interview' }));
+    expect(await within(section).findByText(/Booked/)).toBeInTheDocument();
+    expect(within(section).getByText('Monday, 29 March 2027, 09:00–09:45')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Cancel the interview' })).toBeInTheDocument();
+  });
+});

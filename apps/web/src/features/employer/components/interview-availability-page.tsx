@@ -1,0 +1,277 @@
+import { useState } from 'react';
+import type { Availability, InterviewLocationKind } from '@careers/contracts/interviews';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { TextInput } from '../../../components/text-input';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { ownTimeZone } from '../../../lib/interview-times';
+import { notifySuccess } from '../../../lib/toast';
+import {
+  useMakeOwnFeed,
+  useOwnAvailability,
+  useOwnFeed,
+  useRemoveOwnFeed,
+  useSetOwnAvailability,
+} from '../api/interviews';
+import { CopyLink } from './copy-link';
+import { SelectField } from './select-field';
+import './interview-availability-page.css';
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const PLACES: { kind: InterviewLocationKind; label: string; field: string; hint: string }[] = [
+  { kind: 'video', label: 'Video call', field: 'Video link', hint: 'Paste the link of your meeting room (https://…).' },
+  { kind: 'phone', label: 'Phone call', field: 'Phone number', hint: 'The number the candidate calls.' },
+  { kind: 'address', label: 'In person', field: 'Address', hint: 'Where the candidate comes to.' },
+];
+
+interface DayHours {
+  on: boolean;
+  from: string;
+  to: string;
+}
+
+function formFrom(availability: Availability | null) {
+  const days: DayHours[] = DAYS.map((_, index) => {
+    const range = availability?.weekly.find((r) => r.day === index + 1);
+    if (availability) return { on: Boolean(range), from: range?.from ?? '09:00', to: range?.to ?? '17:00' };
+    return { on: index < 5, from: '09:00', to: '17:00' };
+  });
+  return {
+    timeZone: availability?.timeZone ?? ownTimeZone(),
+    slotMinutes: availability?.slotMinutes ?? 45,
+    bufferMinutes: availability?.bufferMinutes ?? 15,
+    days,
+    closed: availability?.exceptions.filter((e) => e.ranges.length === 0).map((e) => e.date) ?? [],
+    // Exceptions with other hours (set through the API) are kept as they are.
+    otherExceptions: availability?.exceptions.filter((e) => e.ranges.length > 0) ?? [],
+    locationKind: availability?.locationKind ?? ('video' as InterviewLocationKind),
+    location: availability?.location ?? '',
+  };
+}
+
+type Form = ReturnType<typeof formFrom>;
+
+function AvailabilityForm({ initial }: { initial: Availability | null }) {
+  const save = useSetOwnAvailability();
+  const [form, setForm] = useState<Form>(() => formFrom(initial));
+  const [closedDate, setClosedDate] = useState('');
+  const set = (changes: Partial<Form>) => setForm((f) => ({ ...f, ...changes }));
+  const setDay = (index: number, changes: Partial<DayHours>) =>
+    set({ days: form.days.map((d, i) => (i === index ? { ...d, ...changes } : d)) });
+  const place = PLACES.find((p) => p.kind === form.locationKind)!;
+
+  const submit = () => {
+    const availability: Availability = {
+      timeZone: form.timeZone.trim(),
+      slotMinutes: form.slotMinutes,
+      bufferMinutes: form.bufferMinutes,
+      weekly: form.days.flatMap((d, i) => (d.on ? [{ day: i + 1, from: d.from, to: d.to }] : [])),
+      exceptions: [...form.closed.map((date) => ({ date, ranges: [] })), ...form.otherExceptions],
+      locationKind: form.locationKind,
+      location: form.location.trim(),
+    };
+    save.mutate(availability, { onSuccess: () => notifySuccess('Your interview times are saved.') });
+  };
+
+  return (
+    <form
+      className="card interview-hours"
+      aria-labelledby="hours-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 id="hours-title">When you can interview</h2>
+      <p className="muted">
+        Candidates you invite choose one of these times, from 12 hours to 28 days ahead. Times you have booked, and the
+        break after each, are left out.
+      </p>
+      <TextInput
+        label="Your time zone"
+        hint="An IANA name, such as Europe/London or America/New_York. Your hours keep their clock time when the clocks change."
+        value={form.timeZone}
+        onChange={(event) => set({ timeZone: event.currentTarget.value })}
+        autoComplete="off"
+      />
+      <div className="interview-hours__pair">
+        <SelectField
+          label="Length of an interview"
+          value={String(form.slotMinutes)}
+          onChange={(event) => set({ slotMinutes: Number(event.currentTarget.value) })}
+        >
+          {[15, 20, 30, 45, 60, 90, 120].map((m) => (
+            <option key={m} value={m}>
+              {m} minutes
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Break after each"
+          value={String(form.bufferMinutes)}
+          onChange={(event) => set({ bufferMinutes: Number(event.currentTarget.value) })}
+        >
+          {[0, 5, 10, 15, 30, 60].map((m) => (
+            <option key={m} value={m}>
+              {m === 0 ? 'No break' : `${m} minutes`}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <fieldset className="interview-hours__week">
+        <legend>Weekly hours</legend>
+        {form.days.map((d, i) => (
+          <div key={DAYS[i]} className="interview-hours__day">
+            <label className="interview-hours__check">
+              <input
+                type="checkbox"
+                checked={d.on}
+                onChange={(event) => setDay(i, { on: event.currentTarget.checked })}
+              />
+              {DAYS[i]}
+            </label>
+            {d.on ? (
+              <>
+                <TextInput
+                  type="time"
+                  label={`${DAYS[i]} from`}
+                  value={d.from}
+                  onChange={(event) => setDay(i, { from: event.currentTarget.value })}
+                />
+                <TextInput
+                  type="time"
+                  label={`${DAYS[i]} until`}
+                  value={d.to}
+                  onChange={(event) => setDay(i, { to: event.currentTarget.value })}
+                />
+              </>
+            ) : null}
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="interview-hours__closed">
+        <legend>Days you are away</legend>
+        {form.closed.length > 0 ? (
+          <ul>
+            {form.closed.map((date) => (
+              <li key={date}>
+                <time dateTime={date}>{formatDate(date)}</time>{' '}
+                <Button
+                  variant="link"
+                  onClick={() => set({ closed: form.closed.filter((c) => c !== date) })}
+                  aria-label={`Remove ${formatDate(date)}`}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="interview-hours__add">
+          <TextInput
+            type="date"
+            label="A day you are away"
+            value={closedDate}
+            onChange={(event) => setClosedDate(event.currentTarget.value)}
+          />
+          <Button
+            variant="secondary"
+            onClick={() => {
+              if (closedDate && !form.closed.includes(closedDate)) set({ closed: [...form.closed, closedDate].sort() });
+              setClosedDate('');
+            }}
+          >
+            Add the day
+          </Button>
+        </div>
+      </fieldset>
+      <fieldset className="interview-hours__place">
+        <legend>Where</legend>
+        {PLACES.map((p) => (
+          <label key={p.kind} className="interview-hours__check">
+            <input
+              type="radio"
+              name="location-kind"
+              value={p.kind}
+              checked={form.locationKind === p.kind}
+              onChange={() => set({ locationKind: p.kind })}
+            />
+            {p.label}
+          </label>
+        ))}
+        <TextInput
+          label={place.field}
+          hint={place.hint}
+          value={form.location}
+          onChange={(event) => set({ location: event.currentTarget.value })}
+          type={form.locationKind === 'video' ? 'url' : form.locationKind === 'phone' ? 'tel' : 'text'}
+        />
+      </fieldset>
+      {save.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(save.error)} /> : null}
+      <Button type="submit" busy={save.isPending}>
+        Save your times
+      </Button>
+    </form>
+  );
+}
+
+function CalendarFeed() {
+  const feed = useOwnFeed();
+  const make = useMakeOwnFeed();
+  const remove = useRemoveOwnFeed();
+  const data = feed.data;
+  return (
+    <section className="card interview-feed" aria-labelledby="feed-title">
+      <h2 id="feed-title">Your interviews in your own calendar</h2>
+      <p className="muted">
+        A private address your calendar app subscribes to: it lists your interviews. Anyone with the address can read
+        them, so keep it to yourself; making a new one stops the old one.
+      </p>
+      {feed.isPending ? <Spinner label="Loading" /> : null}
+      {[feed, make, remove].map((q, i) =>
+        q.isError ? <AlertBanner key={i} type="alert-danger" message={firstServerErrorOr(q.error)} /> : null,
+      )}
+      {data?.url ? (
+        <CopyLink label="Your calendar address (shown this once)" url={data.url} />
+      ) : data?.active ? (
+        <p>You have a calendar address{data.createdOn ? `, made ${formatDate(data.createdOn)}` : ''}.</p>
+      ) : data ? (
+        <p>You have no calendar address.</p>
+      ) : null}
+      {data ? (
+        <div className="interview-feed__actions">
+          <Button variant="secondary" busy={make.isPending} onClick={() => make.mutate()}>
+            {data.active ? 'Make a new address' : 'Make a calendar address'}
+          </Button>
+          {data.active ? (
+            <Button variant="danger-secondary" busy={remove.isPending} onClick={() => remove.mutate()}>
+              Remove the address
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** /employer/interviews: the member's own interview hours, place and calendar feed (issue 28 items 2 and 5). */
+export function InterviewAvailabilityPage() {
+  const availability = useOwnAvailability();
+  return (
+    <section className="page employer-page" aria-labelledby="interviews-title">
+      <h1 id="interviews-title">Interviews</h1>
+      <p className="page__lead">
+        Set when you can interview; then invite candidates from an application, and they book one of your times.
+      </p>
+      {availability.isPending ? <Spinner label="Loading your times" /> : null}
+      {availability.isError ? (
+        <AlertBanner type="alert-danger" message={firstServerErrorOr(availability.error)} />
+      ) : null}
+      {availability.data ? <AvailabilityForm initial={availability.data.availability} /> : null}
+      <CalendarFeed />
+    </section>
+  );
+}
