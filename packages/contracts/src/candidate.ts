@@ -8,6 +8,7 @@ import {
   workplaceSchema,
 } from './enums';
 import { CV_MAX_COUNT } from './candidate-values';
+import { applicationFairnessFields, endingReasonSchema } from './fair-endings';
 import { applicationRetentionFields } from './retention';
 import { screeningAnswersSchema, screeningQuestionSchema } from './screening';
 
@@ -144,6 +145,8 @@ export type JobDetail = z.infer<typeof jobDetailSchema>;
 /** product.md §3 "Job (single view)", plus isLive so the apply page can tell a closed job. */
 export const jobSchema = z.object({
   id: idSchema,
+  /** "We reply within N days" (docs/decisions/0412). */
+  replyWithinDays: z.number().int().optional(),
   title: z.string(),
   description: z.string(),
   businessId: idSchema,
@@ -188,6 +191,8 @@ export const statusChangeSchema = z.object({
   changedOn: isoDateSchema,
   /** True on the entry that records the candidate's withdrawal (applicationStatus is then the status it had). */
   withdrawn: z.boolean().optional(),
+  /** The ending's reason on the final status when the job closed (docs/decisions/0410). */
+  reason: endingReasonSchema.optional(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
@@ -206,6 +211,7 @@ export const jobApplicationSchema = z.object({
   withdrawalReason: z.string().nullable().optional(),
   /** When the business last opened the CV sent with it (a preview or a download); null: never (docs/decisions/0390). */
   cvOpenedOn: isoDateSchema.nullable().optional(),
+  ...applicationFairnessFields,
   /** When the business deletes it, by which rule, and the candidate's consent (docs/decisions/0440). */
   ...applicationRetentionFields,
 });

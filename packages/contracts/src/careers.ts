@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
 import { jobTypeSchema, salaryRateTypeSchema, workplaceSchema } from './enums';
+import { measuredReplyTimeSchema } from './fair-endings';
 
 /*
  * Careers pages and the job search (issue 27 items 1-3, docs/decisions/0370-0372): the candidate service's
@@ -84,6 +85,8 @@ export const jobSummarySchema = z.object({
   salaryNegotiable: z.boolean(),
   postedOn: isoDateSchema,
   validThrough: isoDateSchema,
+  /** "We reply within N days" (docs/decisions/0412). */
+  replyWithinDays: z.number().int().optional(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
@@ -100,6 +103,8 @@ export const careersPageSchema = z.object({
     imageRelativeDirectory: z.string(),
   }),
   jobs: z.array(jobSummarySchema),
+  /** The business's measured median time to a first status change (docs/decisions/0414). */
+  replyTime: measuredReplyTimeSchema.optional(),
 });
 export type CareersPage = z.infer<typeof careersPageSchema>;
 

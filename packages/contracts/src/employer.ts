@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applicationStatusSchema, jobTypeSchema, salaryRateTypeSchema, workplaceSchema } from './enums';
 import { idSchema, isoDateSchema, pageQuerySchema } from './common';
 import { jobSchema, statusChangeSchema } from './candidate';
+import { applicationFairnessFields, replyWithinDaysSchema } from './fair-endings';
 import { screeningQuestionsSchema } from './screening';
 
 /** design.md §5: the employer API for BusinessUser tokens. */
@@ -47,6 +48,8 @@ export const createJobSchema = z
     region: optionalText(100),
     postcode: optionalText(20),
     isLive: z.boolean().default(true),
+    /** "We reply within N days" (docs/decisions/0412); left out: 14 on a new job, unchanged on an edit. */
+    replyWithinDays: replyWithinDaysSchema.optional(),
     partTime: z.boolean().default(false),
     fullTime: z.boolean().default(true),
     jobType: jobTypeSchema.default(1),
@@ -122,6 +125,7 @@ export const employerApplicationSchema = z.object({
   /** When the candidate withdrew the application (null while it stands), and the reason they gave, if any. */
   withdrawnOn: isoDateSchema.nullable().optional(),
   withdrawalReason: z.string().nullable().optional(),
+  ...applicationFairnessFields,
   /** The candidate's replies no one in the team has read yet (docs/decisions/0424). */
   unreadMessages: z.number().int().optional(),
   /** How many requirements of the job's screening questions the answers do not meet (docs/decisions/0400). */

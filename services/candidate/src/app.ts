@@ -45,8 +45,6 @@ import { jobDistributionRoutes } from './modules/crawlers/job-distribution';
 import { crawlerRoutes } from './modules/crawlers/crawlers.routes';
 import { sourceFunnelRoutes } from './modules/applications/source-funnel';
 import { statusEmailRoutes } from './modules/status-emails/status-emails.routes';
-import { interviewRoutes } from './modules/interviews/interviews.routes';
-import { createInterviewWorker, type InterviewWorker } from './modules/interviews/interviews.worker';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { createMessageNoticeWorker } from './modules/messages/messages.worker';
 import { interviewRoutes } from './modules/interviews/interviews.routes';
@@ -80,8 +78,6 @@ export interface CandidateDeps {
   jobAlerts: { worker: JobAlertWorker; now: () => number };
   /** Crawler fetches of jobs and feeds, counted in memory and saved in batches (docs/decisions/0382). */
   crawlers: CrawlerCounter;
-  /** Interviews (docs/decisions/0430): their e-mail and reminder worker, and the clock it and the routes read. */
-  interviews: { worker: InterviewWorker; now: () => number };
   /** Interviews (docs/decisions/0430): their e-mail and reminder worker, and the clock it and the routes read. */
   interviews: { worker: InterviewWorker; now: () => number };
   /** No silent endings (docs/decisions/0410): the scheduled pass and the clock it and the close route read. */
@@ -205,19 +201,12 @@ export async function openDependencies(
     contactEmail: config.contactEmail,
   });
   if (config.workers) interviewWorker.start();
-  const interviewClock = { now: Date.now };
-  const interviewWorker = createInterviewWorker({
+  const endingsWorker = createJobEndingsWorker({
     db: database.db,
-    mail,
-    now: () => interviewClock.now(),
-    intervalMs: config.statusMail.pollIntervalMs,
+    now: Date.now,
+    intervalMs: JOB_ENDINGS_POLL_MS,
     logger,
-    portalUrl: config.portalUrl,
-    uidDomain: new URL(config.portalUrl).hostname,
-    contactEmail: config.contactEmail,
   });
-  if (config.workers) interviewWorker.start();
-  const endingsWorker = createJobEndingsWorker({ db: database.db, now: Date.now, intervalMs: JOB_ENDINGS_POLL_MS, logger });
   if (config.workers) endingsWorker.start();
   const reminderWorker = createReplyReminderWorker({
     db: database.db,
@@ -240,16 +229,6 @@ export async function openDependencies(
     botCheckSecret,
     jobAlerts: { worker: alertWorker, now: Date.now },
     crawlers: createCrawlerCounter(database.db, logger),
-    // One clock for the routes and the worker: a test that moves it moves both.
-    interviews: {
-      worker: interviewWorker,
-      get now() {
-        return interviewClock.now;
-      },
-      set now(clock: () => number) {
-        interviewClock.now = clock;
-      },
-    },
     // One clock for the routes and the worker: a test that moves it moves both.
     interviews: {
       worker: interviewWorker,
@@ -326,7 +305,6 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(crawlerRoutes);
   await app.register(sourceFunnelRoutes);
   await app.register(interviewRoutes);
-  await app.register(interviewRoutes);
   await app.register(retentionRoutes);
   await app.register(jobEndingRoutes);
 
@@ -335,7 +313,6 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     await deps.statusMail.worker.stop();
     await deps.messages.worker.stop();
     await deps.jobAlerts.worker.stop();
-    await deps.interviews.worker.stop();
     await deps.interviews.worker.stop();
     await deps.jobEndings.worker.stop();
     await deps.replyTimes.worker.stop();

@@ -75,6 +75,11 @@ export interface JobsTable {
   country: string | null;
   /** Set by a trigger on every change but the application counter's (migration 0014): the feeds' Last-Modified. */
   updated_at: Generated<Date | null>;
+  /** When it was closed from migration 0018 on, and how (docs/decisions/0410); null while open. */
+  closed_at: NullableTimestamp;
+  close_outcome: 'filled' | 'closed' | null;
+  /** "We reply within N days" (0018, docs/decisions/0412). */
+  reply_within_days: Generated<number>;
   /** The job's screening questions, contracts/screening.ts (migration 0017); JSON text on the way in. */
   screening_questions: ColumnType<unknown, string | undefined, string>;
 }
@@ -117,6 +122,14 @@ export interface JobApplicationsTable {
   withdrawal_reason: string | null;
   /** Where the application came from (migration 0014, docs/decisions/0383); null before it. */
   source: string | null;
+  /** Why it ended with its job (0018, docs/decisions/0410), and the request to keep it on file (0411). */
+  ending_reason: 'filled' | 'closed' | null;
+  keep_on_file_until: NullableTimestamp;
+  keep_on_file_asked_at: NullableTimestamp;
+  keep_on_file_answer: 'agreed' | 'declined' | null;
+  keep_on_file_answered_at: NullableTimestamp;
+  /** When the employer was reminded that it is overdue (0018, docs/decisions/0413). */
+  reply_reminded_at: NullableTimestamp;
 }
 
 export interface ApplicationStatusHistoryTable {
@@ -129,6 +142,8 @@ export interface ApplicationStatusHistoryTable {
   /** The team member who moved it (0011); null for the candidate's own entries and older moves. */
   changed_by_user_id: string | null;
   changed_by_name: string | null;
+  /** The reason of an ending given when the job closed (0018). */
+  reason: Generated<'filled' | 'closed' | null>;
 }
 
 export type TeamRoleColumn = 'Owner' | 'Recruiter' | 'HiringManager';
@@ -372,8 +387,22 @@ export interface CandidateDatabase {
   job_alert_outbox: JobAlertOutboxTable;
   crawler_fetches: CrawlerFetchesTable;
   cv_openings: CvOpeningsTable;
+  reply_reminder_outbox: ReplyReminderOutboxTable;
   job_versions: JobVersionsTable;
   application_records: ApplicationRecordsTable;
+}
+
+/** The employer's reminder of overdue applications of one job (migration 0018, docs/decisions/0413). */
+export interface ReplyReminderOutboxTable {
+  id: Generated<number>;
+  job_id: string;
+  overdue_count: number;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** A connection or a transaction: what every repository function takes. */

@@ -362,6 +362,8 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /business/message-templates': { name: 'X', body: 'x' },
       'put /business/message-templates/{id}': { name: 'X', body: 'x' },
       'put /candidate/status-emails': { statusEmails: false },
+      'post /business/jobs/{id}/close': { outcome: 'filled' },
+      'put /job-applications/{id}/keep-on-file': { agree: true },
     };
     const file = multipart('x.pdf', tinyPdf('x'));
     const uploads = new Set(['post /cvs', 'post /business/logo']);

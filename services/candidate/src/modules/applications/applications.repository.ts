@@ -83,6 +83,12 @@ const APPLICATION_COLUMNS = [
   'withdrawn_at',
   'withdrawal_reason',
   'source',
+  'ending_reason',
+  'keep_on_file_until',
+  'keep_on_file_asked_at',
+  'keep_on_file_answer',
+  'keep_on_file_answered_at',
+  'reply_reminded_at',
 ] as const satisfies readonly (keyof ApplicationRow)[];
 const BUSINESS_COLUMNS = ['id', 'name', 'city', 'phone', 'careers_domain'] as const;
 // Every column of the application is read: a new column fails to compile here until it is listed above.
@@ -191,6 +197,8 @@ export interface HistoryEntry {
   withdrawn: boolean;
   /** The team member who moved it; null for the candidate's own entries. Only the business sees it. */
   by: string | null;
+  /** The reason of an ending given when the job closed (docs/decisions/0410). */
+  reason?: 'filled' | 'closed' | null;
 }
 
 /** Status changes (and withdrawals) of these applications, newest first within each. */
@@ -199,7 +207,7 @@ export async function statusHistory(db: Db, applicationIds: string[]): Promise<M
   if (applicationIds.length === 0) return byApplication;
   const rows = await db
     .selectFrom('application_status_history')
-    .select(['application_id', 'application_status', 'changed_at', 'withdrawn', 'changed_by_name'])
+    .select(['application_id', 'application_status', 'changed_at', 'withdrawn', 'changed_by_name', 'reason'])
     .where('application_id', 'in', applicationIds)
     .orderBy('changed_at', 'desc')
     .orderBy('id', 'desc')
@@ -211,6 +219,7 @@ export async function statusHistory(db: Db, applicationIds: string[]): Promise<M
       at: row.changed_at,
       withdrawn: row.withdrawn,
       by: row.changed_by_name,
+      reason: row.reason,
     });
     byApplication.set(row.application_id, list);
   }
@@ -224,6 +233,8 @@ export interface EmployerApplicationRow extends ApplicationRow {
   c_email_verified: boolean;
   c_phone_number: string;
   c_postcode: string;
+  /** The job's "we reply within N days" (docs/decisions/0412). */
+  job_reply_within_days: number;
 }
 
 const employerColumns = [
@@ -244,6 +255,13 @@ const employerColumns = [
   'a.withdrawn_at',
   'a.withdrawal_reason',
   'a.source',
+  'a.ending_reason',
+  'a.keep_on_file_until',
+  'a.keep_on_file_asked_at',
+  'a.keep_on_file_answer',
+  'a.keep_on_file_answered_at',
+  'a.reply_reminded_at',
+  'jobs.reply_within_days as job_reply_within_days',
   'c.id as c_id',
   'c.name as c_name',
   'c.email as c_email',
@@ -267,6 +285,7 @@ function filteredJobApplications(db: Db, jobId: string, filter: ApplicationFilte
   let query = db
     .selectFrom('job_applications as a')
     .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .innerJoin('jobs', 'jobs.id', 'a.job_id')
     .where('a.job_id', '=', jobId);
   if (filter.status !== undefined) query = query.where('a.application_status', '=', filter.status);
   if (filter.withdrawn !== undefined) query = query.where('a.withdrawn_at', filter.withdrawn ? 'is not' : 'is', null);

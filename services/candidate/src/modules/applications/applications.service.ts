@@ -25,6 +25,8 @@ import { withRetentionFields } from '../retention/retention.service';
 import { lastOpenedBy, openingKey } from '../cv-openings/cv-openings.service';
 import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
+import { keepOnFileOf } from '../job-endings/job-endings.service';
+import { replyFactsOf } from '../reply-times/reply-times.service';
 import { answersProblem, questionsOf, recordApplication } from '../screening/screening.service';
 import {
   candidateApplicationIds,
@@ -275,10 +277,14 @@ export function toJobApplication(
       applicationStatus: h.status as Status,
       changedOn: h.at.toISOString(),
       ...(h.withdrawn ? { withdrawn: true } : {}),
+      ...(h.reason ? { reason: h.reason } : {}),
     })),
     withdrawnOn: a.withdrawn_at?.toISOString() ?? null,
     withdrawalReason: a.withdrawal_reason,
     cvOpenedOn: cvOpenedAt?.toISOString() ?? null,
+    ...replyFactsOf(a, row.job.reply_within_days),
+    endingReason: a.ending_reason,
+    keepOnFile: keepOnFileOf(a),
   };
 }
 
@@ -302,6 +308,9 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
     utmCampaign: row.utm_campaign,
     withdrawnOn: row.withdrawn_at?.toISOString() ?? null,
     withdrawalReason: row.withdrawal_reason,
+    ...replyFactsOf(row, row.job_reply_within_days),
+    endingReason: row.ending_reason,
+    keepOnFile: keepOnFileOf(row),
   };
 }
 
@@ -318,6 +327,7 @@ export function toEmployerApplicationDetail(
       applicationStatus: h.status as Status,
       changedOn: h.at.toISOString(),
       ...(h.withdrawn ? { withdrawn: true } : {}),
+      ...(h.reason ? { reason: h.reason } : {}),
       ...(h.by ? { changedBy: h.by } : {}),
     })),
   };

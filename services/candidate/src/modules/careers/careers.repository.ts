@@ -27,6 +27,7 @@ const SUMMARY_COLUMNS = [
   'jobs.salary_negotiable',
   'jobs.created_at',
   'jobs.valid_through',
+  'jobs.reply_within_days',
   'businesses.name as business_name',
   'businesses.slug as business_slug',
 ] as const;

@@ -59,7 +59,7 @@ export async function careersRoutes(app: App) {
       },
     },
     async (request, reply) => {
-      const page = await careersPage(db(), request.params.slug.toLowerCase());
+      const page = await careersPage(db(), request.params.slug.toLowerCase(), new Date(app.deps.replyTimes.now()));
       if (!page) throw new HttpProblem(404, CAREERS_PAGE_NOT_FOUND);
       return sendCacheable(request, reply, page);
     },

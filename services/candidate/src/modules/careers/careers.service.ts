@@ -19,6 +19,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import type { Member } from '../team/team.service';
+import { measuredReplyTime } from '../reply-times/reply-times.service';
 import {
   findCareersBusiness,
   findSlugOwner,
@@ -61,11 +62,12 @@ export function toJobSummary(row: JobSummaryRow): JobSummary {
     salaryNegotiable: row.salary_negotiable,
     postedOn: row.created_at.toISOString(),
     validThrough: row.valid_through.toISOString(),
+    replyWithinDays: row.reply_within_days,
   };
 }
 
 /** The careers page of the business a slug names now or named before (then `business.slug` is the current one). */
-export async function careersPage(db: Db, slug: string): Promise<CareersPage | undefined> {
+export async function careersPage(db: Db, slug: string, now = new Date()): Promise<CareersPage | undefined> {
   const owner = await findSlugOwner(db, slug);
   if (!owner) return undefined;
   const business = await findCareersBusiness(db, owner.businessId);
@@ -81,6 +83,7 @@ export async function careersPage(db: Db, slug: string): Promise<CareersPage | u
       imageRelativeDirectory: business.image_relative_directory,
     },
     jobs: jobs.map(toJobSummary),
+    replyTime: await measuredReplyTime(db, business.id, now),
   };
 }
 

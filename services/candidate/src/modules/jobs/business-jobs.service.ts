@@ -9,6 +9,7 @@ import type { JobCache } from './job-cache';
 import { findBusinessJob, insertJob, listBusinessJobs, updateBusinessJob, type JobRow } from './jobs.repository';
 import { toEmployerJob, toJob, toJobColumns } from './jobs.service';
 import { withdrawnCounts } from '../applications/applications.service';
+import { noteJobLiveChange } from '../job-endings/job-endings.service';
 import { recordJobVersion } from '../screening/screening.service';
 
 /** The employer's jobs (design.md §5): each use case acts for a member of the business (team.hooks). */
@@ -79,6 +80,7 @@ export async function changeJobOfBusiness(
   const { business } = member;
   const job = await updateBusinessJob(db, business.id, jobId, toJobColumns(body));
   if (!job) throw new HttpProblem(404, JOB_NOT_FOUND);
+  await noteJobLiveChange(db, job.id, job.is_live, new Date());
   jobCache.invalidate(job.id);
   await recordJobVersion(db, job, business.name);
   return toJob(job, business);

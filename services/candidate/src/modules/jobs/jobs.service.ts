@@ -43,6 +43,7 @@ export function toJob(row: JobRow, business: { name: string; image_relative_dire
     businessId: row.business_id,
     businessName: business.name,
     imageRelativeDirectory: business.image_relative_directory,
+    replyWithinDays: row.reply_within_days,
     // A job past its expiry takes no application, as a closed one (docs/decisions/0371).
     isLive: isOpen(row),
     city: row.city,
@@ -150,6 +151,8 @@ export function toJobColumns(b: z.output<typeof createJobSchema>) {
     country: b.country ?? null,
     // Left out: 60 days after posting on a new job (the column's default), unchanged on a changed one.
     ...(b.validThrough ? { valid_through: b.validThrough } : {}),
+    // Left out: 14 on a new job (the column's default), unchanged on a changed one (docs/decisions/0412).
+    ...(b.replyWithinDays !== undefined ? { reply_within_days: b.replyWithinDays } : {}),
     ...questionsColumn(b.screeningQuestions),
   };
 }

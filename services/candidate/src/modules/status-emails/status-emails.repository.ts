@@ -191,6 +191,7 @@ export function statusMailDetails(db: Db, id: number) {
       'c.status_emails',
       'a.applied_at',
       'a.cv_file_name',
+      'a.ending_reason',
       'j.title',
       'b.name as business_name',
       'b.image_relative_directory',

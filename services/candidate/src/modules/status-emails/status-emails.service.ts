@@ -7,6 +7,8 @@ import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
+import type { EndingReason } from '@careers/contracts/fair-endings';
+import { endingSentence } from '../job-endings/ending-words';
 import { requireCandidate, setStatusEmails, statusEmailsOn } from '../candidates/candidates.service';
 import { dropUnsentStatusMailOf, queueReceiptMail, queueStatusMail } from './status-emails.repository';
 
@@ -104,6 +106,8 @@ interface ApplicationMailFacts {
 
 export interface StatusMailFacts extends ApplicationMailFacts {
   applicationStatus: number;
+  /** Set when the status is the outcome given as the job closed (docs/decisions/0410): said as the reason. */
+  endingReason?: EndingReason | null;
 }
 
 export interface ReceiptMailFacts extends ApplicationMailFacts {
@@ -177,6 +181,7 @@ export function statusMail(facts: StatusMailFacts): MailMessage {
       common.greeting,
       'An employer has given your application a new status:',
       { emphasis: words },
+      ...(facts.endingReason ? [endingSentence(facts.endingReason)] : []),
       'The job, in the words of the employer:',
       { list: employerWords(facts).labelled.map((w) => `${w.label}: ${w.value}`) },
       { note: OUR_WORDS },

@@ -85,7 +85,7 @@ export function createStatusMailWorker(options: {
     const message =
       row.kind === 'receipt'
         ? receiptMail({ ...facts, appliedAt: new Date(details.applied_at), cvFileName: details.cv_file_name })
-        : statusMail({ ...facts, applicationStatus: row.applicationStatus });
+        : statusMail({ ...facts, applicationStatus: row.applicationStatus, endingReason: details.ending_reason });
     try {
       await options.mail.send(message);
     } catch (err) {
