@@ -29,6 +29,7 @@ import { usePageTitle } from '../../components/page-title';
 const MENU: { to: string; label: string; end: boolean; roles: TeamRole[] }[] = [
   { to: employerPaths.jobs, label: 'Jobs', end: true, roles: ['Owner', 'Recruiter', 'HiringManager'] },
   { to: employerPaths.cvDrops, label: 'CV drops', end: false, roles: ['Owner', 'Recruiter'] },
+  { to: employerPaths.talentPool, label: 'Talent pool', end: false, roles: ['Owner', 'Recruiter'] },
   { to: employerPaths.interviews, label: 'Interviews', end: false, roles: ['Owner', 'Recruiter', 'HiringManager'] },
   { to: employerPaths.team, label: 'Team', end: false, roles: ['Owner'] },
   { to: employerPaths.business, label: 'Business', end: false, roles: ['Owner'] },

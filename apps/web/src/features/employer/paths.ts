@@ -19,6 +19,8 @@ export const employerRoutes = {
   business: 'business',
   cvDrops: 'cv-drops',
   team: 'team',
+  /** Candidates who agreed to be kept for other roles (docs/decisions/0442). */
+  talentPool: 'talent-pool',
   /** The member's interview hours and calendar feed (issue 28). */
   interviews: 'interviews',
   /** The team invitation e-mail's link; the candidate service writes it: {portal}/employer/join/{id}/{token}. */
@@ -36,6 +38,7 @@ export const employerPaths = {
   business: under(employerRoutes.business),
   cvDrops: under(employerRoutes.cvDrops),
   team: under(employerRoutes.team),
+  talentPool: under(employerRoutes.talentPool),
   interviews: under(employerRoutes.interviews),
   join: (invitationId: string, token: string) =>
     under(`join/${encodeURIComponent(invitationId)}/${encodeURIComponent(token)}`),

@@ -23,6 +23,7 @@ const Application = lazy(() => import('./application'));
 const Business = lazy(() => import('./business'));
 const CvDrops = lazy(() => import('./cv-drops'));
 const Team = lazy(() => import('./team'));
+const TalentPool = lazy(() => import('./talent-pool'));
 const Interviews = lazy(() => import('./interviews'));
 const Join = lazy(() => import('./join'));
 const NotFound = lazy(() => import('../not-found'));
@@ -58,6 +59,7 @@ const routes: RouteObject[] = [
       { path: employerRoutes.business, element: <Business /> },
       { path: employerRoutes.cvDrops, element: <CvDrops /> },
       { path: employerRoutes.team, element: <Team /> },
+      { path: employerRoutes.talentPool, element: <TalentPool /> },
       { path: employerRoutes.interviews, element: <Interviews /> },
     ],
   },

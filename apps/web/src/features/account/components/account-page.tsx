@@ -5,6 +5,7 @@ import { ExportData } from './export-data';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { StatusEmails } from './status-emails';
 import { AccountJobAlerts } from '../../job-alerts/components/account-job-alerts';
+import { AccountConsents } from './account-consents';
 import './account.css';
 import { paths } from '../../../lib/paths';
 
@@ -20,6 +21,7 @@ export function AccountPage() {
       <ChangeEmail />
       <StatusEmails />
       <AccountJobAlerts />
+      <AccountConsents />
       <SignOutEverywhere />
       <ExportData />
       <DeleteAccount />

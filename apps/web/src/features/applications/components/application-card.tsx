@@ -8,6 +8,7 @@ import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../w
 import { WithdrawApplication } from './withdraw-application';
 import { FileName } from '../../../components/file-name';
 import { applicationPath } from '../../../lib/paths';
+import { ApplicationDeletionFacts } from './application-deletion';
 
 /** The status timeline, newest first; without a recorded history, the current status since applying. */
 export function statusTimeline(application: JobApplication): StatusChange[] {
@@ -115,6 +116,7 @@ export function ApplicationCard({
               <dd>{application.withdrawalReason}</dd>
             </div>
           ) : null}
+          <ApplicationDeletionFacts application={application} />
         </dl>
         <p className="application-card__open">
           <Link to={applicationPath(application.id)}>

@@ -16,6 +16,8 @@ import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
 import { ApplicationInterview } from './application-interview';
 import { ApplicationRecordSection } from './application-record-section';
+import { ApplicationDeletionFacts } from './application-deletion';
+import { ApplicationConsent } from './application-consent';
 import '../../../components/list-card.css';
 import './applications.css';
 import './application-page.css';
@@ -62,6 +64,7 @@ function ApplicationFacts({ application }: { application: JobApplicationDetail }
           <dd>{application.withdrawalReason}</dd>
         </div>
       ) : null}
+      <ApplicationDeletionFacts application={application} />
     </dl>
   );
 }
@@ -132,6 +135,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <ApplicationInterview application={application} />
             <ApplicationMessages application={application} />
             <ApplicationRecordSection application={application} />
+            <ApplicationConsent application={application} />
           </div>
         </>
       ) : null}

@@ -15,6 +15,10 @@ export interface CvUse {
   /** The job title for an application; absent for a CV drop. */
   jobTitle?: string;
   businessName: string;
+  /** The business, for "Delete my CV at {business}" (docs/decisions/0443). */
+  businessId: string;
+  /** The end of the business's legal hold, when it declared one. */
+  legalHoldUntil?: string | null;
   on: string;
 }
 
@@ -47,11 +51,19 @@ export function buildCvUsage(applications: JobApplication[], cvDrops: CvDrop[]):
       id: application.id,
       jobTitle: application.job.title,
       businessName: application.business.name,
+      businessId: application.business.id,
+      legalHoldUntil: application.legalHoldUntil ?? null,
       on: application.appliedOn,
     });
   }
   for (const drop of cvDrops) {
-    add(drop.appliedWithCvId, { kind: 'cv-drop', id: drop.id, businessName: drop.business.name, on: drop.appliedOn });
+    add(drop.appliedWithCvId, {
+      kind: 'cv-drop',
+      id: drop.id,
+      businessName: drop.business.name,
+      businessId: drop.business.id,
+      on: drop.appliedOn,
+    });
   }
   for (const list of usage.values()) list.sort((a, b) => Date.parse(b.on) - Date.parse(a.on));
   return usage;

@@ -5,6 +5,7 @@ import { formatDate, formatFileSize } from '../../../lib/format';
 import type { CvUse } from '../api/get-cv-usage';
 import { cvParseStatusText } from '../cv-parse-status';
 import { FileName } from '../../../components/file-name';
+import { CvTakeBack } from './cv-take-back';
 
 export interface CvListItemProps {
   cv: Cv;
@@ -16,7 +17,7 @@ export interface CvListItemProps {
   downloading: boolean;
 }
 
-function CvUses({ uses }: { uses: CvUse[] | undefined }) {
+function CvUses({ cv, uses }: { cv: Cv; uses: CvUse[] | undefined }) {
   if (uses === undefined) return null;
   if (uses.length === 0) return <p className="cv-item__uses-none">Not sent to an employer yet.</p>;
   return (
@@ -40,6 +41,7 @@ function CvUses({ uses }: { uses: CvUse[] | undefined }) {
           </li>
         ))}
       </ul>
+      <CvTakeBack cv={cv} uses={uses} />
     </details>
   );
 }
@@ -61,7 +63,7 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
             </Badge>
           </span>
         </p>
-        <CvUses uses={uses} />
+        <CvUses cv={cv} uses={uses} />
       </div>
       <div className="cv-item__actions">
         <Button variant="secondary" onClick={() => onPreview(cv)} aria-label={`Preview ${cv.fileName}`}>

@@ -13,6 +13,7 @@ import { useBusiness, useSaveBusiness, useUploadLogo } from '../api/business';
 import { employerMessages } from '../employer-messages';
 import type { BusinessForm } from '../forms';
 import { CareersPageSettings } from './careers-page-settings';
+import { RetentionSettings } from './retention-settings';
 
 function BusinessDetailsForm({ business }: { business: BusinessDetail | null }) {
   const save = useSaveBusiness(business !== null);
@@ -172,6 +173,7 @@ export function BusinessPage() {
       <BusinessDetailsForm business={business.data} />
       <LogoUpload business={business.data} />
       <CareersPageSettings />
+      <RetentionSettings />
     </section>
   );
 }

@@ -27,6 +27,7 @@ import { JobAsCandidatesSeeIt } from './job-preview';
 import { JobNumbers } from './job-numbers';
 import { JobReach } from './job-reach';
 import { Pipeline } from './pipeline';
+import { DeletedApplications } from './deleted-applications';
 import { employerPaths } from '../paths';
 import { UnmetRequirements } from './unmet-requirements';
 import { JobUnreadReplies, UnreadReplies } from './employer-messages';
@@ -226,6 +227,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
               })}
             </ul>
           ) : null}
+          <DeletedApplications jobId={jobId} />
           {data ? (
             <Pagination
               label="Applications pages"

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cv } from '@careers/contracts/candidate';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { takeBackCv } from '../../../lib/api/candidate/retention';
+import { formatDate } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
+import { notifyError, notifySuccess } from '../../../lib/toast';
+import type { CvUse } from '../api/get-cv-usage';
+
+interface Holder {
+  businessId: string;
+  businessName: string;
+  legalHoldUntil: string | null;
+}
+
+/** The businesses that hold a CV, once each, in the order of the list (newest first). */
+export function holdersOf(uses: CvUse[]): Holder[] {
+  const seen = new Map<string, Holder>();
+  for (const use of uses)
+    if (!seen.has(use.businessId))
+      seen.set(use.businessId, {
+        businessId: use.businessId,
+        businessName: use.businessName,
+        legalHoldUntil: use.legalHoldUntil ?? null,
+      });
+  return [...seen.values()];
+}
+
+/**
+ * "Delete my CV at {business}" beside each business that holds the CV (docs/decisions/0443): that business's
+ * applications with it and CV drops of it go; the CV stays yours and every other business keeps its copy.
+ * A business's legal hold shows its end date instead of the button.
+ */
+export function CvTakeBack({ cv, uses }: { cv: Cv; uses: CvUse[] }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<Holder | null>(null);
+  const take = useMutation({
+    mutationFn: (holder: Holder) => takeBackCv(cv.id, holder.businessId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.cvUsage }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
+      ]),
+  });
+  const [now] = useState(() => Date.now());
+  return (
+    <>
+      <ul className="cv-item__holders" aria-label={`Businesses that have ${cv.fileName}`}>
+        {holdersOf(uses).map((holder) => (
+          <li key={holder.businessId}>
+            {holder.legalHoldUntil && Date.parse(holder.legalHoldUntil) > now ? (
+              <span>
+                {holder.businessName} keeps it until {formatDate(holder.legalHoldUntil)} (a legal hold)
+              </span>
+            ) : (
+              <Button variant="danger-secondary" onClick={() => setAsking(holder)}>
+                Delete my CV at {holder.businessName}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={asking !== null}
+        title={`Delete your CV at ${asking?.businessName ?? 'this business'}?`}
+        message={`${asking?.businessName ?? 'The business'} loses this CV and your applications to it that used it, for good. Your CV stays on this page, and other businesses keep theirs.`}
+        confirmLabel="Delete my CV there"
+        destructive
+        busy={take.isPending}
+        onConfirm={() => {
+          if (!asking) return;
+          const holder = asking;
+          take.mutate(holder, {
+            onSuccess: () => {
+              setAsking(null);
+              notifySuccess(`Your CV was deleted at ${holder.businessName}.`);
+            },
+            onError: (error) => {
+              setAsking(null);
+              notifyError(firstServerErrorOr(error));
+            },
+          });
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </>
+  );
+}
