@@ -14,6 +14,8 @@ export interface ParsedMail {
   code: string | null;
   /** Every http(s) link in the text and the HTML hrefs, in order, without duplicates. */
   links: string[];
+  /** The text/calendar parts (an interview's .ics), decoded, with their Content-Type. */
+  calendars: { contentType: string; text: string }[];
 }
 
 interface Part {
@@ -25,7 +27,8 @@ export function parseMail(raw: string): ParsedMail {
   const root = splitPart(raw);
   const texts: string[] = [];
   const htmls: string[] = [];
-  collect(root, texts, htmls);
+  const calendars: ParsedMail['calendars'] = [];
+  collect(root, texts, htmls, calendars);
   const html = htmls.join('\n');
   const text = texts.length ? texts.join('\n') : htmlToText(html);
   return {
@@ -36,6 +39,7 @@ export function parseMail(raw: string): ParsedMail {
     html,
     code: findCode(text),
     links: findLinks(text, html),
+    calendars,
   };
 }
 
@@ -53,7 +57,7 @@ function splitPart(raw: string): Part {
   return { headers, body };
 }
 
-function collect(part: Part, texts: string[], htmls: string[]): void {
+function collect(part: Part, texts: string[], htmls: string[], calendars: ParsedMail['calendars'] = []): void {
   const type = part.headers.get('content-type') ?? 'text/plain';
   const mediaType = type.split(';')[0]?.trim().toLowerCase() ?? 'text/plain';
   if (mediaType.startsWith('multipart/')) {
@@ -63,8 +67,13 @@ function collect(part: Part, texts: string[], htmls: string[]): void {
     // Drop the preamble before the first boundary and the epilogue after the closing one.
     for (const section of sections.slice(1)) {
       if (section.startsWith('--')) break;
-      collect(splitPart(section.replace(/^\n/, '')), texts, htmls);
+      collect(splitPart(section.replace(/^\n/, '')), texts, htmls, calendars);
     }
+    return;
+  }
+  if (mediaType === 'text/calendar') {
+    const text = decodeBody(part.body, part.headers.get('content-transfer-encoding') ?? '7bit');
+    calendars.push({ contentType: type, text });
     return;
   }
   if (/attachment/i.test(part.headers.get('content-disposition') ?? '')) return;
