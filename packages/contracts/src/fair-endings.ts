@@ -95,3 +95,30 @@ export const measuredReplyTimeSchema = z.object({
   windowDays: z.number().int(),
 });
 export type MeasuredReplyTime = z.infer<typeof measuredReplyTimeSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Where an application stands against its job's promise at `now` (both sides show it the same way):
+ * null when it no longer awaits a reply; else how many whole days it has waited and whether that is past
+ * the promise.
+ */
+export function replyState(
+  application: {
+    appliedOn: string;
+    replyWithinDays?: number | undefined;
+    replyDueOn?: string | undefined;
+    awaitingReply?: boolean | undefined;
+  },
+  now: number,
+): { waitedDays: number; promisedDays: number; overdue: boolean } | null {
+  if (!application.awaitingReply || !application.replyDueOn) return null;
+  return {
+    waitedDays: Math.max(0, Math.floor((now - Date.parse(application.appliedOn)) / DAY_MS)),
+    promisedDays: application.replyWithinDays ?? REPLY_WITHIN_DAYS_DEFAULT,
+    overdue: now > Date.parse(application.replyDueOn),
+  };
+}
+
+/** "1 day", "5 days". */
+export const daysInWords = (days: number) => (days === 1 ? '1 day' : `${days} days`);

@@ -8,6 +8,7 @@ import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../w
 import { WithdrawApplication } from './withdraw-application';
 import { FileName } from '../../../components/file-name';
 import { applicationPath } from '../../../lib/paths';
+import { ReplyFacts, TimelineReason } from './application-reply';
 import { ApplicationDeletionFacts } from './application-deletion';
 
 /** The status timeline, newest first; without a recorded history, the current status since applying. */
@@ -116,6 +117,7 @@ export function ApplicationCard({
               <dd>{application.withdrawalReason}</dd>
             </div>
           ) : null}
+          <ReplyFacts application={application} />
           <ApplicationDeletionFacts application={application} />
         </dl>
         <p className="application-card__open">
@@ -132,6 +134,7 @@ export function ApplicationCard({
               <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
                 <span className="application-card__step">
                   {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
+                  <TimelineReason change={change} />
                 </span>
                 <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
               </li>

@@ -16,6 +16,7 @@ import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
 import { ApplicationInterview } from './application-interview';
 import { ApplicationRecordSection } from './application-record-section';
+import { KeepOnFileSection, ReplyFacts, TimelineReason } from './application-reply';
 import { ApplicationDeletionFacts } from './application-deletion';
 import { ApplicationConsent } from './application-consent';
 import '../../../components/list-card.css';
@@ -64,6 +65,7 @@ function ApplicationFacts({ application }: { application: JobApplicationDetail }
           <dd>{application.withdrawalReason}</dd>
         </div>
       ) : null}
+      <ReplyFacts application={application} />
       <ApplicationDeletionFacts application={application} />
     </dl>
   );
@@ -115,6 +117,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
                   <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
                     <span className="application-card__step">
                       {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
+                      <TimelineReason change={change} />
                     </span>
                     <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
                   </li>
@@ -134,6 +137,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
           <div className="application-page__sections">
             <ApplicationInterview application={application} />
             <ApplicationMessages application={application} />
+            <KeepOnFileSection application={application} />
             <ApplicationRecordSection application={application} />
             <ApplicationConsent application={application} />
           </div>

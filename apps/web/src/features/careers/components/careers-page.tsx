@@ -9,6 +9,7 @@ import { useServerRenderedCareersPage } from '../../../first-paint/server-render
 import { paths } from '../../../lib/paths';
 import { useCareersPage } from '../api/careers-api';
 import { JobList } from './job-list';
+import { MeasuredReplyTime } from './measured-reply-time';
 import '../../../components/list-card.css';
 import '../../../components/button.css';
 import './careers.css';
@@ -54,6 +55,7 @@ export function CareersPage({ slug, cvDrop, alertSignUp }: CareersPageProps) {
         <div>
           <h1 className="careers__title">Careers at {business.name}</h1>
           {business.city ? <p className="careers__city">{business.city}</p> : null}
+          <MeasuredReplyTime page={page} />
         </div>
       </header>
       {business.about ? (

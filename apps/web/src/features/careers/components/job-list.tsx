@@ -1,6 +1,7 @@
 import type { JobSummary } from '@careers/contracts/careers';
 import { applyPath } from '../../../lib/paths';
 import { jobHours, jobSalary, jobWorkplace } from '../../../lib/job-facts';
+import { replyWithin } from './measured-reply-time';
 
 // UTC: the server's first paint and the browser's hydration write the same date.
 const POSTED = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -50,6 +51,12 @@ export function JobList({ jobs, showBusiness }: { jobs: JobSummary[]; showBusine
                 <div>
                   <dt>Salary</dt>
                   <dd>{salary}</dd>
+                </div>
+              ) : null}
+              {job.replyWithinDays ? (
+                <div>
+                  <dt>We reply</dt>
+                  <dd>{replyWithin(job.replyWithinDays)}</dd>
                 </div>
               ) : null}
               <div>

@@ -29,6 +29,7 @@ import { JobReach } from './job-reach';
 import { Pipeline } from './pipeline';
 import { DeletedApplications } from './deleted-applications';
 import { employerPaths } from '../paths';
+import { ReplyMark } from './job-endings';
 import { UnmetRequirements } from './unmet-requirements';
 import { JobUnreadReplies, UnreadReplies } from './employer-messages';
 
@@ -212,6 +213,7 @@ export function JobApplicationsPage({ jobId }: { jobId: string }) {
                       <span>{application.candidate.email}</span>
                       <EmailNotVerified verified={application.emailVerified} />
                       <span>Applied {formatDate(application.appliedOn)}</span>
+                      <ReplyMark application={application} />
                       <UnreadReplies count={application.unreadMessages} />
                       <UnmetRequirements count={application.doesNotMeet} />
                       {application.withdrawnOn ? <span>Withdrawn {formatDate(application.withdrawnOn)}</span> : null}

@@ -20,6 +20,7 @@ import { jobBody } from '../job-body';
 import { ScreeningQuestionsEditor, checkQuestions, fromDrafts, toDrafts } from './screening-questions-editor';
 import type { JobForm } from '../forms';
 import { employerPaths } from '../paths';
+import { ReplyWithinField, replyDaysProblem } from './job-endings';
 
 const numberOrNull = (text: string) => (text === '' ? null : Number(text));
 
@@ -111,27 +112,41 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
   const values = form.watch();
   const [questions, setQuestions] = useState(() => toDrafts(job?.screeningQuestions));
   const [questionsProblem, setQuestionsProblem] = useState<string | null>(null);
+  // "We reply within N days" (docs/decisions/0412), checked on submit as the questions are.
+  const [replyDays, setReplyDays] = useState(() => String(job?.replyWithinDays ?? 14));
+  const [replyDaysError, setReplyDaysError] = useState<string | null>(null);
+  const replyDaysOk = () => {
+    const problem = replyDaysProblem(replyDays);
+    setReplyDaysError(problem);
+    return problem === null;
+  };
   return (
     <>
       <form
         className="employer-form card"
         noValidate
         aria-labelledby="job-form-title"
-        onSubmit={form.handleSubmit((values) =>
-          // A question not yet whole is said under the questions, in words, before any call (0400).
-          checkQuestions(questions, setQuestionsProblem) &&
-          save.mutate(
-            {
-              ...(job ? { jobId: job.id } : {}),
-              body: { ...toBody(values, job), screeningQuestions: fromDrafts(questions) },
-            },
-            {
-              onSuccess: (saved) => {
-                notifySuccess(job ? 'Job saved.' : 'Job posted.');
-                navigate(employerPaths.job(saved.id));
+        onSubmit={form.handleSubmit(
+          (values) =>
+            // A question not yet whole is said under the questions, in words, before any call (0400).
+            replyDaysOk() &&
+            checkQuestions(questions, setQuestionsProblem) &&
+            save.mutate(
+              {
+                ...(job ? { jobId: job.id } : {}),
+                body: {
+                  ...toBody(values, job),
+                  screeningQuestions: fromDrafts(questions),
+                  replyWithinDays: Number(replyDays),
+                },
               },
-            },
-          ),
+              {
+                onSuccess: (saved) => {
+                  notifySuccess(job ? 'Job saved.' : 'Job posted.');
+                  navigate(employerPaths.job(saved.id));
+                },
+              },
+            ),
         )}
       >
         <h1 id="job-form-title">{job ? `Edit ${job.title}` : 'Post a job'}</h1>
@@ -147,6 +162,7 @@ function JobFormFields({ job, currency }: { job: EmployerJob | null; currency: s
             error={errors.validThrough?.message}
             {...form.register('validThrough')}
           />
+          <ReplyWithinField value={replyDays} onChange={setReplyDays} error={replyDaysError} />
           <TextInput
             label="Post code"
             autoComplete="off"

@@ -4,7 +4,6 @@ import type { EmployerJob } from '@careers/contracts/employer';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
@@ -19,6 +18,7 @@ import { applyLink } from '../share-links';
 import { CopyLink } from './copy-link';
 import { employerPaths } from '../paths';
 import { SourceFunnelSection } from './source-funnel';
+import { CloseJobDialog } from './job-endings';
 
 function JobRow({ job, canEdit }: { job: EmployerJob; canEdit: boolean }) {
   const save = useSaveJob();
@@ -70,16 +70,8 @@ function JobRow({ job, canEdit }: { job: EmployerJob; canEdit: boolean }) {
           </>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirmingClose}
-        title={`Close ${job.title}?`}
-        message="Candidates can no longer apply: the apply link shows that the job is closed. Applications so far stay here, and you can reopen the job at any time."
-        confirmLabel="Close job"
-        cancelLabel="Keep it open"
-        busy={save.isPending}
-        onConfirm={toggle}
-        onCancel={() => setConfirmingClose(false)}
-      />
+      {/* Closing tells every open application its outcome (docs/decisions/0410): the dialog says who first. */}
+      {confirmingClose ? <CloseJobDialog job={job} open onClose={() => setConfirmingClose(false)} /> : null}
     </li>
   );
 }

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
+import { ENDING_REASON_WORDS, daysInWords, replyState } from '@careers/contracts/fair-endings';
+import { AlertBanner } from '../../../components/alert-banner';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { firstServerErrorOr } from '../../../lib/api-error';
+import { answerKeepOnFile } from '../../../lib/api/candidate/fair-endings';
+import { formatDate } from '../../../lib/format';
+import { queryKeys } from '../../../lib/query-keys';
+
+/*
+ * Reply times and endings on the candidate's side (docs/decisions/0410-0413): how long the application has
+ * waited against the job's "we reply within N days", overdue past it, the outcome given when the job
+ * closed, and the employer's request to keep it on file.
+ */
+
+/** The facts (inside the card's and the page's <dl>): the wait against the promise, the outcome, kept on file. */
+export function ReplyFacts({ application, now }: { application: JobApplication; now?: number }) {
+  // The time of the first render: the page does not tick.
+  const [clock] = useState(() => now ?? Date.now());
+  const state = replyState(application, clock);
+  return (
+    <>
+      {state ? (
+        <div className="application-reply">
+          <dt>Reply</dt>
+          <dd>
+            {state.overdue ? (
+              <>
+                <Badge tone="warning" srPrefix="Reply:">
+                  Overdue
+                </Badge>{' '}
+                {application.business.name} promised a reply within {daysInWords(state.promisedDays)}; you have waited{' '}
+                {daysInWords(state.waitedDays)}.
+              </>
+            ) : (
+              `Waiting ${daysInWords(state.waitedDays)} of the ${daysInWords(state.promisedDays)} ${application.business.name} promised`
+            )}
+          </dd>
+        </div>
+      ) : null}
+      {application.endingReason ? (
+        <div>
+          <dt>Outcome</dt>
+          <dd>{ENDING_REASON_WORDS[application.endingReason]}</dd>
+        </div>
+      ) : null}
+      {application.keepOnFile && !application.endingReason ? (
+        <div>
+          <dt>Kept on file</dt>
+          <dd>
+            {application.keepOnFile.answer === 'agreed'
+              ? `Until ${formatDate(application.keepOnFile.until)}, as you agreed`
+              : application.keepOnFile.answer === 'declined'
+                ? 'You said no'
+                : `Asked, until ${formatDate(application.keepOnFile.until)}: your answer is needed`}
+          </dd>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The reason after a timeline step, when the step is the outcome given as the job closed. */
+export function TimelineReason({ change }: { change: StatusChange }) {
+  return change.reason ? (
+    <span className="application-reply__reason"> ({ENDING_REASON_WORDS[change.reason]})</span>
+  ) : null;
+}
+
+/**
+ * The application page's section when the employer asks to keep the application on file after closing the
+ * job: until when, and the candidate's answer. Without an answer within a week, the application gets the
+ * job's outcome.
+ */
+export function KeepOnFileSection({ application }: { application: JobApplication }) {
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    mutationFn: (agree: boolean) => answerKeepOnFile(application.id, agree),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
+  });
+  const keep = application.keepOnFile;
+  if (!keep || application.endingReason) return null;
+  return (
+    <section className="application-reply__keep" aria-labelledby="application-keep-title">
+      <h2 id="application-keep-title">Kept on file</h2>
+      <AlertBanner type="alert-danger" message={answer.isError ? firstServerErrorOr(answer.error) : null} />
+      <p>
+        {application.business.name} closed this job and asks to keep your application on file until{' '}
+        {formatDate(keep.until)}, in case a place opens.
+        {keep.answer === null
+          ? ' If you do not answer within a week, you are told the outcome of the job instead.'
+          : keep.answer === 'agreed'
+            ? ' You agreed.'
+            : ' You said no: you are told the outcome of the job.'}
+      </p>
+      {keep.answer !== 'declined' ? (
+        <div className="application-card__actions">
+          {keep.answer === null ? (
+            <Button variant="primary" busy={answer.isPending} onClick={() => answer.mutate(true)}>
+              Agree to stay on file
+            </Button>
+          ) : null}
+          <Button variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate(false)}>
+            {keep.answer === 'agreed' ? 'No longer keep me on file' : 'No, tell me the outcome'}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { CloseJob, ClosePreview, EndingReason, KeepOnFile } from '@careers/contracts/fair-endings';
+import { http } from '../../http-client';
+
+/** No silent endings (docs/decisions/0410, 0411): the candidate's answer and the employer's close. */
+
+/** PUT /job-applications/{id}/keep-on-file: the candidate agrees (or not) to stay on file. */
+export async function answerKeepOnFile(applicationId: string, agree: boolean): Promise<KeepOnFile> {
+  const { data } = await http.candidate.put<KeepOnFile>(
+    `/job-applications/${encodeURIComponent(applicationId)}/keep-on-file`,
+    { agree },
+  );
+  return data;
+}
+
+/** GET /business/jobs/{id}/close-preview: who will be told what. */
+export async function getClosePreview(jobId: string, outcome: EndingReason, keep: string[]): Promise<ClosePreview> {
+  const { data } = await http.candidate.get<ClosePreview>(`/business/jobs/${encodeURIComponent(jobId)}/close-preview`, {
+    params: { outcome, ...(keep.length ? { keep: keep.join(',') } : {}) },
+  });
+  return data;
+}
+
+/** POST /business/jobs/{id}/close. */
+export async function closeJob(jobId: string, body: CloseJob): Promise<{ closedOn: string; askedToKeep: number }> {
+  const { data } = await http.candidate.post<{ closedOn: string; askedToKeep: number }>(
+    `/business/jobs/${encodeURIComponent(jobId)}/close`,
+    body,
+  );
+  return data;
+}
