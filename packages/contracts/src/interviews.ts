@@ -121,6 +121,19 @@ export type Interview = z.infer<typeof interviewSchema>;
 export const interviewAnswerSchema = z.object({ interview: interviewSchema.nullable() });
 export type InterviewAnswer = z.infer<typeof interviewAnswerSchema>;
 
+/** GET /business/jobs/{id}/interviews: the open interviews of a job's applications, for the pipeline. */
+export const jobInterviewsSchema = z.object({
+  interviews: z.array(
+    z.object({
+      applicationId: z.uuid(),
+      status: z.enum(['invited', 'booked']),
+      startsAt: isoDateSchema.nullable(),
+      timeZone: z.string(),
+    }),
+  ),
+});
+export type JobInterviews = z.infer<typeof jobInterviewsSchema>;
+
 export const bookInterviewSchema = z.object({ startsAt: isoDateSchema });
 export type BookInterview = z.infer<typeof bookInterviewSchema>;
 

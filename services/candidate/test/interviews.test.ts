@@ -143,6 +143,16 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
 
     const booked = await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-29T08:00:00.000Z' });
     expect(booked.statusCode, booked.body).toBe(200);
+    // The pipeline shows it on the application's card.
+    const pipeline = await call('GET', `/business/jobs/${jobId}/interviews`, owner.headers);
+    expect(pipeline.json().interviews).toEqual([
+      {
+        applicationId: ada.applicationId,
+        status: 'booked',
+        startsAt: '2027-03-29T08:00:00.000Z',
+        timeZone: 'Europe/London',
+      },
+    ]);
     expect(booked.json().interview).toMatchObject({ status: 'booked', startsAt: '2027-03-29T08:00:00.000Z' });
     expect((await interviewOf(owner.headers, theirs)).startsAt).toBe('2027-03-29T08:00:00.000Z');
     await t.deps.interviews.worker.flush();

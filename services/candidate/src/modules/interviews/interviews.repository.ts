@@ -83,6 +83,17 @@ export function currentInterview(db: Db, applicationId: string, forUpdate = fals
   return query.executeTakeFirst();
 }
 
+/** The open interviews of one job's applications (at most one per application). */
+export function openInterviewsOfJob(db: Db, jobId: string) {
+  return db
+    .selectFrom('interviews as i')
+    .innerJoin('job_applications as a', 'a.id', 'i.application_id')
+    .select(['i.application_id', 'i.status', 'i.starts_at', 'i.time_zone'])
+    .where('a.job_id', '=', jobId)
+    .where('i.status', 'in', ['invited', 'booked'])
+    .execute();
+}
+
 export async function insertInterview(db: Db, row: InterviewRow): Promise<void> {
   await db.insertInto('interviews').values(row).execute();
 }

@@ -6,6 +6,7 @@ import {
   interviewAnswerSchema,
   interviewFeedSchema,
   inviteToInterviewSchema,
+  jobInterviewsSchema,
 } from '@careers/contracts/interviews';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
@@ -18,6 +19,7 @@ import {
   cancelOwnInterview,
   feedCalendar,
   interviewOfBusiness,
+  interviewsOfJob,
   inviteToInterview,
   newFeed,
   ownAvailability,
@@ -144,6 +146,21 @@ export async function interviewRoutes(app: App) {
       },
     },
     async (request) => cancelByBusiness(db(), currentMember(request), request.params.id, now()),
+  );
+
+  app.get(
+    '/business/jobs/:id/interviews',
+    {
+      preHandler: anyMember,
+      schema: {
+        tags: employerTags,
+        summary: 'The open interviews (invited or booked) of a job’s applications, for the pipeline',
+        security: bearerSecurity,
+        params,
+        response: { 200: jobInterviewsSchema, ...problems },
+      },
+    },
+    async (request) => interviewsOfJob(db(), currentMember(request), request.params.id),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type Availability,
   type Interview,
   type InterviewFeed,
+  type JobInterviews,
   type InterviewLocationKind,
 } from '@careers/contracts/interviews';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
@@ -12,6 +13,7 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { CandidateDatabase, Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
+import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { feedIcs, type CalendarEvent } from './ics';
 import {
@@ -23,6 +25,7 @@ import {
   findAvailability,
   findBusinessMember,
   insertInterview,
+  openInterviewsOfJob,
   queueInterviewMail,
   updateInterview,
   upsertAvailability,
@@ -238,6 +241,20 @@ export async function interviewOfBusiness(
   await requireApplication(db, member, applicationId);
   const row = await currentInterview(db, applicationId);
   return { interview: row ? await toInterview(db, row, now.getTime()) : null };
+}
+
+/** The open interviews of a job's applications (the pipeline shows them on the cards). */
+export async function interviewsOfJob(db: Db, member: Member, jobId: string): Promise<JobInterviews> {
+  const job = await requireMemberJob(db, member, jobId);
+  const rows = await openInterviewsOfJob(db, job.id);
+  return {
+    interviews: rows.map((r) => ({
+      applicationId: r.application_id,
+      status: r.status as 'invited' | 'booked',
+      startsAt: iso(r.starts_at),
+      timeZone: r.time_zone,
+    })),
+  };
 }
 
 // ---- Booking, moving and cancelling: either side ----

@@ -4,6 +4,7 @@ import {
   cancelBusinessInterview,
   getBusinessInterview,
   getOwnAvailability,
+  getJobInterviews,
   getOwnFeed,
   inviteToInterview,
   makeOwnFeed,
@@ -62,4 +63,12 @@ export function useMakeOwnFeed() {
 export function useRemoveOwnFeed() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: removeOwnFeed, onSuccess: (feed) => queryClient.setQueryData(feedKey, feed) });
+}
+
+/** One request per job, shared by the pipeline's cards; refreshed with the applications. */
+export function useJobInterviews(jobId: string) {
+  return useQuery({
+    queryKey: [...employerQueryKeys.applicationsRoot, 'job-interviews', jobId],
+    queryFn: () => getJobInterviews(jobId),
+  });
 }

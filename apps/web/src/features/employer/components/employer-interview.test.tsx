@@ -6,6 +6,7 @@ import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { EmployerInterview } from './employer-interview';
 import { InterviewAvailabilityPage } from './interview-availability-page';
+import { PipelineInterview } from './pipeline-interview';
 
 const applicationId = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
 const base = `/business/applications/${applicationId}/interview`;
@@ -93,5 +94,40 @@ describe('interviews in the console', () => {
     expect(await within(section).findByText(/Booked/)).toBeInTheDocument();
     expect(within(section).getByText('Monday, 29 March 2027, 09:00–09:45')).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Cancel the interview' })).toBeInTheDocument();
+  });
+
+  it('shows an application’s interview on its pipeline card, one request for the whole job', async () => {
+    const jobId = '9a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+    const network = fakeServices((request) =>
+      request.url === `/business/jobs/${jobId}/interviews`
+        ? {
+            status: 200,
+            data: {
+              interviews: [
+                { applicationId, status: 'booked', startsAt: '2027-03-29T08:00:00.000Z', timeZone: 'Europe/London' },
+                { applicationId: 'other', status: 'invited', startsAt: null, timeZone: 'Europe/London' },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderPage(
+      <ul>
+        <li>
+          <PipelineInterview jobId={jobId} applicationId={applicationId} />
+        </li>
+        <li>
+          <PipelineInterview jobId={jobId} applicationId="other" />
+        </li>
+      </ul>,
+    );
+    expect(await screen.findByText('Invited to an interview')).toBeInTheDocument();
+    expect(
+      screen
+        .getByText(/^Interview/)
+        .querySelector('time')
+        ?.getAttribute('datetime'),
+    ).toBe('2027-03-29T08:00:00.000Z');
+    expect(network.called('GET', `/business/jobs/${jobId}/interviews`)).toHaveLength(1);
   });
 });

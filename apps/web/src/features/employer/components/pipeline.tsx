@@ -7,6 +7,7 @@ import { useJobApplications } from '../api/applications';
 import { employerStatusLabel, statusesInOrder } from '../application-status';
 import { employerPaths } from '../paths';
 import { UnmetRequirements } from './unmet-requirements';
+import { PipelineInterview } from './pipeline-interview';
 
 /** A column of the pipeline: one status (the applications that stand at it) or the withdrawn ones. */
 export type PipelineColumn = ApplicationStatus | 'withdrawn';
@@ -44,6 +45,7 @@ function Stage({
               <Link to={employerPaths.application(application.id)}>{application.candidate.name}</Link>
               <span>Applied {formatDate(application.appliedOn)}</span>
               <UnmetRequirements count={application.doesNotMeet} />
+              <PipelineInterview jobId={jobId} applicationId={application.id} />
               {application.withdrawnOn ? (
                 <span>
                   Withdrawn {formatDate(application.withdrawnOn)} at{' '}

@@ -1,4 +1,10 @@
-import type { Availability, AvailabilityAnswer, InterviewAnswer, InterviewFeed } from '@careers/contracts/interviews';
+import type {
+  Availability,
+  AvailabilityAnswer,
+  InterviewAnswer,
+  InterviewFeed,
+  JobInterviews,
+} from '@careers/contracts/interviews';
 import { http } from '../../http-client';
 
 /*
@@ -60,4 +66,9 @@ export async function makeOwnFeed(): Promise<InterviewFeed> {
 
 export async function removeOwnFeed(): Promise<InterviewFeed> {
   return (await http.candidate.delete<InterviewFeed>('/business/interviews/feed')).data;
+}
+
+/** GET /business/jobs/{id}/interviews: the open interviews of a job's applications, for the pipeline's cards. */
+export async function getJobInterviews(jobId: string): Promise<JobInterviews> {
+  return (await http.candidate.get<JobInterviews>(`/business/jobs/${encodeURIComponent(jobId)}/interviews`)).data;
 }
