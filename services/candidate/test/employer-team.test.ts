@@ -466,15 +466,6 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'put /business/retention': owners,
       'get /business/jobs/{id}/deleted-applications': everyone,
       'get /business/talent-pool': editors,
-      'get /business/interviews/availability': everyone,
-      'put /business/interviews/availability': everyone,
-      'get /business/applications/{id}/interview': everyone,
-      'post /business/applications/{id}/interview': everyone,
-      'put /business/applications/{id}/interview/booking': everyone,
-      'delete /business/applications/{id}/interview': everyone,
-      'get /business/interviews/feed': everyone,
-      'post /business/interviews/feed': everyone,
-      'delete /business/interviews/feed': everyone,
       'get /business/applications/{id}/messages': everyone,
       'put /business/applications/{id}/messages/read': everyone,
       'post /business/applications/{id}/messages': everyone,
@@ -514,17 +505,6 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'post /business/applications/{id}/interview': {},
       'put /business/applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
       'put /business/retention': { country: 'DE' },
-      'put /business/interviews/availability': {
-        timeZone: 'Europe/London',
-        slotMinutes: 30,
-        bufferMinutes: 0,
-        weekly: [],
-        exceptions: [],
-        locationKind: 'phone',
-        location: '0161 496 0000',
-      },
-      'post /business/applications/{id}/interview': {},
-      'put /business/applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
     };
     const file = multipart('logo.png', Buffer.from('not a png'));
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
