@@ -83,6 +83,8 @@ export const TEST_TUNING: Readonly<Record<string, string>> = {
   CONFIRMATION_LINK_DELAY_SECONDS: '3',
   // Status e-mails wait a minute in production for an employer's quick correction; none here.
   STATUS_MAIL_DELAY_SECONDS: '0',
+  // A closed job's applications get their outcome an hour after the close in production; at once here.
+  JOB_ENDING_GRACE_SECONDS: '0',
   // Job alerts send at most one email a day per alert; 2 s here, so a browser test sees the first one.
   JOB_ALERT_DIGEST_INTERVAL_SECONDS: '2',
 };

@@ -54,8 +54,8 @@ import { startRetention } from './modules/retention/retention.worker';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
 import { jobEndingRoutes } from './modules/job-endings/job-endings.routes';
-import { JOB_ENDINGS_POLL_MS, createJobEndingsWorker } from './modules/job-endings/job-endings.worker';
-import { REPLY_REMINDERS_POLL_MS, createReplyReminderWorker } from './modules/reply-times/reply-reminders';
+import { createJobEndingsWorker } from './modules/job-endings/job-endings.worker';
+import { createReplyReminderWorker } from './modules/reply-times/reply-reminders';
 import type { PollingWorker } from '@careers/server-kit/polling-worker';
 import type { BlobStorage } from './modules/storage/storage';
 
@@ -204,7 +204,8 @@ export async function openDependencies(
   const endingsWorker = createJobEndingsWorker({
     db: database.db,
     now: Date.now,
-    intervalMs: JOB_ENDINGS_POLL_MS,
+    intervalMs: config.jobEndings.pollIntervalMs,
+    graceMs: config.jobEndings.graceMs,
     logger,
   });
   if (config.workers) endingsWorker.start();
@@ -212,7 +213,7 @@ export async function openDependencies(
     db: database.db,
     mail,
     now: Date.now,
-    intervalMs: REPLY_REMINDERS_POLL_MS,
+    intervalMs: config.jobEndings.pollIntervalMs,
     logger,
     portalUrl: config.portalUrl,
     contactEmail: config.contactEmail,

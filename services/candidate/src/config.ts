@@ -36,6 +36,8 @@ const schema = z
     CV_EXTRACTION_CPU_SECONDS: z.coerce.number().int().min(1).max(600).default(EXTRACTION_LIMITS.cpuSeconds),
     /** A status change waits this long before its e-mail goes: a quick correction by the employer sends one e-mail, or none. */
     STATUS_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** A closed job's open applications get their outcome this long after the close (docs/decisions/0410). */
+    JOB_ENDING_GRACE_SECONDS: z.coerce.number().int().min(0).max(21600).default(3600),
     /**
      * Status e-mails sent per business and hour; beyond it the moves still happen and their e-mails wait for a
      * later hour (docs/decisions/0236). Bounds what one employer can make the platform's mailer send.
@@ -126,6 +128,8 @@ function toConfig(env: z.output<typeof schema>) {
     /** Where uploads are spooled while their type is checked, before they reach the store. */
     uploadTempDir: path.join(dataDir, 'candidate-uploads'),
     workers: env.CANDIDATE_WORKERS,
+    /** No silent endings and reply reminders (docs/decisions/0410, 0413): their passes poll with the mail. */
+    jobEndings: { graceMs: env.JOB_ENDING_GRACE_SECONDS * 1000, pollIntervalMs: env.MAIL_POLL_INTERVAL_MS },
     statusMail: {
       unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
       /** Where a generated unsubscribe key is kept when UNSUBSCRIBE_SECRET is unset. */

@@ -209,8 +209,8 @@ const BATCH = 100;
  * per batch. FOR UPDATE SKIP LOCKED and the "still open" condition make each ending happen once across
  * instances. Kept on file: skipped while the candidate agreed (until the date) or may still answer.
  */
-export async function giveEndings(db: Db, now: Date): Promise<number> {
-  const closedBefore = new Date(now.getTime() - ENDING_GRACE_MS);
+export async function giveEndings(db: Db, now: Date, graceMs = ENDING_GRACE_MS): Promise<number> {
+  const closedBefore = new Date(now.getTime() - graceMs);
   const answerBy = new Date(now.getTime() - KEEP_ON_FILE_ANSWER_DAYS * DAY_MS);
   let given = 0;
   for (;;) {

@@ -17,7 +17,8 @@ import type { Db } from '../../db';
  */
 
 export const REPLY_REMINDER_KIND = 'reply reminder';
-export const REPLY_REMINDERS_POLL_MS = 5 * 60 * 1000;
+/** The search for newly overdue applications runs at most this often per instance; sending runs on every pass. */
+const QUEUE_EVERY_MS = 60 * 1000;
 const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 500;
 const MAX_BACKOFF_MS = 10 * 60 * 1000;
@@ -178,6 +179,8 @@ export function createReplyReminderWorker(options: {
     return true;
   }
 
+  let lastQueued: number | null = null;
+
   async function runOnce(): Promise<number> {
     const now = new Date(options.now());
     // Sent rows go after 30 days; a reminder not sent within three days is old news.
@@ -190,7 +193,10 @@ export function createReplyReminderWorker(options: {
         ]),
       )
       .execute();
-    await queueReplyReminders(db, now);
+    if (lastQueued === null || Math.abs(now.getTime() - lastQueued) >= QUEUE_EVERY_MS) {
+      lastQueued = now.getTime();
+      await queueReplyReminders(db, now);
+    }
     let sent = 0;
     for (;;) {
       const rows = await leaseDueRows<{ id: string | number; job_id: string; overdue_count: number; attempts: number }>(
