@@ -6,7 +6,7 @@ import { application } from '../../../testing/candidate-fixtures';
 import { fakeServices, problem } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { ownTimeZone, slotInBothZones } from '../../../lib/interview-times';
-import { ApplicationInterview } from './application-interview';
+import { ApplicationInterview, InterviewProgressStep } from './application-interview';
 
 const one = application(1);
 const base = `/job-applications/${one.id}/interview`;
@@ -96,6 +96,14 @@ describe("an application's interview", () => {
       expect(within(section).getByText('https://meet.example.test/abc')).toBeInTheDocument();
       expect(within(section).queryByRole('link')).toBeNull();
       expect(network.called('PUT', `${base}/booking`)).toHaveLength(2);
+
+      // The booked interview is the newest step of the application's progress.
+      renderPage(
+        <ol>
+          <InterviewProgressStep applicationId={one.id} />
+        </ol>,
+      );
+      expect(await screen.findByText('Interview booked')).toBeInTheDocument();
     },
   );
 });

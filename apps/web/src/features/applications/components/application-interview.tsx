@@ -147,3 +147,28 @@ export function ApplicationInterview({ application }: { application: JobApplicat
     </section>
   );
 }
+
+/** The interview as the newest step of the application's progress: invited, booked for a time, or cancelled. */
+export function InterviewProgressStep({ applicationId }: { applicationId: string }) {
+  const interview = useOwnInterview(applicationId).data?.interview;
+  if (!interview) return null;
+  const zone = ownTimeZone();
+  const label =
+    interview.status === 'invited'
+      ? 'Invited to an interview: choose a time'
+      : interview.status === 'booked'
+        ? 'Interview booked'
+        : 'Interview cancelled';
+  return (
+    <li>
+      <span className="application-card__step">{label}</span>
+      {interview.status === 'booked' && interview.startsAt ? (
+        <time dateTime={interview.startsAt}>{`${dayIn(interview.startsAt, zone)}, ${rangeIn(
+          interview.startsAt,
+          interview.endsAt ?? interview.startsAt,
+          zone,
+        )}`}</time>
+      ) : null}
+    </li>
+  );
+}

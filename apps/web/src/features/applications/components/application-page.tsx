@@ -14,7 +14,7 @@ import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../w
 import { statusTimeline } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
-import { ApplicationInterview } from './application-interview';
+import { ApplicationInterview, InterviewProgressStep } from './application-interview';
 import { ApplicationRecordSection } from './application-record-section';
 import { KeepOnFileSection, ReplyFacts, TimelineReason } from './application-reply';
 import { ApplicationDeletionFacts } from './application-deletion';
@@ -113,6 +113,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <h2 id="application-progress-title">Progress</h2>
             <div className="application-card__timeline">
               <ol>
+                <InterviewProgressStep applicationId={application.id} />
                 {statusTimeline(application).map((change, index) => (
                   <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
                     <span className="application-card__step">
