@@ -18,6 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function ApplicationConsent({ application }: { application: JobApplication }) {
   const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
+  const [ticked, setTicked] = useState(false);
   const offer = useQuery({
     queryKey: ['talent-pool-offer', application.job.jobId],
     queryFn: () => getTalentPoolOffer(application.job.jobId),
@@ -43,10 +44,12 @@ export function ApplicationConsent({ application }: { application: JobApplicatio
         <label className="application-page__consent-box">
           <input
             type="checkbox"
-            checked={false}
+            checked={ticked}
             disabled={give.isPending}
             onChange={(event) => {
-              if (event.target.checked) give.mutate();
+              if (!event.target.checked) return;
+              setTicked(true);
+              give.mutate(undefined, { onError: () => setTicked(false) });
             }}
           />{' '}
           Keep my application for other roles at {application.business.name} until {formatDate(until)}

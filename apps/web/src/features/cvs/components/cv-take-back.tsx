@@ -48,7 +48,11 @@ export function CvTakeBack({ cv, uses }: { cv: Cv; uses: CvUse[] }) {
   const [now] = useState(() => Date.now());
   return (
     <>
-      <ul className="cv-item__holders" aria-label={`Businesses that have ${cv.fileName}`}>
+      <ul
+        className="cv-item__holders"
+        style={{ listStyle: 'none', padding: 0 }}
+        aria-label={`Businesses that have ${cv.fileName}`}
+      >
         {holdersOf(uses).map((holder) => (
           <li key={holder.businessId}>
             {holder.legalHoldUntil && Date.parse(holder.legalHoldUntil) > now ? (

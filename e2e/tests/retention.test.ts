@@ -1,0 +1,102 @@
+/**
+ * Retention of applications (issue 30 items 1-4) in the browser: the owner sets the business's rule and
+ * offers the talent pool (1280 px); the candidate sees the deletion date on the application, agrees to be
+ * kept for other roles on its page, and takes the CV back from the business (360 px); the console lists the
+ * talent pool, then the deleted application in the candidate's place (1280 px). The deletion job itself is
+ * tested on an injected clock in services/candidate/test/retention.test.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import {
+  ApplicationStatus,
+  applyViaApi,
+  candidateAccessToken,
+  createJob,
+  newEmployer,
+  setApplicationStatus,
+  uploadCvViaApi,
+  type Employer,
+  type Job,
+} from '../support/employer';
+import { pdfCv } from '../support/files';
+import { newCandidate, signInEmployerByCode, signUpByCode } from '../support/flows';
+import { useLooks } from '../support/screens';
+
+const openPage = usePortalPages();
+const look = useLooks('retention');
+
+describe('retention: the date, the consent, the CV taken back', () => {
+  let employer: Employer;
+  let job: Job;
+
+  beforeAll(async () => {
+    employer = await newEmployer('retention');
+    job = await createJob(employer, `Test Roaster ${Date.now()}`);
+  }, 120_000);
+
+  it('shows the date and the rule, keeps for other roles by consent, and deletes the CV at the business', async () => {
+    // The owner picks Germany's preset and offers a year in the talent pool.
+    const console_ = await openPage({ viewport: DESKTOP });
+    await signInEmployerByCode(console_, employer.email);
+    await console_.goto('/employer/business');
+    const form = console_.getByRole('form', { name: 'Retention of applications' });
+    await form.waitFor({ timeout: 20_000 });
+    await form.getByLabel('Country').selectOption('DE');
+    await form.getByLabel(/Days to keep an application for other roles/).fill('365');
+    await form.getByRole('button', { name: 'Save retention rule' }).click();
+    await console_.getByText('Retention rule saved.').waitFor({ timeout: 15_000 });
+    await look(console_, 'business-rule', '1280 px');
+
+    const candidate = newCandidate('retention');
+    const phone = await openPage({ viewport: PHONE });
+    await signUpByCode(phone, candidate);
+    const token = await candidateAccessToken(candidate.email);
+    const cvId = await uploadCvViaApi(token, pdfCv('Retention CV.pdf', candidate.name));
+    const applicationId = await applyViaApi(token, job.id, cvId);
+    await setApplicationStatus(employer, applicationId, ApplicationStatus.Reject);
+
+    // The candidate agrees on the application's page; the date moves to the consent's end.
+    await phone.goto(`/applications/${applicationId}`);
+    const box = phone.getByLabel(`Keep my application for other roles at ${employer.businessName} until`, {
+      exact: false,
+    });
+    await box.waitFor({ timeout: 20_000 });
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: 15_000 });
+    await phone
+      .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
+      .waitFor();
+    await look(phone, 'application-consent', '360 px');
+
+    await phone.goto('/applications');
+    await phone
+      .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
+      .waitFor({ timeout: 20_000 });
+    await phone.getByText("Germany's rule: 183 days", { exact: false }).waitFor();
+    await look(phone, 'applications-date', '360 px');
+
+    // The console's talent pool lists them with the date.
+    await console_.goto('/employer/talent-pool');
+    await console_.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
+    expect(await console_.title()).toBe('Talent pool · Employer · Careers Portal');
+    await look(console_, 'talent-pool', '1280 px');
+
+    // The candidate takes the CV back from the business.
+    await phone.goto('/cvs');
+    await phone.getByText('Sent 1 time').click({ timeout: 20_000 });
+    await phone.getByRole('button', { name: `Delete my CV at ${employer.businessName}` }).click();
+    await look(phone, 'take-back-dialog', '360 px');
+    await phone.getByRole('button', { name: 'Delete my CV there' }).click();
+    await phone.getByText(`Your CV was deleted at ${employer.businessName}.`).waitFor({ timeout: 15_000 });
+    await phone.getByText('Not sent to an employer yet.').waitFor({ timeout: 15_000 });
+
+    // The employer sees it gone: "Deleted on" where the candidate was.
+    await console_.goto(`/employer/jobs/${job.id}`);
+    await console_.getByText('Deleted on', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await console_.getByRole('link', { name: candidate.name }).count()).toBe(0);
+    await look(console_, 'job-deleted-application', '1280 px');
+    await console_.setViewportSize(PHONE);
+    await look(console_, 'job-deleted-application', '360 px');
+  }, 240_000);
+});
