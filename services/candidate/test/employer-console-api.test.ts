@@ -362,6 +362,18 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /business/message-templates': { name: 'X', body: 'x' },
       'put /business/message-templates/{id}': { name: 'X', body: 'x' },
       'put /candidate/status-emails': { statusEmails: false },
+      'put /business/interviews/availability': {
+        timeZone: 'Europe/London',
+        slotMinutes: 30,
+        bufferMinutes: 0,
+        weekly: [],
+        exceptions: [],
+        locationKind: 'phone',
+        location: '0161 496 0000',
+      },
+      'post /business/applications/{id}/interview': {},
+      'put /business/applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
+      'put /job-applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
       'post /business/jobs/{id}/close': { outcome: 'filled' },
       'put /job-applications/{id}/keep-on-file': { agree: true },
     };
