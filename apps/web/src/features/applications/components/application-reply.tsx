@@ -29,11 +29,8 @@ export function ReplyFacts({ application, now }: { application: JobApplication; 
           <dd>
             {state.overdue ? (
               <>
-                <Badge tone="warning" srPrefix="Reply:">
-                  Overdue
-                </Badge>{' '}
-                {application.business.name} promised a reply within {daysInWords(state.promisedDays)}; you have waited{' '}
-                {daysInWords(state.waitedDays)}.
+                <Badge tone="warning">Overdue</Badge> {application.business.name} promised a reply within{' '}
+                {daysInWords(state.promisedDays)}; you have waited {daysInWords(state.waitedDays)}.
               </>
             ) : (
               `Waiting ${daysInWords(state.waitedDays)} of the ${daysInWords(state.promisedDays)} ${application.business.name} promised`
