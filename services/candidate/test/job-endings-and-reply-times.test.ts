@@ -187,6 +187,16 @@ describe.each(databaseKinds())('job endings and reply times on %s', (kind) => {
       (await call('PUT', `/job-applications/${agrees.applicationId}/keep-on-file`, told.headers, { agree: true }))
         .statusCode,
     ).toBe(404);
+    // Only the candidate answers; only the business's editors close (the role sweeps list these calls too).
+    const byEmployer = await call('PUT', `/job-applications/${agrees.applicationId}/keep-on-file`, owner.headers, {
+      agree: true,
+    });
+    expect(byEmployer.statusCode).toBe(403);
+    const byCandidate = await call('POST', `/business/jobs/${stranger.jobId}/close`, agrees.headers, {
+      outcome: 'closed',
+    });
+    expect(byCandidate.statusCode).toBe(403);
+    expect((await call('GET', `/business/jobs/${jobId}/close-preview`, stranger.owner.headers)).statusCode).toBe(404);
     const yes = await call('PUT', `/job-applications/${agrees.applicationId}/keep-on-file`, agrees.headers, {
       agree: true,
     });
