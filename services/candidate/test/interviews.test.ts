@@ -357,5 +357,20 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.headers['content-type']).toContain('application/problem+json');
     expect((await t.app.inject({ url: '/interview-feeds/not-a-token.ics' })).statusCode).toBe(404);
+
+    // Withdrawing the application cancels its interview in both calendars.
+    const withdrawn = await call('POST', `/job-applications/${max.applicationId}/withdraw`, max.headers, {});
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await interviewOf(max.headers, `/job-applications/${max.applicationId}/interview`)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'candidate',
+    });
+    // The withdrawal is made on the real clock (the withdrawal route's): its e-mails go on that clock too.
+    const saved = clock;
+    clock = Date.now();
+    await t.deps.interviews.worker.flush();
+    clock = saved;
+    for (const address of [max.email, owner.email])
+      expect(calendarOf(to(address, 'cancelled')[0]!)).toMatchObject({ method: 'CANCEL', sequence: 1 });
   });
 });

@@ -17,6 +17,7 @@ import {
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
+import { cancelInterviewOnWithdrawal } from '../interviews/interviews.service';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
@@ -146,6 +147,8 @@ export async function withdraw(
   const now = new Date();
   const withdrawalReason = reason?.trim() || null;
   await markWithdrawn(trx, row.id, now, withdrawalReason);
+  // Its open interview is cancelled, in both calendars when booked (docs/decisions/0430).
+  await cancelInterviewOnWithdrawal(trx, row.id, now);
   await insertStatusChange(trx, {
     id: randomUUID(),
     application_id: row.id,

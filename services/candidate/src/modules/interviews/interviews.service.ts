@@ -310,6 +310,36 @@ async function book(
   }
 }
 
+/** Cancels the open interview of an application in the caller's transaction; null when there is none. */
+async function cancelIn(
+  trx: Db,
+  applicationId: string,
+  by: 'candidate' | 'employer',
+  now: Date,
+): Promise<InterviewRow | null> {
+  const row = await currentInterview(trx, applicationId, true);
+  if (!row || row.status === 'cancelled') return row ?? null;
+  const wasBooked = row.status === 'booked';
+  const changed: InterviewRow = {
+    ...row,
+    status: 'cancelled',
+    cancelled_by: by,
+    sequence: row.sequence + 1,
+    updated_at: now,
+  };
+  await updateInterview(trx, row.id, {
+    status: 'cancelled',
+    cancelled_by: by,
+    sequence: changed.sequence,
+    updated_at: now,
+  });
+  // A booked interview is in both calendars: both get the CANCEL. An invitation not taken up yet: the
+  // other side is told.
+  const to: Recipient[] = wasBooked ? ['candidate', 'interviewer'] : [by === 'candidate' ? 'interviewer' : 'candidate'];
+  await queueMail(trx, changed, 'cancelled', to, now);
+  return changed;
+}
+
 async function cancel(
   db: Kysely<CandidateDatabase>,
   applicationId: string,
@@ -317,31 +347,18 @@ async function cancel(
   now: Date,
 ): Promise<InterviewRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await currentInterview(trx, applicationId, true);
+    const row = await cancelIn(trx, applicationId, by, now);
     if (!row) throw new HttpProblem(404, NO_INTERVIEW);
-    if (row.status === 'cancelled') return row;
-    const wasBooked = row.status === 'booked';
-    const changed: InterviewRow = {
-      ...row,
-      status: 'cancelled',
-      cancelled_by: by,
-      sequence: row.sequence + 1,
-      updated_at: now,
-    };
-    await updateInterview(trx, row.id, {
-      status: 'cancelled',
-      cancelled_by: by,
-      sequence: changed.sequence,
-      updated_at: now,
-    });
-    // A booked interview is in both calendars: both get the CANCEL. An invitation not taken up yet: the
-    // other side is told.
-    const to: Recipient[] = wasBooked
-      ? ['candidate', 'interviewer']
-      : [by === 'candidate' ? 'interviewer' : 'candidate'];
-    await queueMail(trx, changed, 'cancelled', to, now);
-    return changed;
+    return row;
   });
+}
+
+/**
+ * Called in the transaction that withdraws an application: its open interview is cancelled by the
+ * candidate, and a booked one leaves both calendars.
+ */
+export async function cancelInterviewOnWithdrawal(trx: Db, applicationId: string, now: Date): Promise<void> {
+  await cancelIn(trx, applicationId, 'candidate', now);
 }
 
 export async function rescheduleByBusiness(
