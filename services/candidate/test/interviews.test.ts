@@ -5,6 +5,8 @@ import { ApplicationStatus } from '@careers/contracts/enum-values';
 import type { Availability, Interview } from '@careers/contracts/interviews';
 import type { SentMail } from '@careers/server-kit/mail';
 import { databaseKinds } from '@careers/server-kit/testing';
+import { createLogger } from '@careers/server-kit/logger';
+import { buildApp, openDependencies } from '../src/app';
 import { createInterviewWorker } from '../src/modules/interviews/interviews.worker';
 import { SLOT_TAKEN } from '../src/modules/interviews/interviews.service';
 import { tinyPdf } from './fixtures';
@@ -373,4 +375,42 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     for (const address of [max.email, owner.email])
       expect(calendarOf(to(address, 'cancelled')[0]!)).toMatchObject({ method: 'CANCEL', sequence: 1 });
   });
+
+  it.runIf(kind === 'postgres')(
+    'sees a booking made on one instance from another, and keeps the race to one winner across instances',
+    async () => {
+      const { owner, jobId } = await business('Cluster Co');
+      const [one, two] = await Promise.all(['One', 'Two'].map((n) => applicant(jobId, `Instance ${n}`)));
+      for (const r of [one!, two!])
+        await call('POST', `/business/applications/${r.applicationId}/interview`, owner.headers, {});
+      const logger = createLogger('candidate', 'silent');
+      const deps = await openDependencies(t.config, logger);
+      deps.interviews.now = () => clock;
+      const other = await buildApp(t.config, deps, logger);
+      await other.ready();
+      try {
+        const slot = '2027-03-26T09:00:00.000Z';
+        const book = (app: typeof other, r: typeof one) =>
+          app.inject({
+            method: 'PUT',
+            url: `/job-applications/${r!.applicationId}/interview/booking`,
+            headers: r!.headers,
+            payload: { startsAt: slot },
+          });
+        const answers = await Promise.all([book(t.app, one), book(other, two)]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        const loser = answers[0]!.statusCode === 200 ? two! : one!;
+        // Whichever instance answers, the booked slot is gone from what the other candidate is offered.
+        for (const app of [t.app, other]) {
+          const res = await app.inject({
+            url: `/job-applications/${loser.applicationId}/interview`,
+            headers: loser.headers,
+          });
+          expect(res.json().interview.slots.map((s: { startsAt: string }) => s.startsAt)).not.toContain(slot);
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
