@@ -184,7 +184,7 @@ describe('forgotten password page (product.md §2, §5)', () => {
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    // The outbox is polled every 100 ms in the suite: give a wrongly queued e-mail time to show up.
+    // The outbox is polled every 250 ms in the suite: give a wrongly queued e-mail time to show up.
     await page.waitForTimeout(1_000);
     expect(await mailFor(stranger, since)).toEqual([]);
   });

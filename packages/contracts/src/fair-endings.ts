@@ -1,36 +1,21 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema } from './common';
+import { REPLY_WITHIN_DAYS_MAX, REPLY_WITHIN_DAYS_MIN } from './fair-endings-words';
+
+export * from './fair-endings-words';
 
 /*
  * Issue 29 items 2 and 3: no silent endings and reply times (docs/decisions/0410-0414). The fields here are
  * spread into the job and application schemas of candidate.ts, employer.ts and careers.ts.
  */
 
-/** "We reply within N days": the employer's promise on each job, 14 days unless they set it. */
-export const REPLY_WITHIN_DAYS_DEFAULT = 14;
-export const REPLY_WITHIN_DAYS_MIN = 1;
-export const REPLY_WITHIN_DAYS_MAX = 90;
 export const replyWithinDaysSchema = z
   .number()
   .int('The reply time is a whole number of days.')
   .min(REPLY_WITHIN_DAYS_MIN, `The reply time is ${REPLY_WITHIN_DAYS_MIN} to ${REPLY_WITHIN_DAYS_MAX} days.`)
   .max(REPLY_WITHIN_DAYS_MAX, `The reply time is ${REPLY_WITHIN_DAYS_MIN} to ${REPLY_WITHIN_DAYS_MAX} days.`);
 
-/** The median on the careers page is shown from this many first replies in the window on (decision 0414). */
-export const MEDIAN_MIN_DATA_POINTS = 10;
-export const MEDIAN_WINDOW_DAYS = 90;
-
-/** Why an application ended with its job: the reason on SPEC's final status (Reject), never a status of its own. */
 export const endingReasonSchema = z.enum(['filled', 'closed']);
-export type EndingReason = z.infer<typeof endingReasonSchema>;
-export const ENDING_REASON_WORDS: Record<EndingReason, string> = {
-  filled: 'The position was filled',
-  closed: 'The job was closed without a decision',
-};
-
-/** How long an employer may keep a candidate on file (decision 0411), and how long the candidate has to agree. */
-export const KEEP_ON_FILE_MAX_DAYS = 365;
-export const KEEP_ON_FILE_ANSWER_DAYS = 7;
 
 /** The employer's request to keep an application on file, as the candidate and the employer see it. */
 export const keepOnFileSchema = z.object({
@@ -95,30 +80,3 @@ export const measuredReplyTimeSchema = z.object({
   windowDays: z.number().int(),
 });
 export type MeasuredReplyTime = z.infer<typeof measuredReplyTimeSchema>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Where an application stands against its job's promise at `now` (both sides show it the same way):
- * null when it no longer awaits a reply; else how many whole days it has waited and whether that is past
- * the promise.
- */
-export function replyState(
-  application: {
-    appliedOn: string;
-    replyWithinDays?: number | undefined;
-    replyDueOn?: string | undefined;
-    awaitingReply?: boolean | undefined;
-  },
-  now: number,
-): { waitedDays: number; promisedDays: number; overdue: boolean } | null {
-  if (!application.awaitingReply || !application.replyDueOn) return null;
-  return {
-    waitedDays: Math.max(0, Math.floor((now - Date.parse(application.appliedOn)) / DAY_MS)),
-    promisedDays: application.replyWithinDays ?? REPLY_WITHIN_DAYS_DEFAULT,
-    overdue: now > Date.parse(application.replyDueOn),
-  };
-}
-
-/** "1 day", "5 days". */
-export const daysInWords = (days: number) => (days === 1 ? '1 day' : `${days} days`);

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
-import { ENDING_REASON_WORDS, daysInWords, replyState } from '@careers/contracts/fair-endings';
+import { ENDING_REASON_WORDS, daysInWords, replyState } from '@careers/contracts/fair-endings-words';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { answerKeepOnFile } from '../../../lib/api/candidate/fair-endings';
+import { answerKeepOnFile } from '../api/keep-on-file';
 import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 

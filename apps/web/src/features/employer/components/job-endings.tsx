@@ -10,7 +10,7 @@ import {
   daysInWords,
   replyState,
   type EndingReason,
-} from '@careers/contracts/fair-endings';
+} from '@careers/contracts/fair-endings-words';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';

@@ -1,16 +1,7 @@
-import type { CloseJob, ClosePreview, EndingReason, KeepOnFile } from '@careers/contracts/fair-endings';
+import type { CloseJob, ClosePreview, EndingReason } from '@careers/contracts/fair-endings';
 import { http } from '../../http-client';
 
-/** No silent endings (docs/decisions/0410, 0411): the candidate's answer and the employer's close. */
-
-/** PUT /job-applications/{id}/keep-on-file: the candidate agrees (or not) to stay on file. */
-export async function answerKeepOnFile(applicationId: string, agree: boolean): Promise<KeepOnFile> {
-  const { data } = await http.candidate.put<KeepOnFile>(
-    `/job-applications/${encodeURIComponent(applicationId)}/keep-on-file`,
-    { agree },
-  );
-  return data;
-}
+/** No silent endings (docs/decisions/0410): the employer's close (the candidate's answer: features/applications/api/keep-on-file.ts). */
 
 /** GET /business/jobs/{id}/close-preview: who will be told what. */
 export async function getClosePreview(jobId: string, outcome: EndingReason, keep: string[]): Promise<ClosePreview> {
