@@ -118,4 +118,36 @@ describe('job endings and reply times', () => {
     await phone.getByText('The position was filled', { exact: true }).waitFor({ timeout: 20_000 });
     await look(phone, 'candidate-outcome', '360 px');
   }, 240_000);
+
+  it("shows the business's median time to a first status change on its careers page, from the status history", async () => {
+    const title = `Test Median ${Date.now()}`;
+    const jobId = await jobWithPromise(employer, title, 7);
+    const headers = { authorization: `Bearer ${employer.accessToken}`, 'content-type': 'application/json' };
+    const { candidateUrl } = inject('stack');
+    // Ten applications answered within seconds: ten data points of the last 90 days (with the endings above, more).
+    for (let i = 0; i < 10; i += 1) {
+      const { applicationId } = await applicant(`median-${i}`, jobId);
+      const moved = await fetch(`${candidateUrl}/business/applications/${applicationId}/status`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ applicationStatus: 10 }),
+      });
+      expect(moved.status).toBe(200);
+    }
+    const settings = await fetch(`${candidateUrl}/business/careers-page`, { headers });
+    const { slug } = (await settings.json()) as { slug: string };
+
+    const phone = await openPage({ viewport: PHONE });
+    await phone.goto(`/careers/${slug}`);
+    const measured = phone.getByText('Measured reply time:', { exact: false });
+    await measured.waitFor({ timeout: 20_000 });
+    expect(await measured.innerText()).toMatch(
+      new RegExp(
+        `heard back from ${employer.businessName} within less than a day \\(the median of \\d+ applications over the last 90 days`,
+      ),
+    );
+    const card = phone.getByRole('listitem').filter({ hasText: title });
+    expect(await card.innerText()).toContain('Within 7 days');
+    await look(phone, 'careers-median', '360 px');
+  }, 180_000);
 });
