@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationStatus, type Role } from '@careers/contracts/enums';
-import { RETENTION_PRESETS } from '@careers/contracts/retention';
+import { retentionCountrySchema } from '@careers/contracts/retention';
+import { RETENTION_COUNTRIES, RETENTION_PRESETS } from '@careers/contracts/retention-values';
 import { createLogger } from '@careers/server-kit/logger';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { withRetention } from '../src/modules/retention/retention.service';
@@ -91,6 +92,7 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
   const mailTo = (to: string) => t.deps.mail.list!().filter((m) => m.to === to);
 
   it('bounds the rule by the preset; every member reads it, owners set it', async () => {
+    expect(retentionCountrySchema.options).toEqual([...RETENTION_COUNTRIES]);
     const { owner } = await business('Bounds Co');
     const read = await call('GET', '/business/retention', owner.headers);
     expect(read.json()).toMatchObject({ country: 'other', keepDays: RETENTION_PRESETS.other.keepDays, chosen: false });

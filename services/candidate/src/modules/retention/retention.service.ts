@@ -5,13 +5,15 @@ import {
   MIN_POOL_DAYS,
   RETENTION_PRESETS,
   retentionRuleWords,
-  type BusinessRetention,
-  type BusinessRetentionUpdate,
-  type CvTakeBackResult,
-  type DeletedApplication,
   type RetentionCountry,
-  type TalentPoolEntry,
-  type TalentPoolOffer,
+} from '@careers/contracts/retention-values';
+import type {
+  BusinessRetention,
+  BusinessRetentionUpdate,
+  CvTakeBackResult,
+  DeletedApplication,
+  TalentPoolEntry,
+  TalentPoolOffer,
 } from '@careers/contracts/retention';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { HttpProblem } from '@careers/server-kit/problem';

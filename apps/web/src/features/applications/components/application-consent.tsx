@@ -3,10 +3,38 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { JobApplication } from '@careers/contracts/candidate';
 import { AlertBanner } from '../../../components/alert-banner';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { getTalentPoolOffer, giveTalentPoolConsent } from '../../../lib/api/candidate/retention';
+import type { TalentPoolOffer } from '@careers/contracts/retention';
+import { candidatePublicClient } from '../../../lib/candidate-public-client';
+import { http } from '../../../lib/http-client';
+import { Button } from '../../../components/button';
+import { notifyError, notifySuccess } from '../../../lib/toast';
 import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { WithdrawConsentButton } from './application-deletion';
+
+type Consent = { keptForOtherRolesUntil: string | null };
+
+// The calls are written here rather than imported from lib/api/candidate/retention.ts: this file is in the
+// signed-in chunk (vite.config.ts), which would otherwise load that module as a chunk of its own.
+async function getTalentPoolOffer(jobId: string): Promise<TalentPoolOffer> {
+  const { data } = await candidatePublicClient.get<TalentPoolOffer>(
+    `/jobs/${encodeURIComponent(jobId)}/talent-pool-offer`,
+  );
+  return data;
+}
+
+async function giveTalentPoolConsent(applicationId: string): Promise<Consent> {
+  const { data } = await http.candidate.put<Consent>(
+    `/job-applications/${encodeURIComponent(applicationId)}/talent-pool`,
+  );
+  return data;
+}
+
+async function withdrawTalentPoolConsent(applicationId: string): Promise<Consent> {
+  const { data } = await http.candidate.delete<Consent>(
+    `/job-applications/${encodeURIComponent(applicationId)}/talent-pool`,
+  );
+  return data;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,5 +84,33 @@ export function ApplicationConsent({ application }: { application: JobApplicatio
         </label>
       )}
     </section>
+  );
+}
+
+export function useWithdrawConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationId: string) => withdrawTalentPoolConsent(applicationId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
+  });
+}
+
+/** The button that withdraws the consent at once (the account page lists every application that has one). */
+export function WithdrawConsentButton({ application }: { application: JobApplication }) {
+  const withdraw = useWithdrawConsent();
+  return (
+    <Button
+      variant="secondary"
+      busy={withdraw.isPending}
+      aria-label={`Withdraw consent: ${application.job.title} at ${application.business.name}`}
+      onClick={() =>
+        withdraw.mutate(application.id, {
+          onSuccess: () => notifySuccess(`${application.business.name} no longer keeps it for other roles.`),
+          onError: (error) => notifyError(firstServerErrorOr(error)),
+        })
+      }
+    >
+      Withdraw consent
+    </Button>
   );
 }

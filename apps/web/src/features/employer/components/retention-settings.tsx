@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessRetention } from '@careers/contracts/retention';
 import {
   MIN_KEEP_DAYS,
   MIN_POOL_DAYS,
   RETENTION_COUNTRIES,
   RETENTION_PRESETS,
-  type BusinessRetention,
   type RetentionCountry,
-} from '@careers/contracts/retention';
+} from '@careers/contracts/retention-values';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
