@@ -68,10 +68,12 @@ function compileHints(chunk: { name: string; isEntry: boolean; facadeModuleId: s
  * loads first: the layout, the home and applications pages and their feature, and small shared parts
  * (dialogs, pagination, badges, dates). Only these modules move (not what they import): a module here that a
  * landing page imported would bring the whole chunk into its first load (js-budget.test.ts holds the
- * ceilings and checks that none does); empty-state stays out, as /careers and /jobs show it.
+ * ceilings and checks that none does); empty-state stays out, as /careers and /jobs show it. One application's
+ * page (its messages, interview, record and consent, and their calls) is not the list's: it stays in chunks of its
+ * own, loaded when that page is opened, or the list would start with their modules and what they import.
  */
 const SIGNED_IN_MODULES =
-  /[\\/]src[\\/](app[\\/]layouts[\\/]dashboard-layout|app[\\/]routes[\\/](home|applications)\.|features[\\/]applications[\\/]|components[\\/](confirm-dialog|pagination|badge|text-area)\.|lib[\\/](paging|address-proof|format)\.|lib[\\/]api[\\/]candidate[\\/]get-job-applications\.)/;
+  /[\\/]src[\\/](app[\\/]layouts[\\/]dashboard-layout|app[\\/]routes[\\/](home|applications)\.|features[\\/]applications[\\/](?!components[\\/](application-(page|messages|interview|record-section|consent)|interview-slot-picker)|api[\\/](messages|interviews|get-job-application\.))|components[\\/](confirm-dialog|pagination|badge|text-area)\.|lib[\\/](paging|address-proof|format)\.|lib[\\/]api[\\/]candidate[\\/]get-job-applications\.)/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), portalConfigScript(), precompressBuild()],
