@@ -436,5 +436,4 @@ describe("crawlers' fetches of an apply page", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(crawlerReports).toEqual([{ url: `/job/${LIVE.id}/crawler-fetches`, userAgent: googlebot }]);
   });
-
 });
