@@ -109,6 +109,8 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       salaryTo: 20,
       salaryCurrency: 'GBP',
       salaryNegotiable: expect.any(Boolean),
+      // The job's promise to reply (docs/decisions/0412), 14 days unless the employer says otherwise.
+      replyWithinDays: 14,
     });
     expect((await t.app.inject({ url: `/job/${randomUUID()}` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/job/not-a-uuid' })).statusCode).toBe(400);
@@ -280,6 +282,8 @@ describe.each(databaseKinds())('jobs, applications, CV drops and the employer AP
       page: 1,
       pageSize: 10,
       totalApplications: 1,
+      // No unread reply from the candidate (docs/decisions/0420).
+      unreadMessages: 0,
       applications: [
         expect.objectContaining({
           id: a,

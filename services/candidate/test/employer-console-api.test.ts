@@ -376,6 +376,8 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'put /job-applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
       'post /business/jobs/{id}/close': { outcome: 'filled' },
       'put /job-applications/{id}/keep-on-file': { agree: true },
+      'put /business/retention': { country: 'UK' },
+      'post /cvs/{cvId}/take-back': { businessId: id },
     };
     const file = multipart('x.pdf', tinyPdf('x'));
     const uploads = new Set(['post /cvs', 'post /business/logo']);
