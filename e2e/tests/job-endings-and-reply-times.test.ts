@@ -62,8 +62,10 @@ describe('job endings and reply times', () => {
     await card.getByText('promised a reply within 1 day', { exact: false }).waitFor({ timeout: 20_000 });
     expect(await card.locator('.badge', { hasText: 'Overdue' }).count()).toBe(1);
     await look(phone, 'candidate-overdue', '360 px');
-    await phone.goto(`/apply/${jobId}`);
-    await phone.getByText('We reply within 1 day').waitFor({ timeout: 20_000 });
+    // A visitor reads the promise above the Apply button (the candidate, who applied, sees their waiting instead).
+    const visitor = await openPage({ viewport: PHONE });
+    await visitor.goto(`/apply/${jobId}`);
+    await visitor.getByText('We reply within 1 day.', { exact: true }).waitFor({ timeout: 20_000 });
 
     const desk = await openPage({ viewport: DESKTOP });
     await signInEmployerByCode(desk, employer.email);

@@ -87,6 +87,9 @@ export function jobSalary(
   return `${text}${period ? ` ${period}` : ''}${job.salaryNegotiable ? ' (negotiable)' : ''}`;
 }
 
+/** A job's promise to reply, as the apply page's facts and the job lists word it: "Within 14 days". */
+export const jobReplyWithin = (days: number) => (days === 1 ? 'Within 1 day' : `Within ${days} days`);
+
 /** The facts shown under the apply page's title, in the order a candidate weighs them; a fact the job does not give is left out. */
 export function jobFacts(job: Job): JobFact[] {
   const facts: (JobFact | null)[] = [

@@ -201,6 +201,17 @@ function ApplySteps({
     () => (state.mode === 'existing' && (name || phone || postCode) ? { name, phone, postCode } : null),
     [state.mode, name, phone, postCode],
   );
+  // Before the Apply button: the job's screening questions, and the employer's promise to reply (docs/decisions/
+  // 0412), said where the candidate decides; below the fields, so on a phone the form starts on the first screen.
+  const replyDays = job.isLive ? job.replyWithinDays : undefined;
+  const beforeApply = (
+    <>
+      {screening.block}
+      {replyDays ? (
+        <p className="apply-step__promise">We reply within {replyDays === 1 ? '1 day' : `${replyDays} days`}.</p>
+      ) : null}
+    </>
+  );
   let content;
   if (restoring) {
     content = <Spinner label="Checking login status" />;
@@ -221,7 +232,7 @@ function ApplySteps({
             busy={busy}
             alert={alert}
             onAlertChange={setAlert}
-            screening={screening.block}
+            screening={beforeApply}
             onSubmit={(details, cv) =>
               screening.guard(() => void run(() => submitApplyForm(ports, screening.withAnswers(target), details, cv)))
             }
@@ -283,7 +294,7 @@ function ApplySteps({
             onAlertChange={setAlert}
             onSelect={(cvId) => dispatch({ type: 'cvSelected', cvId })}
             onNewCv={(file) => dispatch({ type: 'newCvChosen', file })}
-            screening={screening.block}
+            screening={beforeApply}
             onApply={() =>
               screening.guard(() => void run(() => applyWithChosenCv(ports, screening.withAnswers(target), state)))
             }

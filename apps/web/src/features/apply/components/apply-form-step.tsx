@@ -31,7 +31,7 @@ export interface ApplyFormStepProps {
   onAlertChange: (message: string | null) => void;
   onSubmit: (details: ApplyDetails, cv: File) => void;
   onLogin: () => void;
-  /** The job's screening questions, shown before the submit button (docs/decisions/0400). */
+  /** Shown before the submit button: the job's screening questions (docs/decisions/0400) and its reply promise (0412). */
   screening?: ReactNode;
 }
 

@@ -27,7 +27,7 @@ export interface CvSelectionStepProps {
   onNewCv: (file: File | null) => void;
   onApply: () => void;
   onLogout: () => void;
-  /** The job's screening questions, shown before the Apply button (docs/decisions/0400). */
+  /** Shown before the Apply button: the job's screening questions (docs/decisions/0400) and its reply promise (0412). */
   screening?: ReactNode;
 }
 

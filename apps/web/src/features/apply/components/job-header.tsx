@@ -65,12 +65,6 @@ export function JobHeader({
           At {job.businessName}
           {job.city ? <span className="apply-header__city"> · {job.city}</span> : null}
         </p>
-        {/* The employer's promise (docs/decisions/0412). */}
-        {job.replyWithinDays ? (
-          <p className="apply-header__reply">
-            We reply within {job.replyWithinDays === 1 ? '1 day' : `${job.replyWithinDays} days`}
-          </p>
-        ) : null}
       </div>
     </header>
   );

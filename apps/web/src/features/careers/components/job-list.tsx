@@ -1,7 +1,6 @@
 import type { JobSummary } from '@careers/contracts/careers';
 import { applyPath } from '../../../lib/paths';
-import { jobHours, jobSalary, jobWorkplace } from '../../../lib/job-facts';
-import { replyWithin } from './measured-reply-time';
+import { jobHours, jobReplyWithin, jobSalary, jobWorkplace } from '../../../lib/job-facts';
 
 // UTC: the server's first paint and the browser's hydration write the same date.
 const POSTED = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -56,7 +55,7 @@ export function JobList({ jobs, showBusiness }: { jobs: JobSummary[]; showBusine
               {job.replyWithinDays ? (
                 <div>
                   <dt>We reply</dt>
-                  <dd>{replyWithin(job.replyWithinDays)}</dd>
+                  <dd>{jobReplyWithin(job.replyWithinDays)}</dd>
                 </div>
               ) : null}
               <div>

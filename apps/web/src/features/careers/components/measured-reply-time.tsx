@@ -16,6 +16,3 @@ export function MeasuredReplyTime({ page }: { page: CareersPage }) {
     </p>
   );
 }
-
-/** A job's promise in the job list and on the apply page: "Within 14 days". */
-export const replyWithin = (days: number) => (days === 1 ? 'Within 1 day' : `Within ${days} days`);
