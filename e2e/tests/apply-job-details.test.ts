@@ -152,7 +152,7 @@ describe('a candidate who already applied', () => {
       await expectNoAxeViolations(page, `/applications with the job link at ${label}`);
 
       // Each application leads back to its job.
-      await card.getByRole('link', { name: TITLE }).click();
+      await card.getByRole('link', { name: TITLE, exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/apply/${job.id}`);
       await notice.waitFor({ timeout: 20_000 });
     },

@@ -59,10 +59,12 @@ function MoveStatus({
       aria-label="Move the application"
       onSubmit={(event) => {
         event.preventDefault();
-        move.mutate(
-          { applicationId, applicationStatus: target },
-          { onSuccess: () => notifySuccess(`Moved to ${employerStatusLabel[target]}.`) },
-        );
+        // Said when the call succeeds even though this form is remade then (its key is the status, which the
+        // refetch changes first): a per-call onSuccess of mutate() would be dropped with the old form.
+        move
+          .mutateAsync({ applicationId, applicationStatus: target })
+          .then(() => notifySuccess(`Moved to ${employerStatusLabel[target]}.`))
+          .catch(() => undefined); // the refusal is shown below, from move.error
       }}
     >
       <label className="employer-select">
