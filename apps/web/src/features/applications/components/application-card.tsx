@@ -19,6 +19,72 @@ export function statusTimeline(application: JobApplication): StatusChange[] {
   return history.sort((a, b) => Date.parse(b.changedOn) - Date.parse(a.changedOn));
 }
 
+/** The timeline's steps (its <li>s), newest first: on the card and on the application's page. */
+export function StatusTimelineSteps({ application }: { application: JobApplication }) {
+  return (
+    <>
+      {statusTimeline(application).map((change, index) => (
+        <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
+          <span className="application-card__step">
+            {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
+            <TimelineReason change={change} />
+          </span>
+          <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
+        </li>
+      ))}
+    </>
+  );
+}
+
+/** An application's facts: on its card in /applications and on its own page. */
+export function ApplicationFacts({ application }: { application: JobApplication }) {
+  return (
+    <dl className="list-card__facts application-card__facts">
+      <div>
+        <dt>Applied</dt>
+        <dd>{formatDate(application.appliedOn)}</dd>
+      </div>
+      <div>
+        <dt>CV used</dt>
+        <dd>
+          {application.appliedWithCvFileName ? (
+            <FileName name={application.appliedWithCvFileName} />
+          ) : application.appliedWithCvId ? (
+            'A CV you have since deleted'
+          ) : (
+            '-'
+          )}
+        </dd>
+      </div>
+      {application.appliedWithCvId ? (
+        <div>
+          {/* Who opened my CV (docs/decisions/0390): the business and the date, never the person. */}
+          <dt>CV opened</dt>
+          <dd>
+            {application.cvOpenedOn
+              ? `Opened by ${application.business.name} on ${formatDate(application.cvOpenedOn)}`
+              : `Not opened by ${application.business.name} yet`}
+          </dd>
+        </div>
+      ) : null}
+      {application.withdrawnOn ? (
+        <div>
+          <dt>Withdrawn</dt>
+          <dd>{formatDate(application.withdrawnOn)}</dd>
+        </div>
+      ) : null}
+      {application.withdrawalReason ? (
+        <div className="application-card__reason">
+          <dt>Your reason</dt>
+          <dd>{application.withdrawalReason}</dd>
+        </div>
+      ) : null}
+      <ReplyFacts application={application} />
+      <ApplicationDeletionFacts application={application} />
+    </dl>
+  );
+}
+
 /**
  * One application. `focused`: the application a status e-mail linked to (/applications?application={id}): its
  * progress is open and in view. `canApplyAgain` (the list knows whether a newer open application to the same
@@ -77,49 +143,7 @@ export function ApplicationCard({
             {status.label}
           </Badge>
         </header>
-        <dl className="list-card__facts application-card__facts">
-          <div>
-            <dt>Applied</dt>
-            <dd>{formatDate(application.appliedOn)}</dd>
-          </div>
-          <div>
-            <dt>CV used</dt>
-            <dd>
-              {application.appliedWithCvFileName ? (
-                <FileName name={application.appliedWithCvFileName} />
-              ) : application.appliedWithCvId ? (
-                'A CV you have since deleted'
-              ) : (
-                '-'
-              )}
-            </dd>
-          </div>
-          {application.appliedWithCvId ? (
-            <div>
-              {/* Who opened my CV (docs/decisions/0390): the business and the date, never the person. */}
-              <dt>CV opened</dt>
-              <dd>
-                {application.cvOpenedOn
-                  ? `Opened by ${application.business.name} on ${formatDate(application.cvOpenedOn)}`
-                  : `Not opened by ${application.business.name} yet`}
-              </dd>
-            </div>
-          ) : null}
-          {application.withdrawnOn ? (
-            <div>
-              <dt>Withdrawn</dt>
-              <dd>{formatDate(application.withdrawnOn)}</dd>
-            </div>
-          ) : null}
-          {application.withdrawalReason ? (
-            <div className="application-card__reason">
-              <dt>Your reason</dt>
-              <dd>{application.withdrawalReason}</dd>
-            </div>
-          ) : null}
-          <ReplyFacts application={application} />
-          <ApplicationDeletionFacts application={application} />
-        </dl>
+        <ApplicationFacts application={application} />
         <p className="application-card__open">
           <Link to={applicationPath(application.id)}>
             Open application<span className="visually-hidden"> for {application.job.title}</span>
@@ -130,15 +154,7 @@ export function ApplicationCard({
             Progress<span className="visually-hidden"> of your application for {application.job.title}</span>
           </summary>
           <ol>
-            {statusTimeline(application).map((change, index) => (
-              <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
-                <span className="application-card__step">
-                  {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
-                  <TimelineReason change={change} />
-                </span>
-                <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
-              </li>
-            ))}
+            <StatusTimelineSteps application={application} />
           </ol>
         </details>
         {canWithdraw(application) || (withdrawn && canApplyAgain && application.job.isLive) ? (

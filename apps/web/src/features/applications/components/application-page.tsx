@@ -1,75 +1,23 @@
 import { Link } from 'react-router';
-import type { JobApplicationDetail } from '@careers/contracts/candidate-api';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
-import { FileName } from '../../../components/file-name';
 import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { formatDate, formatDateTime } from '../../../lib/format';
 import { applyPath, paths } from '../../../lib/paths';
 import { useJobApplication } from '../api/get-job-application';
 import { describeApplicationStatus } from '../application-status';
-import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
-import { statusTimeline } from './application-card';
+import { WITHDRAWN_STATUS, canWithdraw, isWithdrawn } from '../withdrawal';
+import { ApplicationFacts, StatusTimelineSteps } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
 import { ApplicationInterview, InterviewProgressStep } from './application-interview';
 import { ApplicationRecordSection } from './application-record-section';
-import { KeepOnFileSection, ReplyFacts, TimelineReason } from './application-reply';
-import { ApplicationDeletionFacts } from './application-deletion';
+import { KeepOnFileSection } from './application-reply';
 import { ApplicationConsent } from './application-consent';
 import '../../../components/list-card.css';
 import './applications.css';
 import './application-page.css';
-
-/** The application's facts, as its card on /applications shows them. */
-function ApplicationFacts({ application }: { application: JobApplicationDetail }) {
-  return (
-    <dl className="list-card__facts application-card__facts">
-      <div>
-        <dt>Applied</dt>
-        <dd>{formatDate(application.appliedOn)}</dd>
-      </div>
-      <div>
-        <dt>CV used</dt>
-        <dd>
-          {application.appliedWithCvFileName ? (
-            <FileName name={application.appliedWithCvFileName} />
-          ) : application.appliedWithCvId ? (
-            'A CV you have since deleted'
-          ) : (
-            '-'
-          )}
-        </dd>
-      </div>
-      {application.appliedWithCvId ? (
-        <div>
-          <dt>CV opened</dt>
-          <dd>
-            {application.cvOpenedOn
-              ? `Opened by ${application.business.name} on ${formatDate(application.cvOpenedOn)}`
-              : `Not opened by ${application.business.name} yet`}
-          </dd>
-        </div>
-      ) : null}
-      {application.withdrawnOn ? (
-        <div>
-          <dt>Withdrawn</dt>
-          <dd>{formatDate(application.withdrawnOn)}</dd>
-        </div>
-      ) : null}
-      {application.withdrawalReason ? (
-        <div className="application-card__reason">
-          <dt>Your reason</dt>
-          <dd>{application.withdrawalReason}</dd>
-        </div>
-      ) : null}
-      <ReplyFacts application={application} />
-      <ApplicationDeletionFacts application={application} />
-    </dl>
-  );
-}
 
 /**
  * /applications/{applicationId}: one of the candidate's applications (a status email and its card link here).
@@ -114,15 +62,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <div className="application-card__timeline">
               <ol>
                 <InterviewProgressStep applicationId={application.id} />
-                {statusTimeline(application).map((change, index) => (
-                  <li key={`${change.applicationStatus}-${change.changedOn}-${index}`}>
-                    <span className="application-card__step">
-                      {change.withdrawn ? WITHDRAWN_STEP : describeApplicationStatus(change.applicationStatus).label}
-                      <TimelineReason change={change} />
-                    </span>
-                    <time dateTime={change.changedOn}>{formatDateTime(change.changedOn)}</time>
-                  </li>
-                ))}
+                <StatusTimelineSteps application={application} />
               </ol>
             </div>
           </section>
