@@ -1,8 +1,8 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 /*
  * The outboxes (identity's e-mails and account notices, the candidate service's status e-mails) are
- * tables of their own with their own columns; what they share is the lease, so the helper sees them
+ * tables of their own with their own columns; what they share is the lease and marking a row sent or failed, so the helpers see them
  * untyped and each repository maps the rows it gets back.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,4 +45,36 @@ export async function leaseDueRows<Row>(db: AnyDb, options: LeaseOptions): Promi
     .returning(options.returning as string[])
     .execute();
   return rows as Row[];
+}
+
+/** What a failed delivery keeps of its error (the row's last_error). */
+const ERROR_KEPT = 500;
+
+/** An outbox row sent: its lease released and the try counted. */
+export async function markOutboxSent(db: AnyDb, table: string, id: number | string, now: Date): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An outbox row that failed: due again at `nextAttemptAt`, its lease released, the try and the error kept. */
+export async function markOutboxFailed(
+  db: AnyDb,
+  table: string,
+  id: number | string,
+  nextAttemptAt: Date,
+  error: string,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({
+      next_attempt_at: nextAttemptAt,
+      locked_until: null,
+      last_error: error.slice(0, ERROR_KEPT),
+      attempts: sql`attempts + 1`,
+    })
+    .where('id', '=', id)
+    .execute();
 }

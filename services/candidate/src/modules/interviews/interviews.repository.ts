@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { leaseDueRows } from '@careers/server-kit/outbox';
+import { leaseDueRows, markOutboxFailed, markOutboxSent } from '@careers/server-kit/outbox';
 import type { CandidateDatabase, Db } from '../../db';
 import type { InterviewAvailabilityTable, InterviewMailOutboxTable, InterviewsTable } from './interviews.tables';
 
@@ -221,20 +221,12 @@ export function interviewMailDetails(db: Db, interviewId: string) {
     .executeTakeFirst();
 }
 
-export async function markInterviewMailSent(db: Db, id: number, now: Date): Promise<void> {
-  await db
-    .updateTable('interview_mail_outbox')
-    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+export function markInterviewMailSent(db: Db, id: number, now: Date): Promise<void> {
+  return markOutboxSent(db, 'interview_mail_outbox', id, now);
 }
 
-export async function markInterviewMailFailed(db: Db, id: number, retryAt: Date, error: string): Promise<void> {
-  await db
-    .updateTable('interview_mail_outbox')
-    .set({ next_attempt_at: retryAt, locked_until: null, last_error: error.slice(0, 500), attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+export function markInterviewMailFailed(db: Db, id: number, retryAt: Date, error: string): Promise<void> {
+  return markOutboxFailed(db, 'interview_mail_outbox', id, retryAt, error);
 }
 
 /** Sent rows go after `sentBefore`; unsent ones older than `unsentBefore` are news no longer. */

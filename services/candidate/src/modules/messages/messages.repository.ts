@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
-import { leaseDueRows } from '@careers/server-kit/outbox';
+import { leaseDueRows, markOutboxFailed, markOutboxSent } from '@careers/server-kit/outbox';
 import type { ApplicationMessagesTable, Db } from '../../db';
 
 export type MessageRow = Selectable<ApplicationMessagesTable>;
@@ -244,25 +244,12 @@ export function noticeDetails(db: Db, messageId: string) {
     .executeTakeFirst();
 }
 
-export async function markNoticeSent(db: Db, id: number, now: Date): Promise<void> {
-  await db
-    .updateTable('message_notice_outbox')
-    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+export function markNoticeSent(db: Db, id: number, now: Date): Promise<void> {
+  return markOutboxSent(db, 'message_notice_outbox', id, now);
 }
 
-export async function markNoticeFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
-  await db
-    .updateTable('message_notice_outbox')
-    .set({
-      next_attempt_at: nextAttemptAt,
-      locked_until: null,
-      last_error: error.slice(0, 500),
-      attempts: sql`attempts + 1`,
-    })
-    .where('id', '=', id)
-    .execute();
+export function markNoticeFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
+  return markOutboxFailed(db, 'message_notice_outbox', id, nextAttemptAt, error);
 }
 
 export async function deleteNotice(db: Db, id: number): Promise<void> {

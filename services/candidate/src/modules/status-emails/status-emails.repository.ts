@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { leaseDueRows } from '@careers/server-kit/outbox';
+import { leaseDueRows, markOutboxFailed, markOutboxSent } from '@careers/server-kit/outbox';
 import type { CandidateDatabase, Db } from '../../db';
 
 /**
@@ -200,25 +200,12 @@ export function statusMailDetails(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function markStatusMailSent(db: Db, id: number, now: Date): Promise<void> {
-  await db
-    .updateTable('status_mail_outbox')
-    .set({ sent_at: now, locked_until: null, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
+export function markStatusMailSent(db: Db, id: number, now: Date): Promise<void> {
+  return markOutboxSent(db, 'status_mail_outbox', id, now);
 }
 
-export async function markStatusMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
-  await db
-    .updateTable('status_mail_outbox')
-    .set({
-      next_attempt_at: nextAttemptAt,
-      locked_until: null,
-      last_error: error.slice(0, 500),
-      attempts: sql`attempts + 1`,
-    })
-    .where('id', '=', id)
-    .execute();
+export function markStatusMailFailed(db: Db, id: number, nextAttemptAt: Date, error: string): Promise<void> {
+  return markOutboxFailed(db, 'status_mail_outbox', id, nextAttemptAt, error);
 }
 
 /** A row that is not to go yet (a receipt waiting for its address to be proved): due again at `nextAttemptAt`. */
