@@ -2,7 +2,8 @@
  * Retention of applications (issue 30 items 1-4) in the browser: the owner sets the business's rule and
  * offers the talent pool (1280 px); the candidate sees the deletion date on the application, agrees to be
  * kept for other roles on its page, and takes the CV back from the business (360 px); the console lists the
- * talent pool, then the deleted application in the candidate's place (1280 px). The deletion job itself is
+ * talent pool, then the deleted application in the candidate's place (1280 px). A new candidate ticks the
+ * same consent on the apply form itself (360 px). The deletion job itself is
  * tested on an injected clock in services/candidate/test/retention.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,9 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
+import { enterApplyCode, fillApplyForm, openApplyPage, waitForApplyStep } from '../support/apply-flows';
 import { newCandidate, signInEmployerByCode, signUpByCode } from '../support/flows';
+import { mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
 const openPage = usePortalPages();
@@ -99,4 +102,32 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await console_.setViewportSize(PHONE);
     await look(console_, 'job-deleted-application', '360 px');
   }, 240_000);
+
+  it('offers the consent unticked on the apply form; ticked, the new application is kept for other roles', async () => {
+    // The business offers a year in the talent pool (set by the owner in the test above).
+    const candidate = newCandidate('retention-form');
+    const phone = await openPage({ viewport: PHONE });
+    await openApplyPage(phone, job.id);
+    await waitForApplyStep(phone, 'form');
+    const box = phone.getByRole('checkbox', {
+      name: new RegExp(
+        `^Keep my application for other roles at ${employer.businessName} until \\d{1,2} \\w{3} \\d{4}$`,
+      ),
+    });
+    expect(await box.isChecked()).toBe(false);
+    await fillApplyForm(phone, candidate, pdfCv('Form consent CV.pdf', candidate.name));
+    await box.check();
+    await look(phone, 'apply-form-consent', '360 px');
+    const since = await mailboxMark();
+    await phone.getByRole('button', { name: 'Apply', exact: true }).click();
+    await enterApplyCode(phone, candidate.email, since);
+    await waitForApplyStep(phone, 'success');
+
+    await phone.goto('/applications');
+    await phone.getByRole('link', { name: `Open application for ${job.title}` }).click({ timeout: 20_000 });
+    await phone
+      .getByText(`${employer.businessName} keeps this application for its other roles until`, { exact: false })
+      .waitFor({ timeout: 20_000 });
+    await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor();
+  }, 180_000);
 });

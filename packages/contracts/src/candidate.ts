@@ -180,6 +180,8 @@ export const jobSchema = z.object({
   businessSlug: z.string().optional(),
   /** The job's screening questions, when it has any (docs/decisions/0400). */
   screeningQuestions: z.array(screeningQuestionSchema).optional(),
+  /** Days the business keeps an application for its other roles when the candidate agrees at apply (0442); absent: it does not ask. */
+  talentPoolDays: z.number().int().positive().optional(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
@@ -240,6 +242,8 @@ export const createApplicationSchema = z.object({
   referrer: trackingField,
   /** Not in SPEC: the answers to the job's screening questions (docs/decisions/0400). */
   screeningAnswers: screeningAnswersSchema.optional(),
+  /** Not in SPEC: the candidate ticked "Keep my application for other roles" on the form (docs/decisions/0442). */
+  keepForOtherRoles: z.boolean().optional(),
 });
 export type CreateApplication = z.infer<typeof createApplicationSchema>;
 

@@ -229,6 +229,56 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     expect((await call('PUT', `/job-applications/${other}/talent-pool`, c.headers)).statusCode).toBe(409);
   });
 
+  it('the consent ticked on the apply form comes with the application; the public job says whether and how long the business asks', async () => {
+    const b = await business('Form Pool Co', { country: 'UK', keepDays: 30, poolDays: 200 });
+    const job = async () => (await call('GET', `/job/${b.jobId}`, {})).json() as { talentPoolDays?: number };
+    expect((await job()).talentPoolDays).toBe(200);
+    // A changed rule shows at once: the cached job is dropped.
+    expect(
+      (await call('PUT', '/business/retention', b.owner.headers, { country: 'UK', keepDays: 30, poolDays: null }))
+        .statusCode,
+    ).toBe(200);
+    expect(await job()).not.toHaveProperty('talentPoolDays');
+    expect(
+      (await call('PUT', '/business/retention', b.owner.headers, { country: 'UK', keepDays: 30, poolDays: 200 }))
+        .statusCode,
+    ).toBe(200);
+    expect((await job()).talentPoolDays).toBe(200);
+
+    const c = await candidate('Fern Form');
+    const before = Date.now();
+    const res = await call('POST', '/job-applications', c.headers, {
+      jobId: b.jobId,
+      cvId: c.cvId,
+      readyToWork: true,
+      keepForOtherRoles: true,
+    });
+    expect(res.json().isValidResponse, res.body).toBe(true);
+    const id = res.json().result.applicationId as string;
+    const until = Date.parse((await mine(c.headers, id))!.keptForOtherRolesUntil!);
+    expect(until).toBeGreaterThanOrEqual(before + 200 * DAY);
+    expect(until).toBeLessThanOrEqual(Date.now() + 200 * DAY);
+    const pool = await call('GET', '/business/talent-pool', b.owner.headers);
+    expect(pool.json().entries).toEqual([expect.objectContaining({ applicationId: id, candidateName: 'Fern Form' })]);
+
+    // Unticked: nothing kept.
+    const d = await candidate('Dan Default');
+    expect((await mine(d.headers, await apply(d, b.jobId)))!.keptForOtherRolesUntil).toBeNull();
+    // A business that does not ask keeps nothing longer, and the application still stands.
+    const noPool = await business('Form No Pool Co');
+    const refusedConsent = await call('POST', '/job-applications', d.headers, {
+      jobId: noPool.jobId,
+      cvId: d.cvId,
+      readyToWork: true,
+      keepForOtherRoles: true,
+    });
+    expect(refusedConsent.json().isValidResponse, refusedConsent.body).toBe(true);
+    expect((await mine(d.headers, refusedConsent.json().result.applicationId))!.keptForOtherRolesUntil).toBeNull();
+    expect(await (async () => (await call('GET', `/job/${noPool.jobId}`, {})).json())()).not.toHaveProperty(
+      'talentPoolDays',
+    );
+  });
+
   it('takes a CV back from one of two businesses: gone at one, present at the other; a legal hold shows its end', async () => {
     clock = Date.now();
     const one = await business('Take One');

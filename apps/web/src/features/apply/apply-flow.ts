@@ -41,6 +41,8 @@ export interface ApplyTarget {
   tracking: ApplicationTracking;
   /** The answers to the job's screening questions (docs/decisions/0400). */
   screeningAnswers?: ScreeningAnswer[];
+  /** Ticked "Keep my application for other roles" (docs/decisions/0442). */
+  keepForOtherRoles?: boolean;
 }
 
 /** A step failed; message is the text shown to the candidate (product.md §8). */
@@ -61,7 +63,7 @@ async function sendCv(ports: ApplyPorts, target: ApplyTarget, cvId: string): Pro
     return { sent: true };
   }
   const result = await ports.createJobApplication(
-    applicationPayload(target.job.id, cvId, target.tracking, target.screeningAnswers),
+    applicationPayload(target.job.id, cvId, target.tracking, target.screeningAnswers, target.keepForOtherRoles),
   );
   return result.isValidResponse
     ? { sent: true }

@@ -22,7 +22,7 @@ import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
 import { findCandidateCv } from '../cvs/cvs.service';
-import { withRetentionFields } from '../retention/retention.service';
+import { keepForOtherRolesAtApply, withRetentionFields } from '../retention/retention.service';
 import { lastOpenedBy, openingKey } from '../cv-openings/cv-openings.service';
 import { findJob, isOpen, toJobDetail } from '../jobs/jobs.service';
 import { queueApplicationReceipt } from '../status-emails/status-emails.service';
@@ -113,6 +113,7 @@ export async function apply(
     application_status: ApplicationStatus.ApplicationPending,
     changed_at: now,
   });
+  if (body.keepForOtherRoles) await keepForOtherRolesAtApply(trx, applicationId, job.business_id, now);
   const answers = body.screeningAnswers ?? [];
   await recordApplication(trx, { applicationId, job, businessName: job.business_name, cv, answers, now });
   await queueApplicationReceipt(trx, {

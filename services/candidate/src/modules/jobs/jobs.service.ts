@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db';
 import type { CachedJob, JobCache } from './job-cache';
 import { questionsColumn, screeningQuestionsField } from '../screening/screening.service';
+import { ruleOf } from '../retention/retention.service';
 import { closeJobsOfOwner, findJob, type JobRow, type JobWithBusinessRow } from './jobs.repository';
 
 export type { JobRow, JobWithBusinessRow };
@@ -14,18 +15,24 @@ export { closeJobsOfOwner };
 /** A job with its business's name and logo folder (the apply page's job; applications check it is open). */
 export { findJob };
 
-/** The public job, serialized once and kept in the cache (GET /job/{id}); undefined when there is none. */
+/**
+ * The public job, serialized once and kept in the cache (GET /job/{id}); undefined when there is none. It
+ * says how long its business keeps an application for other roles when the candidate agrees on the form
+ * (docs/decisions/0442); a change of that rule clears the cache.
+ */
 export function publicJob(db: Db, cache: JobCache, jobId: string): Promise<CachedJob | undefined> {
   return cache.get(jobId, async () => {
     const row = await findJob(db, jobId);
-    return (
-      row &&
-      toJob(row, {
+    if (!row) return undefined;
+    const { poolDays } = await ruleOf(db, row.business_id);
+    return {
+      ...toJob(row, {
         name: row.business_name,
         image_relative_directory: row.image_relative_directory,
         slug: row.business_slug,
-      })
-    );
+      }),
+      ...(poolDays ? { talentPoolDays: poolDays } : {}),
+    };
   });
 }
 

@@ -66,7 +66,12 @@ export async function retentionRoutes(app: App) {
         response: { 200: businessRetentionSchema, ...problems },
       },
     },
-    async (request) => setBusinessRetention(db(), currentMember(request).business.id, request.body, now()),
+    async (request) => {
+      const rule = await setBusinessRetention(db(), currentMember(request).business.id, request.body, now());
+      // The public job says whether the business asks for consent at apply, and for how long.
+      app.jobCache.clear();
+      return rule;
+    },
   );
 
   app.get(

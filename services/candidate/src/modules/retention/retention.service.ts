@@ -266,6 +266,24 @@ export async function giveTalentPoolConsent(db: Db, user: AuthUser, applicationI
   return { keptForOtherRolesUntil: until.toISOString() };
 }
 
+/**
+ * The consent given on the apply form, with the application (same transaction): kept for other roles until
+ * now + the business's period. A business that stopped asking since the form was shown keeps nothing
+ * longer: the application stands, and its page shows no consent.
+ */
+export async function keepForOtherRolesAtApply(trx: Db, applicationId: string, businessId: string, now: Date) {
+  const { poolDays } = await ruleOf(trx, businessId);
+  if (poolDays === null) return;
+  await withRetention(trx)
+    .insertInto('application_retention')
+    .values({
+      application_id: applicationId,
+      decided_at: null,
+      kept_for_roles_until: new Date(now.getTime() + poolDays * DAY_MS),
+    })
+    .execute();
+}
+
 /** DELETE /job-applications/{id}/talent-pool: the consent ends now; the date falls back to the rule's. */
 export async function withdrawTalentPoolConsent(db: Db, user: AuthUser, applicationId: string) {
   const application = await ownApplication(db, user, applicationId);

@@ -143,3 +143,59 @@ describe('screening questions on the apply form', () => {
     expect(ANSWER_THE_QUESTIONS_FIRST).toMatch(/questions/);
   });
 });
+
+describe('the consent to be kept for other roles, on the apply form (docs/decisions/0442)', () => {
+  const pooled: Job = { ...job, screeningQuestions: undefined, talentPoolDays: 180 };
+
+  it('is offered unticked, with the business and the date, before Apply; unticked it sends no consent', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), toFake: ['Date'] });
+    try {
+      const user = userEvent.setup();
+      const onApply = vi.fn();
+      render(<Selection onApply={onApply} theJob={pooled} />);
+      const box = screen.getByRole('checkbox', {
+        name: 'Keep my application for other roles at Leeds Vans until 28 Aug 2026',
+      });
+      expect(box).not.toBeChecked();
+      const apply = screen.getByRole('button', { name: 'Apply' });
+      expect(box.compareDocumentPosition(apply) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      await user.click(apply);
+      const target = onApply.mock.calls[0]![0] as ApplyTarget;
+      expect(target.keepForOtherRoles).toBeUndefined();
+      expect(
+        applicationPayload(job.id, 'cv', target.tracking, target.screeningAnswers, target.keepForOtherRoles),
+      ).toEqual({ jobId: job.id, cvId: 'cv', readyToWork: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ticked, the application carries it; unticked again, it does not', async () => {
+    const user = userEvent.setup();
+    const onApply = vi.fn();
+    render(<Selection onApply={onApply} theJob={pooled} />);
+    const box = screen.getByRole('checkbox', { name: /^Keep my application for other roles at Leeds Vans until / });
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const ticked = onApply.mock.calls[0]![0] as ApplyTarget;
+    expect(
+      applicationPayload(job.id, 'cv', ticked.tracking, ticked.screeningAnswers, ticked.keepForOtherRoles),
+    ).toEqual({
+      jobId: job.id,
+      cvId: 'cv',
+      readyToWork: true,
+      keepForOtherRoles: true,
+    });
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((onApply.mock.calls[1]![0] as ApplyTarget).keepForOtherRoles).toBeUndefined();
+  });
+
+  it('is not offered when the business does not ask, nor for a CV sent to a closed job', () => {
+    const { unmount } = render(<Selection onApply={vi.fn()} theJob={{ ...pooled, talentPoolDays: undefined }} />);
+    expect(screen.queryByRole('checkbox', { name: /Keep my application/ })).not.toBeInTheDocument();
+    unmount();
+    render(<Selection onApply={vi.fn()} theJob={{ ...pooled, isLive: false }} />);
+    expect(screen.queryByRole('checkbox', { name: /Keep my application/ })).not.toBeInTheDocument();
+  });
+});

@@ -46,7 +46,15 @@ export function applicationPayload(
   cvId: string,
   tracking: ApplicationTracking,
   screeningAnswers?: CreateApplication['screeningAnswers'],
+  keepForOtherRoles?: boolean,
 ): CreateApplication {
-  // The answers to the job's screening questions travel with it (docs/decisions/0400).
-  return { jobId, cvId, readyToWork: true, ...tracking, ...(screeningAnswers?.length ? { screeningAnswers } : {}) };
+  // The answers to the job's screening questions (docs/decisions/0400) and the consent (0442) travel with it.
+  return {
+    jobId,
+    cvId,
+    readyToWork: true,
+    ...tracking,
+    ...(screeningAnswers?.length ? { screeningAnswers } : {}),
+    ...(keepForOtherRoles ? { keepForOtherRoles } : {}),
+  };
 }
