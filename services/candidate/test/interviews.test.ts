@@ -66,7 +66,7 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     const cvId = await uploadCv(t, c.headers, 'cv.pdf', tinyPdf(name));
     const res = await call('POST', '/job-applications', c.headers, { jobId, cvId, readyToWork: true });
     expect(res.json().isValidResponse, res.body).toBe(true);
-    return { ...c, candidateId, applicationId: res.json().result.applicationId as string };
+    return { ...c, candidateId, cvId, applicationId: res.json().result.applicationId as string };
   }
 
   const interviewOf = async (headers: Headers, url: string) => {
@@ -221,6 +221,87 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
       .where('candidate_id', '=', ada.candidateId)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it("takes a booked interview out of the interviewer's calendar when its application is deleted, saying nothing of the candidate", async () => {
+    const { owner, jobId } = await business('Gone Co');
+    const businessId = (await call('GET', '/business', owner.headers)).json().id as string;
+    const bea = await applicant(jobId, 'Bea Leaving');
+    const cal = await applicant(jobId, 'Cal Takeback');
+    const dee = await applicant(jobId, 'Dee Notice');
+    const uids: Record<string, string> = {};
+    for (const [who, startsAt] of [
+      [bea, '2027-03-23T09:00:00.000Z'],
+      [cal, '2027-03-23T10:00:00.000Z'],
+      [dee, '2027-03-23T11:00:00.000Z'],
+    ] as const) {
+      const moved = await call('PUT', `/business/applications/${who.applicationId}/status`, owner.headers, {
+        applicationStatus: ApplicationStatus.ScheduleInterview,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const booked = await call('PUT', `/job-applications/${who.applicationId}/interview/booking`, who.headers, {
+        startsAt,
+      });
+      expect(booked.statusCode, booked.body).toBe(200);
+      uids[who.email] = booked.json().interview.id as string;
+    }
+    await t.deps.interviews.worker.flush();
+    // The deletions run on the real clock: so does the worker from here (on the test's clock, an e-mail queued
+    // on the real one is older than two days, and dropped).
+    const saved = clock;
+    clock = Date.now();
+    try {
+      const booked = to(owner.email, 'booked').map(calendarOf);
+      expect(booked).toHaveLength(3);
+
+      // One candidate deletes the candidate record, one account is deleted at the identity service (its notice),
+      // one takes the CV back from the business.
+      expect((await call('DELETE', '/candidate', bea.headers, { id: bea.candidateId })).statusCode).toBeLessThan(300);
+      const notice = await t.app.inject({
+        method: 'POST',
+        url: '/account-events',
+        headers: { authorization: `Bearer ${await t.identity.accountDeletedNotice(dee.userId)}` },
+      });
+      expect(notice.json(), notice.body).toMatchObject({ candidateDeleted: true });
+      const takeBack = await call('POST', `/cvs/${cal.cvId}/take-back`, cal.headers, { businessId });
+      expect(takeBack.statusCode, takeBack.body).toBe(200);
+      clock = Date.now();
+      await t.deps.interviews.worker.flush();
+
+      const notices = to(owner.email, 'cancelled');
+      expect(notices).toHaveLength(3);
+      const events = notices.map(calendarOf);
+      for (const who of [bea, cal, dee]) {
+        const uid = booked.find((b) => b.uid.includes(uids[who.email]!))!.uid;
+        expect(events.find((e) => e.uid === uid)).toMatchObject({
+          method: 'CANCEL',
+          sequence: 1,
+          status: 'CANCELLED',
+          organizer: `mailto:${owner.email}`,
+          attendee: 'null',
+        });
+      }
+      for (const notice of notices) {
+        expect(notice.subject).toBe('Interview cancelled');
+        expect(notice.text).toContain('the candidate’s application was deleted');
+        expect(notice.text).toContain('Gone Co engineer');
+        for (const gone of [bea, cal, dee]) {
+          expect(notice.text).not.toContain(gone.email);
+          expect(notice.attachments![0]!.content).not.toContain(gone.email);
+        }
+        expect(notice.text).not.toMatch(/Bea Leaving|Cal Takeback|Dee Notice/);
+      }
+      // The candidates were not written to (their data is gone); the interviewer's times are free again.
+      expect(to(bea.email, 'cancelled')).toEqual([]);
+      expect(to(cal.email, 'cancelled')).toEqual([]);
+      expect(to(dee.email, 'cancelled')).toEqual([]);
+      expect((await call('GET', `/business/jobs/${jobId}/interviews`, owner.headers)).json().interviews).toEqual([]);
+      // Each notice is sent once: the outbox keeps no e-mail still to send.
+      await t.deps.interviews.worker.flush();
+      expect(to(owner.email, 'cancelled')).toHaveLength(3);
+    } finally {
+      clock = saved;
+    }
   });
 
   it('lets exactly one of racing candidates have a slot; the others are offered the rest', async () => {

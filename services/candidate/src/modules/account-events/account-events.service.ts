@@ -9,6 +9,7 @@ import { closeJobsOfOwner } from '../jobs/jobs.service';
 import type { BlobStorage } from '../storage/storage';
 import { leaveEveryTeam } from '../team/team.service';
 import { deleteAlertsOfAddress } from '../job-alerts/job-alerts.service';
+import { cancelInterviewsBeforeDeletion } from '../interviews/interviews.service';
 
 export interface AccountEventResult {
   userId: string;
@@ -47,10 +48,14 @@ export async function applyAccountEvent(
     // The candidate's job alerts (by address, docs/decisions/0380) go with it.
     const candidate = await trx
       .selectFrom('candidates')
-      .select('email')
+      .select(['id', 'email'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (candidate) await deleteAlertsOfAddress(trx, candidate.email);
+    if (candidate) {
+      await deleteAlertsOfAddress(trx, candidate.email);
+      // A booked interview still to come leaves the interviewer's calendar (docs/decisions/0436).
+      await cancelInterviewsBeforeDeletion(trx, { candidateId: candidate.id }, new Date());
+    }
     const candidateDeleted = await deleteCandidateOfUser(trx, userId);
     await deleteContactMessagesOfUser(trx, userId);
     const jobsClosed = await closeJobsOfOwner(trx, userId);

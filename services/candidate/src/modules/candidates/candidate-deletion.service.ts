@@ -7,6 +7,7 @@ import { cvStorageKeysOfCandidate } from '../cvs/cvs.service';
 import type { BlobStorage } from '../storage/storage';
 import { deleteCandidate, findCandidateByUser } from './candidates.repository';
 import { deleteAlertsOfAddress } from '../job-alerts/job-alerts.service';
+import { cancelInterviewsBeforeDeletion } from '../interviews/interviews.service';
 import { NO_CANDIDATE } from './candidates.service';
 
 /**
@@ -25,6 +26,8 @@ export async function deleteOwnCandidate(
     const candidate = await findCandidateByUser(trx, user.userId);
     if (!candidate || candidate.id !== id) throw new HttpProblem(404, NO_CANDIDATE);
     const storageKeys = await cvStorageKeysOfCandidate(trx, candidate.id);
+    // A booked interview still to come leaves the interviewer's calendar (docs/decisions/0436).
+    await cancelInterviewsBeforeDeletion(trx, { candidateId: candidate.id }, new Date());
     // Rows of CVs, applications, their history and CV drops go with the candidate (on delete cascade).
     await deleteCandidate(trx, candidate.id);
     await deleteContactMessagesOfUser(trx, user.userId);

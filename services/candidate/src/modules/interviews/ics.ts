@@ -16,7 +16,8 @@ export interface CalendarEvent {
   description: string;
   location: string;
   organizer: { name: string; email: string };
-  attendee: { name: string; email: string };
+  /** The candidate; absent from the cancel of an interview whose application was deleted (docs/decisions/0436). */
+  attendee?: { name: string; email: string };
   cancelled?: boolean;
 }
 
@@ -88,9 +89,13 @@ function eventLines(event: CalendarEvent, method: 'REQUEST' | 'CANCEL' | 'PUBLIS
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,
     `ORGANIZER;CN=${paramValue(event.organizer.name)}:mailto:${event.organizer.email}`,
-    `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${
-      cancelled ? 'DECLINED' : 'ACCEPTED'
-    };RSVP=FALSE:mailto:${event.attendee.email}`,
+    ...(event.attendee
+      ? [
+          `ATTENDEE;CN=${paramValue(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${
+            cancelled ? 'DECLINED' : 'ACCEPTED'
+          };RSVP=FALSE:mailto:${event.attendee.email}`,
+        ]
+      : []),
     `STATUS:${cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     'END:VEVENT',

@@ -3,6 +3,7 @@ import type { MailMessage } from '@careers/server-kit/mail';
 import { contactUrl, renderMail, type MailBlock } from '@careers/server-kit/mail-layout';
 import { invitationIcs, type CalendarEvent } from './ics';
 import type { InterviewMailKind, Recipient } from './interviews.repository';
+import type { GoneInterview } from './interviews.tables';
 
 /**
  * The interview e-mails (docs/decisions/0433): the candidate's invitation to choose a time, and to both sides
@@ -55,7 +56,7 @@ const NOT_QUOTED = '(not shown in this email because it contains a web address; 
 const OUR_WORDS =
   "We do not write or check what employers write. We never ask for passwords, bank details or payments by email: don't reply with them, and don't follow instructions in an employer's words.";
 
-function where(facts: InterviewMailFacts): { label: string; value: string } {
+function where(facts: Pick<InterviewMailFacts, 'locationKind' | 'location'>): { label: string; value: string } {
   if (facts.locationKind === 'video')
     return {
       label: 'Where',
@@ -162,6 +163,79 @@ export function interviewMail(facts: InterviewMailFacts): MailMessage {
       {
         filename: event.cancelled ? 'cancel.ics' : 'invite.ics',
         contentType: `text/calendar; charset=utf-8; method=${method}`,
+        content: invitationIcs(event),
+      },
+    ],
+  };
+}
+
+const GONE_LEAD =
+  'The interview was cancelled: the candidate’s application was deleted, by the candidate or under your business’s retention rule. The attached notice removes it from your calendar.';
+
+/**
+ * To the interviewer, when a booked interview's application is deleted (docs/decisions/0436): the cancel,
+ * with the interview as it was and nothing of the candidate (their data is gone), and the calendar notice.
+ */
+export function goneInterviewMail(facts: {
+  gone: GoneInterview;
+  sequence: number;
+  start: Date;
+  end: Date;
+  portalUrl: string;
+  contactEmail?: string | undefined;
+  uidDomain: string;
+  now: Date;
+}): MailMessage {
+  const { gone } = facts;
+  const title = quotableEmployerWords(gone.jobTitle);
+  const business = quotableEmployerWords(gone.businessName);
+  const quoted = (words: string | null) => (words === null ? NOT_QUOTED : `"${words}"`);
+  const place = where(gone);
+  const message = renderMail({
+    to: gone.interviewerEmail,
+    kind: `${INTERVIEW_MAIL_KIND} cancelled`,
+    subject: SUBJECT.cancelled,
+    preview: GONE_LEAD,
+    heading: SUBJECT.cancelled,
+    body: [
+      'Hello,',
+      GONE_LEAD,
+      {
+        facts: [
+          { label: 'When', value: whenInZone(facts.start, gone.timeZone) },
+          { label: 'Length', value: `${Math.round((facts.end.getTime() - facts.start.getTime()) / 60_000)} minutes` },
+          place,
+          { label: 'Job title as written by the employer', value: quoted(title) },
+          { label: 'Business name as written by the employer', value: quoted(business) },
+        ],
+      },
+    ],
+    button: { label: 'See your interviews on the portal', url: `${facts.portalUrl}/employer/interviews` },
+    footer: {
+      why: 'You got this e-mail because you interview for your business on the Careers Portal.',
+      contactUrl: contactUrl(facts.portalUrl, facts.contactEmail),
+    },
+  });
+  const jobTitle = oneLine(gone.jobTitle).slice(0, 200);
+  const businessName = oneLine(gone.businessName).slice(0, 200);
+  const event: CalendarEvent = {
+    uid: `interview-${gone.interviewId}@${facts.uidDomain}`,
+    sequence: facts.sequence,
+    start: facts.start,
+    end: facts.end,
+    stamp: facts.now,
+    summary: `Interview: ${jobTitle} at ${businessName}`,
+    description: 'Cancelled: the application was deleted.',
+    location: gone.locationKind === 'phone' ? `Phone: ${oneLine(gone.location)}` : gone.location,
+    organizer: { name: gone.interviewerName, email: gone.interviewerEmail },
+    cancelled: true,
+  };
+  return {
+    ...message,
+    attachments: [
+      {
+        filename: 'cancel.ics',
+        contentType: 'text/calendar; charset=utf-8; method=CANCEL',
         content: invitationIcs(event),
       },
     ],

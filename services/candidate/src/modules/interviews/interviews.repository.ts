@@ -1,7 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { leaseDueRows, markOutboxFailed, markOutboxSent } from '@careers/server-kit/outbox';
 import type { CandidateDatabase, Db } from '../../db';
-import type { InterviewAvailabilityTable, InterviewMailOutboxTable, InterviewsTable } from './interviews.tables';
+import type {
+  GoneInterview,
+  InterviewAvailabilityTable,
+  InterviewMailOutboxTable,
+  InterviewsTable,
+} from './interviews.tables';
 
 export type AvailabilityRow = Selectable<InterviewAvailabilityTable>;
 export type InterviewRow = Selectable<InterviewsTable>;
@@ -172,9 +177,87 @@ export async function queueDueReminders(db: Kysely<CandidateDatabase>, now: Date
   });
 }
 
+/**
+ * Before applications are deleted (docs/decisions/0436): their booked interviews still to come are cancelled
+ * (SEQUENCE raised) and the interviewer's cancel e-mail is queued with what it says, as the interview row goes
+ * with the application. `which` picks the applications by id, or every one of a candidate.
+ */
+export async function cancelBookedInterviewsBeforeDeletion(
+  db: Db,
+  which: { applicationIds: string[] } | { candidateId: string },
+  now: Date,
+): Promise<number> {
+  if ('applicationIds' in which && which.applicationIds.length === 0) return 0;
+  let query = db
+    .selectFrom('interviews as i')
+    .innerJoin('job_applications as a', 'a.id', 'i.application_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .innerJoin('businesses as b', 'b.id', 'i.business_id')
+    .select([
+      'i.id',
+      'i.starts_at',
+      'i.ends_at',
+      'i.sequence',
+      'i.interviewer_name',
+      'i.interviewer_email',
+      'i.location_kind',
+      'i.location',
+      'i.time_zone',
+      'j.title',
+      'b.name as business_name',
+    ])
+    .where('i.status', '=', 'booked')
+    .where('i.ends_at', '>', now);
+  query =
+    'applicationIds' in which
+      ? query.where('i.application_id', 'in', which.applicationIds)
+      : query.where('i.candidate_id', '=', which.candidateId);
+  const booked = await query.forUpdate('i').execute();
+  for (const interview of booked) {
+    const sequence = interview.sequence + 1;
+    await updateInterview(db, interview.id, {
+      status: 'cancelled',
+      cancelled_by: 'candidate',
+      sequence,
+      updated_at: now,
+    });
+    const gone: GoneInterview = {
+      interviewId: interview.id,
+      interviewerName: interview.interviewer_name,
+      interviewerEmail: interview.interviewer_email,
+      jobTitle: interview.title,
+      businessName: interview.business_name,
+      locationKind: interview.location_kind,
+      location: interview.location,
+      timeZone: interview.time_zone,
+    };
+    await db
+      .insertInto('interview_mail_outbox')
+      .values({
+        interview_id: interview.id,
+        gone: JSON.stringify(gone),
+        recipient: 'interviewer',
+        kind: 'cancelled',
+        starts_at: interview.starts_at,
+        ends_at: interview.ends_at,
+        sequence,
+        next_attempt_at: now,
+        created_at: now,
+      })
+      .execute();
+  }
+  return booked.length;
+}
+
+/** An e-mail with nothing left to say (its interview went with the application, and it is not a `gone` one). */
+export async function dropInterviewMail(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('interview_mail_outbox').where('id', '=', id).execute();
+}
+
 export interface ClaimedInterviewMail {
   id: number;
-  interview_id: string;
+  interview_id: string | null;
+  gone: GoneInterview | null;
   recipient: Recipient;
   kind: InterviewMailKind;
   starts_at: Date | null;
@@ -189,7 +272,7 @@ export async function claimDueInterviewMail(db: Db, now: Date, leaseMs: number, 
     now,
     leaseMs,
     due: (query) => query.where('sent_at', 'is', null).where('next_attempt_at', '<=', now),
-    returning: ['id', 'interview_id', 'recipient', 'kind', 'starts_at', 'ends_at', 'sequence', 'attempts'],
+    returning: ['id', 'interview_id', 'gone', 'recipient', 'kind', 'starts_at', 'ends_at', 'sequence', 'attempts'],
     orderBy: 'id',
     limit,
   });

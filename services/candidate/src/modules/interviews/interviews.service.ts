@@ -18,6 +18,7 @@ import { memberMaySeeJob, type Member } from '../team/team.service';
 import { feedIcs, type CalendarEvent } from './ics';
 import {
   bookedTimesOf,
+  cancelBookedInterviewsBeforeDeletion,
   currentInterview,
   feedInterviewsOf,
   findApplicationOfBusiness,
@@ -359,6 +360,20 @@ async function cancel(
  */
 export async function cancelInterviewOnWithdrawal(trx: Db, applicationId: string, now: Date): Promise<void> {
   await cancelIn(trx, applicationId, 'candidate', now);
+}
+
+/**
+ * Called in the transaction that deletes applications (the candidate's account, a CV taken back from a
+ * business, the retention job; docs/decisions/0436): each booked interview still to come leaves the
+ * interviewer's calendar, told without the candidate.
+ */
+export async function cancelInterviewsBeforeDeletion(
+  trx: Db,
+  which: { applicationIds: string[] } | { candidateId: string },
+  now: Date,
+): Promise<void> {
+  const cancelled = await cancelBookedInterviewsBeforeDeletion(trx, which, now);
+  if (cancelled > 0) productMetrics.emailsQueued().inc({ kind: `${INTERVIEW_MAIL_KIND} cancelled` }, cancelled);
 }
 
 export async function rescheduleByBusiness(

@@ -52,9 +52,26 @@ export interface InterviewsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * What the interviewer's cancel e-mail says when the interview's application was deleted (docs/decisions/
+ * 0436): the interview as it was, nothing of the candidate.
+ */
+export interface GoneInterview {
+  interviewId: string;
+  interviewerName: string;
+  interviewerEmail: string;
+  jobTitle: string;
+  businessName: string;
+  locationKind: string;
+  location: string;
+  timeZone: string;
+}
+
 export interface InterviewMailOutboxTable {
   id: Generated<number>;
-  interview_id: string;
+  /** Null once the interview is deleted with its application; `gone` then says what the e-mail needs. */
+  interview_id: string | null;
+  gone: ColumnType<GoneInterview | null, string | null | undefined, string | null>;
   recipient: 'candidate' | 'interviewer';
   kind: 'invitation' | 'booked' | 'rescheduled' | 'cancelled' | 'reminder';
   starts_at: NullableTimestamp;

@@ -6,6 +6,7 @@ import { createPollingWorker, type PollingWorker } from '@careers/server-kit/pol
 import type { CandidateDatabase } from '../../db';
 import {
   claimDueInterviewMail,
+  dropInterviewMail,
   dropOldInterviewMail,
   interviewMailDetails,
   markInterviewMailFailed,
@@ -13,7 +14,7 @@ import {
   queueDueReminders,
   type ClaimedInterviewMail,
 } from './interviews.repository';
-import { interviewMail } from './interviews.mail';
+import { goneInterviewMail, interviewMail } from './interviews.mail';
 import { REMINDER_BEFORE_MS } from './interviews.service';
 
 const LEASE_MS = 2 * 60 * 1000;
@@ -43,10 +44,22 @@ export function createInterviewWorker(options: {
 }): InterviewWorker {
   const { db } = options;
 
-  async function sendOne(row: ClaimedInterviewMail): Promise<boolean> {
-    const details = await interviewMailDetails(db, row.interview_id);
-    if (!details) return false;
-    const message = interviewMail({
+  /** The e-mail of a claimed row; null when there is nothing left to say (its interview went with its application). */
+  async function messageOf(row: ClaimedInterviewMail) {
+    if (row.gone && row.starts_at && row.ends_at)
+      return goneInterviewMail({
+        gone: row.gone,
+        sequence: row.sequence,
+        start: row.starts_at,
+        end: row.ends_at,
+        portalUrl: options.portalUrl,
+        contactEmail: options.contactEmail,
+        uidDomain: options.uidDomain,
+        now: new Date(options.now()),
+      });
+    const details = row.interview_id ? await interviewMailDetails(db, row.interview_id) : undefined;
+    if (!details) return null;
+    return interviewMail({
       kind: row.kind,
       recipient: row.recipient,
       interviewId: details.id,
@@ -66,6 +79,14 @@ export function createInterviewWorker(options: {
       uidDomain: options.uidDomain,
       now: new Date(options.now()),
     });
+  }
+
+  async function sendOne(row: ClaimedInterviewMail): Promise<boolean> {
+    const message = await messageOf(row);
+    if (!message) {
+      await dropInterviewMail(db, row.id);
+      return false;
+    }
     try {
       await options.mail.send(message);
     } catch (err) {

@@ -19,6 +19,7 @@ import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { CandidateDatabase, Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
+import { cancelInterviewsBeforeDeletion } from '../interviews/interviews.service';
 
 /** The tables of this module (migration 0021), beside the service's own. */
 // A type, not an interface: Kysely's withTables wants an index signature.
@@ -380,6 +381,7 @@ export async function deleteApplications(
         })),
       )
       .execute();
+  await cancelInterviewsBeforeDeletion(trx, { applicationIds: rows.map((r) => r.id) }, now);
   await trx
     .deleteFrom('job_applications')
     .where(
