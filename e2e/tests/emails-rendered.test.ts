@@ -21,6 +21,11 @@ import { receiptMail, statusMail } from '../../services/candidate/src/modules/st
 import { contactMail } from '../../services/candidate/src/modules/contact/contact.service';
 import { messageNoticeMail } from '../../services/candidate/src/modules/messages/messages.mail';
 import { teamInvitationMail } from '../../services/candidate/src/modules/team/team-mail';
+import {
+  goneInterviewMail,
+  interviewMail,
+  type InterviewMailFacts,
+} from '../../services/candidate/src/modules/interviews/interviews.mail';
 import { DESKTOP, PHONE, launchBrowser } from '../support/browser';
 import { waitForMail, type SinkMessage } from '../support/mailbox';
 
@@ -48,6 +53,25 @@ const application = {
   token: 'v1.6f1c1f7e-8a55-4a43-9a43-0d9d2f0c1b11.sig',
   portalUrl: PORTAL,
   apiUrl: 'http://localhost:3002',
+};
+const interview: InterviewMailFacts = {
+  kind: 'booked',
+  recipient: 'interviewer',
+  interviewId: '0c3f6a8e-2b1d-4c5e-9f7a-1d2e3f4a5b6c',
+  applicationId: application.applicationId,
+  sequence: 0,
+  start: new Date('2027-03-29T08:00:00Z'),
+  end: new Date('2027-03-29T08:45:00Z'),
+  candidate: { name: 'Cara Jones', email: 'cara.jones@example.test' },
+  interviewer: { name: 'Olive Owner', email: 'olive@northwind.example.test' },
+  jobTitle: application.jobTitle,
+  businessName: application.businessName,
+  locationKind: 'address',
+  location: 'Unit 4, Northwind Park, Leeds LS10 1AB',
+  timeZone: 'Europe/London',
+  portalUrl: PORTAL,
+  uidDomain: 'careers.localhost',
+  now: new Date('2027-03-22T08:00:00Z'),
 };
 const link = (p: string) => `${PORTAL}${p}/${'t'.repeat(43)}`;
 
@@ -163,6 +187,50 @@ const CASES: Case[] = [
         url: link('/employer/join/3c9f'),
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
         validityDays: 7,
+      }),
+  },
+  {
+    name: 'interview-invitation',
+    action: { button: 'Choose a time' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      interviewMail({
+        ...interview,
+        kind: 'invitation',
+        recipient: 'candidate',
+        start: null,
+        end: null,
+        candidate: { ...interview.candidate, email: to },
+      }),
+  },
+  {
+    name: 'interview-booked-interviewer',
+    action: { button: 'See the interview on the portal' },
+    mark: 'Careers Portal',
+    mail: (to) => interviewMail({ ...interview, interviewer: { ...interview.interviewer, email: to } }),
+  },
+  {
+    name: 'interview-cancelled-application-deleted',
+    action: { button: 'See your interviews on the portal' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      goneInterviewMail({
+        gone: {
+          interviewId: interview.interviewId,
+          interviewerName: interview.interviewer.name,
+          interviewerEmail: to,
+          jobTitle: interview.jobTitle,
+          businessName: interview.businessName,
+          locationKind: interview.locationKind,
+          location: interview.location,
+          timeZone: interview.timeZone,
+        },
+        sequence: 1,
+        start: interview.start!,
+        end: interview.end!,
+        portalUrl: PORTAL,
+        uidDomain: interview.uidDomain,
+        now: interview.now,
       }),
   },
   {
