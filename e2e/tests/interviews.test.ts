@@ -72,6 +72,9 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await zone.waitFor({ timeout: 20_000 });
     await zone.fill('Europe/London');
     for (const day of ['Saturday', 'Sunday']) await console_.getByRole('checkbox', { name: day }).check();
+    // A day may have more than one range (an evening after the day's hours).
+    await console_.getByRole('button', { name: 'Add hours on Monday' }).click();
+    expect(await console_.getByLabel('Monday, hours 2, from').inputValue()).toBe('18:00');
     await console_.getByLabel('Video link').fill('https://meet.example.test/interview-room');
     await console_.getByRole('button', { name: 'Save your times' }).click();
     await console_.getByText('Your interview times are saved.').waitFor({ timeout: 15_000 });

@@ -29,6 +29,13 @@ const inOrder = (r: { from: string; to: string }) => r.from < r.to;
 const IN_ORDER = { message: 'A range ends after it starts.' };
 const range = z.object({ from: time, to: until }).refine(inOrder, IN_ORDER);
 
+/** Whether some of the ranges of one day overlap ('09:00-12:00' and '11:30-13:00' do; '12:00' ending one and starting the next does not). */
+export function rangesOverlap(ranges: readonly { day?: number; from: string; to: string }[]): boolean {
+  const sorted = [...ranges].sort((a, b) => (a.day ?? 0) - (b.day ?? 0) || a.from.localeCompare(b.from));
+  return sorted.some((r, i) => i > 0 && sorted[i - 1]!.day === r.day && r.from < sorted[i - 1]!.to);
+}
+export const HOURS_OVERLAP = 'The hours of one day overlap: make them one range, or separate them.';
+
 /** Whether a name is an IANA time zone this server knows. */
 export function isTimeZone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
@@ -65,7 +72,8 @@ export const availabilitySchema = z
           .object({ day: z.number().int().min(1).max(7).describe('Monday 1 … Sunday 7'), from: time, to: until })
           .refine(inOrder, IN_ORDER),
       )
-      .max(INTERVIEW_LIMITS.weeklyRanges),
+      .max(INTERVIEW_LIMITS.weeklyRanges)
+      .refine((weekly) => !rangesOverlap(weekly), HOURS_OVERLAP),
     exceptions: z
       .array(
         z.object({
@@ -73,6 +81,7 @@ export const availabilitySchema = z
           ranges: z
             .array(range)
             .max(10)
+            .refine((ranges) => !rangesOverlap(ranges), HOURS_OVERLAP)
             .describe('The hours of that date instead of the weekly ones; none: not available'),
         }),
       )

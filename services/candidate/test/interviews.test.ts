@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationStatus } from '@careers/contracts/enum-values';
-import type { Availability, Interview } from '@careers/contracts/interviews';
+import { HOURS_OVERLAP, type Availability, type Interview } from '@careers/contracts/interviews';
 import type { SentMail } from '@careers/server-kit/mail';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
@@ -409,6 +409,25 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.headers['content-type']).toContain('application/problem+json');
     }
+    // Overlapping hours on one day are refused with words; hours that touch, or on other days, are not.
+    const overlapping = await call('PUT', '/business/interviews/availability', owner.headers, {
+      ...AVAILABILITY,
+      weekly: [
+        { day: 2, from: '09:00', to: '12:00' },
+        { day: 2, from: '11:30', to: '13:00' },
+      ],
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.body).toContain(HOURS_OVERLAP);
+    const split = await call('PUT', '/business/interviews/availability', owner.headers, {
+      ...AVAILABILITY,
+      weekly: [
+        { day: 2, from: '13:00', to: '17:00' },
+        { day: 2, from: '09:00', to: '13:00' },
+        { day: 3, from: '10:00', to: '11:00' },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(200);
   });
 
   it('gives each member a private calendar feed that lists their interviews and can be revoked', async () => {

@@ -64,6 +64,49 @@ describe('interviews in the console', () => {
     expect(await within(feedSection).findByText('You have no calendar address.')).toBeInTheDocument();
   });
 
+  it('keeps every range of a day: a split day loads as two, a third is added and one removed, all saved', async () => {
+    let saved: Availability = {
+      timeZone: 'Europe/London',
+      slotMinutes: 30,
+      bufferMinutes: 0,
+      weekly: [
+        { day: 2, from: '14:00', to: '17:00' },
+        { day: 1, from: '09:00', to: '17:00' },
+        { day: 2, from: '09:00', to: '12:00' },
+      ],
+      exceptions: [],
+      locationKind: 'phone',
+      location: '0113 496 0000',
+    };
+    const network = fakeServices((request) => {
+      if (request.url !== '/business/interviews/availability') return undefined;
+      if (request.method === 'PUT') saved = dataOf(request.data) as unknown as Availability;
+      return { status: 200, data: { availability: saved } };
+    });
+    const user = userEvent.setup();
+    renderPage(<InterviewAvailabilityPage />);
+    // Tuesday's two ranges, in order, each with its own labels.
+    expect(await screen.findByLabelText('Tuesday from')).toHaveValue('09:00');
+    expect(screen.getByLabelText('Tuesday until')).toHaveValue('12:00');
+    expect(screen.getByLabelText('Tuesday, hours 2, from')).toHaveValue('14:00');
+    expect(screen.getByLabelText('Tuesday, hours 2, until')).toHaveValue('17:00');
+    expect(screen.queryByLabelText('Monday, hours 2, from')).not.toBeInTheDocument();
+
+    // Monday gets a second range after its first; Tuesday loses its second.
+    await user.click(screen.getByRole('button', { name: 'Add hours on Monday' }));
+    expect(screen.getByLabelText('Monday, hours 2, from')).toHaveValue('18:00');
+    expect(screen.getByLabelText('Monday, hours 2, until')).toHaveValue('20:00');
+    await user.click(screen.getByRole('button', { name: "Remove Tuesday's hours 2" }));
+    expect(screen.queryByLabelText('Tuesday, hours 2, from')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save your times' }));
+    await waitFor(() => expect(network.called('PUT', '/business/interviews/availability')).toHaveLength(1));
+    expect(saved.weekly).toEqual([
+      { day: 1, from: '09:00', to: '17:00' },
+      { day: 1, from: '18:00', to: '20:00' },
+      { day: 2, from: '09:00', to: '12:00' },
+    ]);
+  });
+
   it('invites from the application and shows the booked time in both zones', async () => {
     let interview: Interview | null = null;
     fakeServices((request) => {

@@ -26,17 +26,39 @@ const PLACES: { kind: InterviewLocationKind; label: string; field: string; hint:
   { kind: 'address', label: 'In person', field: 'Address', hint: 'Where the candidate comes to.' },
 ];
 
-interface DayHours {
-  on: boolean;
+interface Hours {
   from: string;
   to: string;
 }
 
+/** A day's hours: one or more ranges (a lunch break splits a day in two), kept while the day is unticked. */
+interface DayHours {
+  on: boolean;
+  ranges: Hours[];
+}
+
+/** Ranges one day may have in this form (the API takes up to 50 in the week). */
+const RANGES_PER_DAY = 4;
+const FULL_DAY: Hours[] = [{ from: '09:00', to: '17:00' }];
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+
+/** New hours after the day's last: an hour after it ends, until 17:00 or two hours on (the user sets them). */
+function hoursAfter(last: Hours): Hours {
+  const from = Math.min(minutesOf(last.to) + 60, 23 * 60);
+  return { from: clock(from), to: clock(Math.min(Math.max(from + 120, 17 * 60), 24 * 60)) };
+}
+
 function formFrom(availability: Availability | null) {
   const days: DayHours[] = DAYS.map((_, index) => {
-    const range = availability?.weekly.find((r) => r.day === index + 1);
-    if (availability) return { on: Boolean(range), from: range?.from ?? '09:00', to: range?.to ?? '17:00' };
-    return { on: index < 5, from: '09:00', to: '17:00' };
+    if (!availability) return { on: index < 5, ranges: FULL_DAY };
+    const ranges = availability.weekly
+      .filter((r) => r.day === index + 1)
+      .map(({ from, to }) => ({ from, to }))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    return ranges.length > 0 ? { on: true, ranges } : { on: false, ranges: FULL_DAY };
   });
   return {
     timeZone: availability?.timeZone ?? ownTimeZone(),
@@ -60,6 +82,8 @@ function AvailabilityForm({ initial }: { initial: Availability | null }) {
   const set = (changes: Partial<Form>) => setForm((f) => ({ ...f, ...changes }));
   const setDay = (index: number, changes: Partial<DayHours>) =>
     set({ days: form.days.map((d, i) => (i === index ? { ...d, ...changes } : d)) });
+  const setHours = (index: number, k: number, changes: Partial<Hours>) =>
+    setDay(index, { ranges: form.days[index]!.ranges.map((r, j) => (j === k ? { ...r, ...changes } : r)) });
   const place = PLACES.find((p) => p.kind === form.locationKind)!;
 
   const submit = () => {
@@ -67,7 +91,7 @@ function AvailabilityForm({ initial }: { initial: Availability | null }) {
       timeZone: form.timeZone.trim(),
       slotMinutes: form.slotMinutes,
       bufferMinutes: form.bufferMinutes,
-      weekly: form.days.flatMap((d, i) => (d.on ? [{ day: i + 1, from: d.from, to: d.to }] : [])),
+      weekly: form.days.flatMap((d, i) => (d.on ? d.ranges.map((r) => ({ day: i + 1, ...r })) : [])),
       exceptions: [...form.closed.map((date) => ({ date, ranges: [] })), ...form.otherExceptions],
       locationKind: form.locationKind,
       location: form.location.trim(),
@@ -134,20 +158,46 @@ function AvailabilityForm({ initial }: { initial: Availability | null }) {
               {DAYS[i]}
             </label>
             {d.on ? (
-              <>
-                <TextInput
-                  type="time"
-                  label={`${DAYS[i]} from`}
-                  value={d.from}
-                  onChange={(event) => setDay(i, { from: event.currentTarget.value })}
-                />
-                <TextInput
-                  type="time"
-                  label={`${DAYS[i]} until`}
-                  value={d.to}
-                  onChange={(event) => setDay(i, { to: event.currentTarget.value })}
-                />
-              </>
+              <div className="interview-hours__ranges">
+                {d.ranges.map((r, k) => {
+                  // The first range's labels name the day alone; the others say which hours they are.
+                  const which = k === 0 ? DAYS[i] : `${DAYS[i]}, hours ${k + 1},`;
+                  return (
+                    <div key={k} className="interview-hours__range">
+                      <TextInput
+                        type="time"
+                        label={`${which} from`}
+                        value={r.from}
+                        onChange={(event) => setHours(i, k, { from: event.currentTarget.value })}
+                      />
+                      <TextInput
+                        type="time"
+                        label={`${which} until`}
+                        value={r.to}
+                        onChange={(event) => setHours(i, k, { to: event.currentTarget.value })}
+                      />
+                      {k > 0 ? (
+                        <Button
+                          variant="link"
+                          aria-label={`Remove ${DAYS[i]}'s hours ${k + 1}`}
+                          onClick={() => setDay(i, { ranges: d.ranges.filter((_, j) => j !== k) })}
+                        >
+                          Remove
+                        </Button>
+                      ) : null}
+                    </div>
+                  );
+                })}
+                {d.ranges.length < RANGES_PER_DAY ? (
+                  <Button
+                    variant="link"
+                    aria-label={`Add hours on ${DAYS[i]}`}
+                    onClick={() => setDay(i, { ranges: [...d.ranges, hoursAfter(d.ranges[d.ranges.length - 1]!)] })}
+                  >
+                    Add hours
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
           </div>
         ))}
