@@ -12,6 +12,8 @@
  * audit's JSON report there, to read its long tasks and requests).
  * BENCH_PORTAL_DIST serves an existing portal build (`npm run build -w apps/web -- --outDir <dir>`)
  * instead of building the current one, e.g. to measure an earlier commit's apply page side by side.
+ * BENCH_SKIP_CAREERS=1 leaves the careers page and /jobs out of the Lighthouse figures (the apply page, its
+ * bare twin and /applications remain), for before/after pairs of the dashboard.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -144,7 +146,8 @@ try {
       await bare.close();
     }
     // Issue 27: the careers page and /jobs, each beside a bare page with its words, on the same profile.
-    for (const [label, url] of await careersBenchPages(portalUrl, candidateUrl, jobId)) {
+    const careersPages = process.env.BENCH_SKIP_CAREERS ? [] : await careersBenchPages(portalUrl, candidateUrl, jobId);
+    for (const [label, url] of careersPages) {
       const twin = await serveBarePage(url, await freePort());
       try {
         const figures = await medianAudit(url, lighthouseRuns);

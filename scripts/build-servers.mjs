@@ -15,7 +15,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { compilePreHydrationScript } from '../apps/web/server/pre-hydration-build.mjs';
+import { compileEarlyRequestsScript, compilePreHydrationScript } from '../apps/web/server/pre-hydration-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,7 +39,10 @@ export const SERVERS = {
     outdir: 'apps/web/server-dist',
     entries: { server: 'apps/web/server/server.ts' },
     // A server-rendered page's inline script, compiled here: production has no esbuild to compile it at start.
-    define: { __PRE_HYDRATION_SCRIPT__: JSON.stringify(compilePreHydrationScript()) },
+    define: {
+      __PRE_HYDRATION_SCRIPT__: JSON.stringify(compilePreHydrationScript()),
+      __EARLY_REQUESTS_SCRIPT__: JSON.stringify(compileEarlyRequestsScript()),
+    },
   },
   // `npm start`'s launcher: it stays up beside the parts, so it runs compiled too.
   launcher: { outdir: 'dist', entries: { start: 'scripts/start.ts' } },

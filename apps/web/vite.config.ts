@@ -75,6 +75,49 @@ function compileHints(chunk: { name: string; isEntry: boolean; facadeModuleId: s
 const SIGNED_IN_MODULES =
   /[\\/]src[\\/](app[\\/]layouts[\\/]dashboard-layout|app[\\/]routes[\\/](home|applications)\.|features[\\/]applications[\\/](?!components[\\/](application-(page|messages|interview|record-section|consent)|interview-slot-picker)|api[\\/](messages|interviews|get-job-application\.))|components[\\/](confirm-dialog|pagination|badge|text-area)\.|lib[\\/](paging|address-proof|format)\.|lib[\\/]api[\\/]candidate[\\/]get-job-applications\.)/;
 
+/**
+ * Small modules shared by the landing pages and /applications, grouped by which of those first loads take
+ * them, so each group is a chunk that adds no byte to a first load that did not already hold all of it
+ * (docs/decisions/0466). Without the groups, rolldown made a chunk of a few hundred bytes for each set of
+ * route modules that import a module (the other signed-in pages and the employer console count too): about
+ * fifteen requests of /applications' first load, each a round trip on a phone. Pages outside these first
+ * loads (terms, the employer console...) may load a few hundred bytes they do not use.
+ */
+const sharedModules = (paths: string[]) =>
+  new RegExp(
+    `[\\\\/](${paths.map((path) => path.replaceAll('/', '[\\\\/]').replaceAll('.', '\\.')).join('|')})\\.tsx?$`,
+  );
+/** In every landing page's first load and /applications'. */
+const EVERY_PAGE_MODULES = sharedModules([
+  'contracts/src/enum-values',
+  'src/components/brand-mark',
+  'src/components/page-title',
+  'src/components/alert-banner',
+  'src/components/button',
+  'src/config/runtime-config',
+  'src/config/runtime-config-schema',
+]);
+/** In the first loads of the pages with an account or a form that signs in (not /jobs'). */
+const SESSION_MODULES = sharedModules([
+  'src/lib/http-client',
+  'src/lib/session/sign-up-progress',
+  'src/lib/query-keys',
+]);
+/** In the apply page's, the careers page's and /applications' first loads. */
+const APPLY_AND_DASHBOARD_MODULES = sharedModules(['src/lib/session/sign-out', 'src/lib/api/candidate/get-cvs']);
+/**
+ * In /applications' first load and no landing page's: its startup and the list's smaller parts that other
+ * pages load later (the apply page's CV preview takes the dialog and the file name with them: 1.7 KB).
+ */
+const DASHBOARD_PARTS_MODULES = sharedModules([
+  'src/components/modal-dialog',
+  'src/components/file-name',
+  'contracts/src/fair-endings-words',
+  'contracts/src/application-status',
+  'src/lib/api/candidate/withdraw-application',
+  'src/lib/api/candidate/get-candidate',
+]);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), portalConfigScript(), precompressBuild()],
   resolve: { alias: preactAliases },
@@ -108,6 +151,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The dashboard's frame and its first page, with small modules only signed-in pages use, in one
                 // chunk: /applications starts with 23 scripts instead of 31 (a phone fetches six at a time; 0363).
                 { name: 'signed-in', test: SIGNED_IN_MODULES, includeDependenciesRecursively: false },
+                // Fewer, larger shared chunks, each taken only by first loads that held all of it (0466).
+                { name: 'shell', test: EVERY_PAGE_MODULES, includeDependenciesRecursively: false },
+                { name: 'session', test: SESSION_MODULES, includeDependenciesRecursively: false },
+                { name: 'apply-shared', test: APPLY_AND_DASHBOARD_MODULES, includeDependenciesRecursively: false },
+                { name: 'signed-in-parts', test: DASHBOARD_PARTS_MODULES, includeDependenciesRecursively: false },
               ],
             },
           },

@@ -96,19 +96,38 @@ describe('JavaScript before a landing page is interactive', () => {
     }
   });
 
-  // docs/decisions/0363: a phone's browser fetches six scripts at a time; /applications started with 31.
-  it("starts /applications with at most 24 scripts, the dashboard's own modules in one chunk", () => {
+  // docs/decisions/0363 and 0466: a phone's browser fetches six scripts at a time over HTTP/1.1; /applications
+  // started with 31, then 24; with the shared modules grouped by the first loads that take them, 11.
+  it("starts /applications with at most 12 scripts, the dashboard's own modules in one chunk", () => {
     const files = scriptsWithEntry(manifest, [
       'src/app/layouts/dashboard-layout.tsx',
       'src/app/routes/applications.tsx',
     ]);
-    expect(files.length).toBeLessThanOrEqual(24);
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(12);
     const named = manifest as Record<string, Manifest[string] & { name?: string }>;
     const signedIn = Object.values(named).find((chunk) => chunk.name === 'signed-in')?.file;
     expect(signedIn, 'the signed-in chunk').toBeDefined();
     expect(files).toContain(signedIn);
     for (const pathname of Object.keys(CEILINGS))
       expect(initialScripts(manifest, pathname), pathname).not.toContain(signedIn);
+  });
+
+  // docs/decisions/0466: each shared group is a chunk only first loads that held all of its modules take.
+  it('loads the shared groups only where they were loaded before: the shell everywhere, the others where named', () => {
+    const named = manifest as Record<string, Manifest[string] & { name?: string }>;
+    const group = (name: string) => Object.values(named).find((chunk) => chunk.name === name)?.file;
+    const takers = (name: string) =>
+      Object.keys(CEILINGS).filter((pathname) => initialScripts(manifest, pathname).includes(group(name)!));
+    for (const name of ['shell', 'session', 'apply-shared', 'signed-in-parts'])
+      expect(group(name), `the ${name} chunk`).toBeDefined();
+    const pages = Object.keys(CEILINGS);
+    const jobs = '/jobs';
+    const careers = '/careers/acme';
+    const apply = pages.find((pathname) => pathname.startsWith('/apply/'))!;
+    expect(takers('shell')).toEqual(pages);
+    expect(takers('session')).toEqual(pages.filter((pathname) => pathname !== jobs));
+    expect(takers('apply-shared').sort()).toEqual([apply, careers].sort());
+    expect(takers('signed-in-parts')).toEqual([]);
   });
 
   // docs/decisions/0220: zod (23 KB gzip) and building the schemas were half of the apply page's first task.

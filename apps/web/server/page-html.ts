@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { matchesRoute } from '../src/app/paths';
 import { paths } from '../src/lib/paths';
 import { jsonForScript, SERVER_PAGE_DATA_ID } from '../src/first-paint/server-rendered-page';
-import { compilePreHydrationScript } from './pre-hydration-build.mjs';
+import { compileEarlyRequestsScript, compilePreHydrationScript } from './pre-hydration-build.mjs';
 
 /*
  * The steps that make a page's HTML from the build's index.html, in the order the server runs them:
@@ -62,6 +62,11 @@ export async function readManifest(distDir: string): Promise<Manifest | null> {
   }
 }
 
+/** True at the address of a signed-in page whose chunks are preloaded (PRELOADED_SIGNED_IN_PAGES). */
+export function isPreloadedSignedInPage(pathname: string): boolean {
+  return PRELOADED_SIGNED_IN_PAGES.some((page) => matchesRoute(page.route, pathname));
+}
+
 /** `<link>` tags for the chunks and stylesheets a landing page needs beyond the main entry ('' elsewhere). */
 export function preloadLinks(manifest: Manifest | null, pathname: string): string {
   const modules =
@@ -107,7 +112,7 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
  * without cookies. '' elsewhere, and for a service on the portal's own origin.
  */
 export function preconnectLinks(serviceUrls: string[], portalUrl: string, pathname: string): string {
-  if (!PRELOADED_SIGNED_IN_PAGES.some((page) => matchesRoute(page.route, pathname))) return '';
+  if (!isPreloadedSignedInPage(pathname)) return '';
   const portalOrigin = new URL(portalUrl).origin;
   const origins = new Set(serviceUrls.map((url) => new URL(url).origin).filter((origin) => origin !== portalOrigin));
   return [...origins].map((origin) => `<link rel="preconnect" href="${escapeHtml(origin)}" crossorigin>`).join('');
@@ -211,6 +216,25 @@ function loader(entries: string[], chunks: string[], settings: string): string {
   preHydrationScript ??=
     typeof __PRE_HYDRATION_SCRIPT__ === 'string' ? __PRE_HYDRATION_SCRIPT__ : compilePreHydrationScript();
   return `${settings.trim()}(function(){var SCRIPT_ENTRIES=${JSON.stringify(entries)},SCRIPT_CHUNKS=${JSON.stringify(chunks)};${preHydrationScript}})()`;
+}
+
+declare const __EARLY_REQUESTS_SCRIPT__: string | undefined;
+let earlyRequestsScript: string | undefined;
+
+/**
+ * A preloaded signed-in page (/applications) starts its data in its HTML (docs/decisions/0466): GET
+ * /config.js becomes one inline script, the run-time settings and then src/first-paint/early-requests.ts,
+ * which asks the candidate service for the page's first data with the stored session while the page's
+ * scripts download (the app takes those answers, lib/early-answers.ts). The scripts themselves load as
+ * before: the page has nothing to show without them.
+ */
+export function signedInStartScript(html: string, settings: string): DeferredScripts {
+  if (!CONFIG_SCRIPT.test(html)) return { html, scriptHash: null };
+  earlyRequestsScript ??=
+    typeof __EARLY_REQUESTS_SCRIPT__ === 'string' ? __EARLY_REQUESTS_SCRIPT__ : compileEarlyRequestsScript();
+  const script = `${settings.trim()}${earlyRequestsScript}`;
+  const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  return { html: html.replace(CONFIG_SCRIPT, () => `<script>${script}</script>`), scriptHash };
 }
 
 export interface DeferredScripts {

@@ -8,9 +8,18 @@ import { fileURLToPath } from 'node:url';
  * esbuild is loaded only here: a production install has no build tools.
  */
 export function compilePreHydrationScript() {
+  return compileInlineScript('pre-hydration.ts');
+}
+
+/** The signed-in dashboard's inline script (src/first-paint/early-requests.ts, docs/decisions/0466), compiled the same way. */
+export function compileEarlyRequestsScript() {
+  return compileInlineScript('early-requests.ts');
+}
+
+function compileInlineScript(file) {
   const { buildSync } = createRequire(import.meta.url)('esbuild');
   const result = buildSync({
-    entryPoints: [fileURLToPath(new URL('../src/first-paint/pre-hydration.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`../src/first-paint/${file}`, import.meta.url))],
     bundle: true,
     format: 'iife',
     minify: true,

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -129,6 +130,40 @@ describe('portal server', () => {
     expect(applications.body).toContain('<link rel="preconnect" href="https://cand.example.com" crossorigin>');
     expect(login.body).not.toContain('preconnect');
     expect((await app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it("starts /applications' data in its HTML: settings and early requests inline, named in the CSP, styles inline", async () => {
+    await mkdir(join(dist, '.vite'), { recursive: true });
+    await writeFile(join(dist, 'assets', 'dashboard-abc123.css'), '.dashboard{display:grid}');
+    await writeFile(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true },
+        'src/app/layouts/dashboard-layout.tsx': {
+          file: 'assets/dashboard-abc123.js',
+          imports: ['index.html'],
+          css: ['assets/dashboard-abc123.css'],
+        },
+      }),
+    );
+    await touchIndex(
+      '<!doctype html><html><head><title>Careers Portal</title><script src="/config.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    const page = await app.inject('/applications?page=2');
+    expect(page.body).not.toContain('<script src="/config.js">');
+    const inline = /<script>(window\.__PORTAL_CONFIG__ = [\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    expect(inline, 'one inline script: the settings, then the early requests').toBeDefined();
+    expect(inline).toContain('"candidateBaseUrl": "https://cand.example.com"');
+    expect(inline).toContain('__CAREERS_EARLY_ANSWERS__');
+    const hash = `'sha256-${createHash('sha256').update(inline!).digest('base64')}'`;
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${hash}`);
+    expect(page.body).toContain('<style>.dashboard{display:grid}</style>');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-abc123.js">');
+    // Other pages keep GET /config.js and the plain policy.
+    const profile = await app.inject('/profile');
+    expect(profile.body).toContain('<script src="/config.js"></script>');
+    expect(profile.body).not.toContain('__CAREERS_EARLY_ANSWERS__');
+    expect(profile.headers['content-security-policy']).not.toContain('sha256');
   });
 
   it('follows a rebuild: a changed index.html is served without a restart', async () => {

@@ -13,10 +13,12 @@ import { renderConfigScript } from '../src/config/runtime-config-schema';
 import { isPortalRoute } from '../src/app/paths';
 import {
   createStylesheetInliner,
+  isPreloadedSignedInPage,
   preconnectLinks,
   preloadLinks,
   readManifest,
   scriptsAfterFirstPaint,
+  signedInStartScript,
   withPreloadLinks,
   type Manifest,
 } from './page-html';
@@ -106,6 +108,13 @@ export async function buildPortalServer(
       preconnectLinks([config.runtime.candidateBaseUrl, config.runtime.identityBaseUrl], config.portalUrl, pathname) +
       preloadLinks(build.manifest, pathname);
     const html = withPreloadLinks(build.indexHtml, links);
+    if (status === 200 && isPreloadedSignedInPage(pathname)) {
+      // /applications (docs/decisions/0466): its stylesheets in the page and its data asked for by its HTML.
+      const page = signedInStartScript(await inlineStylesheets(html), configScript);
+      if (page.scriptHash)
+        reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [page.scriptHash]));
+      return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
+    }
     return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };
 

@@ -49,6 +49,22 @@ describe('createHttpApp error handling', () => {
     }
   });
 
+  it("answers the portal's preflight for an authorised GET, cacheable for 2 hours (docs/decisions/0466)", async () => {
+    const res = await app.inject({
+      method: 'OPTIONS',
+      url: '/job-applications?page=1&pageSize=10',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(String(res.headers['access-control-allow-headers'])).toContain('Authorization');
+    expect(res.headers['access-control-max-age']).toBe('7200');
+  });
+
   it('never leaks the internals of a 5xx', async () => {
     const res = await app.inject({ url: '/boom' });
     expect(res.statusCode).toBe(500);

@@ -5,7 +5,15 @@ import { runtimeConfig } from '../config/runtime-config';
 import { ApiError, SessionEndedError, toApiError } from './api-error';
 import { authStore as defaultAuthStore, type AuthStore } from './auth-store';
 import { isRefreshDue } from './jwt';
-import { createInstance, isHttpError, type Adapter, type HttpInstance, type RequestConfig } from './request';
+import {
+  createInstance,
+  isHttpError,
+  xhrAdapter,
+  type Adapter,
+  type HttpInstance,
+  type RequestConfig,
+} from './request';
+import { withEarlyAnswers } from './early-answers';
 
 /** product.md §8 'Please check your login details' (401 on login or refresh) and the 'Exception: ' prefix. */
 export const CHECK_LOGIN_DETAILS = 'Please check your login details';
@@ -130,9 +138,9 @@ export function createHttpClients(options: {
 
   const identityAuthed = (): HttpInstance => clients.identityAuthed;
 
-  const authed = (baseURL: string, withCredentials: boolean): HttpInstance =>
+  const authed = (baseURL: string, withCredentials: boolean, network?: Adapter): HttpInstance =>
     createInstance(
-      { ...defaults, baseURL, withCredentials },
+      { ...defaults, ...(network ? { adapter: network } : {}), baseURL, withCredentials },
       {
         async beforeRequest(request) {
           const token = await session.ensureFreshAccessToken();
@@ -153,7 +161,8 @@ export function createHttpClients(options: {
   const clients: HttpClients = {
     identity,
     identityAuthed: authed(config.identityBaseUrl, true),
-    candidate: authed(config.candidateBaseUrl, false),
+    // The dashboard's first GETs may have been asked by its page's HTML already (docs/decisions/0466).
+    candidate: authed(config.candidateBaseUrl, false, withEarlyAnswers(adapter ?? xhrAdapter)),
     session,
   };
   return clients;

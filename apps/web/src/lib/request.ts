@@ -74,7 +74,7 @@ export interface Hooks {
   onError?: (error: unknown, config: RequestConfig, instance: HttpInstance) => Promise<HttpResponse>;
 }
 
-function buildUrl(config: RequestConfig): string {
+export function buildUrl(config: RequestConfig): string {
   const url = config.url ?? '';
   let full =
     config.baseURL && !/^[a-z][a-z\d+.-]*:/i.test(url)
@@ -95,7 +95,7 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
-function parseHeaders(raw: string): Record<string, string> {
+export function parseHeaders(raw: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of raw.trim().split(/[\r\n]+/)) {
     const at = line.indexOf(':');
@@ -105,7 +105,7 @@ function parseHeaders(raw: string): Record<string, string> {
 }
 
 /** axios's default answer parsing: JSON when it parses, else the text; an empty body is ''. */
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (text === '') return '';
   try {
     return JSON.parse(text) as unknown;

@@ -9,6 +9,9 @@ export const CORS_EXPOSED_HEADERS = [
   'Retry-After',
 ];
 
+/** How long a browser may reuse a preflight's answer (Chromium caps it at 7200 s). */
+export const CORS_PREFLIGHT_MAX_AGE_SECONDS = 7200;
+
 export interface CorsOptions {
   /** Origins allowed to call with credentials (the portal). */
   origins: ReadonlySet<string>;
@@ -22,6 +25,8 @@ export const cors = sharedPlugin<CorsOptions>('cors', async (app, { origins }) =
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-XSRF-TOKEN', 'Range'],
     exposedHeaders: CORS_EXPOSED_HEADERS,
-    maxAge: 600,
+    // Every authorised GET of the portal is preflighted, once per address; a browser keeps the answer this long
+    // (Chromium at most 2 h): a candidate back within the hours opens the dashboard without a preflight (0466).
+    maxAge: CORS_PREFLIGHT_MAX_AGE_SECONDS,
   });
 });

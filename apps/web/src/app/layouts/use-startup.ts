@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http-client';
+import { dropEarlyAnswers } from '../../lib/early-answers';
 import { queryKeys } from '../../lib/query-keys';
 import {
   defaultStartupSteps,
@@ -29,7 +30,9 @@ export function useStartup(
   const [progress, setProgress] = useState(INITIAL_PROGRESS);
   const startup = useQuery({
     queryKey: queryKeys.startup(userId),
-    queryFn: () => runStartup(defaultStartupSteps(http, queryClient), setProgress, prefetchPage),
+    // The answers the page's HTML asked for are startup's alone (lib/early-answers.ts): none is used later.
+    queryFn: () =>
+      runStartup(defaultStartupSteps(http, queryClient), setProgress, prefetchPage).finally(dropEarlyAnswers),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJobApplications } from '../../../lib/api/candidate/get-job-applications';
 import { queryKeys } from '../../../lib/query-keys';
+import { APPLICATIONS_PAGE_SIZE } from './page-size';
 
-export const APPLICATIONS_PAGE_SIZE = 10;
+export { APPLICATIONS_PAGE_SIZE };
 
 export const jobApplicationsQueryOptions = (page: number) =>
   queryOptions({

@@ -6,9 +6,16 @@ import type { AdapterReply } from '../../../testing/mock-adapter';
 import { renderPortal } from '../../../testing/render-portal';
 import { authStore } from '../../../lib/auth-store';
 import { createQueryClient } from '../../../lib/query-client';
+import { runtimeConfig } from '../../../config/runtime-config';
+import { dropEarlyAnswers, EARLY_ANSWERS_GLOBAL, withEarlyAnswers } from '../../../lib/early-answers';
+import { dashboardEarlyRequestUrls } from '../api/early-requests';
+import { http } from '../../../lib/http-client';
 
 // The portal's own client settings (how long an answer stays fresh), as the app runs them.
-afterEach(() => authStore.clear());
+afterEach(() => {
+  authStore.clear();
+  dropEarlyAnswers();
+});
 
 /**
  * The services' answers, held until `release()`: what the portal asks before it has any answer is what it
@@ -75,5 +82,29 @@ describe('the dashboard opened at /applications', () => {
     await screen.findByRole('article', { name: 'Barista' }, { timeout: 5000 });
     observer.disconnect();
     expect(seen).toEqual([]);
+  });
+});
+
+describe("the dashboard opened at /applications with its page's early answers (docs/decisions/0466)", () => {
+  it('takes the three answers its HTML asked for and asks the candidate service for none again', async () => {
+    const network = heldServices(answers);
+    network.release();
+    // The inline script's requests (src/first-paint/early-requests.ts), already answered, for the same token.
+    const token = authStore.get().accessToken as string;
+    const urls = dashboardEarlyRequestUrls(runtimeConfig.candidateBaseUrl, '/applications', '?page=2');
+    (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL] = urls.map((url) => {
+      const path = new URL(url).pathname;
+      const reply = answers(path, Object.fromEntries(new URL(url).searchParams)) as { status: number; data: unknown };
+      const xhr = { readyState: 4, status: reply.status, responseText: JSON.stringify(reply.data) };
+      return { url, authorization: `Bearer ${token}`, xhr: { ...xhr, getAllResponseHeaders: () => '' } };
+    });
+    // fakeServices put its adapter in place of the client's own; the early answers go in front of it again.
+    http.candidate.defaults.adapter = withEarlyAnswers(http.candidate.defaults.adapter!);
+
+    renderPortal('/applications?page=2', createQueryClient());
+    expect(await screen.findByRole('article', { name: 'Barista' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(network.requests.filter((request) => request.baseURL === runtimeConfig.candidateBaseUrl)).toEqual([]);
+    // Startup is over: what it did not take is gone.
+    expect((window as unknown as Record<string, unknown>)[EARLY_ANSWERS_GLOBAL]).toBeUndefined();
   });
 });
