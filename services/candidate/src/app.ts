@@ -1,3 +1,4 @@
+import { closeExtractionReaders } from './modules/cvs/cv-extraction';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
@@ -311,6 +312,8 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
+    // After the jobs, which wait for the CVs being read: no reader child outlives the service.
+    await closeExtractionReaders();
     await deps.statusMail.worker.stop();
     await deps.messages.worker.stop();
     await deps.jobAlerts.worker.stop();

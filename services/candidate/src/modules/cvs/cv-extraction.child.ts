@@ -6,6 +6,8 @@ import { UnsupportedContentError, docxPreviewHtml, extractCvText } from './cv-te
 /**
  * The extraction child (cv-extraction.ts): reads one request on stdin (a JSON header line, then the
  * file's bytes), answers on fd 3, and exits. It runs under the memory and CPU caps its parent set.
+ * With `--serve` it is the reader that stays started (cv-reader-pool.ts): requests one after another,
+ * each header carrying its body's size, each answer one JSON line; it exits when its stdin ends.
  */
 
 async function readInput(): Promise<{ header: ExtractionHeader; bytes: Buffer }> {
@@ -58,9 +60,8 @@ function failure(err: unknown): ExtractionResult {
   return { ok: false, kind: 'failed', message };
 }
 
-async function main(): Promise<ExtractionResult> {
+async function answer(header: ExtractionHeader, bytes: Buffer): Promise<ExtractionResult> {
   try {
-    const { header, bytes } = await readInput();
     if (!memoryCapApplied(header.memoryBytes))
       return { ok: false, kind: 'failed', message: 'the memory cap was not applied; nothing was parsed' };
     return { ok: true, value: await run(header, bytes) };
@@ -69,7 +70,41 @@ async function main(): Promise<ExtractionResult> {
   }
 }
 
-const result = await main();
-const out = createWriteStream('', { fd: 3 });
-// pdf.js may leave timers behind: the answer is written, then the process ends.
-out.end(JSON.stringify(result), () => process.exit(0));
+async function main(): Promise<ExtractionResult> {
+  try {
+    const { header, bytes } = await readInput();
+    return await answer(header, bytes);
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/** The reader that stays started: one request after another until stdin ends (its parent closed it or died). */
+async function serve(): Promise<void> {
+  const out = createWriteStream('', { fd: 3 });
+  let buffered: Buffer = Buffer.alloc(0);
+  for await (const chunk of process.stdin) {
+    buffered = buffered.length === 0 ? (chunk as Buffer) : Buffer.concat([buffered, chunk as Buffer]);
+    for (;;) {
+      const newline = buffered.indexOf(0x0a);
+      if (newline < 0) break;
+      const header = JSON.parse(buffered.subarray(0, newline).toString('utf8')) as ExtractionHeader & { size: number };
+      const end = newline + 1 + header.size;
+      if (buffered.length < end) break;
+      const bytes = Buffer.from(buffered.subarray(newline + 1, end));
+      buffered = buffered.subarray(end);
+      const result = await answer(header, bytes);
+      out.write(`${JSON.stringify({ result, rss: process.memoryUsage().rss })}\n`);
+    }
+  }
+  // pdf.js may leave timers behind: the process ends with its input.
+  out.end(() => process.exit(0));
+}
+
+if (process.argv.includes('--serve')) await serve();
+else {
+  const result = await main();
+  const out = createWriteStream('', { fd: 3 });
+  // pdf.js may leave timers behind: the answer is written, then the process ends.
+  out.end(JSON.stringify(result), () => process.exit(0));
+}

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { cvAutofillSchema, type CvAutofill } from '@careers/contracts/candidate-api';
 import type { CvFileType } from './cv-file-type';
+import { ReaderPool } from './cv-reader-pool';
 
 /**
  * Parsers (mammoth, pdf.js, word-extractor) and the autofill's field detection run in a child process
@@ -97,15 +98,30 @@ export function extractionSandbox(): Sandbox {
   return sandbox;
 }
 
-/** argv that runs `node args...` under the caps. */
-export function cappedCommand(box: Sandbox, limits: ExtractionLimits, nodeArgs: string[]): string[] | null {
+/**
+ * argv that runs `node args...` under the caps. The hard CPU limit is a second past the soft one, or, for
+ * the reader that stays started (cv-reader-pool.ts), `cpuHardSeconds`: its lifetime budget.
+ */
+export function cappedCommand(
+  box: Sandbox,
+  limits: ExtractionLimits,
+  nodeArgs: string[],
+  options: { cpuHardSeconds?: number } = {},
+): string[] | null {
   const bytes = limits.memoryMb * 1024 * 1024;
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const node = [process.execPath, `--max-old-space-size=${limits.maxOldGenerationSizeMb}`, ...nodeArgs];
   switch (box.kind) {
     case 'prlimit':
       // Soft CPU limit: SIGXCPU (which node does not catch); hard, a second later: SIGKILL. No core files.
-      return [box.command, `--data=${bytes}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--', ...node];
+      return [
+        box.command,
+        `--data=${bytes}`,
+        `--cpu=${cpu}:${Math.max(cpu + 1, options.cpuHardSeconds ?? 0)}`,
+        '--core=0',
+        '--',
+        ...node,
+      ];
     case 'sh-ulimit':
       return [
         box.command,
@@ -206,6 +222,25 @@ function parseResult(raw: Buffer): ExtractionResult | undefined {
   }
 }
 
+/** The error of a child that died before it answered (killed at the deadline, by the kernel, or crashed). */
+export function deathError(
+  killedForTime: boolean,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+  stderrTail: string,
+  limits: ExtractionLimits,
+): ExtractionError {
+  if (killedForTime) return new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`);
+  // Node does not catch SIGXCPU, the kernel's signal at the soft CPU limit.
+  if (signal === 'SIGXCPU')
+    return new ExtractionError('timeout', `the parser used more than ${limits.cpuSeconds} s of CPU time`);
+  if (/out of memory|allocation failed|cannot allocate memory|ENOMEM/i.test(stderrTail))
+    return new ExtractionError('out-of-memory', 'the parser ran out of memory');
+  // Under the data limit V8 may die of a failed mapping rather than report it.
+  if (signal) return new ExtractionError('failed', `the parser crashed (${signal})`);
+  return new ExtractionError('failed', `the parser stopped (exit code ${code})`);
+}
+
 /**
  * Runs `script` with node under the caps, `input` on its stdin, and answers the value it writes on fd 3.
  * Exported for the tests, which run a hostile stand-in for a parser under the same caps.
@@ -244,19 +279,26 @@ export async function runCappedChild(
       const outcome = parseResult(result());
       if (outcome?.ok) return resolve(outcome.value);
       if (outcome && !outcome.ok) return reject(new ExtractionError(outcome.kind, outcome.message.slice(0, 500)));
-      if (killedForTime)
-        return reject(new ExtractionError('timeout', `the parser took longer than ${limits.timeoutMs} ms`));
-      // Node does not catch SIGXCPU, the kernel's signal at the soft CPU limit.
-      if (signal === 'SIGXCPU')
-        return reject(new ExtractionError('timeout', `the parser used more than ${limits.cpuSeconds} s of CPU time`));
-      const tail = stderr().toString('utf8');
-      if (/out of memory|allocation failed|cannot allocate memory|ENOMEM/i.test(tail))
-        return reject(new ExtractionError('out-of-memory', 'the parser ran out of memory'));
-      // Under the data limit V8 may die of a failed mapping rather than report it.
-      if (signal) return reject(new ExtractionError('failed', `the parser crashed (${signal})`));
-      reject(new ExtractionError('failed', `the parser stopped (exit code ${code})`));
+      reject(deathError(killedForTime, code, signal, stderr().toString('utf8'), limits));
     });
   });
+}
+
+let pool: ReaderPool | undefined;
+/**
+ * The readers that stay started (decision 0462), where prlimit can renew a running child's CPU allowance
+ * per CV; null where it cannot, and every CV gets its own child.
+ */
+export function extractionPool(): ReaderPool | null {
+  const box = extractionSandbox();
+  if (box.kind !== 'prlimit') return null;
+  pool ??= new ReaderPool(childEntry, box);
+  return pool;
+}
+
+/** Ends this process's idle readers now and the others when their CV is done (the service's close). */
+export async function closeExtractionReaders(): Promise<void> {
+  await pool?.close();
 }
 
 async function runChild(request: ExtractionRequest, limits: ExtractionLimits): Promise<unknown> {
@@ -265,6 +307,8 @@ async function runChild(request: ExtractionRequest, limits: ExtractionLimits): P
     const { bytes, ...task } = request;
     const header: ExtractionHeader = { ...task, memoryBytes: limits.memoryMb * 1024 * 1024 };
     const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const readers = extractionPool();
+    if (readers) return await readers.run(header, body, limits);
     return await runCappedChild(await childEntry(), [Buffer.from(`${JSON.stringify(header)}\n`), body], limits);
   } finally {
     release();
