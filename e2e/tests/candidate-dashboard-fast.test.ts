@@ -97,3 +97,34 @@ describe.each([
     expect(await cvMessages()).toEqual(['Must be in the following format: pdf, doc, docx, txt']);
   });
 });
+
+// docs/decisions/0466: /applications' HTML asks the candidate service for the list's data while its scripts
+// download, and the app takes those answers instead of asking again.
+it('/applications asks the candidate service once per call, from its HTML, and shows the list', async () => {
+  const { job, signedIn } = await signedInCandidate();
+  const page = await openPage({ viewport: PHONE, storageState: signedIn as never });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Each GET's address, and the script that sent it (the page itself for its inline script, else a bundle file).
+  const asked: string[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const url = new URL(event.request.url);
+    if (event.request.method !== 'GET' || !/^\/(candidate|cvs|job-applications)$/.test(url.pathname)) return;
+    const sender = event.initiator.stack?.callFrames[0]?.url ?? event.initiator.url ?? '';
+    asked.push(`${url.pathname} from ${new URL(sender).pathname}`);
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/applications');
+  await page.getByRole('article', { name: job.title }).waitFor({ timeout: 20_000 });
+  expect(asked.sort()).toEqual([
+    '/candidate from /applications',
+    '/cvs from /applications',
+    '/job-applications from /applications',
+  ]);
+  // Startup took them, and dropped what it would not take.
+  expect(await page.evaluate(() => '__CAREERS_EARLY_ANSWERS__' in window)).toBe(false);
+  expect(refused).toEqual([]);
+});
