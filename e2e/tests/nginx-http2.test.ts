@@ -1,7 +1,7 @@
 /**
  * deploy/nginx/careers.conf.template as production runs it (docs/operations.md): TLS ends at nginx and the
  * listeners say `ssl http2`, so a phone fetches the portal's many small scripts and its calls to a service
- * over one connection each instead of six at a time over HTTP/1.1 (docs/decisions/0466). Rendered with a
+ * over one connection each instead of six at a time over HTTP/1.1 (docs/decisions/0467). Rendered with a
  * throw-away self-signed certificate and run by Debian's nginx in front of the portal's server.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
