@@ -128,7 +128,11 @@ export class ReaderPool {
         killedForTime: false,
         timer: setTimeout(() => {
           job.killedForTime = true;
-          reader.child.kill('SIGKILL');
+          // A child already gone (its end not yet reported) is answered here rather than left waiting.
+          if (!reader.child.kill('SIGKILL') && this.detach(reader) === job) {
+            this.end(reader);
+            reject(deathError(true, null, 'SIGKILL', '', limits));
+          }
         }, limits.timeoutMs),
       };
       reader.job = job;
@@ -225,6 +229,9 @@ export class ReaderPool {
     output.on('data', (chunk: Buffer) => this.onAnswer(reader, chunk));
     child.on('error', (err) => {
       const job = this.detach(reader);
+      this.end(reader);
+      // A child that never started reports no close.
+      if (child.pid === undefined) exit();
       if (job) job.reject(new ExtractionError('failed', `the parser could not start: ${err.message}`.slice(0, 500)));
     });
     child.on('close', (code, signal) => {
