@@ -33,7 +33,8 @@ async function gone(pid: number): Promise<boolean> {
 }
 
 const box = extractionSandbox();
-if (box.kind !== 'prlimit') throw new Error('these tests need prlimit (util-linux), as the service does to reuse readers');
+if (box.kind !== 'prlimit')
+  throw new Error('these tests need prlimit (util-linux), as the service does to reuse readers');
 const pools: ReaderPool[] = [];
 function hostilePool(options = READER_POOL_OPTIONS): ReaderPool {
   const pool = new ReaderPool(() => Promise.resolve(hostileReader), box as typeof box & { kind: 'prlimit' }, options);
@@ -114,7 +115,10 @@ describe('the CV reader that stays started', { timeout: 120_000 }, () => {
     pids.add(await ask(pool, 'pid'));
     await expect(ask(pool, 'crash')).rejects.toMatchObject({ kind: 'failed', message: 'the parser crashed (SIGSEGV)' });
     pids.add(await ask(pool, 'pid'));
-    await expect(ask(pool, 'exit')).rejects.toMatchObject({ kind: 'failed', message: 'the parser stopped (exit code 3)' });
+    await expect(ask(pool, 'exit')).rejects.toMatchObject({
+      kind: 'failed',
+      message: 'the parser stopped (exit code 3)',
+    });
     pids.add(await ask(pool, 'pid'));
     await expect(ask(pool, 'refuse')).rejects.toMatchObject({ kind: 'unsupported', message: 'not a CV' });
     pids.add(await ask(pool, 'pid'));

@@ -82,9 +82,7 @@ export async function cpuSecondsUsed(pid: number): Promise<number | undefined> {
 
 function setCpuLimit(prlimit: string, pid: number, soft: number, hard: number): Promise<boolean> {
   return new Promise((resolve) => {
-    execFile(prlimit, [`--pid=${pid}`, `--cpu=${soft}:${hard}`], { env: {}, timeout: 5_000 }, (err) =>
-      resolve(!err),
-    );
+    execFile(prlimit, [`--pid=${pid}`, `--cpu=${soft}:${hard}`], { env: {}, timeout: 5_000 }, (err) => resolve(!err));
   });
 }
 
@@ -191,7 +189,10 @@ export class ReaderPool {
     const cpuHardSeconds = cpu * this.options.lifetimeCpuAllowances + 1;
     const argv = cappedCommand(this.box, limits, [await this.script(), '--serve'], { cpuHardSeconds });
     if (!argv)
-      throw new ExtractionError('failed', 'parsing is off: this host has neither prlimit nor /bin/sh to cap its memory');
+      throw new ExtractionError(
+        'failed',
+        'parsing is off: this host has neither prlimit nor /bin/sh to cap its memory',
+      );
     const [command = '', ...args] = argv;
     // Nothing of this process's environment (database URLs, keys) reaches the parser; every path is absolute.
     const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe'], env: {} });
