@@ -148,6 +148,44 @@ export function newSigningKeyPem(): string {
 }
 
 /** Renders deploy/nginx/careers.conf.template: every {{NAME}} must be given. */
+/**
+ * nginx's main configuration for a test: runs in the foreground under `nginxDir` (its pid, error log and
+ * temporary files there) and includes the rendered template, careers.conf; `accessLog` adds an http-level
+ * access log, as Debian's nginx.conf has.
+ */
+export function writeNginxMainConfig(
+  nginxDir: string,
+  options: { workerConnections: number; accessLog?: string },
+): void {
+  writeFileSync(
+    path.join(nginxDir, 'nginx.conf'),
+    [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${nginxDir}/nginx.pid;`,
+      `error_log ${nginxDir}/error.log warn;`,
+      `events { worker_connections ${options.workerConnections}; }`,
+      'http {',
+      ...(options.accessLog ? [`  access_log ${options.accessLog};`] : []),
+      `  client_body_temp_path ${nginxDir}/client_body;`,
+      `  proxy_temp_path ${nginxDir}/proxy;`,
+      `  fastcgi_temp_path ${nginxDir}/fastcgi;`,
+      `  uwsgi_temp_path ${nginxDir}/uwsgi;`,
+      `  scgi_temp_path ${nginxDir}/scgi;`,
+      `  include ${nginxDir}/careers.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Starts nginx on the configuration written by writeNginxMainConfig. */
+export function spawnNginx(nginxDir: string): ChildProcess {
+  return spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export function renderNginxTemplate(values: Record<string, string>): string {
   const template = readFileSync(path.join(repoRoot, 'deploy/nginx/careers.conf.template'), 'utf8');
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => {
@@ -350,30 +388,9 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
         }),
       );
     writeSiteConfig();
-    writeFileSync(
-      path.join(nginxDir, 'nginx.conf'),
-      [
-        'daemon off;',
-        'worker_processes 1;',
-        `pid ${nginxDir}/nginx.pid;`,
-        `error_log ${nginxDir}/error.log warn;`,
-        'events { worker_connections 1024; }',
-        'http {',
-        `  access_log ${nginxDir}/access.log;`,
-        `  client_body_temp_path ${nginxDir}/client_body;`,
-        `  proxy_temp_path ${nginxDir}/proxy;`,
-        `  fastcgi_temp_path ${nginxDir}/fastcgi;`,
-        `  uwsgi_temp_path ${nginxDir}/uwsgi;`,
-        `  scgi_temp_path ${nginxDir}/scgi;`,
-        `  include ${nginxDir}/careers.conf;`,
-        '}',
-        '',
-      ].join('\n'),
-    );
+    writeNginxMainConfig(nginxDir, { workerConnections: 1024, accessLog: `${nginxDir}/access.log` });
     const nginxLog = createWriteStream(path.join(logsDir, 'cluster-nginx.log'), { flags: 'w' });
-    nginx = spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    nginx = spawnNginx(nginxDir);
     nginx.stdout?.pipe(nginxLog, { end: false });
     nginx.stderr?.pipe(nginxLog, { end: false });
     cleanups.push(async () => {

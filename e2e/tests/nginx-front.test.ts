@@ -4,7 +4,7 @@
  * each behind it as deployed: TRUST_PROXY=loopback and a METRICS_TOKEN. What a stranger can reach through
  * it, and what its access log keeps.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +16,7 @@ import { createHttpApp } from '@careers/server-kit/http';
 import { createLogger } from '@careers/server-kit/logger';
 import { buildPortalServer } from '../../apps/web/server/server';
 import { parsePortalEnv } from '../../apps/web/server/config';
-import { call, NGINX, renderNginxTemplate, sleep } from '../support/cluster';
+import { call, renderNginxTemplate, sleep, spawnNginx, writeNginxMainConfig } from '../support/cluster';
 import { freePort } from '../support/stack';
 
 const METRICS_TOKEN = 'operator-metrics-token-'.padEnd(48, 'x');
@@ -96,30 +96,9 @@ beforeAll(async () => {
   );
   // As Debian's nginx.conf: an http-level access log in the default format, which the template's own
   // server-level logs must replace (nginx inherits an access_log only where a level sets none).
-  writeFileSync(
-    path.join(nginxDir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${nginxDir}/nginx.pid;`,
-      `error_log ${nginxDir}/error.log warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      `  access_log ${nginxDir}/default.access.log;`,
-      `  client_body_temp_path ${nginxDir}/client_body;`,
-      `  proxy_temp_path ${nginxDir}/proxy;`,
-      `  fastcgi_temp_path ${nginxDir}/fastcgi;`,
-      `  uwsgi_temp_path ${nginxDir}/uwsgi;`,
-      `  scgi_temp_path ${nginxDir}/scgi;`,
-      `  include ${nginxDir}/careers.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeNginxMainConfig(nginxDir, { workerConnections: 64, accessLog: `${nginxDir}/default.access.log` });
   let output = '';
-  nginx = spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  nginx = spawnNginx(nginxDir);
   nginx.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 10_000;
   for (;;) {

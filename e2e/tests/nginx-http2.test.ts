@@ -4,7 +4,7 @@
  * over one connection each instead of six at a time over HTTP/1.1 (docs/decisions/0467). Rendered with a
  * throw-away self-signed certificate and run by Debian's nginx in front of the portal's server.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http2 from 'node:http2';
@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPortalServer } from '../../apps/web/server/server';
 import { parsePortalEnv } from '../../apps/web/server/config';
-import { NGINX, renderNginxTemplate, sleep } from '../support/cluster';
+import { renderNginxTemplate, sleep, spawnNginx, writeNginxMainConfig } from '../support/cluster';
 import { freePort } from '../support/stack';
 
 const TEMPLATE = path.join(import.meta.dirname, '../../deploy/nginx/careers.conf.template');
@@ -70,29 +70,9 @@ beforeAll(async () => {
       EXTRA_HTTP: '',
     }),
   );
-  writeFileSync(
-    path.join(nginxDir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${nginxDir}/nginx.pid;`,
-      `error_log ${nginxDir}/error.log warn;`,
-      'events { worker_connections 64; }',
-      'http {',
-      `  client_body_temp_path ${nginxDir}/client_body;`,
-      `  proxy_temp_path ${nginxDir}/proxy;`,
-      `  fastcgi_temp_path ${nginxDir}/fastcgi;`,
-      `  uwsgi_temp_path ${nginxDir}/uwsgi;`,
-      `  scgi_temp_path ${nginxDir}/scgi;`,
-      `  include ${nginxDir}/careers.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeNginxMainConfig(nginxDir, { workerConnections: 64 });
   let output = '';
-  nginx = spawn(NGINX, ['-p', nginxDir, '-e', `${nginxDir}/error.log`, '-c', `${nginxDir}/nginx.conf`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  nginx = spawnNginx(nginxDir);
   nginx.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 10_000;
   for (;;) {
