@@ -70,19 +70,54 @@ function where(facts: Pick<InterviewMailFacts, 'locationKind' | 'location'>): { 
   };
 }
 
-export function calendarEvent(facts: InterviewMailFacts): CalendarEvent | null {
-  if (!facts.start || !facts.end) return null;
+type EventFacts = Pick<
+  InterviewMailFacts,
+  'interviewId' | 'uidDomain' | 'sequence' | 'now' | 'jobTitle' | 'businessName' | 'locationKind' | 'location'
+> & { start: Date; end: Date };
+
+/** What every calendar event of an interview says: its UID, time, summary and place (and the words it used). */
+function eventOf(facts: EventFacts) {
   const title = oneLine(facts.jobTitle).slice(0, 200);
   const business = oneLine(facts.businessName).slice(0, 200);
-  return {
+  const fields = {
     uid: `interview-${facts.interviewId}@${facts.uidDomain}`,
     sequence: facts.sequence,
     start: facts.start,
     end: facts.end,
     stamp: facts.now,
     summary: `Interview: ${title} at ${business}`,
-    description: `Interview with ${facts.candidate.name} for ${title} at ${business}, booked on the Careers Portal. Candidate's page: ${facts.portalUrl}/applications/${facts.applicationId}`,
     location: facts.locationKind === 'phone' ? `Phone: ${oneLine(facts.location)}` : facts.location,
+  };
+  return { title, business, fields };
+}
+
+type FactFacts = Pick<
+  InterviewMailFacts,
+  'start' | 'end' | 'timeZone' | 'locationKind' | 'location' | 'jobTitle' | 'businessName'
+>;
+
+/** The e-mail's facts of an interview: when and how long (once booked), where, the job and the business. */
+function interviewFacts(facts: FactFacts): { label: string; value: string }[] {
+  const quoted = (words: string | null) => (words === null ? NOT_QUOTED : `"${words}"`);
+  return [
+    ...(facts.start && facts.end
+      ? [
+          { label: 'When', value: whenInZone(facts.start, facts.timeZone) },
+          { label: 'Length', value: `${Math.round((facts.end.getTime() - facts.start.getTime()) / 60_000)} minutes` },
+        ]
+      : []),
+    where(facts),
+    { label: 'Job title as written by the employer', value: quoted(quotableEmployerWords(facts.jobTitle)) },
+    { label: 'Business name as written by the employer', value: quoted(quotableEmployerWords(facts.businessName)) },
+  ];
+}
+
+export function calendarEvent(facts: InterviewMailFacts): CalendarEvent | null {
+  if (!facts.start || !facts.end) return null;
+  const { title, business, fields } = eventOf({ ...facts, start: facts.start, end: facts.end });
+  return {
+    ...fields,
+    description: `Interview with ${facts.candidate.name} for ${title} at ${business}, booked on the Careers Portal. Candidate's page: ${facts.portalUrl}/applications/${facts.applicationId}`,
     organizer: facts.interviewer,
     attendee: facts.candidate,
     cancelled: facts.kind === 'cancelled',
@@ -99,24 +134,12 @@ const SUBJECT: Record<InterviewMailKind, string> = {
 
 export function interviewMail(facts: InterviewMailFacts): MailMessage {
   const toCandidate = facts.recipient === 'candidate';
-  const title = quotableEmployerWords(facts.jobTitle);
   const business = quotableEmployerWords(facts.businessName);
-  const quoted = (words: string | null) => (words === null ? NOT_QUOTED : `"${words}"`);
   const link = toCandidate
     ? `${facts.portalUrl}/applications/${facts.applicationId}`
     : `${facts.portalUrl}/employer/applications/${facts.applicationId}`;
-  const when =
-    facts.start && facts.end
-      ? [
-          { label: 'When', value: whenInZone(facts.start, facts.timeZone) },
-          { label: 'Length', value: `${Math.round((facts.end.getTime() - facts.start.getTime()) / 60_000)} minutes` },
-        ]
-      : [];
   const facts_ = [
-    ...when,
-    where(facts),
-    { label: 'Job title as written by the employer', value: quoted(title) },
-    { label: 'Business name as written by the employer', value: quoted(business) },
+    ...interviewFacts(facts),
     ...(toCandidate ? [] : [{ label: 'Candidate', value: oneLine(facts.candidate.name).slice(0, 200) }]),
   ];
   const lead: Record<InterviewMailKind, string> = {
@@ -187,46 +210,23 @@ export function goneInterviewMail(facts: {
   now: Date;
 }): MailMessage {
   const { gone } = facts;
-  const title = quotableEmployerWords(gone.jobTitle);
-  const business = quotableEmployerWords(gone.businessName);
-  const quoted = (words: string | null) => (words === null ? NOT_QUOTED : `"${words}"`);
-  const place = where(gone);
   const message = renderMail({
     to: gone.interviewerEmail,
     kind: `${INTERVIEW_MAIL_KIND} cancelled`,
     subject: SUBJECT.cancelled,
     preview: GONE_LEAD,
     heading: SUBJECT.cancelled,
-    body: [
-      'Hello,',
-      GONE_LEAD,
-      {
-        facts: [
-          { label: 'When', value: whenInZone(facts.start, gone.timeZone) },
-          { label: 'Length', value: `${Math.round((facts.end.getTime() - facts.start.getTime()) / 60_000)} minutes` },
-          place,
-          { label: 'Job title as written by the employer', value: quoted(title) },
-          { label: 'Business name as written by the employer', value: quoted(business) },
-        ],
-      },
-    ],
+    body: ['Hello,', GONE_LEAD, { facts: interviewFacts({ ...gone, start: facts.start, end: facts.end }) }],
     button: { label: 'See your interviews on the portal', url: `${facts.portalUrl}/employer/interviews` },
     footer: {
       why: 'You got this e-mail because you interview for your business on the Careers Portal.',
       contactUrl: contactUrl(facts.portalUrl, facts.contactEmail),
     },
   });
-  const jobTitle = oneLine(gone.jobTitle).slice(0, 200);
-  const businessName = oneLine(gone.businessName).slice(0, 200);
+  const { fields } = eventOf({ ...gone, ...facts });
   const event: CalendarEvent = {
-    uid: `interview-${gone.interviewId}@${facts.uidDomain}`,
-    sequence: facts.sequence,
-    start: facts.start,
-    end: facts.end,
-    stamp: facts.now,
-    summary: `Interview: ${jobTitle} at ${businessName}`,
+    ...fields,
     description: 'Cancelled: the application was deleted.',
-    location: gone.locationKind === 'phone' ? `Phone: ${oneLine(gone.location)}` : gone.location,
     organizer: { name: gone.interviewerName, email: gone.interviewerEmail },
     cancelled: true,
   };
