@@ -274,9 +274,7 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     });
     expect(refusedConsent.json().isValidResponse, refusedConsent.body).toBe(true);
     expect((await mine(d.headers, refusedConsent.json().result.applicationId))!.keptForOtherRolesUntil).toBeNull();
-    expect(await (async () => (await call('GET', `/job/${noPool.jobId}`, {})).json())()).not.toHaveProperty(
-      'talentPoolDays',
-    );
+    expect((await call('GET', `/job/${noPool.jobId}`, {})).json()).not.toHaveProperty('talentPoolDays');
   });
 
   it('takes a CV back from one of two businesses: gone at one, present at the other; a legal hold shows its end', async () => {
