@@ -6,6 +6,7 @@
  * the application and in one e-mail (the browser suite's stack gives outcomes at once: JOB_ENDING_GRACE_SECONDS=0;
  * the hour's grace is tested on an injected clock in services/candidate/test/job-endings-and-reply-times.test.ts).
  */
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOB_FIELDS } from '@careers/test-support/employer';
 import { registerCandidateByApi } from '../support/apply-flows';
@@ -42,6 +43,17 @@ async function applicant(label: string, jobId: string) {
   return { details, applicationId };
 }
 
+/**
+ * Moves the page's clock only once the signed-in page is left. Moved on a live page, the clock makes its
+ * access token look expired, so any call it starts refreshes the session first; navigating away mid-refresh
+ * leaves the rotated refresh token in storage, the next page presents it again, and the identity service
+ * takes that as a stolen token and ends the whole session (reuse detection). Under load that happened in CI.
+ */
+async function leaveThenMoveClock(page: Page, time: number): Promise<void> {
+  await page.goto('about:blank');
+  await page.clock.setFixedTime(time);
+}
+
 describe('job endings and reply times', () => {
   let employer: Employer;
   beforeAll(async () => {
@@ -56,7 +68,7 @@ describe('job endings and reply times', () => {
 
     const phone = await openPage({ viewport: PHONE });
     await signInByCode(phone, details.email);
-    await phone.clock.setFixedTime(later);
+    await leaveThenMoveClock(phone, later);
     await phone.goto('/applications');
     const card = phone.getByRole('article', { name: title });
     await card.getByText('promised a reply within 1 day', { exact: false }).waitFor({ timeout: 45_000 });
@@ -69,7 +81,7 @@ describe('job endings and reply times', () => {
 
     const desk = await openPage({ viewport: DESKTOP });
     await signInEmployerByCode(desk, employer.email);
-    await desk.clock.setFixedTime(later);
+    await leaveThenMoveClock(desk, later);
     await desk.goto(`/employer/jobs/${jobId}`);
     const row = desk.getByRole('listitem').filter({ hasText: details.name });
     // The browser's clock is two days ahead, so the app takes every access token as expired and refreshes it
