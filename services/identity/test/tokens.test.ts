@@ -145,13 +145,48 @@ describe.each(databaseKinds())('access and refresh tokens on %s', (kind) => {
     const second = (await refresh(login.accessToken, login.refreshToken)).json();
     const third = (await refresh(second.accessToken, second.refreshToken)).json();
     expect(third.success).toBe(true);
-    // The first token again (stolen copy): refused, and every descendant dies with it.
+    // The first token again (stolen copy, its successor already used): refused, and every descendant dies with it.
     const replay = await refresh(login.accessToken, login.refreshToken);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ id: -1, success: false, accessToken: null });
     expect(replay.json().feedbackMessage).toBeTruthy();
     const descendant = await refresh(third.accessToken, third.refreshToken);
     expect(descendant.statusCode).toBe(400);
+  });
+
+  it('gives a rotated token a new successor within 30 s while its successor is unused (a lost answer, a second tab)', async () => {
+    const login = await signInWithCode(ctx, user.email);
+    const refresh = (session: { accessToken: string; refreshToken: string }) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { ...session, ipAddress: '0.0.0.0' } });
+    const lost = (await refresh(login)).json();
+    expect(lost.success).toBe(true);
+    ctx.clock.advance(29 * 1000);
+    const again = await refresh(login);
+    expect(again.statusCode).toBe(200);
+    const second = again.json();
+    expect(second.refreshToken).not.toBe(lost.refreshToken);
+    expect(second.refreshTokenExpiryTime).toBe(login.refreshTokenExpiryTime);
+    // The session lives on through the new token; the lost one was never used and still works too.
+    const third = await refresh(second);
+    expect(third.statusCode).toBe(200);
+    expect((await me(third.json().accessToken)).statusCode).toBe(200);
+    // Now that a later token of the family was used, the first one again is a replay: the family ends.
+    const replay = await refresh(login);
+    expect(replay.statusCode).toBe(400);
+    expect((await refresh(third.json())).statusCode).toBe(400);
+    expect((await refresh(lost)).statusCode).toBe(400);
+  });
+
+  it('ends the family when a rotated token comes back after 30 s, even with its successor unused', async () => {
+    const login = await signInWithCode(ctx, user.email);
+    const refresh = (session: { accessToken: string; refreshToken: string }) =>
+      ctx.app.inject({ method: 'POST', url: '/api/account/refresh', payload: { ...session, ipAddress: '0.0.0.0' } });
+    const next = (await refresh(login)).json();
+    ctx.clock.advance(31 * 1000);
+    const replay = await refresh(login);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ success: false, accessToken: null });
+    expect((await refresh(next)).statusCode).toBe(400);
   });
 
   it('refuses a refresh whose access token belongs to another user, or is forged', async () => {

@@ -47,6 +47,23 @@ export async function findRefreshTokenForUpdate(db: Db, tokenHash: string): Prom
   );
 }
 
+/**
+ * Whether a token of the family issued at or after `rotatedAt` (the rotation of token `id`, which issued
+ * its successor) has itself been rotated: the successor, or a later token, was used.
+ */
+export async function laterTokenUsed(db: Db, familyId: string, id: string, rotatedAt: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('id', '!=', id)
+    .where('created_at', '>=', rotatedAt)
+    .where('rotated_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function markRotated(db: Db, id: string, at: Date): Promise<void> {
   await db.updateTable('refresh_tokens').set({ rotated_at: at }).where('id', '=', id).execute();
 }

@@ -14,6 +14,7 @@ import { InvalidTokenError, type AccessTokenVerifier } from '@careers/server-kit
 import { Role } from '@careers/contracts/enums';
 import { ACCOUNT_GONE, findUserById, type UserRecord } from '../users/users.service';
 import {
+  laterTokenUsed,
   findRefreshTokenForUpdate,
   insertRefreshToken,
   markRotated,
@@ -130,8 +131,17 @@ export function loginResult(user: UserRecord, session: Session, feedbackMessage:
 export type RefreshOutcome = { ok: true; result: AuthResponse } | { ok: false; message: string };
 
 /**
+ * How long a rotated refresh token may be presented again, as long as its successor was never used:
+ * the answer that carried the successor can be lost (the page navigated away mid-refresh) and two tabs
+ * of one browser can refresh at the same moment. Both are the owner, not a thief (docs/decisions/0460).
+ */
+export const ROTATION_GRACE_MS = 30_000;
+
+/**
  * Rotation with reuse detection: a token that was already rotated means it leaked (or the client
  * raced itself); the whole family is revoked so that whoever holds the newer token loses it too.
+ * Within ROTATION_GRACE_MS of its rotation, while no later token of the family has been used, the
+ * rotated token gets a new successor instead; the family and its expiry are unchanged.
  */
 export async function refreshSession(
   db: Db,
@@ -147,14 +157,19 @@ export async function refreshSession(
   if (row.userId !== claims.sub) return { ok: false, message: 'The refresh token is not valid.' };
   if (row.revokedAt) return { ok: false, message: 'The session has ended. Please log in again.' };
   if (row.rotatedAt) {
-    await revokeFamily(db, row.familyId, now);
-    return { ok: false, message: 'The session has ended. Please log in again.' };
+    const lostAnswer =
+      now.getTime() - row.rotatedAt.getTime() <= ROTATION_GRACE_MS &&
+      !(await laterTokenUsed(db, row.familyId, row.id, row.rotatedAt));
+    if (!lostAnswer) {
+      await revokeFamily(db, row.familyId, now);
+      return { ok: false, message: 'The session has ended. Please log in again.' };
+    }
   }
   if (row.expiresAt.getTime() <= now.getTime())
     return { ok: false, message: 'The session has expired. Please log in again.' };
   const user = await findUserById(db, row.userId);
   if (!user) return { ok: false, message: 'The account no longer exists.' };
-  await markRotated(db, row.id, now);
+  if (!row.rotatedAt) await markRotated(db, row.id, now);
   const session = await issueSession(db, ctx, user, { familyId: row.familyId, expiresAt: row.expiresAt });
   return { ok: true, result: loginResult(user, session, 'Token refreshed.') };
 }
