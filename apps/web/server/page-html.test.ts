@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import {
@@ -83,6 +84,39 @@ describe('landing page preloads', () => {
     expect(preloadLinks(null, '/apply/42')).toBe('');
     expect(withPreloadLinks('<head></head>', '')).toBe('<head></head>');
     expect(withPreloadLinks('<head><title>x</title></head>', '<link>')).toBe('<head><title>x</title><link></head>');
+  });
+
+  it('adds the stylesheets of the parts a page hydrates on their first use, and not their scripts', () => {
+    const withParts: Manifest = {
+      ...manifest,
+      'src/app/routes/jobs.tsx': { file: 'assets/jobs-1.js', imports: ['index.html', '_react-1.js'] },
+      'src/features/job-alerts/components/job-alert-signup.tsx': {
+        file: 'assets/job-alert-signup-1.js',
+        imports: ['index.html', '_http-1.js', '_text-input-1.js'],
+        css: ['assets/job-alerts-1.css'],
+      },
+      '_text-input-1.js': { file: 'assets/text-input-1.js', css: ['assets/text-input-1.css'] },
+    };
+    expect(preloadLinks(withParts, '/jobs')).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/job-alerts-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/text-input-1.css">' +
+        '<link rel="modulepreload" crossorigin href="/assets/jobs-1.js">',
+    );
+  });
+
+  it('names parts that their pages really load on use', async () => {
+    const withParts = LANDING_PAGES.filter((page) => page.parts?.length);
+    expect(withParts.map((page) => page.route)).toEqual(['/careers/:slug', '/jobs']);
+    for (const page of withParts) {
+      const route = page.modules.at(-1)!;
+      const source = await readFile(fileURLToPath(new URL(`../${route}`, import.meta.url)), 'utf8');
+      for (const part of page.parts ?? []) {
+        const from = path.posix.relative(path.posix.dirname(route), part).replace(/\.tsx?$/, '');
+        expect(source, `${route} loads ${part}`).toContain(
+          `hydrateOnUse(() => import('${from.startsWith('.') ? from : `./${from}`}'))`,
+        );
+      }
+    }
   });
 
   it('names modules that the router really loads', async () => {

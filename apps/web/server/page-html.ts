@@ -22,10 +22,18 @@ export type Manifest = Record<string, { file: string; imports?: string[]; css?: 
  * download alongside it, which takes a round trip off the first paint of the pages candidates arrive on
  * from job boards and e-mails.
  */
-export const LANDING_PAGES: { route: string; modules: string[] }[] = [
+export const LANDING_PAGES: { route: string; modules: string[]; parts?: string[] }[] = [
   { route: paths.apply, modules: ['src/app/routes/apply.tsx'] },
-  { route: paths.careers, modules: ['src/app/routes/careers.tsx'] },
-  { route: paths.jobs, modules: ['src/app/routes/jobs.tsx'] },
+  {
+    route: paths.careers,
+    modules: ['src/app/routes/careers.tsx'],
+    parts: ['src/app/routes/careers-cv-drop.ts', 'src/features/job-alerts/components/job-alert-signup.tsx'],
+  },
+  {
+    route: paths.jobs,
+    modules: ['src/app/routes/jobs.tsx'],
+    parts: ['src/features/job-alerts/components/job-alert-signup.tsx'],
+  },
   { route: paths.login, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'] },
   { route: paths.signup, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/signup.tsx'] },
   {
@@ -47,6 +55,15 @@ export const PRELOADED_SIGNED_IN_PAGES: { route: string; modules: string[] }[] =
     modules: ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/applications.tsx'],
   },
 ];
+
+/**
+ * The modules of the parts a landing page hydrates on their first use (src/first-paint/hydrate-on-use.tsx,
+ * docs/decisions/0464): the server renders them with the page, so their stylesheets are in its first paint;
+ * their scripts are not in its first load.
+ */
+export function landingPageParts(pathname: string): string[] {
+  return LANDING_PAGES.find((page) => matchesRoute(page.route, pathname))?.parts ?? [];
+}
 
 /** The modules of the landing page at this address, or null when it is none. */
 export function landingPageModules(pathname: string): string[] | null {
@@ -97,6 +114,16 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
     chunk.imports?.forEach(visit);
   };
   modules.forEach(visit);
+  // The parts hydrated on use: their stylesheets (and their imports'), not their scripts.
+  const visitedParts = new Set<string>();
+  const visitPart = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file) || visitedParts.has(chunk.file)) return;
+    visitedParts.add(chunk.file);
+    chunk.css?.forEach((file) => styles.add(file));
+    chunk.imports?.forEach(visitPart);
+  };
+  landingPageParts(pathname).forEach(visitPart);
   return [
     ...[...styles]
       .filter((file) => !loaded.has(file))

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdEarlyInput, replayEarlyInput } from './early-input';
+import { holdEarlyInput } from './early-input';
+import { replayEarlyInput } from './replay-input';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -3,11 +3,13 @@
  * candidate's details in the address (a GET to the page itself) and reload it, and a tap on a button of the
  * app (Login) or a CV chosen would do nothing. The page's inline script (pre-hydration.ts) holds the submit
  * back and notes the last such button and every file input changed; once the page is hydrated,
- * replayEarlyInput() hands them to the app. Enter on the CV input opens its chooser as Space does, as the
- * app's own handler does once hydrated.
+ * replayEarlyInput() (replay-input.ts) hands them to the app. Enter on the CV input opens its chooser as
+ * Space does, as the app's own handler does once hydrated. A part hydrated on its first use
+ * (hydrate-on-use.tsx) holds and hands over its own input the same way, until it is hydrated. Holding and
+ * handing over are two modules: the page's entry hands over but never holds (the inline script does).
  */
 
-/** What the inline script keeps for the app, in `window.careersBoot`. */
+/** What is held until the app takes over: in `window.careersBoot` for the whole page, or a part's own. */
 export interface EarlyInput {
   hydrated: boolean;
   pending: EventTarget | null;
@@ -21,54 +23,42 @@ declare global {
   }
 }
 
-/** Runs in the page's inline script, before any module: listens (capturing) until the page is hydrated. */
-export function holdEarlyInput(): void {
-  const boot: EarlyInput = (window.careersBoot = { hydrated: false, pending: null, clicked: null, files: [] });
-  const listen = (type: string, listener: (event: Event) => void) => document.addEventListener(type, listener, true);
-  const fileInput = (target: EventTarget | null) =>
-    target && (target as HTMLInputElement).type === 'file' ? (target as HTMLInputElement) : null;
+/**
+ * Listens (capturing) on `target` until `held.hydrated`: a submit held back, the last app button tapped, files
+ * chosen. Returns what stops listening.
+ */
+export function holdInput(target: EventTarget, held: EarlyInput): () => void {
+  const listeners: [string, (event: Event) => void][] = [];
+  const listen = (type: string, listener: (event: Event) => void) => {
+    target.addEventListener(type, listener, true);
+    listeners.push([type, listener]);
+  };
+  const fileInput = (node: EventTarget | null) =>
+    node && (node as HTMLInputElement).type === 'file' ? (node as HTMLInputElement) : null;
   listen('submit', (event) => {
-    if (boot.hydrated) return;
+    if (held.hydrated) return;
     event.preventDefault();
-    boot.pending = event.target;
+    held.pending = event.target;
   });
   listen('click', (event) => {
-    const target = event.target as Element | null;
-    const button = !boot.hydrated && target?.closest?.('button[type=button]');
-    if (button) boot.clicked = button;
+    const node = event.target as Element | null;
+    const button = !held.hydrated && node?.closest?.('button[type=button]');
+    if (button) held.clicked = button;
   });
   listen('change', (event) => {
     const input = fileInput(event.target);
-    if (!boot.hydrated && input && !boot.files.includes(input)) boot.files.push(input);
+    if (!held.hydrated && input && !held.files.includes(input)) held.files.push(input);
   });
   listen('keydown', (event) => {
     const input = fileInput(event.target);
-    if (boot.hydrated || (event as KeyboardEvent).key !== 'Enter' || !input) return;
+    if (held.hydrated || (event as KeyboardEvent).key !== 'Enter' || !input) return;
     event.preventDefault();
     input.click();
   });
+  return () => listeners.forEach(([type, listener]) => target.removeEventListener(type, listener, true));
 }
 
-/**
- * Once everything is hydrated: the app takes over, and gets what the candidate did meanwhile: the files
- * chosen (their change again), the last button tapped (tapped again), then a submitted form (submitted again).
- * The tap and the submit wait a task after the files' change: the app renders a chosen file's state in a
- * microtask, and a form submitted before that render would still hold its handler that saw no file.
- */
-export async function replayEarlyInput(): Promise<void> {
-  const boot = window.careersBoot;
-  if (!boot) return;
-  boot.hydrated = true;
-  let changed = false;
-  for (const input of boot.files.splice(0))
-    if (input instanceof HTMLInputElement && input.isConnected && input.files?.length) {
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      changed = true;
-    }
-  const button = boot.clicked;
-  const form = boot.pending;
-  boot.clicked = boot.pending = null;
-  if (changed && (button || form)) await new Promise((resolve) => setTimeout(resolve));
-  if (button instanceof HTMLButtonElement && button.isConnected) button.click();
-  if (form instanceof HTMLFormElement && form.isConnected) form.requestSubmit();
+/** Runs in the page's inline script, before any module: holds the page's input until it is hydrated. */
+export function holdEarlyInput(): void {
+  holdInput(document, (window.careersBoot = { hydrated: false, pending: null, clicked: null, files: [] }));
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { replayEarlyInput } from './early-input';
+import { replayEarlyInput } from './replay-input';
 import { holdHydration, releaseHydration } from './hydration';
 import { SERVER_PAGE_DATA_ID, type ServerRenderedPage } from './server-rendered-page';
 
