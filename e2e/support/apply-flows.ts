@@ -3,12 +3,11 @@
  * flow'): reach a step, fill the form, enter the e-mailed code; and a candidate made through the APIs
  * when a test needs one that already exists.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CANDIDATE_BUILT_IN_PASSWORD } from '@careers/contracts/identity';
 import type { CvFile } from './apply-files';
-import { formatViolations, WCAG_TAGS } from './axe';
+import { axeViolations, formatViolations } from './axe';
 import { waitForStepOrAlert, type CandidateDetails } from './flows';
 import { expectOk } from '@careers/test-support/http';
 import { stackApi } from './api';
@@ -180,6 +179,5 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
  * content is the candidate's document, not the portal's.
  */
 export async function expectNoAxeViolationsBesidePreview(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('.cv-preview__frame').analyze();
-  expect(formatViolations(results.violations), `axe violations on ${label}`).toBe('');
+  expect(formatViolations(await axeViolations(page, ['.cv-preview__frame'])), `axe violations on ${label}`).toBe('');
 }
