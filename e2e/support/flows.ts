@@ -3,8 +3,9 @@
  * signing up and signing in with the e-mailed one-time code (product.md §2 login and signup screens).
  */
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { stackApi } from './api';
 import { latestCode, mailboxMark } from './mailbox';
 
 export interface CandidateDetails {
@@ -149,3 +150,53 @@ export async function logout(page: Page): Promise<void> {
 }
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';
+
+/** A browser's saved cookies and local storage (Playwright's storageState). */
+export type SignedInState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * The browser state a code sign-in leaves, got through the identity API as the portal's sign-in gets it (a
+ * code by e-mail, verify-code): the answer in local storage under product.md §9's one key and, as a
+ * candidate's sign-in without 'Remember me' leaves it, the browser session's cookie (the employer console
+ * remembers its sign-in: `remember: true`). For tests about what a signed-in user does, not about signing
+ * in: it spares the login page and its form. Open a page with { storageState }.
+ */
+export async function signedInStateByApi(email: string, { remember = false } = {}): Promise<SignedInState> {
+  const api = stackApi();
+  const since = await mailboxMark();
+  await api.identity.sendVerificationCode(email);
+  const auth = await api.identity.verifyCode(email, await latestCode(email, { since }));
+  if (!auth.accessToken) throw new Error(`verify-code for ${email} gave no access token`);
+  const portal = new URL(inject('stack').portalUrl);
+  return {
+    cookies: remember
+      ? []
+      : [
+          {
+            name: 'careers-portal-session',
+            value: '1',
+            domain: portal.hostname,
+            path: '/',
+            expires: -1,
+            httpOnly: false,
+            secure: false,
+            sameSite: 'Strict',
+          },
+        ],
+    origins: [
+      {
+        origin: portal.origin,
+        localStorage: [{ name: 'careers-portal.auth', value: JSON.stringify({ ...auth, rememberMe: remember }) }],
+      },
+    ],
+  };
+}
+
+/**
+ * The console's jobs page, for an employer whose page starts signed in (signedInStateByApi with remember):
+ * where the console's sign-in lands (signing in through its form is signInEmployerByCode's).
+ */
+export async function openEmployerConsole(page: Page): Promise<void> {
+  await page.goto('/employer');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/employer');
+}

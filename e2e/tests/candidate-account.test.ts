@@ -10,7 +10,7 @@ import { expectNoSidewaysScroll, registerCandidateByApi } from '../support/apply
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
-import { newCandidate, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signedInStateByApi, signInByCode, signUpByCode, type CandidateDetails } from '../support/flows';
 import { latestCode, latestLink, mailboxMark, mailFor, waitForMail } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -35,14 +35,12 @@ async function sessionRenews(page: Page): Promise<boolean> {
 }
 /**
  * A candidate of the test's own (made through the APIs as the portal's sign-up makes it), signed in by
- * code in a browser: the saved browser state starts the test's pages signed in.
+ * code through the identity API: the browser state that sign-in leaves starts the test's pages signed in.
  */
 async function signedInCandidate(label: string) {
   const candidate = newCandidate(label);
   await registerCandidateByApi(candidate);
-  const page = await freshPage();
-  await signInByCode(page, candidate.email);
-  return { candidate, signedIn: await page.context().storageState() };
+  return { candidate, signedIn: await signedInStateByApi(candidate.email) };
 }
 
 /** The signed-in user's name in the dashboard's top bar. */

@@ -30,8 +30,8 @@ import { stackApi } from '../support/api';
 import { applyViaApi } from '../support/employer';
 import {
   newCandidate,
+  signedInStateByApi,
   signInByCode,
-  signInEmployerByCode,
   signUpUntilCodeStep,
   type CandidateDetails,
 } from '../support/flows';
@@ -135,9 +135,11 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
       applicationId: applied.applicationId,
       invitationId: '7b0d3c1e-5a2f-4e6b-9c8d-1f2e3a4b5c6d',
     };
-    const candidatePage = await openPage({ viewport: DESKTOP });
+    const candidatePage = await openPage({
+      viewport: DESKTOP,
+      storageState: await signedInStateByApi(applied.candidate.email),
+    });
     const publicPage = await openPage({ viewport: DESKTOP });
-    await signInByCode(candidatePage, applied.candidate.email);
     const signedIn = new Set<string>([
       paths.home,
       paths.dashboard,
@@ -162,9 +164,11 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
     titles.set('/no-such-page', await titleAt(publicPage, '/no-such-page'));
 
     // The employer console's routes: its sign-in pages signed out, the rest signed in.
-    const employerPage = await openPage({ viewport: DESKTOP });
+    const employerPage = await openPage({
+      viewport: DESKTOP,
+      storageState: await signedInStateByApi(employer.email, { remember: true }),
+    });
     const signedOutEmployer = await openPage({ viewport: DESKTOP });
-    await signInEmployerByCode(employerPage, employer.email);
     const employerValues = { ...values, jobId: employer.jobs[0]!.id };
     const publicEmployer = new Set<string>([
       employerRoutes.login,
@@ -257,11 +261,11 @@ describe('the focus lands on the new heading', () => {
   });
 
   it('after Withdraw, on the withdrawn application', async () => {
-    const page = await openPage({ viewport: PHONE });
     const candidate = newCandidate('focus-withdraw');
     const api = await registerCandidateByApi(candidate, [pdfCv('withdraw.pdf')]);
     await applyViaApi(api.token, employer.jobs[2]!.id, api.cvs[0]!.cvId);
-    await signInByCode(page, candidate.email);
+    const page = await openPage({ viewport: PHONE, storageState: await signedInStateByApi(candidate.email) });
+    await page.goto('/applications');
     const withdraw = page.getByRole('button', { name: 'Withdraw your application for Second job' });
     await withdraw.waitFor({ timeout: 15_000 });
     expect(await withdraw.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)');
@@ -320,8 +324,9 @@ describe('the job on a 360 px phone', () => {
 
 describe('keyboard and touch', () => {
   it('Esc closes the phone drawer and gives the focus back to the menu button', async () => {
-    const page = await openPage({ viewport: PHONE });
-    await signInByCode(page, applied.candidate.email);
+    const page = await openPage({ viewport: PHONE, storageState: await signedInStateByApi(applied.candidate.email) });
+    await page.goto('/applications');
+    await page.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: 15_000 });
     const menu = page.getByRole('button', { name: 'Show navigation' });
     await menu.click();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -405,8 +410,8 @@ describe('messages and names', () => {
   ])(
     '/cvs at $label: a long file name wraps in the list and the dialogs, Delete is red, axe finds nothing with the toast up',
     async ({ viewport }) => {
-      const page = await openPage({ viewport });
-      await signInByCode(page, applied.candidate.email, { expectPath: '/cvs', returnUrl: '/cvs' });
+      const page = await openPage({ viewport, storageState: await signedInStateByApi(applied.candidate.email) });
+      await page.goto('/cvs');
       const name = page.getByRole('heading', { level: 3, name: LONG_FILE_NAME });
       await name.waitFor({ timeout: 15_000 });
       await look(page, 'cvs-long-name');

@@ -12,7 +12,7 @@ import { expectPath, registerCandidateByApi } from '../support/apply-flows';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { applyViaApi, createJob, dropCvViaApi, newEmployer } from '../support/employer';
 import { logoPng } from '../support/jobs';
-import { newCandidate, signInByCode, signInEmployerByCode } from '../support/flows';
+import { newCandidate, openEmployerConsole, signedInStateByApi } from '../support/flows';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -124,8 +124,8 @@ describe.each([
       await look(employer, 'pipeline', label);
 
       // The candidate sees the new status in their own words.
-      const candidatePage = await openPage({ viewport });
-      await signInByCode(candidatePage, candidate.email, { returnUrl: '/applications' });
+      const candidatePage = await openPage({ viewport, storageState: await signedInStateByApi(candidate.email) });
+      await candidatePage.goto('/applications');
       await expectPath(candidatePage, '/applications', 20_000);
       await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
       await candidatePage
@@ -162,8 +162,11 @@ describe("the business's details, logo and CV drops", () => {
     { timeout: 120_000 },
     async () => {
       const existing = await newEmployer('business-page');
-      const page = await openPage({ viewport: DESKTOP });
-      await signInEmployerByCode(page, existing.email);
+      const page = await openPage({
+        viewport: DESKTOP,
+        storageState: await signedInStateByApi(existing.email, { remember: true }),
+      });
+      await openEmployerConsole(page);
 
       await page.getByRole('link', { name: 'Business', exact: true }).click();
       await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
@@ -245,8 +248,11 @@ describe.each([
       const reason = 'I took a job closer to home.';
       const withdrawnOn = await withdrawViaApi(leaving.token, withdrawnId, reason);
 
-      const page = await openPage({ viewport });
-      await signInEmployerByCode(page, employer.email);
+      const page = await openPage({
+        viewport,
+        storageState: await signedInStateByApi(employer.email, { remember: true }),
+      });
+      await openEmployerConsole(page);
       // The jobs list counts the standing and the withdrawn applications apart.
       const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
       await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Applications: 1 active · 1 withdrawn');
@@ -304,8 +310,11 @@ describe.each([
     async () => {
       const employer = await newEmployer(`salary-${viewport.width}`);
       const title = `Kitchen Porter ${viewport.width}`;
-      const page = await openPage({ viewport });
-      await signInEmployerByCode(page, employer.email);
+      const page = await openPage({
+        viewport,
+        storageState: await signedInStateByApi(employer.email, { remember: true }),
+      });
+      await openEmployerConsole(page);
       await page.goto('/employer/jobs/new');
       await page.getByLabel('Job title', { exact: true }).fill(title);
       await page.getByLabel('Description', { exact: true }).fill('Washing up and prep, evenings.');
@@ -354,8 +363,11 @@ describe('closing a job', () => {
   it('asks first: Keep it open leaves it open, Close job closes it', { timeout: 120_000 }, async () => {
     const employer = await newEmployer('close-job');
     const job = await createJob(employer, 'Close Me');
-    const page = await openPage({ viewport: PHONE });
-    await signInEmployerByCode(page, employer.email);
+    const page = await openPage({
+      viewport: PHONE,
+      storageState: await signedInStateByApi(employer.email, { remember: true }),
+    });
+    await openEmployerConsole(page);
     const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
     await row.getByRole('button', { name: 'Close job' }).click();
     const dialog = page.getByRole('alertdialog', { name: `Close ${job.title}?` });
