@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useState, type FormEvent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyInput } from './early-input';
 import { hydrateServerRenderedPage } from './hydrate';
@@ -284,5 +284,65 @@ describe('hydrateOnUse', () => {
     arrive();
     await vi.waitFor(() => expect(log).toEqual(['hydrated']));
     expect(root.querySelector('input[name=email]')).not.toBeNull();
+  });
+});
+
+/** A field with an id of its own (useId) that names its error message once something is typed. */
+function Field({ name }: { name: string }) {
+  const id = useId();
+  const [wrong, setWrong] = useState(false);
+  return (
+    <div className={`field field-${name}`}>
+      <label htmlFor={id}>{name}</label>
+      <input id={id} name={name} aria-describedby={wrong ? `${id}-error` : undefined} onInput={() => setWrong(true)} />
+      <p id={`${id}-error`}>{wrong ? `Wrong ${name}` : ''}</p>
+    </div>
+  );
+}
+
+describe('hydrateOnUse and ids', () => {
+  it("gives each part the ids the server gave it, whichever part is used first, so no message is another's", async () => {
+    const fieldPart = (load: () => Promise<{ default: typeof Field }>) => hydrateOnUse(load);
+    const field = async () => ({ default: Field });
+    const IdsPage = ({
+      First,
+      Second,
+    }: {
+      First: ReturnType<typeof fieldPart>;
+      Second: ReturnType<typeof fieldPart>;
+    }) => (
+      <main>
+        <Field name="before" />
+        <First name="first" />
+        <Second name="second" />
+        <Field name="after" />
+      </main>
+    );
+    const [firstOnServer, secondOnServer] = [fieldPart(field), fieldPart(field)];
+    await Promise.all([firstOnServer.load(), secondOnServer.load()]);
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<IdsPage First={firstOnServer} Second={secondOnServer} />);
+    document.body.append(root);
+    containers.push(root);
+    const serverIds = [...root.querySelectorAll('[id]')].map((element) => element.id);
+    expect(new Set(serverIds).size).toBe(serverIds.length);
+
+    holdEarlyInput();
+    await hydrateServerRenderedPage(root, <IdsPage First={fieldPart(field)} Second={fieldPart(field)} />, []);
+    // The second part used first, then the first; the page's own fields too.
+    for (const name of ['second', 'first', 'before', 'after']) {
+      const input = root.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+      input.value = name;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await vi.waitFor(() => expect(input.getAttribute('aria-describedby')).not.toBeNull());
+    }
+    await settle();
+    for (const name of ['before', 'first', 'second', 'after']) {
+      const input = root.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
+      const message = document.getElementById(input.getAttribute('aria-describedby')!);
+      expect(message?.textContent, name).toBe(`Wrong ${name}`);
+      expect(root.querySelector(`label[for="${input.id}"]`)?.textContent, name).toBe(name);
+    }
+    expect([...root.querySelectorAll('[id]')].map((element) => element.id)).toEqual(serverIds);
   });
 });

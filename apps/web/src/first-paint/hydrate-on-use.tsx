@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { holdInput, type EarlyInput } from './early-input';
 import { replayEarlyInput } from './replay-input';
 
@@ -193,17 +193,22 @@ function fieldsChanged(root: Element): boolean {
   );
 }
 
+/** Where Preact's useId counts a subtree's ids: a prefix and the next number. */
+type IdMask = [string, number];
+
 /** Renders the part once its chunk is in, and, while the page hydrates, only once it was used. */
 function Part<P extends object>({
   chunk,
   props,
   use,
   onHydrated,
+  mask,
 }: {
   chunk: PartChunk<P>;
   props: P;
   use: PartUse | null;
   onHydrated: () => void;
+  mask: IdMask;
 }) {
   // Runs after the commit that hydrated it: its handlers are then on the server's nodes.
   useLayoutEffect(onHydrated, [onHydrated]);
@@ -216,7 +221,11 @@ function Part<P extends object>({
     throw chunk.load();
   }
   const Rendered = Loaded as ComponentType<object>;
-  return <Rendered {...props} />;
+  const part = <Rendered {...props} />;
+  // Preact's useId counts on the nearest vnode with a mask (`__m`, the name Preact and preact-render-to-string
+  // give `_mask`). On this vnode, made anew at each render (Preact copies a vnode it renders again, without it).
+  (part as unknown as { __m: IdMask }).__m = mask;
+  return part;
 }
 
 export interface OnUseProps {
@@ -236,6 +245,7 @@ export function hydrateOnUse<P extends object>(
 
   function HydrateOnUse({ hydrateNow = false, ...props }: P & OnUseProps): ReactElement {
     const elementRef = useRef<HTMLDivElement>(null);
+    const scope = useId();
     // Only a part the server rendered waits for its use: decided once, in the render that hydrates the page.
     const [use] = useState(() => (!hydrateNow && hydratingPage() ? partUse(chunk as PartChunk<unknown>) : null));
     const [onHydrated] = useState(() => () => {
@@ -257,10 +267,15 @@ export function hydrateOnUse<P extends object>(
       if (use && !use.held.hydrated && element) watch(element, use);
       return () => use?.stop();
     }, [use]);
+    // The part's ids (useId) of its own, named after the wrapper's, which hydrates with the page in the server's
+    // order. Preact numbers ids in the order components first render; the server renders the parts in the
+    // page's order, the browser when each is used: a part used before another would take the other's numbers
+    // (its error message read for another field's).
+    const [mask] = useState<IdMask>(() => [`${scope.replace(/\W/g, '')}u`, 0]);
     return (
       <div ref={elementRef} data-hydrate-on-use="">
         <Suspense fallback={null}>
-          <Part chunk={chunk} props={props as P} use={use} onHydrated={onHydrated} />
+          <Part chunk={chunk} props={props as P} use={use} onHydrated={onHydrated} mask={mask} />
         </Suspense>
       </div>
     );
