@@ -1,22 +1,34 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+} from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 
-/** Debian's Chromium (STACK.md: Playwright's own browser download cannot work here). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
-
+/**
+ * The browser for a test file: the Chromium its worker shares (global-setup.ts starts one per worker and
+ * VITEST_POOL_ID picks it, so two files never share one at once), connected to; closing it closes this
+ * file's contexts and disconnects. With E2E_BROWSER_PER_FILE=1 (or no shared ones) the file launches its own.
+ * Connected remotely, a download's path() is not available: read it with downloadedBytes.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const endpoints = inject('browserEndpoints') ?? [];
+  if (endpoints.length === 0) return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const pool = Number(process.env.VITEST_POOL_ID ?? '1');
+  return chromium.connect(endpoints[(pool - 1) % endpoints.length]!);
+}
+
+/** A finished download's bytes (download.path() is the launching machine's; this reads through the connection). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const DESKTOP = { width: 1280, height: 800 } as const;

@@ -1,9 +1,12 @@
 import type { TestProject } from 'vitest/node';
+import { startSharedBrowsers } from './chromium';
 import { postgresReachable, startStack, type StackInfo } from './stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: StackInfo;
+    /** The shared Chromiums' addresses, one per worker (chromium.ts); empty when each file launches its own. */
+    browserEndpoints: string[];
   }
 }
 
@@ -28,7 +31,21 @@ export default async function setup(project: TestProject) {
   );
   const { stop, ...info } = stack;
   project.provide('stack', info);
-  return stop;
+  let browsers: Awaited<ReturnType<typeof startSharedBrowsers>> = [];
+  try {
+    browsers = await startSharedBrowsers(Number(project.config.maxWorkers) || 1);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
+  return async () => {
+    await Promise.all(browsers.map((browser) => browser.close().catch(() => {})));
+    await stop();
+  };
 }
 
 async function browserStackPostgres(): Promise<string | undefined> {

@@ -4,11 +4,10 @@
  * service and its file store. Each /cvs test has its own candidate, made with its CVs through the APIs and
  * signed in by code, so any one runs alone.
  */
-import { readFile } from 'node:fs/promises';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerCandidateByApi } from '../support/apply-flows';
-import { usePortalPages } from '../support/browser';
+import { downloadedBytes, usePortalPages } from '../support/browser';
 import { pdfCv, type UploadFile } from '../support/files';
 import { enterEmailedCode, newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
@@ -226,7 +225,7 @@ describe('/cvs (product.md §1, §7)', () => {
     await page.getByRole('button', { name: `Download ${cv.name}` }).click();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe(cv.name);
-    expect((await readFile(await download.path())).equals(cv.buffer)).toBe(true);
+    expect((await downloadedBytes(download)).equals(cv.buffer)).toBe(true);
 
     // The signup CV's long name with a comma survives too (RFC 6266 file name, design.md §3).
     const second = page.waitForEvent('download', { timeout: 15_000 });

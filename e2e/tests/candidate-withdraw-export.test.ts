@@ -4,7 +4,6 @@
  * then exports their data from the account page; the downloaded zip is opened and compared with what the
  * portal shows.
  */
-import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import type { DataExportAccount, DataExportCv } from '@careers/contracts/candida
 import { pdfCv } from '../support/apply-files';
 import { expectNoSidewaysScroll, expectPath, registerCandidateByApi, waitForApplyStep } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
-import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { DESKTOP, downloadedBytes, PHONE, usePortalPages } from '../support/browser';
 import { applyViaApi, dropCvViaApi } from '../support/employer';
 import { newCandidate, signInByCode } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
@@ -112,7 +111,7 @@ describe.each([
     await exportButton.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^careers-data-\d{4}-\d\d-\d\d\.zip$/);
-    const zip = await JSZip.loadAsync(await readFile(await download.path()));
+    const zip = await JSZip.loadAsync(await downloadedBytes(download));
     const read = async <T>(name: string): Promise<T> =>
       JSON.parse((await zip.file(name)?.async('string')) ?? 'null') as T;
 
