@@ -17,7 +17,7 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signInEmployerByCode, signUpByCode } from '../support/flows';
+import { newCandidate, openEmployerConsole, signedInStateByApi, signUpByCode } from '../support/flows';
 import { mailboxMark, waitForMail, type SinkMessage } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -63,8 +63,11 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     );
 
     // The employer sets their hours: every day, so the test does not depend on the day it runs.
-    const console_ = await openPage({ viewport: DESKTOP });
-    await signInEmployerByCode(console_, employer.email);
+    const console_ = await openPage({
+      viewport: DESKTOP,
+      storageState: await signedInStateByApi(employer.email, { remember: true }),
+    });
+    await openEmployerConsole(console_);
     await console_.getByRole('link', { name: 'Interviews', exact: true }).click();
     await console_.getByRole('heading', { level: 1, name: 'Interviews' }).waitFor({ timeout: 20_000 });
     expect(await console_.title()).toBe('Interviews · Employer · Careers Portal');

@@ -16,7 +16,7 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signInEmployerByCode, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signedInStateByApi, signUpByCode, type CandidateDetails } from '../support/flows';
 import { mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -46,8 +46,10 @@ describe('messages: the employer writes from a template, the candidate is told b
     );
 
     // The employer keeps a template with the fields and writes from it.
-    const console_ = await openPage({ viewport: DESKTOP });
-    await signInEmployerByCode(console_, employer.email);
+    const console_ = await openPage({
+      viewport: DESKTOP,
+      storageState: await signedInStateByApi(employer.email, { remember: true }),
+    });
     await console_.goto(`/employer/applications/${applicationId}`);
     const messages = console_.getByRole('region', { name: 'Messages' });
     await messages.getByText('No messages yet.', { exact: false }).waitFor({ timeout: 20_000 });

@@ -21,7 +21,7 @@ import {
 } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { enterApplyCode, fillApplyForm, openApplyPage, waitForApplyStep } from '../support/apply-flows';
-import { newCandidate, signInEmployerByCode, signUpByCode } from '../support/flows';
+import { newCandidate, signedInStateByApi, signUpByCode } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -39,8 +39,10 @@ describe('retention: the date, the consent, the CV taken back', () => {
 
   it('shows the date and the rule, keeps for other roles by consent, and deletes the CV at the business', async () => {
     // The owner picks Germany's preset and offers a year in the talent pool.
-    const console_ = await openPage({ viewport: DESKTOP });
-    await signInEmployerByCode(console_, employer.email);
+    const console_ = await openPage({
+      viewport: DESKTOP,
+      storageState: await signedInStateByApi(employer.email, { remember: true }),
+    });
     await console_.goto('/employer/business');
     const form = console_.getByRole('form', { name: 'Retention of applications' });
     await form.waitFor({ timeout: 20_000 });
