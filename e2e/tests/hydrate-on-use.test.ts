@@ -7,8 +7,10 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newEmployer } from '../support/employer';
+import { newCandidate, signedInStateByApi } from '../support/flows';
 import { waitForMail } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -142,6 +144,22 @@ describe('parts of a careers page hydrated on their first use', () => {
     expect(await cvDrop.getByText('Please enter your name').count()).toBe(0);
     expect(await cvDrop.getByLabel('Name').inputValue()).toBe('Ada Early');
     expect(new URL(page.url()).search).toBe('');
+  });
+});
+
+describe('a signed-in visitor on a careers page', () => {
+  it('gets the CV drop hydrated with the page: it restores the session and offers the CVs without being used', async () => {
+    const candidate = newCandidate('careers-signed-in');
+    await registerCandidateByApi(candidate);
+    const page = await openPage({ viewport: DESKTOP, storageState: await signedInStateByApi(candidate.email) });
+    const scripts = scriptsAskedFor(page);
+    await page.goto(`/careers/${slug}`);
+    const cvDrop = page.getByRole('region', { name: 'Send us your CV' });
+    await cvDrop.getByRole('heading', { name: 'Choose a CV' }).waitFor({ timeout: 30_000 });
+    await cvDrop.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(scripts.filter((url) => CV_DROP_CHUNK.test(url))).toHaveLength(1);
+    // The alert sign-up still waits for its use.
+    expect(scripts.filter((url) => ALERT_CHUNK.test(url))).toEqual([]);
   });
 });
 
