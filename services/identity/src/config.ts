@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseEnv, portSchema } from '@careers/server-kit/env';
 import { devOutboxDir, sharedConfig, sharedEnvShape } from '@careers/server-kit/service-config';
+import { DEFAULT_PASSWORD_HASH_COST } from './lib/crypto';
 
 const schema = z.object({
   ...sharedEnvShape,
@@ -30,6 +31,15 @@ const schema = z.object({
   CODE_SENDS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_CODE_SENDS_PER_CLIENT_PER_HOUR),
   // Password hashes (scrypt, 32 MiB each) running at once in this process; as many more may wait.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // scrypt's cost as log2 N (decision 0470): 15 (N=2^15, 32 MiB a hash), the least a deployment may have;
+  // above 15 a hash would pass the 64 MiB memory bound. Lower only under NODE_ENV=test (see below).
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(DEFAULT_PASSWORD_HASH_COST)
+    .default(DEFAULT_PASSWORD_HASH_COST),
+  NODE_ENV: z.string().optional(),
   // How long a new candidate's confirmation link waits; a sign-in code verified before it makes it unneeded.
   CONFIRMATION_LINK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   // Used and expired codes, tokens, sent mail and ended sessions are removed this long after (decision 0122).
@@ -37,6 +47,19 @@ const schema = z.object({
   // The candidate service's credential for the internal calls (POST /internal/team-removals, decision 0351):
   // the same value in both services. Generated under DATA_DIR when unset with the embedded database.
   INTERNAL_API_TOKEN: z.string().min(32).optional(),
+});
+
+/**
+ * The tests hash thousands of passwords: they may lower the cost (decision 0470), nothing else may. Refused
+ * when the configuration is loaded, so a deployment with a weak setting does not start.
+ */
+const checkedSchema = schema.superRefine((env, ctx) => {
+  if (env.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST && env.NODE_ENV !== 'test')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: `below ${DEFAULT_PASSWORD_HASH_COST} only for the tests (NODE_ENV=test); unset it to keep scrypt N=2^${DEFAULT_PASSWORD_HASH_COST}`,
+    });
 });
 
 export type IdentityConfig = ReturnType<typeof toConfig>;
@@ -70,6 +93,8 @@ function toConfig(env: z.output<typeof schema>) {
       codeSendsPerClient: env.CODE_SENDS_PER_CLIENT_PER_HOUR,
     },
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    /** scrypt's cost, log2 N (15 outside the tests). */
+    passwordHashCost: env.PASSWORD_HASH_COST,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     confirmationLinkDelayMs: env.CONFIRMATION_LINK_DELAY_SECONDS * 1000,
     retention: { keepMs: env.RETENTION_DAYS * 86_400_000, intervalMs: 3_600_000 },
@@ -89,5 +114,5 @@ function toConfig(env: z.output<typeof schema>) {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
-  return toConfig(parseEnv(schema, env, 'identity service'));
+  return toConfig(parseEnv(checkedSchema, env, 'identity service'));
 }

@@ -24,6 +24,18 @@ describe('identity service settings refused at start', () => {
     expect((refusal as Error).message).toContain('PORTAL_URL');
   });
 
+  it('keeps scrypt at N=2^15 and refuses a lower PASSWORD_HASH_COST outside the tests (decision 0470)', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    for (const NODE_ENV of [undefined, 'production', 'development']) {
+      expect(() => loadConfig({ PASSWORD_HASH_COST: '10', ...(NODE_ENV ? { NODE_ENV } : {}) })).toThrow(
+        /PASSWORD_HASH_COST: below 15 only for the tests \(NODE_ENV=test\)/,
+      );
+    }
+    expect(loadConfig({ PASSWORD_HASH_COST: '10', NODE_ENV: 'test' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9', NODE_ENV: 'test' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '16' })).toThrow(ConfigError);
+  });
+
   it('refuses several instances (REDIS_URL) with secrets each would make up for itself', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'identity-alone-'));
     try {

@@ -35,7 +35,10 @@ export function safeEqual(a: string, b: string): boolean {
 
 // scrypt N=2^15, r=8, p=1: about 32 MiB and tens of milliseconds per hash (OWASP's minimum is 2^17 for
 // r=8 p=1 at 128 MiB; 2^15 keeps memory per concurrent login modest on a small machine).
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+// PASSWORD_HASH_COST (log2 N) is 15 unless the tests lower it; config.ts refuses a lower cost outside
+// NODE_ENV=test (docs/decisions/0470).
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+const SCRYPT = { r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 32;
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
@@ -44,19 +47,34 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Pro
   );
 }
 
-/** Format: scrypt$N$r$p$salt$hash (base64url), so that parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Format: scrypt$N$r$p$salt$hash (base64url), so that parameters can be raised later. cost is log2 N
+ * (the configured PASSWORD_HASH_COST).
+ */
+export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const N = 2 ** cost;
+  const key = await scryptAsync(password, salt, { ...SCRYPT, N });
+  return `scrypt$${N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-const DUMMY_HASH_PROMISE = hashPassword(randomToken());
+/** A hash of a random password per cost, made on first use: what a login for no account is checked against. */
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword(randomToken(), cost)));
+  return hash;
+}
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+/** cost: the configured PASSWORD_HASH_COST, which the check for an unknown account spends alike. */
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  cost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<boolean> {
   if (!stored) {
     // Spend the same time as a real check, so that timing does not tell whether an account exists.
-    await verifyPassword(password, await DUMMY_HASH_PROMISE);
+    await verifyPassword(password, await dummyHash(cost));
     return false;
   }
   const [scheme, n, r, p, salt, hash] = stored.split('$');

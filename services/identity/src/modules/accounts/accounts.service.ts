@@ -36,19 +36,26 @@ export const EMPLOYER_WELCOME_PATH = '/employer/welcome';
 
 export interface AccountContext extends CodeContext {
   portalUrl: string;
+  /** scrypt's cost for new password hashes, log2 N (config.passwordHashCost). */
+  passwordHashCost: number;
 }
 
 /** The user, if the password is theirs. Accounts without a password (candidates) never match. */
 /** What the account use cases need of the app: the code settings and the portal's address for links. */
 export function accountContext(app: FastifyInstance): AccountContext {
-  return { ...app.codeContext, portalUrl: app.config.portalUrl };
+  return { ...app.codeContext, portalUrl: app.config.portalUrl, passwordHashCost: app.config.passwordHashCost };
 }
 
-export async function checkPassword(db: Db, email: string, password: string): Promise<UserRecord | undefined> {
+export async function checkPassword(
+  db: Db,
+  email: string,
+  password: string,
+  hashCost: number,
+): Promise<UserRecord | undefined> {
   const user = await findUserByEmail(db, email);
   // The built-in candidate password is refused before hashing, though it is never stored anyway.
   const usable = password !== CANDIDATE_BUILT_IN_PASSWORD ? (user?.passwordHash ?? null) : null;
-  const ok = await verifyPassword(password, usable);
+  const ok = await verifyPassword(password, usable, hashCost);
   return ok ? user : undefined;
 }
 
@@ -235,7 +242,7 @@ export async function resetPassword(
   // The link proves the mailbox before the new password is set, so that password is the owner's and stays;
   // whoever held the old password loses their sessions.
   const user = await proveAddress(db, found.user, now);
-  await setPassword(db, user.id, await hashPassword(password), now);
+  await setPassword(db, user.id, await hashPassword(password, ctx.passwordHashCost), now);
   await endAllSessions(db, user.id, now);
   const session = await issueSession(db, tokens, user);
   return { ok: true, user, session };

@@ -97,7 +97,7 @@ export type PasswordLoginOutcome =
 export async function attemptPasswordLogin(request: FastifyRequest, body: LoginRequest): Promise<PasswordLoginOutcome> {
   if ((await guardLogin(request, body.email, body.token)) === 'bot-check') throw botCheckRequired();
   const checked = await request.server.hashGate.run(() =>
-    checkPassword(request.server.deps.database.db, body.email, body.password),
+    checkPassword(request.server.deps.database.db, body.email, body.password, request.server.config.passwordHashCost),
   );
   if (!checked) throw tooManyRequests(1, HASHING_BUSY);
   if (checked.value) return { ok: true, user: checked.value };

@@ -31,7 +31,9 @@ export async function registerAccount(
   role: Role,
 ): Promise<{ userId: string; session: Session } | undefined> {
   const usesPassword = role !== Role.Candidate;
-  const hashed = usesPassword ? await ctx.hashGate.run(() => hashPassword(body.password)) : { value: null };
+  const hashed = usesPassword
+    ? await ctx.hashGate.run(() => hashPassword(body.password, ctx.passwordHashCost))
+    : { value: null };
   if (!hashed) throw tooManyRequests(1, HASHING_BUSY);
   const passwordHash = hashed.value;
   return db.transaction().execute(async (trx) => {
