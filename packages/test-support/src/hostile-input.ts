@@ -136,14 +136,22 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 export function jsonSchemaOf(schema: unknown): Json | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   if (schema instanceof z.ZodType) {
-    try {
-      return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
-    } catch {
-      return {};
+    // The routes' schemas are module constants, the same objects in every app a test file starts, and
+    // both hostile tests read each one: converted once (nothing here changes the JSON Schema).
+    let json = jsonSchemas.get(schema);
+    if (!json) {
+      try {
+        json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+      } catch {
+        json = {};
+      }
+      jsonSchemas.set(schema, json);
     }
+    return json;
   }
   return schema as Json;
 }
+const jsonSchemas = new WeakMap<z.ZodType, Json>();
 
 function stringFromSchema(s: Json): fc.Arbitrary<string> {
   const minLength = typeof s.minLength === 'number' ? s.minLength : 0;
@@ -461,8 +469,19 @@ export async function fuzzOperation(app: App, route: RouteEntry, options: Hostil
   return `${route.method} ${route.url}: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\n  (seed ${details.seed}, path ${details.counterexamplePath})`;
 }
 
+/**
+ * The fixed lists below are the same for every operation: each is built once (on first use) and shared by
+ * the operations' attacks, instead of again for each operation (docs/performance.md, stop 28). Nothing
+ * sends them to a route that changes them: light-my-request copies the headers and reads the payloads.
+ */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** Bodies no JSON parser should choke on, each with the content type it is sent under. */
-export function malformedBodies(): Array<{ label: string; contentType?: string; payload: string | Buffer }> {
+export const malformedBodies = once(buildMalformedBodies);
+function buildMalformedBodies(): Array<{ label: string; contentType?: string; payload: string | Buffer }> {
   const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
   return [
     { label: 'truncated JSON', contentType: 'application/json', payload: '{"email":' },
@@ -522,9 +541,14 @@ export function malformedBodies(): Array<{ label: string; contentType?: string; 
  * Multipart bodies (the upload routes' own format) that are broken or carry odd file names around
  * content the route accepts (upload), so that the name reaches the database; sent with every caller.
  */
-export function multipartBodies(
-  upload: Buffer = Buffer.from('%PDF-1.4 x'),
-): Array<{ label: string; contentType: string; payload: Buffer }> {
+export function multipartBodies(upload?: Buffer): Array<{ label: string; contentType: string; payload: Buffer }> {
+  if (!upload) return buildMultipartBodies(Buffer.from('%PDF-1.4 x'));
+  let bodies = multipartByUpload.get(upload);
+  if (!bodies) multipartByUpload.set(upload, (bodies = buildMultipartBodies(upload)));
+  return bodies;
+}
+const multipartByUpload = new WeakMap<Buffer, Array<{ label: string; contentType: string; payload: Buffer }>>();
+function buildMultipartBodies(upload: Buffer): Array<{ label: string; contentType: string; payload: Buffer }> {
   const contentType = 'multipart/form-data; boundary=zzz';
   const part = (name: Buffer | string, type = 'application/pdf') =>
     Buffer.concat([
@@ -556,7 +580,8 @@ export function multipartBodies(
 }
 
 /** Header sets with oversized or odd values (light-my-request has no header size limit: the handlers see them). */
-export function oddHeaders(): Array<{ label: string; headers: Record<string, string> }> {
+export const oddHeaders = once(buildOddHeaders);
+function buildOddHeaders(): Array<{ label: string; headers: Record<string, string> }> {
   const big = 'a'.repeat(64 * 1024);
   return [
     { label: 'huge bearer token', headers: { authorization: `Bearer ${big}` } },
@@ -598,8 +623,11 @@ export function poisoned(value: unknown, replace: (leaf: unknown) => unknown, st
 function sampleOf(schema: unknown): unknown {
   const json = jsonSchemaOf(schema);
   if (!json) return undefined;
-  return fc.sample(fromJsonSchema(json), { numRuns: 1, seed: 4242 })[0];
+  // Fixed seed, so the same sample each time: drawn once per schema (poisoned() copies, never changes it).
+  if (!samples.has(json)) samples.set(json, fc.sample(fromJsonSchema(json), { numRuns: 1, seed: 4242 })[0]);
+  return samples.get(json);
 }
+const samples = new WeakMap<Json, unknown>();
 
 const POISONS: ReadonlyArray<{ label: string; replace: (leaf: unknown) => unknown; stringsOnly: boolean }> = [
   { label: 'NUL in every text field', replace: (v) => `${String(v)}\u0000x`, stringsOnly: true },
@@ -714,7 +742,7 @@ export function fixedRequests(
       label: `oversized JSON body, ${caller.name}`,
       url: path(),
       headers: json(caller),
-      payload: JSON.stringify({ name: 'x'.repeat(bodyLimit + 1024) }),
+      payload: oversizedJson(bodyLimit),
     });
   }
   for (const odd of oddHeaders()) {
@@ -727,6 +755,15 @@ export function fixedRequests(
     });
   }
   return requests;
+}
+
+/** A JSON body 1 KiB past the limit, as bytes: made once per limit, not for each operation. */
+const oversizedByLimit = new Map<number, Buffer>();
+function oversizedJson(bodyLimit: number): Buffer {
+  let body = oversizedByLimit.get(bodyLimit);
+  if (!body)
+    oversizedByLimit.set(bodyLimit, (body = Buffer.from(JSON.stringify({ name: 'x'.repeat(bodyLimit + 1024) }))));
+  return body;
 }
 
 /** Sends the fixed hostile requests to one operation; answers every rule broken. */

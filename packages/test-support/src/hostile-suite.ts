@@ -118,11 +118,13 @@ export function hostileInputSuite<T extends { app: App; close(): Promise<void> }
     async () => {
       const broken: string[] = [];
       const app = service().app;
+      // One upload for every operation: its broken multipart bodies are then built once (hostile-input.ts).
+      const upload = options.upload?.();
       for (const route of operations)
         broken.push(
           ...(await attackOperation(app, route, {
             ...(await suite.cast()),
-            ...(options.upload ? { upload: options.upload() } : {}),
+            ...(upload ? { upload } : {}),
             bodyLimit: app.initialConfig.bodyLimit ?? 1024 * 1024,
           })),
         );
