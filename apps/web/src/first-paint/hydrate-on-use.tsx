@@ -221,11 +221,9 @@ function Part<P extends object>({
     throw chunk.load();
   }
   const Rendered = Loaded as ComponentType<object>;
-  const part = <Rendered {...props} />;
   // Preact's useId counts on the nearest vnode with a mask (`__m`, the name Preact and preact-render-to-string
   // give `_mask`). On this vnode, made anew at each render (Preact copies a vnode it renders again, without it).
-  (part as unknown as { __m: IdMask }).__m = mask;
-  return part;
+  return Object.assign(<Rendered {...props} />, { __m: mask });
 }
 
 export interface OnUseProps {
