@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -141,6 +143,23 @@ describe('the CV reader that stays started', { timeout: 120_000 }, () => {
     expect(await hanging).toBe('wait 3000');
     expect(pool.size).toBe(0);
     expect([a, b].some((pid) => alive(pid as number))).toBe(false);
+  });
+
+  it("lets a CV taken up while its child's allowance is renewed finish when the pool closes", async () => {
+    // prlimit made slow to renew an allowance (--pid), so that the pool closes while a renewal is under way.
+    const slow = path.join(mkdtempSync(path.join(tmpdir(), 'slow-prlimit-')), 'prlimit');
+    writeFileSync(slow, `#!/bin/sh\ncase "$1" in --pid=*) /bin/sleep 1 ;; esac\nexec ${box.command} "$@"\n`, {
+      mode: 0o755,
+    });
+    const pool = new ReaderPool(() => Promise.resolve(hostileReader), { kind: 'prlimit', command: slow });
+    pools.push(pool);
+    const pid = (await ask(pool, 'pid')) as number;
+    const reading = ask(pool, 'quick').catch((err: unknown) => err);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await pool.close();
+    expect(await reading).toBe('quick');
+    expect(pool.size).toBe(0);
+    expect(await gone(pid)).toBe(true);
   });
 
   it('keeps no more idle children than may read at once, and ends idle ones after a while', async () => {

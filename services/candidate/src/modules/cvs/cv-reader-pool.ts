@@ -61,6 +61,8 @@ interface Reader {
   stderrTail: Buffer[];
   stderrBytes: number;
   job: Job | null;
+  /** Taken for a CV whose job is not on it yet (its CPU allowance being renewed): busy, not idle. */
+  taken: boolean;
   retired: boolean;
   exited: Promise<void>;
   idleTimer: NodeJS.Timeout | null;
@@ -118,6 +120,7 @@ export class ReaderPool {
    */
   async run(header: object, body: Buffer, limits: ExtractionLimits): Promise<unknown> {
     const reader = await this.take(limits);
+    reader.taken = false;
     return new Promise((resolve, reject) => {
       const job: Job = {
         resolve,
@@ -152,7 +155,7 @@ export class ReaderPool {
     const readers = [...this.all];
     for (const reader of readers) {
       reader.retired = true;
-      if (!reader.job) this.end(reader);
+      if (!reader.job && !reader.taken) this.end(reader);
     }
     await Promise.all(readers.map((reader) => reader.exited));
   }
@@ -167,6 +170,7 @@ export class ReaderPool {
       if (!reader) continue;
       if (reader.idleTimer) clearTimeout(reader.idleTimer);
       reader.idleTimer = null;
+      reader.taken = true;
       if (await this.renew(reader, limits)) return reader;
       this.end(reader);
     }
@@ -210,6 +214,7 @@ export class ReaderPool {
       stderrTail: [],
       stderrBytes: 0,
       job: null,
+      taken: true,
       retired: false,
       exited: new Promise((resolve) => (exit = resolve)),
       idleTimer: null,
