@@ -14,7 +14,8 @@ import { compileEarlyRequestsScript, compilePreHydrationScript } from './pre-hyd
  */
 
 /** The part of Vite's build manifest (build.manifest) that names each module's chunk and what it imports. */
-export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The lazily loaded modules (src/app/router.tsx) that render each public landing page, by its route
@@ -91,39 +92,28 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
     PRELOADED_SIGNED_IN_PAGES.find((page) => matchesRoute(page.route, pathname))?.modules ??
     null;
   if (!manifest || !modules) return '';
+  // One walk through a chunk and its static imports, each chunk once per set, skipping `skip`'s.
+  const walk = (key: string, seen: Set<string>, skip: Set<string>, take: (chunk: ManifestChunk) => void) => {
+    const chunk = manifest[key];
+    if (!chunk || skip.has(chunk.file) || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    take(chunk);
+    chunk.imports?.forEach((next) => walk(next, seen, skip, take));
+  };
   // What index.html already loads (the entry and its static imports) is not named again.
   const loaded = new Set<string>();
-  const markLoaded = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(chunk.file)) return;
-    loaded.add(chunk.file);
-    chunk.css?.forEach((file) => loaded.add(file));
-    chunk.imports?.forEach(markLoaded);
-  };
+  const none = new Set<string>();
   Object.keys(manifest)
     .filter((key) => manifest[key]?.isEntry)
-    .forEach(markLoaded);
+    .forEach((key) => walk(key, loaded, none, (chunk) => chunk.css?.forEach((file) => loaded.add(file))));
 
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(chunk.file) || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    chunk.css?.forEach((file) => styles.add(file));
-    chunk.imports?.forEach(visit);
-  };
-  modules.forEach(visit);
+  const addStyles = (chunk: ManifestChunk) => chunk.css?.forEach((file) => styles.add(file));
+  modules.forEach((key) => walk(key, scripts, loaded, addStyles));
   // The parts hydrated on use: their stylesheets (and their imports'), not their scripts.
-  const visitedParts = new Set<string>();
-  const visitPart = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(chunk.file) || visitedParts.has(chunk.file)) return;
-    visitedParts.add(chunk.file);
-    chunk.css?.forEach((file) => styles.add(file));
-    chunk.imports?.forEach(visitPart);
-  };
-  landingPageParts(pathname).forEach(visitPart);
+  const parts = new Set<string>();
+  landingPageParts(pathname).forEach((key) => walk(key, parts, loaded, addStyles));
   return [
     ...[...styles]
       .filter((file) => !loaded.has(file))
