@@ -63,16 +63,21 @@ export async function setApplicationStatus(
 }
 
 /**
- * An access token of an existing candidate account, got the way the portal signs in: a code by e-mail,
- * then verify-code with a bot-check payload.
+ * The sign-in answer of an existing account, got the way the portal signs in: a code by e-mail, then
+ * verify-code with a bot-check payload.
  */
-export async function candidateAccessToken(email: string): Promise<string> {
+export async function codeSignInViaApi(email: string) {
   const api = stackApi();
   const since = await mailboxMark();
   await api.identity.sendVerificationCode(email);
   const auth = await api.identity.verifyCode(email, await latestCode(email, { since }));
   if (!auth.accessToken) throw new Error(`verify-code for ${email} gave no access token`);
-  return auth.accessToken;
+  return { ...auth, accessToken: auth.accessToken };
+}
+
+/** An access token of an existing candidate account (codeSignInViaApi). */
+export async function candidateAccessToken(email: string): Promise<string> {
+  return (await codeSignInViaApi(email)).accessToken;
 }
 
 export async function uploadCvViaApi(candidateToken: string, file: UploadFile): Promise<string> {

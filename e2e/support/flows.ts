@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { stackApi } from './api';
+import { codeSignInViaApi } from './employer';
 import { latestCode, mailboxMark } from './mailbox';
 
 export interface CandidateDetails {
@@ -162,11 +162,7 @@ export type SignedInState = Exclude<BrowserContextOptions['storageState'], strin
  * in: it spares the login page and its form. Open a page with { storageState }.
  */
 export async function signedInStateByApi(email: string, { remember = false } = {}): Promise<SignedInState> {
-  const api = stackApi();
-  const since = await mailboxMark();
-  await api.identity.sendVerificationCode(email);
-  const auth = await api.identity.verifyCode(email, await latestCode(email, { since }));
-  if (!auth.accessToken) throw new Error(`verify-code for ${email} gave no access token`);
+  const auth = await codeSignInViaApi(email);
   const portal = new URL(inject('stack').portalUrl);
   return {
     cookies: remember
