@@ -418,20 +418,32 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
       addr ? portToName.get(addr.split(',').at(-1)!.trim()) : undefined;
     const servedBy = async (part: PartName) =>
       instanceAt((await call(`${publicUrl(part)}/healthz`).catch(() => undefined))?.upstream);
-    /** Rewrites the site configuration and reloads nginx (SIGHUP: new workers, old ones finish their requests). */
+    /**
+     * Rewrites the site configuration and reloads nginx (SIGHUP: new workers; the old ones stop taking
+     * connections at once and exit when their requests are answered). The reload is in effect once every
+     * old worker has exited: from then on no request can reach an instance marked down, and none sent to
+     * it before is still on its way. (Counting answers from elsewhere was not enough: under the load's own
+     * requests, round robin gave four in a row from the other instance while the old worker still sent
+     * requests to the drained one.)
+     */
     const setDrained = async (instance: Instance, down: boolean) => {
       if (down) drained.add(instance.name);
       else drained.delete(instance.name);
+      const oldWorkers = childPids(nginx!.pid!);
       writeSiteConfig();
       nginx!.kill('SIGHUP');
       const deadline = Date.now() + 15_000;
-      // In effect once 4 answers in a row come from elsewhere (down), or one comes from it (back).
-      let elsewhere = 0;
-      while (down ? elsewhere < 4 : (await servedBy(instance.part)) !== instance.name) {
-        if (down) elsewhere = (await servedBy(instance.part)) === instance.name ? 0 : elsewhere + 1;
-        if (Date.now() > deadline)
-          throw new Error(`nginx did not ${down ? 'stop' : 'resume'} sending ${instance.name} requests within 15 s`);
-        if (!down) await sleep(100);
+      const overdue = (what: string) => {
+        if (Date.now() > deadline) throw new Error(`nginx did not ${what} within 15 s`);
+      };
+      while (oldWorkers.some(isRunning)) {
+        overdue(`end the workers of its old configuration (${instance.name} ${down ? 'down' : 'back'})`);
+        await sleep(50);
+      }
+      if (down) return;
+      while ((await servedBy(instance.part)) !== instance.name) {
+        overdue(`resume sending ${instance.name} requests`);
+        await sleep(100);
       }
     };
     // An operator's rolling restart, one instance: out of the balancer (reload), SIGTERM (the instance
@@ -464,6 +476,31 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The processes whose parent is `pid` (nginx's workers under its master), read from /proc. */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return children;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
   }
 }
 

@@ -84,6 +84,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<App> {
     trustProxy: proxyTrust(options.trustProxy ?? false),
     routerOptions: { ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
+    // A request that reached an instance while it shuts down is answered, not refused with 503: the
+    // balancer cannot replay a POST that was sent, and the drain (lifecycle.ts) waits for it anyway.
+    // Fastify marks itself closing before its listener closes, so without this a connection accepted in
+    // that gap got a 503 for work it never tried (docs/decisions/0471).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);

@@ -252,3 +252,43 @@ describe('parseEnv', () => {
     expect(parseEnv(schema, { C: '' }, 'app')).toEqual({ C: 'fallback' });
   });
 });
+
+describe('createHttpApp while it shuts down', () => {
+  it('answers a request that arrives after closing began instead of refusing it with 503', async () => {
+    const app = await createHttpApp({
+      name: 'test',
+      logger: createLogger('test', 'silent'),
+      corsOrigins: [],
+      ready: async () => {},
+    });
+    app.post('/apply', async () => ({ stored: true }));
+    // Holds the shutdown between "closing" and the listener's close, where a balancer's connection can land.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let closingBegan!: () => void;
+    const began = new Promise<void>((resolve) => (closingBegan = resolve));
+    app.addHook('preClose', async () => {
+      closingBegan();
+      await held;
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const closed = app.close();
+    await began;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/apply', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+    release();
+    await closed;
+    expect(answer).toEqual({ status: 200, body: '{"stored":true}' });
+  });
+});
