@@ -11,6 +11,7 @@ import {
   preconnectLinks,
   preloadLinks,
   scriptsAfterFirstPaint,
+  startsOnUse,
   withPreloadLinks,
   type Manifest,
 } from './page-html';
@@ -262,6 +263,118 @@ describe('scriptsAfterFirstPaint', () => {
     }
     // The entry and six preloads, then six per task: 16 preloads in all (2 of the page, 14 added here).
     expect(perTask).toEqual([7, 6, 4]);
+  });
+
+  describe('a page started on use (0479)', () => {
+    it('is a careers page or /jobs: pages read far more than used, whose links and search work without a script', () => {
+      expect(['/careers/acme', '/jobs', '/jobs?q=baker'].map((url) => startsOnUse(url.split('?')[0]!))).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      for (const pathname of ['/apply/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a0b1c', '/account/login', '/account/signup'])
+        expect(startsOnUse(pathname)).toBe(false);
+    });
+
+    class FakeInput {
+      type = 'email';
+      form = { name: 'alert form' };
+    }
+    type Listener = (event: { type: string; target: unknown; key?: string; preventDefault: () => void }) => void;
+    /** Runs the loader of a page started on use, with a stored sign-in or not. */
+    const run = (stored: string | null) => {
+      const { html } = scriptsAfterFirstPaint(PAGE, SETTINGS, { onUse: true });
+      const loader = /<script>(.*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+      expect(loader).toContain('SCRIPT_ON_USE=true');
+      const added: string[] = [];
+      const timers: (() => void)[] = [];
+      const listeners: Record<string, Listener[]> = {};
+      let observed = 0;
+      const win: { careersBoot?: { hydrated: boolean; pending: unknown } } = {};
+      const document = {
+        head: { appendChild: (e: Record<string, string>) => added.push(e.src ?? e.href ?? '') },
+        createElement: () => ({}),
+        addEventListener: (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
+      };
+      const PerformanceObserver = class {
+        observe() {
+          observed++;
+        }
+      };
+      new Function(
+        'window',
+        'document',
+        'PerformanceObserver',
+        'setTimeout',
+        'localStorage',
+        'HTMLInputElement',
+        loader,
+      )(
+        win,
+        document,
+        PerformanceObserver,
+        (f: () => void) => timers.push(f),
+        { getItem: (key: string) => (key === 'careers-portal.auth' ? stored : null) },
+        FakeInput,
+      );
+      let prevented = 0;
+      const fire = (type: string, target: unknown, key?: string) =>
+        listeners[type]?.forEach((listener) => listener({ type, target, key, preventDefault: () => prevented++ }));
+      return { added, timers, fire, win, observed: () => observed, prevented: () => prevented };
+    };
+    const partElement = () => {
+      const attributes: string[] = [];
+      return { attributes, setAttribute: (name: string) => attributes.push(name) };
+    };
+    const inPart = (part: unknown, target: object = {}) =>
+      Object.assign(target, { closest: (selector: string) => (selector === '[data-hydrate-on-use]' ? part : null) });
+
+    it('loads no script after its first paint, nor a second later, and not on a use outside its parts', () => {
+      const page = run(null);
+      expect(page.observed()).toBe(0);
+      page.timers.splice(0).forEach((timer) => timer());
+      page.fire('pointerover', inPart(null));
+      page.fire('focusin', inPart(null));
+      page.fire('click', { closest: () => null });
+      expect(page.added).toEqual([]);
+      // Its plain forms (the job search) are sent by the browser, not held for an app that is not coming.
+      page.fire('submit', { closest: () => null });
+      expect(page.prevented()).toBe(0);
+      expect(page.win.careersBoot?.pending).toBeNull();
+      // A part's form is held, and starts the scripts.
+      const partForm = inPart(partElement());
+      page.fire('submit', partForm);
+      expect(page.prevented()).toBe(1);
+      expect(page.win.careersBoot?.pending).toBe(partForm);
+      expect(page.added).toHaveLength(3);
+    });
+
+    it('starts the scripts on the first use of a part, which it marks used, and only once', () => {
+      const page = run(null);
+      const part = partElement();
+      page.fire('focusin', inPart(part));
+      expect(part.attributes).toEqual(['data-used']);
+      expect(page.added).toEqual(['/assets/index-1.js', '/assets/react-1.js', '/assets/apply-1.js']);
+      page.fire('pointerdown', inPart(partElement()));
+      expect(page.added).toHaveLength(3);
+    });
+
+    it('holds an Enter pressed in a part’s field for its form, and lets other keys through', () => {
+      const page = run(null);
+      const field = inPart(partElement(), new FakeInput());
+      page.fire('keydown', field, 'a');
+      expect(page.prevented()).toBe(0);
+      page.fire('keydown', field, 'Enter');
+      expect(page.prevented()).toBe(1);
+      expect(page.win.careersBoot?.pending).toEqual({ name: 'alert form' });
+    });
+
+    it('starts after the first paint, as other pages, for a visitor with a stored sign-in', () => {
+      const page = run('{"accessToken":"x"}');
+      expect(page.observed()).toBe(1);
+      page.timers.shift()?.(); // the one-second fallback
+      expect(page.added[0]).toBe('/assets/index-1.js');
+    });
   });
 
   it('leaves a page without a module script as it is', () => {

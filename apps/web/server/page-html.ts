@@ -23,17 +23,19 @@ export type Manifest = Record<string, ManifestChunk>;
  * download alongside it, which takes a round trip off the first paint of the pages candidates arrive on
  * from job boards and e-mails.
  */
-export const LANDING_PAGES: { route: string; modules: string[]; parts?: string[] }[] = [
+export const LANDING_PAGES: { route: string; modules: string[]; parts?: string[]; startOnUse?: true }[] = [
   { route: paths.apply, modules: ['src/app/routes/apply.tsx'] },
   {
     route: paths.careers,
     modules: ['src/app/routes/careers.tsx'],
     parts: ['src/app/routes/careers-cv-drop.ts', 'src/features/job-alerts/components/job-alert-signup.tsx'],
+    startOnUse: true,
   },
   {
     route: paths.jobs,
     modules: ['src/app/routes/jobs.tsx'],
     parts: ['src/features/job-alerts/components/job-alert-signup.tsx'],
+    startOnUse: true,
   },
   { route: paths.login, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/login.tsx'] },
   { route: paths.signup, modules: ['src/app/layouts/auth-layout.tsx', 'src/app/routes/signup.tsx'] },
@@ -64,6 +66,15 @@ export const PRELOADED_SIGNED_IN_PAGES: { route: string; modules: string[] }[] =
  */
 export function landingPageParts(pathname: string): string[] {
   return LANDING_PAGES.find((page) => matchesRoute(page.route, pathname))?.parts ?? [];
+}
+
+/**
+ * True for a landing page whose scripts start on the first use of one of its parts rather than after its first
+ * paint (src/first-paint/pre-hydration.ts, docs/decisions/0479): pages most visitors only read, whose links and
+ * forms work without a script until then.
+ */
+export function startsOnUse(pathname: string): boolean {
+  return LANDING_PAGES.find((page) => matchesRoute(page.route, pathname))?.startOnUse === true;
 }
 
 /** The modules of the landing page at this address, or null when it is none. */
@@ -229,10 +240,10 @@ let preHydrationScript: string | undefined;
  * The page's one inline script: the run-time settings, then src/first-paint/pre-hydration.ts (it holds early
  * input and starts the scripts after the first paint) given the entry and the chunks it will import.
  */
-function loader(entries: string[], chunks: string[], settings: string): string {
+function loader(entries: string[], chunks: string[], settings: string, onUse: boolean): string {
   preHydrationScript ??=
     typeof __PRE_HYDRATION_SCRIPT__ === 'string' ? __PRE_HYDRATION_SCRIPT__ : compilePreHydrationScript();
-  return `${settings.trim()}(function(){var SCRIPT_ENTRIES=${JSON.stringify(entries)},SCRIPT_CHUNKS=${JSON.stringify(chunks)};${preHydrationScript}})()`;
+  return `${settings.trim()}(function(){var SCRIPT_ENTRIES=${JSON.stringify(entries)},SCRIPT_CHUNKS=${JSON.stringify(chunks)},SCRIPT_ON_USE=${onUse};${preHydrationScript}})()`;
 }
 
 declare const __EARLY_REQUESTS_SCRIPT__: string | undefined;
@@ -266,14 +277,14 @@ export interface DeferredScripts {
  * the document, the logo and the first paint for a phone's bandwidth and CPU. The module script and the
  * modulepreload links leave the head; one small inline script at the end of the body adds them back.
  * The run-time settings (`settings`, the body of GET /config.js) open that script instead of being one
- * more request before the first paint (docs/decisions/0221). A page without a module script is returned
- * as it is.
+ * more request before the first paint (docs/decisions/0221). With `onUse` they start on the first use of
+ * one of the page's parts instead (startsOnUse above). A page without a module script is returned as it is.
  */
-export function scriptsAfterFirstPaint(html: string, settings: string): DeferredScripts {
+export function scriptsAfterFirstPaint(html: string, settings: string, { onUse = false } = {}): DeferredScripts {
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   if (entries.length === 0) return { html, scriptHash: null };
   const chunks = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const script = loader(entries, chunks, settings);
+  const script = loader(entries, chunks, settings, onUse);
   const scriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   const stripped = html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(CONFIG_SCRIPT, '');
   return { html: stripped.replace('</body>', () => `<script>${script}</script></body>`), scriptHash };

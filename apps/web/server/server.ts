@@ -18,6 +18,7 @@ import {
   preloadLinks,
   readManifest,
   scriptsAfterFirstPaint,
+  startsOnUse,
   signedInStartScript,
   withPreloadLinks,
   type Manifest,
@@ -141,7 +142,9 @@ export async function buildPortalServer(
     const indexHtml = await inlineStylesheets(
       withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
     );
-    const { html, scriptHash } = scriptsAfterFirstPaint(options.compose(indexHtml, body), configScript);
+    const { html, scriptHash } = scriptsAfterFirstPaint(options.compose(indexHtml, body), configScript, {
+      onUse: startsOnUse(pathname),
+    });
     if (scriptHash) reply.header('content-security-policy', contentSecurityPolicy(config.runtime, [scriptHash]));
     return reply.code(options.status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   };

@@ -27,11 +27,18 @@ declare global {
  * Listens (capturing) on `target` until `held.hydrated`: a submit held back, the last app button tapped, files
  * chosen. Returns what stops listening.
  */
-export function holdInput(target: EventTarget, held: EarlyInput): () => void {
+export function holdInput(
+  target: EventTarget,
+  held: EarlyInput,
+  holds: (event: Event) => boolean = () => true,
+): () => void {
   const listeners: [string, (event: Event) => void][] = [];
   const listen = (type: string, listener: (event: Event) => void) => {
-    target.addEventListener(type, listener, true);
-    listeners.push([type, listener]);
+    const holding = (event: Event) => {
+      if (holds(event)) listener(event);
+    };
+    target.addEventListener(type, holding, true);
+    listeners.push([type, holding]);
   };
   const fileInput = (node: EventTarget | null) =>
     node && (node as HTMLInputElement).type === 'file' ? (node as HTMLInputElement) : null;
@@ -58,7 +65,12 @@ export function holdInput(target: EventTarget, held: EarlyInput): () => void {
   return () => listeners.forEach(([type, listener]) => target.removeEventListener(type, listener, true));
 }
 
-/** Runs in the page's inline script, before any module: holds the page's input until it is hydrated. */
-export function holdEarlyInput(): void {
-  holdInput(document, (window.careersBoot = { hydrated: false, pending: null, clicked: null, files: [] }));
+/**
+ * Runs in the page's inline script, before any module: holds the page's input until it is hydrated, or only
+ * the input `holds` picks (a page started on use holds its parts' input, and lets its plain forms work).
+ */
+export function holdEarlyInput(holds?: (event: Event) => boolean): EarlyInput {
+  const held: EarlyInput = (window.careersBoot = { hydrated: false, pending: null, clicked: null, files: [] });
+  holdInput(document, held, holds);
+  return held;
 }

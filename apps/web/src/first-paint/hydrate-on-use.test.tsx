@@ -140,6 +140,29 @@ describe('hydrateOnUse', () => {
     expect(page.root.querySelector('input[name=email]')).toBe(page.field);
   });
 
+  it('starts a part used before the page’s scripts ran (a page started on use, 0479) as the page hydrates', async () => {
+    const page = await serverPage();
+    // What the inline script of a page started on use did on a pointer over the part: marked it (no focus in
+    // it, no text typed, nothing else that says it was used).
+    page.root.querySelector('[data-hydrate-on-use]')!.setAttribute('data-used', '');
+    await page.startHydration();
+    expect(page.importPart).toHaveBeenCalledTimes(1);
+    page.arrive();
+    await vi.waitFor(() => expect(log).toEqual(['hydrated']));
+    expect(page.root.querySelector('form')).toBe(page.form);
+  });
+
+  it('sends a form whose Enter the inline script held before the page’s scripts ran, once the part is hydrated', async () => {
+    const page = await serverPage();
+    page.root.querySelector('[data-hydrate-on-use]')!.setAttribute('data-used', '');
+    page.field.value = 'early@example.test';
+    window.careersBoot!.pending = page.form;
+    await page.startHydration();
+    page.arrive();
+    await vi.waitFor(() => expect(log).toHaveLength(2));
+    expect(log).toEqual(['hydrated', 'sent early@example.test']);
+  });
+
   it('hands over the text typed, a box ticked, a tap and a submit made before it was hydrated', async () => {
     const page = await serverPage();
     await page.startHydration();

@@ -1,6 +1,9 @@
 import { Suspense, useId, useLayoutEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
 import { holdInput, type EarlyInput } from './early-input';
+import { USE_EVENTS, USED_ATTRIBUTE } from './part-use';
 import { replayEarlyInput } from './replay-input';
+
+export { USE_EVENTS } from './part-use';
 
 /*
  * Parts of a server-rendered page hydrated on their first use (docs/decisions/0464). Hydrating the whole
@@ -22,19 +25,6 @@ import { replayEarlyInput } from './replay-input';
 function hydratingPage(): boolean {
   return typeof window !== 'undefined' && window.careersBoot?.hydrated === false;
 }
-
-/** Events that mean the part is being used: each starts its hydration. */
-export const USE_EVENTS = [
-  'pointerover',
-  'pointerdown',
-  'focusin',
-  'keydown',
-  'click',
-  'input',
-  'change',
-  'submit',
-  'dragenter',
-] as const;
 
 type PartModule<P> = { default: ComponentType<P> };
 
@@ -182,9 +172,15 @@ function watch(element: HTMLElement, use: PartUse): void {
     stopHolding();
     listeners.forEach(([type, listener]) => element.removeEventListener(type, listener as EventListener, true));
   };
-  // Used before the page was hydrated (the focus already in it, text already typed): no event will say so.
+  // Used before the page was hydrated (the focus already in it, text already typed, or used before the page's
+  // scripts ran on a page started on use): no event will say so.
   const active = document.activeElement;
-  if ((active && active !== element && element.contains(active)) || fieldsChanged(element)) use.start();
+  if (
+    element.hasAttribute(USED_ATTRIBUTE) ||
+    (active && active !== element && element.contains(active)) ||
+    fieldsChanged(element)
+  )
+    use.start();
 }
 
 function fieldsChanged(root: Element): boolean {
