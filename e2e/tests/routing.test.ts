@@ -1,30 +1,37 @@
 /**
  * product.md §2 routes and navigation guard, in a real browser against the real portal and services.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPortalPage } from '../support/browser';
+import { launchBrowser, newPortalContext, openWatchedPage } from '../support/browser';
 
 const LOGIN_PATH = '/account/login';
 const GUARDED = ['/', '/dashboard', '/profile', '/cvs', '/applications', '/cv-drops', '/contact-us', '/user-account'];
 
 let browser: Browser;
+let visitor: BrowserContext;
 let page: Page | undefined;
 
+// Every test here is a visitor's: nobody signs in, so no session or stored sign-in can leak from one test
+// to the next, and the tests share one context (its cookies, storage and HTTP cache; a warm cache spares
+// fetching and compiling the portal's scripts again for each page). Each test gets a fresh page in it.
 beforeAll(async () => {
   browser = await launchBrowser();
+  visitor = await newPortalContext(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
-// A fresh context per test: no stored session or storage leaks from one test to the next.
 afterEach(async () => {
-  await page?.context().close();
+  await page?.close();
   page = undefined;
+  // Nothing a test leaves behind reaches the next: the context stays signed out and empty.
+  expect(await visitor.cookies()).toEqual([]);
+  expect((await visitor.storageState()).origins).toEqual([]);
 });
 
 async function open(path: string, options?: Parameters<Page['goto']>[1]) {
-  const p = (page = await openPortalPage(browser));
+  const p = (page = await openWatchedPage(visitor));
   const response = await p.goto(path, options);
   return { p, response };
 }
