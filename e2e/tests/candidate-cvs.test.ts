@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { downloadedBytes, usePortalPages } from '../support/browser';
 import { pdfCv, type UploadFile } from '../support/files';
-import { enterEmailedCode, newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
+import { enterEmailedCode, newCandidate, signedInStateByApi, type CandidateDetails } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 
 const openPage = usePortalPages();
@@ -27,7 +27,8 @@ interface SignedInCandidate {
 
 /**
  * A candidate who signed up with the long-named PDF (made through the APIs as the portal's sign-up makes
- * it), with `more` CVs uploaded after it, signed in by code in a browser.
+ * it), with `more` CVs uploaded after it, signed in by code through the identity API (the browser state the
+ * portal's code sign-in leaves; these tests are about /cvs, and signing in through the form is sign-in.test.ts's).
  */
 async function signedInCandidate(
   label: string,
@@ -36,9 +37,7 @@ async function signedInCandidate(
   const candidate = newCandidate(label);
   const cvs = [pdfCv(SIGNUP_CV_NAME, candidate.name), ...more(candidate)];
   await registerCandidateByApi(candidate, cvs);
-  const page = await openPage();
-  await signInByCode(page, candidate.email);
-  return { candidate, signedIn: await page.context().storageState(), cvs };
+  return { candidate, signedIn: await signedInStateByApi(candidate.email), cvs };
 }
 
 async function signedInPage(who: SignedInCandidate, at: string) {
