@@ -6,11 +6,11 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import {
   applyViaApi,
   ApplicationStatus,
-  candidateAccessToken,
   createJob,
   newEmployer,
   setApplicationStatus,
@@ -19,7 +19,7 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signUpByCode } from '../support/flows';
+import { newCandidate, signedInStateByApi } from '../support/flows';
 
 const openPage = usePortalPages();
 
@@ -55,21 +55,23 @@ describe('an employer moves the application; the candidate sees it on /applicati
     job = await createJob(employer, `Test Warehouse Operative ${Date.now()}`);
   });
 
-  /** A candidate who signed up by code (a page signed in as them) and applied to the job with a PDF CV. */
+  /**
+   * A candidate (made through the APIs as the portal's sign-up makes it) who applied to the job with a PDF CV,
+   * and the browser state of their code sign-in through the identity API: what is tested is /applications,
+   * not signing up (sign-in.test.ts and others do that through the form).
+   */
   async function applicant() {
     const candidate = newCandidate('applicant');
-    const page = await freshPage();
-    await signUpByCode(page, candidate);
-    const signedIn = await page.context().storageState();
-    const token = await candidateAccessToken(candidate.email);
+    const { token } = await registerCandidateByApi(candidate);
     const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
     const applicationId = await applyViaApi(token, job.id, cvId);
-    return { page, signedIn, applicationId };
+    return { signedIn: await signedInStateByApi(candidate.email), applicationId };
   }
 
   it('a new application reads "Application received", with business, place and CV', async () => {
-    const { page } = await applicant();
-    await page.reload();
+    const { signedIn } = await applicant();
+    const page = await freshPage({ storageState: signedIn });
+    await page.goto('/applications');
     const application = card(page, job.title);
     await expect.poll(() => application.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await statusOf(page, job.title)).toBe('Application received');
