@@ -6,11 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
-import { openApplyPage } from '../support/apply-flows';
+import { openApplyPage, registerCandidateByApi } from '../support/apply-flows';
 import {
   applyViaApi,
   ApplicationStatus,
-  candidateAccessToken,
   createJob,
   newEmployer,
   setApplicationStatus,
@@ -18,7 +17,7 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signUpByCode } from '../support/flows';
+import { newCandidate, signedInStateByApi } from '../support/flows';
 
 const openPage = usePortalPages();
 const candidate = newCandidate('dashboard-fast');
@@ -29,10 +28,9 @@ const signedInCandidate = () =>
   (setup ??= (async () => {
     const employer = await newEmployer('dashboard-fast-employer');
     const job = await createJob(employer, `Test Fast Dashboard Job ${Date.now()}`);
-    const page = await openPage();
-    await signUpByCode(page, candidate);
-    const signedIn = await page.context().storageState();
-    const token = await candidateAccessToken(candidate.email);
+    // Made and signed in through the APIs (the portal's sign-up is tested through its form elsewhere).
+    const { token } = await registerCandidateByApi(candidate);
+    const signedIn = await signedInStateByApi(candidate.email);
     const cvId = await uploadCvViaApi(token, pdfCv('Fast dashboard CV.pdf', candidate.name));
     const applicationId = await applyViaApi(token, job.id, cvId);
     await setApplicationStatus(employer, applicationId, ApplicationStatus.ScheduleInterview);

@@ -5,12 +5,12 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import {
   applyViaApi,
   ApplicationStatus,
-  candidateAccessToken,
   createJob,
   dropCvViaApi,
   newEmployer,
@@ -19,7 +19,7 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { newCandidate, signUpByCode } from '../support/flows';
+import { newCandidate, signedInStateByApi } from '../support/flows';
 
 const openPage = usePortalPages();
 const candidate = newCandidate('dashboard');
@@ -33,7 +33,7 @@ interface Dashboard {
 
 /**
  * The candidate every test looks at: a CV, an application an employer moved to an offer and a CV drop,
- * made through the APIs and signed in by the sign-up's code. Made once, by the first test that needs it
+ * made through the APIs and signed in by code through the identity API. Made once, by the first test that needs it
  * (so any one test runs alone, and an error shows as that test's failure); no test changes it.
  */
 let setup: Promise<Dashboard> | undefined;
@@ -41,10 +41,9 @@ const dashboard = () =>
   (setup ??= (async () => {
     const employer = await newEmployer('dashboard-employer');
     const job = await createJob(employer, `Test Dashboard Job ${Date.now()}`);
-    const page = await openPage();
-    await signUpByCode(page, candidate);
-    const signedIn = await page.context().storageState();
-    const token = await candidateAccessToken(candidate.email);
+    // Made and signed in through the APIs (the portal's sign-up is tested through its form elsewhere).
+    const { token } = await registerCandidateByApi(candidate);
+    const signedIn = await signedInStateByApi(candidate.email);
     const cvId = await uploadCvViaApi(token, pdfCv(cvName, candidate.name));
     const applicationId = await applyViaApi(token, job.id, cvId);
     await setApplicationStatus(employer, applicationId, ApplicationStatus.MakeOffer);
