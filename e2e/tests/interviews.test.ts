@@ -7,17 +7,10 @@
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
-import {
-  applyViaApi,
-  candidateAccessToken,
-  createJob,
-  newEmployer,
-  uploadCvViaApi,
-  type Employer,
-  type Job,
-} from '../support/employer';
+import { applyViaApi, createJob, newEmployer, uploadCvViaApi, type Employer, type Job } from '../support/employer';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { pdfCv } from '../support/files';
-import { newCandidate, openEmployerConsole, signedInStateByApi, signUpByCode } from '../support/flows';
+import { newCandidate, openEmployerConsole, signedInStateByApi } from '../support/flows';
 import { mailboxMark, waitForMail, type SinkMessage } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -52,10 +45,9 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
 
   it('books, moves and cancels, with the .ics in both mailboxes', async () => {
     const candidate = newCandidate('interviews');
-    const signUp = await openPage({ viewport: PHONE });
-    await signUpByCode(signUp, candidate);
-    const signedIn = await signUp.context().storageState();
-    const token = await candidateAccessToken(candidate.email);
+    // The candidate's account, made and signed in through the APIs (signing up is tested through its form elsewhere).
+    const { token } = await registerCandidateByApi(candidate);
+    const signedIn = await signedInStateByApi(candidate.email);
     const applicationId = await applyViaApi(
       token,
       job.id,

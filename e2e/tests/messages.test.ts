@@ -6,17 +6,10 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
-import {
-  applyViaApi,
-  candidateAccessToken,
-  createJob,
-  newEmployer,
-  uploadCvViaApi,
-  type Employer,
-  type Job,
-} from '../support/employer';
+import { applyViaApi, createJob, newEmployer, uploadCvViaApi, type Employer, type Job } from '../support/employer';
+import { registerCandidateByApi } from '../support/apply-flows';
 import { pdfCv } from '../support/files';
-import { newCandidate, signedInStateByApi, signUpByCode, type CandidateDetails } from '../support/flows';
+import { newCandidate, signedInStateByApi, type CandidateDetails } from '../support/flows';
 import { mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -35,10 +28,9 @@ describe('messages: the employer writes from a template, the candidate is told b
 
   it('goes both ways, with the notice e-mail, at 1280 and 360 px', async () => {
     candidate = newCandidate('messages');
-    const signUp = await openPage({ viewport: PHONE });
-    await signUpByCode(signUp, candidate);
-    const signedIn = await signUp.context().storageState();
-    const token = await candidateAccessToken(candidate.email);
+    // The candidate's account, made and signed in through the APIs (signing up is tested through its form elsewhere).
+    const { token } = await registerCandidateByApi(candidate);
+    const signedIn = await signedInStateByApi(candidate.email);
     const applicationId = await applyViaApi(
       token,
       job.id,

@@ -11,7 +11,6 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import {
   ApplicationStatus,
   applyViaApi,
-  candidateAccessToken,
   createJob,
   newEmployer,
   setApplicationStatus,
@@ -20,8 +19,14 @@ import {
   type Job,
 } from '../support/employer';
 import { pdfCv } from '../support/files';
-import { enterApplyCode, fillApplyForm, openApplyPage, waitForApplyStep } from '../support/apply-flows';
-import { newCandidate, signedInStateByApi, signUpByCode } from '../support/flows';
+import {
+  enterApplyCode,
+  fillApplyForm,
+  openApplyPage,
+  registerCandidateByApi,
+  waitForApplyStep,
+} from '../support/apply-flows';
+import { newCandidate, signedInStateByApi } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
 
@@ -53,9 +58,9 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await look(console_, 'business-rule', '1280 px');
 
     const candidate = newCandidate('retention');
-    const phone = await openPage({ viewport: PHONE });
-    await signUpByCode(phone, candidate);
-    const token = await candidateAccessToken(candidate.email);
+    // The candidate's account, made and signed in through the APIs (signing up is tested through its form elsewhere).
+    const { token } = await registerCandidateByApi(candidate);
+    const phone = await openPage({ viewport: PHONE, storageState: await signedInStateByApi(candidate.email) });
     const cvId = await uploadCvViaApi(token, pdfCv('Retention CV.pdf', candidate.name));
     const applicationId = await applyViaApi(token, job.id, cvId);
     await setApplicationStatus(employer, applicationId, ApplicationStatus.Reject);
