@@ -10,6 +10,7 @@ import {
   logout,
   LOGOUT_QUESTION,
   newCandidate,
+  signedInStateByApi,
   signInByCode,
   signUpByCode,
   waitForStepOrAlert,
@@ -28,6 +29,20 @@ async function existingCandidate(label: string): Promise<CandidateDetails> {
 
 async function freshPage() {
   const page = await openPage();
+  return page;
+}
+
+/**
+ * A page signed in as the candidate through the identity API (signedInStateByApi: the state the portal's code
+ * sign-in leaves), on /applications where that sign-in lands: for the logout tests, whose subject is signing
+ * out (signing in through the form is the tests above).
+ */
+async function signedInPage(candidate: CandidateDetails) {
+  const page = await openPage({ storageState: await signedInStateByApi(candidate.email) });
+  await page.goto('/applications');
+  await expect
+    .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
   return page;
 }
 
@@ -63,9 +78,7 @@ describe('sign in by code', () => {
 
 describe('logout (product.md §2 dashboard, §4 session)', () => {
   it('asks first, then ends the session: guarded pages send to login again', async () => {
-    const candidate = await existingCandidate('logout');
-    const page = await freshPage();
-    await signInByCode(page, candidate.email);
+    const page = await signedInPage(await existingCandidate('logout'));
     await logout(page);
     await page.goto('/applications');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
@@ -73,9 +86,7 @@ describe('logout (product.md §2 dashboard, §4 session)', () => {
   });
 
   it('Cancel keeps the candidate signed in', async () => {
-    const candidate = await existingCandidate('stay');
-    const page = await freshPage();
-    await signInByCode(page, candidate.email);
+    const page = await signedInPage(await existingCandidate('stay'));
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
