@@ -479,29 +479,31 @@ export async function startCluster(options: { portalDist?: string } = {}): Promi
   }
 }
 
-/** The processes whose parent is `pid` (nginx's workers under its master), read from /proc. */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after its last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
-    } catch {
-      // the process ended while the list was read
-    }
-  }
-  return children;
-}
-
-function isRunning(pid: number): boolean {
+/**
+ * A process's state and parent from /proc/<pid>/stat ("pid (comm) state ppid …": comm may hold spaces and
+ * parentheses, so the fields are read after its last ')'), or null once it has ended.
+ */
+function processStat(pid: number | string): { state: string; ppid: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    const [state = '', ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state, ppid: Number(ppid) };
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The processes whose parent is `pid` (nginx's workers under its master). */
+function childPids(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && processStat(entry)?.ppid === pid)
+    .map(Number);
+}
+
+/** Not ended, nor ended and waiting for its parent (a zombie). */
+function isRunning(pid: number): boolean {
+  const state = processStat(pid)?.state;
+  return state !== undefined && state !== 'Z';
 }
 
 /** KEY=VALUE lines of an environment file (systemd's EnvironmentFile), comments and blank lines skipped. */
