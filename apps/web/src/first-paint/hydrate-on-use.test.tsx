@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyInput } from './early-input';
 import { hydrateServerRenderedPage } from './hydrate';
 import { releaseHydration } from './hydration';
-import { hydrateOnUse, USE_EVENTS } from './hydrate-on-use';
+import { hydrateOnUse } from './hydrate-on-use';
+import { USE_EVENTS } from './part-use';
 
 /** Preact renders after a microtask; a task later everything queued has run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve));

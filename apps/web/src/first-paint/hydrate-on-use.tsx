@@ -3,8 +3,6 @@ import { holdInput, type EarlyInput } from './early-input';
 import { USE_EVENTS, USED_ATTRIBUTE } from './part-use';
 import { replayEarlyInput } from './replay-input';
 
-export { USE_EVENTS } from './part-use';
-
 /*
  * Parts of a server-rendered page hydrated on their first use (docs/decisions/0464). Hydrating the whole
  * careers page or /jobs at load was most of their Total Blocking Time, spent on forms most visitors never
