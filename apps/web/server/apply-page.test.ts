@@ -129,6 +129,7 @@ describe('server-rendered apply page', () => {
       );
       expect([logo?.getAttribute('alt'), logo?.getAttribute('data-initial')]).toEqual(['', 'S']);
       expect([logo?.getAttribute('width'), logo?.getAttribute('height')]).toEqual(['64', '64']);
+      expect(logo?.getAttribute('fetchpriority')).toBe('low');
       const labels = [...root.querySelectorAll('label')].map((label) => label.textContent);
       for (const label of ['Name', 'Email', 'Phone', 'Post code']) expect(labels).toContain(label);
       // What the candidate decides on comes in the first paint (issue 12 item 4); the long description folds on phones without script.

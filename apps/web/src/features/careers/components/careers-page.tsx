@@ -110,6 +110,9 @@ function BusinessLogo({
         width={LOGO_SIZE}
         height={LOGO_SIZE}
         decoding="async"
+        // The heading is what the visitor came for: the logo waits for it, as on the apply page (a phone's
+        // first paint does not wait for it, docs/decisions/0221).
+        fetchPriority="low"
         data-initial={business.name.trim().charAt(0).toUpperCase()}
       />
     </span>
