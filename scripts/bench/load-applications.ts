@@ -29,8 +29,8 @@ export async function loadApplications(url: string, total: number): Promise<{ jo
     const candidates = Math.ceil(total / PER_CANDIDATE);
     await client.query('begin');
     await client.query(
-      `insert into businesses (id, owner_user_id, name, image_relative_directory)
-       values (${uuidOf('business', "'0'")}, $1, 'Bench Employer', 'businesses/' || ${uuidOf('business', "'0'")})
+      `insert into businesses (id, owner_user_id, name, image_relative_directory, slug)
+       values (${uuidOf('business', "'0'")}, $1, 'Bench Employer', 'businesses/' || ${uuidOf('business', "'0'")}, $1)
        on conflict do nothing`,
       [BENCH_EMPLOYER],
     );
