@@ -8,14 +8,19 @@ import './support/node20-polyfills.ts';
 // allow for page loads, e-mails and a cold PGlite on a busy machine. expect.poll waits as long as a
 // locator's own wait would (Vitest's default second was shorter than a hydration on a loaded machine: a
 // click before hydration is replayed after it, and a poll that gave up at 1 s failed CI).
+//
+// The waits are sized for the slowest host CI has met, not the idle one: on one, the whole browser phase took
+// five times an idle host's (employer-console 575 s against 78 s), and five tests failed only by running out
+// of time (60 s a test, 15 s for a page to show). A longer wait costs nothing when a test passes; a page that
+// never shows still fails, and CI's 90 minutes bound the whole run. Waits inside tests use 45 s to match.
 export default defineConfig({
   test: {
-    expect: { poll: { timeout: 15_000, interval: 100 } },
+    expect: { poll: { timeout: 45_000, interval: 100 } },
     name: 'e2e',
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     maxWorkers: 2,
-    testTimeout: 60_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     teardownTimeout: 30_000,
   },

@@ -39,7 +39,7 @@ export async function openApplyPage(page: Page, jobId: string, query = ''): Prom
   await page
     .getByRole('heading', { level: 1 })
     .filter({ hasText: /^Apply now/ })
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: 45_000 });
 }
 
 /** The form step's fields by their labels (product.md §2: name, email, phone, postCode, CV). */
@@ -160,7 +160,7 @@ export async function registerCandidateByApi(candidate: CandidateDetails, cvs: C
 }
 
 /** Polls until the page is at `path` (pathname only). */
-export async function expectPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+export async function expectPath(page: Page, path: string, timeout = 45_000): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(path);
 }
 

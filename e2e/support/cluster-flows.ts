@@ -75,7 +75,7 @@ export async function waitForMessage(
   address: string,
   since: number,
   match: (m: SinkMessage) => boolean,
-  timeoutMs = 15_000,
+  timeoutMs = 45_000,
 ): Promise<SinkMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -146,7 +146,7 @@ export async function logout(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
   await dialog.waitFor({ state: 'visible', timeout: 10_000 });
   await dialog.getByRole('button', { name: /log ?out/i }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
 }
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';

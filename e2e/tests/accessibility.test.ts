@@ -72,7 +72,7 @@ describe.each([
     expect((await visitor.storageState()).origins).toEqual([]);
     const p = (page = await openWatchedPage(visitor));
     await p.goto(path, { waitUntil: 'networkidle' });
-    await expect.poll(() => ready(p), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => ready(p), { timeout: 45_000 }).toBe(true);
     await expectNoAxeViolations(p, `${path} at ${viewport.width} px`);
   });
 
@@ -87,8 +87,8 @@ describe.each([
     }));
     ownContext = p.context();
     await p.goto('/applications');
-    await expect.poll(() => new URL(p.url()).pathname, { timeout: 15_000 }).toBe('/applications');
-    await p.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => new URL(p.url()).pathname, { timeout: 45_000 }).toBe('/applications');
+    await p.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: 45_000 });
     await p.waitForLoadState('networkidle');
     await expectNoAxeViolations(p, `/applications at ${viewport.width} px`);
   });

@@ -143,17 +143,17 @@ describe('a candidate who already applied', () => {
 
       await page.getByRole('link', { name: 'See your application' }).click();
       await expect
-        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 })
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 45_000 })
         .toBe(`/applications?application=${applicationId}`);
       const card = page.getByRole('article', { name: TITLE, exact: true });
-      await card.waitFor({ timeout: 15_000 });
+      await card.waitFor({ timeout: 45_000 });
       expect(await card.getAttribute('aria-current')).toBe('true');
       await expectNoSidewaysScroll(page, `/applications with the job link at ${label}`);
       await expectNoAxeViolations(page, `/applications with the job link at ${label}`);
 
       // Each application leads back to its job.
       await card.getByRole('link', { name: TITLE, exact: true }).click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/apply/${job.id}`);
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe(`/apply/${job.id}`);
       await notice.waitFor({ timeout: 20_000 });
     },
   );

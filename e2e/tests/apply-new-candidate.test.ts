@@ -114,7 +114,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectPath(page, '/applications');
     const card = page.getByRole('article', { name: firstJob.title });
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 45_000 });
     expect(await card.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
 
     // The employer's side (design.md §5) stores what the portal sent.

@@ -103,7 +103,7 @@ describe.each([
     await expect
       .poll(() => page.getByRole('heading', { name: /^You applied on/ }).isVisible(), { timeout: 20_000 })
       .toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: title }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: title }).isVisible(), { timeout: 45_000 }).toBe(true);
     await look(page, 'confirm-apply-page');
 
     await page.goto('/applications');
@@ -126,7 +126,7 @@ describe.each([
     // The focus went to the page's own heading, not to the body.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await look(page, 'confirm-banner-done');
-    await expect.poll(() => emailVerifiedAtEmployer(candidate.email), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => emailVerifiedAtEmployer(candidate.email), { timeout: 45_000 }).toBe(true);
 
     // The new session is kept: a reload stays signed in, and nothing asks for the code any more.
     await page.reload();
@@ -168,7 +168,7 @@ describe.each([
     await again.goto(link);
     await expect
       .poll(() => again.getByRole('heading', { name: 'This link has already been used' }).isVisible(), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(true);
     expect(await again.getByLabel('New password', { exact: true }).count()).toBe(0);
@@ -186,7 +186,7 @@ describe.each([
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.goto(await latestLink(own.email, '/reset/', { since }));
     await expect
-      .poll(() => new URL(page.url()).pathname.startsWith('/employer/reset/'), { timeout: 15_000 })
+      .poll(() => new URL(page.url()).pathname.startsWith('/employer/reset/'), { timeout: 45_000 })
       .toBe(true);
     await page.getByLabel('New password', { exact: true }).fill('an-Employer-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).fill('an-Employer-passw0rd');

@@ -123,7 +123,7 @@ describe('a business’s careers page', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'careers-empty-phone.png'), fullPage: true });
   });
 
-  it('a changed address keeps the old one as a permanent redirect', { timeout: 60_000 }, async () => {
+  it('a changed address keeps the old one as a permanent redirect', async () => {
     const renamed = `${slug}-new`;
     await careersSettings(hiring, { slug: renamed, about: 'We build and mend harbours.' });
     page = await openPortalPage(browser);
@@ -182,7 +182,7 @@ describe('/jobs', () => {
 });
 
 describe('/sitemap.xml', () => {
-  it('lists open apply pages and careers pages; a closed job leaves it within 60 s', { timeout: 90_000 }, async () => {
+  it('lists open apply pages and careers pages; a closed job leaves it within 60 s', { timeout: 180_000 }, async () => {
     const { portalUrl } = inject('stack');
     const [welder] = hiring.jobs as [EmployerJob, EmployerJob];
     const read = async () => (await fetch(`${portalUrl}/sitemap.xml`)).text();

@@ -140,7 +140,7 @@ describe('a cluster behind nginx', () => {
     // Background work runs once: each accepted send is exactly one e-mail, though both instances poll the outbox.
     await expect
       .poll(() => messagesTo(cluster.mail, target.email, since).filter((m) => m.code !== null).length, {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(10);
     await sleep(1_500);

@@ -40,7 +40,7 @@ async function accountWithConfirmLink(label: string): Promise<{ candidate: Candi
 async function confirm(page: Page, confirmLink: string): Promise<void> {
   await page.goto(confirmLink);
   await expect
-    .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 })
+    .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 45_000 })
     .toBe(true);
 }
 
@@ -57,7 +57,7 @@ describe('confirm e-mail (product.md §2)', () => {
     const page = await freshPage();
     await page.goto(confirmLink);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 45_000 })
       .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
@@ -74,7 +74,7 @@ describe('confirm e-mail (product.md §2)', () => {
     await page.goto(confirmLink);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Email already confirmed', exact: true }).isVisible(), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(true);
     expect(await page.getByText('your email address is confirmed').isVisible()).toBe(true);
@@ -89,7 +89,7 @@ describe('confirm e-mail (product.md §2)', () => {
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up/token');
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link is not valid.' }).isVisible(), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(true);
     expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
@@ -133,7 +133,7 @@ describe.each([
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Email not confirmed', exact: true }).isVisible(), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(true);
     await expectNoAxeViolations(page, `refused confirm page at ${viewport.width} px`);
@@ -150,7 +150,7 @@ describe.each([
       .poll(
         () =>
           page.getByRole('status').filter({ hasText: 'A reset link has been sent to your email address' }).isVisible(),
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       .toBe(true);
     await expectNoAxeViolations(page, `forgotten password, sent, at ${viewport.width} px`);

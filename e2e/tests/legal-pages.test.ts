@@ -31,7 +31,7 @@ describe.each([
     await p.goto('/account/login', { waitUntil: 'networkidle' });
     await p.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect
-      .poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: 15_000 })
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: 45_000 })
       .toBe(true);
     expect(new URL(p.url()).pathname).toBe('/privacy');
     for (const name of ['What we keep', 'How long', 'Who sees it', 'How to have it deleted']) {
@@ -44,7 +44,7 @@ describe.each([
 
     await p.goto('/terms', { waitUntil: 'networkidle' });
     await expect
-      .poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: 15_000 })
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: 45_000 })
       .toBe(true);
     await expectNoSidewaysScroll(p, `/terms at ${viewport.width} px`);
     await expectNoAxeViolations(p, `/terms at ${viewport.width} px`);

@@ -44,7 +44,7 @@ describe('sessions on several devices', () => {
 
     await phone.goto('/user-account');
     const button = phone.getByRole('button', { name: 'Log out of all devices' });
-    await button.waitFor({ state: 'visible', timeout: 15_000 });
+    await button.waitFor({ state: 'visible', timeout: 45_000 });
     await expectNoSidewaysScroll(phone, '/user-account at 360 px');
     await expectNoAxeViolations(phone, '/user-account at 360 px');
     await button.click();
@@ -58,7 +58,7 @@ describe('sessions on several devices', () => {
     const laptopSession = await storedSession(laptop);
     await button.click();
     await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
-    await expect.poll(() => new URL(phone.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(phone.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
     expect(await sessionLives(phoneSession)).toBe(false);
     expect(await sessionLives(laptopSession)).toBe(false);
 
@@ -80,7 +80,7 @@ describe('sessions on several devices', () => {
       }
     });
     await laptop.reload();
-    await expect.poll(() => new URL(laptop.url()).pathname, { timeout: 15_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(laptop.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
     await expect
       .poll(
         () =>

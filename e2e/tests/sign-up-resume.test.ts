@@ -62,7 +62,7 @@ describe.each([
 
     await page.goto('/cvs');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: 45_000 })
       .toBe(true);
   });
 
@@ -87,7 +87,7 @@ describe.each([
     await signInByCode(page, candidate.email, { expectPath: '/account/signup?complete=1' });
     await expect
       .poll(() => page.getByText('Your account is created, but its details are not complete.').isVisible(), {
-        timeout: 15_000,
+        timeout: 45_000,
       })
       .toBe(true);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(candidate.email);
@@ -106,7 +106,7 @@ describe.each([
             .getByLabel('Post code', { exact: true })
             .inputValue()
             .catch(() => ''),
-        { timeout: 15_000 },
+        { timeout: 45_000 },
       )
       .toBe(candidate.postCode);
   });
