@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import './support/node20-polyfills.ts';
+import { WAIT_MS } from './support/waits';
 
 // The browser suite: one shared stack (started by the global setup) and real Chromium. Two files run at
 // once, each with its own Chromium: every test makes its own accounts, jobs and addresses, the mail sink
@@ -9,13 +10,13 @@ import './support/node20-polyfills.ts';
 // locator's own wait would (Vitest's default second was shorter than a hydration on a loaded machine: a
 // click before hydration is replayed after it, and a poll that gave up at 1 s failed CI).
 //
-// The waits are sized for the slowest host CI has met, not the idle one: on one, the whole browser phase took
-// five times an idle host's (employer-console 575 s against 78 s), and five tests failed only by running out
-// of time (60 s a test, 15 s for a page to show). A longer wait costs nothing when a test passes; a page that
-// never shows still fails, and CI's 90 minutes bound the whole run. Waits inside tests use 45 s to match.
+// The waits are sized for the slowest host CI has met, not the idle one (decision 0481): on one, the browser
+// phase took 3,783 s against an idle host's 492 s, and seven tests failed only by running out of time (60 s a
+// test, 15 s for a page to show). A longer wait costs nothing when a test passes; a page that never shows
+// still fails, and CI's 90 minutes bound the whole run. Waits inside tests use the same WAIT_MS.
 export default defineConfig({
   test: {
-    expect: { poll: { timeout: 45_000, interval: 100 } },
+    expect: { poll: { timeout: WAIT_MS, interval: 100 } },
     name: 'e2e',
     include: ['tests/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],

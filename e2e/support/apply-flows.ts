@@ -12,6 +12,7 @@ import { waitForStepOrAlert, type CandidateDetails } from './flows';
 import { expectOk } from '@careers/test-support/http';
 import { stackApi } from './api';
 import { latestCode } from './mailbox';
+import { WAIT_MS } from './waits';
 
 export type ApplyStepName = 'form' | 'login' | 'verification' | 'cvSelection' | 'success';
 
@@ -39,7 +40,7 @@ export async function openApplyPage(page: Page, jobId: string, query = ''): Prom
   await page
     .getByRole('heading', { level: 1 })
     .filter({ hasText: /^Apply now/ })
-    .waitFor({ timeout: 45_000 });
+    .waitFor({ timeout: WAIT_MS });
 }
 
 /** The form step's fields by their labels (product.md §2: name, email, phone, postCode, CV). */
@@ -160,7 +161,7 @@ export async function registerCandidateByApi(candidate: CandidateDetails, cvs: C
 }
 
 /** Polls until the page is at `path` (pathname only). */
-export async function expectPath(page: Page, path: string, timeout = 45_000): Promise<void> {
+export async function expectPath(page: Page, path: string, timeout = WAIT_MS): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(path);
 }
 

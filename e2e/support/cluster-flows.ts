@@ -10,6 +10,7 @@ import { pdfWithText } from '@careers/test-support/fixtures';
 import type { Fetch } from '@careers/test-support/http';
 import { call, sleep, type Answer, type CallOptions, type Cluster } from './cluster';
 import type { MailSink, SinkMessage } from './mail-sink';
+import { WAIT_MS } from './waits';
 
 /** Fails with the answer unless its status is one of `ok`. */
 export function expectStatus(what: string, answer: Answer, ok: number[] = [200]): Answer {
@@ -75,7 +76,7 @@ export async function waitForMessage(
   address: string,
   since: number,
   match: (m: SinkMessage) => boolean,
-  timeoutMs = 45_000,
+  timeoutMs = WAIT_MS,
 ): Promise<SinkMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

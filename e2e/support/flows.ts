@@ -7,6 +7,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { codeSignInViaApi } from './employer';
 import { latestCode, mailboxMark } from './mailbox';
+import { WAIT_MS } from './waits';
 
 export interface CandidateDetails {
   name: string;
@@ -146,7 +147,7 @@ export async function logout(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
   await dialog.waitFor({ state: 'visible', timeout: 10_000 });
   await dialog.getByRole('button', { name: /log ?out/i }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
 }
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import type { SinkMessage } from './mail-sink';
+import { WAIT_MS } from './waits';
 
 export type { SinkMessage };
 
@@ -30,7 +31,7 @@ export async function mailboxMark(): Promise<number> {
 
 /** Waits for the newest message to `address` that matches; fails with what did arrive. */
 export async function waitForMail(address: string, options: WaitForMailOptions = {}): Promise<SinkMessage> {
-  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
+  const deadline = Date.now() + (options.timeoutMs ?? WAIT_MS);
   let seen: SinkMessage[] = [];
   while (Date.now() < deadline) {
     seen = await mailFor(address, options.since ?? 0);
@@ -39,7 +40,7 @@ export async function waitForMail(address: string, options: WaitForMailOptions =
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const got = seen.map((m) => `#${m.id} "${m.subject}"`).join(', ') || 'nothing';
-  throw new Error(`No matching e-mail to ${address} within ${options.timeoutMs ?? 45_000} ms (got ${got})`);
+  throw new Error(`No matching e-mail to ${address} within ${options.timeoutMs ?? WAIT_MS} ms (got ${got})`);
 }
 
 /** The 6-digit code of the newest e-mail to `address` that has one. */

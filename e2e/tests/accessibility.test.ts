@@ -8,6 +8,7 @@ import { registerCandidateByApi } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newPortalContext, openPortalPage, openWatchedPage, PHONE } from '../support/browser';
 import { newCandidate, signedInStateByApi } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -72,7 +73,7 @@ describe.each([
     expect((await visitor.storageState()).origins).toEqual([]);
     const p = (page = await openWatchedPage(visitor));
     await p.goto(path, { waitUntil: 'networkidle' });
-    await expect.poll(() => ready(p), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => ready(p), { timeout: WAIT_MS }).toBe(true);
     await expectNoAxeViolations(p, `${path} at ${viewport.width} px`);
   });
 
@@ -87,8 +88,8 @@ describe.each([
     }));
     ownContext = p.context();
     await p.goto('/applications');
-    await expect.poll(() => new URL(p.url()).pathname, { timeout: 45_000 }).toBe('/applications');
-    await p.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: 45_000 });
+    await expect.poll(() => new URL(p.url()).pathname, { timeout: WAIT_MS }).toBe('/applications');
+    await p.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: WAIT_MS });
     await p.waitForLoadState('networkidle');
     await expectNoAxeViolations(p, `/applications at ${viewport.width} px`);
   });

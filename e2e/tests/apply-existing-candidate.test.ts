@@ -28,6 +28,7 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark, mailFor } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 let employer: Employer;
 let job: EmployerJob;
@@ -168,7 +169,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectPath(page, '/applications');
     const card = page.getByRole('article', { name: job.title });
-    await card.waitFor({ timeout: 45_000 });
+    await card.waitFor({ timeout: WAIT_MS });
     expect(await card.getByText(upload.name, { exact: true }).isVisible()).toBe(true);
     expect(await stepHeading(page, 'cvSelection').count()).toBe(0);
   });
@@ -197,7 +198,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     // The details typed on the form are offered for the profile; nothing changes before the press, and
     // the redirect waits for the answer.
     const offer = page.getByRole('region', { name: 'Update your profile with these details?' });
-    await offer.waitFor({ timeout: 45_000 });
+    await offer.waitFor({ timeout: WAIT_MS });
     expect(await offer.getByText(typedPhone, { exact: true }).isVisible()).toBe(true);
     expect(await offer.getByText(`(profile: ${candidate.phone})`, { exact: true }).isVisible()).toBe(true);
     expect(await offer.getByText('Name', { exact: true }).count()).toBe(0);
@@ -211,7 +212,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     }
     expect((await candidateProfile(account.token)).phoneNumber).toBe(candidate.phone);
     await offer.getByRole('button', { name: 'Update my profile', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Your profile has been updated.' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('status').filter({ hasText: 'Your profile has been updated.' }).waitFor({ timeout: WAIT_MS });
     expect((await candidateProfile(account.token)).phoneNumber).toBe(typedPhone);
     expect((await candidateProfile(account.token)).name).toBe(candidate.name);
   });

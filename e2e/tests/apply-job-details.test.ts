@@ -16,6 +16,7 @@ import { applyViaApi, candidateAccessToken, uploadCvViaApi } from '../support/em
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode } from '../support/flows';
 import { createEmployer, type Employer, type EmployerJob } from '../support/jobs';
+import { WAIT_MS } from '../support/waits';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'apply-job-details');
 const TITLE = 'Senior Hydrographic Survey Technician for Offshore Wind Farm Cable Routes and Harbour Works';
@@ -143,17 +144,17 @@ describe('a candidate who already applied', () => {
 
       await page.getByRole('link', { name: 'See your application' }).click();
       await expect
-        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 45_000 })
+        .poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: WAIT_MS })
         .toBe(`/applications?application=${applicationId}`);
       const card = page.getByRole('article', { name: TITLE, exact: true });
-      await card.waitFor({ timeout: 45_000 });
+      await card.waitFor({ timeout: WAIT_MS });
       expect(await card.getAttribute('aria-current')).toBe('true');
       await expectNoSidewaysScroll(page, `/applications with the job link at ${label}`);
       await expectNoAxeViolations(page, `/applications with the job link at ${label}`);
 
       // Each application leads back to its job.
       await card.getByRole('link', { name: TITLE, exact: true }).click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe(`/apply/${job.id}`);
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe(`/apply/${job.id}`);
       await notice.waitFor({ timeout: 20_000 });
     },
   );

@@ -26,6 +26,7 @@ import {
   type EmployerJob,
 } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 let browser: Browser;
 let withLogo: Employer;
@@ -154,7 +155,7 @@ describe('a job that is no longer live', () => {
     await p.goto('/cv-drops');
     await expectPath(p, '/cv-drops');
     const drop = p.locator('li').filter({ has: p.getByRole('heading', { name: withLogo.business.name }) });
-    await drop.waitFor({ timeout: 45_000 });
+    await drop.waitFor({ timeout: WAIT_MS });
     expect(await drop.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
 
     // The employer got a CV drop, not an application to the closed job.
@@ -185,7 +186,7 @@ describe('a job id that leads to no job', () => {
     const p = await phonePage();
     await p.goto(`/apply/${id}`);
     const alert = p.getByRole('alert').filter({ hasText: 'Error in fetching the job.' });
-    await alert.waitFor({ timeout: 45_000 });
+    await alert.waitFor({ timeout: WAIT_MS });
     expect(await stepHeading(p, 'form').count()).toBe(0);
     // A way forward: the candidate's applications, or signing in first.
     expect(await p.getByRole('link', { name: 'Job Applications' }).getAttribute('href')).toBe('/applications');

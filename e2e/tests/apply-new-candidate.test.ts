@@ -27,6 +27,7 @@ import { applyViaApi } from '../support/employer';
 import { newCandidate, signInByCode, type CandidateDetails } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 let employer: Employer;
 let firstJob: EmployerJob;
@@ -114,7 +115,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectPath(page, '/applications');
     const card = page.getByRole('article', { name: firstJob.title });
-    await card.waitFor({ timeout: 45_000 });
+    await card.waitFor({ timeout: WAIT_MS });
     expect(await card.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
 
     // The employer's side (design.md §5) stores what the portal sent.

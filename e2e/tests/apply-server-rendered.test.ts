@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
 import { createEmployer, type Employer, type EmployerJob } from '../support/jobs';
+import { WAIT_MS } from '../support/waits';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'apply-ssr');
 
@@ -133,7 +134,7 @@ describe.each([
     expect(response?.status()).toBe(200);
 
     const heading = p.getByRole('heading', { level: 1 });
-    await heading.waitFor({ timeout: 45_000 });
+    await heading.waitFor({ timeout: WAIT_MS });
     expect(await heading.innerText()).toBe(`Apply now to ${liveJob.title}`);
     expect(await p.getByText(`At ${employer.business.name}`).isVisible()).toBe(true);
     for (const field of ['Name', 'Email', 'Phone', 'Post code'])
@@ -170,7 +171,7 @@ describe.each([
 
     await scripts.release();
     // The renderer has taken over the server's elements: the marked heading is still the page's only one.
-    await expect.poll(() => hydrated(p), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => hydrated(p), { timeout: WAIT_MS }).toBe(true);
     expect(await p.locator('h1').count()).toBe(1);
     expect(await p.locator('h1[data-before-hydration]').count()).toBe(1);
     // Every element the server sent was taken over, none made anew: still the marked ones, and only them.
@@ -215,7 +216,7 @@ describe('an Apply pressed before the scripts arrive', () => {
     const errors = errorsOf(p);
     const scripts = await holdScripts(p);
     await p.goto(`/apply/${liveJob.id}`, { waitUntil: 'commit' });
-    await p.getByRole('heading', { level: 1 }).waitFor({ timeout: 45_000 });
+    await p.getByRole('heading', { level: 1 }).waitFor({ timeout: WAIT_MS });
     await p.getByLabel('Phone', { exact: true }).fill('0700 900123');
     await p.getByRole('button', { name: 'Apply', exact: true }).click();
     // The browser's own submit would have put the phone number in the address and reloaded the page.
@@ -225,7 +226,7 @@ describe('an Apply pressed before the scripts arrive', () => {
     expect(await p.getByLabel('Phone', { exact: true }).inputValue()).toBe('0700 900123');
 
     await scripts.release();
-    await expect.poll(() => hydrated(p), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => hydrated(p), { timeout: WAIT_MS }).toBe(true);
     // The held Apply is the app's now: its validation answers the empty name, the typed phone stays.
     await p.getByText('Please enter your name').waitFor({ timeout: 10_000 });
     expect(await p.getByLabel('Phone', { exact: true }).inputValue()).toBe('0700 900123');
@@ -240,7 +241,7 @@ describe('the server-rendered answers', () => {
     await holdScripts(p);
     const response = await p.goto('/apply/00000000-0000-4000-8000-000000000000', { waitUntil: 'commit' });
     expect(response?.status()).toBe(404);
-    await p.getByText('Error in fetching the job.').waitFor({ timeout: 45_000 });
+    await p.getByText('Error in fetching the job.').waitFor({ timeout: WAIT_MS });
   });
 
   it('names the job for link previews and search engines', async () => {

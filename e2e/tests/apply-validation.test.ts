@@ -22,6 +22,7 @@ import { PHONE, usePortalPages } from '../support/browser';
 import { newCandidate } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 let employer: Employer;
 let job: EmployerJob;
@@ -207,7 +208,7 @@ describe('login and verification steps', () => {
     const code = await latestCode(candidate.email, { since });
     await codeInput.fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect.poll(() => dangerAlert(page), { timeout: 45_000 }).toBe('Invalid verification code.');
+    await expect.poll(() => dangerAlert(page), { timeout: WAIT_MS }).toBe('Invalid verification code.');
     expect(await stepHeading(page, 'verification').isVisible()).toBe(true);
 
     // 'Resend' mails a new code and says so (product.md §8 success toast); the new code signs in.

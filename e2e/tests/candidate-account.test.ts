@@ -12,6 +12,7 @@ import { PHONE, usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { newCandidate, signedInStateByApi, signInByCode, signUpByCode } from '../support/flows';
 import { latestCode, latestLink, mailboxMark, mailFor, waitForMail } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -64,9 +65,9 @@ describe('profile, contact and e-mail change', () => {
       page.on('request', onRequest);
       await page.goto('/profile');
       const name = page.getByLabel('Name', { exact: true });
-      await expect.poll(() => name.inputValue(), { timeout: 45_000 }).toBe(candidate.name);
+      await expect.poll(() => name.inputValue(), { timeout: WAIT_MS }).toBe(candidate.name);
       expect(await page.getByLabel('Post code', { exact: true }).inputValue()).toBe(candidate.postCode);
-      await expect.poll(() => shownName(page).innerText(), { timeout: 45_000 }).toBe(candidate.name);
+      await expect.poll(() => shownName(page).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
 
       // Empty: refused with SPEC's messages, nothing sent, nothing kept.
       await name.fill('');
@@ -80,7 +81,7 @@ describe('profile, contact and e-mail change', () => {
       page.off('request', onRequest);
       await page.reload();
       await expect
-        .poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 45_000 })
+        .poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: WAIT_MS })
         .toBe(candidate.name);
 
       // Saved.
@@ -89,19 +90,19 @@ describe('profile, contact and e-mail change', () => {
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect
         .poll(() => page.getByRole('status').filter({ hasText: 'Your profile has been saved.' }).isVisible(), {
-          timeout: 45_000,
+          timeout: WAIT_MS,
         })
         .toBe(true);
       expect(await shownName(page).innerText()).toBe(newName);
 
       // Kept by the candidate service…
       await page.reload();
-      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: 45_000 }).toBe(newName);
+      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: WAIT_MS }).toBe(newName);
       expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('07700 900456');
       // …and by the identity service: a new sign-in elsewhere greets the new name.
       const elsewhere = await freshPage({ storageState: await signedInStateByApi(candidate.email) });
       await elsewhere.goto('/applications');
-      await expect.poll(() => shownName(elsewhere).innerText(), { timeout: 45_000 }).toBe(newName);
+      await expect.poll(() => shownName(elsewhere).innerText(), { timeout: WAIT_MS }).toBe(newName);
     },
   );
 
@@ -114,7 +115,7 @@ describe('profile, contact and e-mail change', () => {
     });
     await page.goto('/contact-us');
     await expect
-      .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), { timeout: 45_000 })
+      .poll(() => page.getByLabel('Email', { exact: true }).inputValue(), { timeout: WAIT_MS })
       .toBe(candidate.email);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(candidate.name);
 
@@ -127,13 +128,13 @@ describe('profile, contact and e-mail change', () => {
     await message.fill('Where is my application for the warehouse job?');
     const answer = page.waitForResponse(
       (r) => r.url().endsWith('/api/contact/contact') && r.request().method() === 'POST',
-      { timeout: 45_000 },
+      { timeout: WAIT_MS },
     );
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBe(200);
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Thank you, your message has been sent.' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await message.inputValue()).toBe('');
@@ -145,7 +146,7 @@ describe('profile, contact and e-mail change', () => {
     // Another session of the same account (a sign-in of its own), open in another browser.
     const elsewhere = await freshPage({ storageState: await signedInStateByApi(candidate.email) });
     await elsewhere.goto('/applications');
-    await expect.poll(() => shownName(elsewhere).innerText(), { timeout: 45_000 }).toBe(candidate.name);
+    await expect.poll(() => shownName(elsewhere).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
 
     const newEmail = newCandidate('changed').email;
     await page.goto('/user-account');
@@ -153,7 +154,7 @@ describe('profile, contact and e-mail change', () => {
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Send verification code' }).click();
     const newCode = page.getByLabel(`Code sent to ${newEmail}`);
-    await newCode.waitFor({ timeout: 45_000 });
+    await newCode.waitFor({ timeout: WAIT_MS });
     await newCode.fill(await latestCode(newEmail, { since }));
     // The current address's code is required: without it nothing is sent.
     await page.getByRole('button', { name: 'Confirm new email' }).click();
@@ -175,7 +176,7 @@ describe('profile, contact and e-mail change', () => {
             .getByRole('status')
             .filter({ hasText: `Your email address is now ${newEmail}.` })
             .isVisible(),
-        { timeout: 45_000 },
+        { timeout: WAIT_MS },
       )
       .toBe(true);
     expect(await page.getByText(`You sign in with ${newEmail}.`).isVisible()).toBe(true);
@@ -184,7 +185,7 @@ describe('profile, contact and e-mail change', () => {
     expect(await sessionRenews(elsewhere)).toBe(false);
     await page.reload();
     await expect
-      .poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByText(`You sign in with ${newEmail}.`).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     // The old address has no account any more; the new one signs in and sees the same candidate.
@@ -194,11 +195,11 @@ describe('profile, contact and e-mail change', () => {
     await other.getByRole('button', { name: 'Get a verification code' }).click();
     await expect
       .poll(() => other.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     await signInByCode(other, newEmail);
-    await expect.poll(() => shownName(other).innerText(), { timeout: 45_000 }).toBe(candidate.name);
+    await expect.poll(() => shownName(other).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
 
     // The old address was told, with a link that puts it back and signs out everywhere. Opening it
     // changes nothing (mail scanners open links): the page asks for one press.
@@ -206,34 +207,34 @@ describe('profile, contact and e-mail change', () => {
     const owner = await freshPage();
     await owner.goto(undo);
     const restore = owner.getByRole('button', { name: 'Restore this email address' });
-    await restore.waitFor({ timeout: 45_000 });
+    await restore.waitFor({ timeout: WAIT_MS });
     expect(await owner.title()).toBe('Undo email change · Careers Portal');
     await expect
       .poll(() => owner.evaluate(() => document.activeElement?.textContent), { timeout: 5_000 })
       .toBe('Undo email change');
     await other.reload();
-    await expect.poll(() => shownName(other).innerText(), { timeout: 45_000 }).toBe(candidate.name);
+    await expect.poll(() => shownName(other).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
     await restore.click();
     await expect
-      .poll(() => owner.getByRole('heading', { name: 'Email address restored' }).isVisible(), { timeout: 45_000 })
+      .poll(() => owner.getByRole('heading', { name: 'Email address restored' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await sessionRenews(page)).toBe(false);
     expect(await sessionRenews(other)).toBe(false);
     await owner.getByRole('link', { name: 'Sign in', exact: true }).click();
     await signInByCode(owner, candidate.email);
-    await expect.poll(() => shownName(owner).innerText(), { timeout: 45_000 }).toBe(candidate.name);
+    await expect.poll(() => shownName(owner).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
     await owner.goto('/user-account');
     await expect
-      .poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: 45_000 })
+      .poll(() => owner.getByText(`You sign in with ${candidate.email}.`).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     // The link works once.
     const again = await freshPage();
     await again.goto(undo);
-    await again.getByRole('button', { name: 'Restore this email address' }).click({ timeout: 45_000 });
+    await again.getByRole('button', { name: 'Restore this email address' }).click({ timeout: WAIT_MS });
     await expect
       .poll(() => again.getByRole('alert').filter({ hasText: 'This link has already been used.' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
   });
@@ -248,12 +249,12 @@ describe('the e-mail change on a phone (360 px)', () => {
     await page.getByLabel(/^New email address/).fill(newEmail);
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Send verification code' }).click();
-    await page.getByLabel(`Code sent to ${newEmail}`).waitFor({ timeout: 45_000 });
+    await page.getByLabel(`Code sent to ${newEmail}`).waitFor({ timeout: WAIT_MS });
 
     // Reloaded: the codes are still asked for, as the identity service keeps the change (decision 0361).
     await page.reload();
     const newCode = page.getByLabel(`Code sent to ${newEmail}`);
-    await newCode.waitFor({ timeout: 45_000 });
+    await newCode.waitFor({ timeout: WAIT_MS });
     await expectNoSidewaysScroll(page, 'the account page with a pending change at 360 px');
     await expectNoAxeViolations(page, 'the account page with a pending change at 360 px');
     if (process.env.E2E_SCREENSHOTS)
@@ -264,14 +265,14 @@ describe('the e-mail change on a phone (360 px)', () => {
     await page
       .getByRole('status')
       .filter({ hasText: `Your email address is now ${newEmail}.` })
-      .waitFor({ timeout: 45_000 });
+      .waitFor({ timeout: WAIT_MS });
     // The banner naming the long address wraps (it made the page 399 px wide).
     await expectNoSidewaysScroll(page, 'the account page after an e-mail change at 360 px');
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/account-changed-360.png`, fullPage: true });
     // Confirmed: a reload shows the form again, nothing pending.
     await page.reload();
-    await page.getByLabel(/^New email address/).waitFor({ timeout: 45_000 });
+    await page.getByLabel(/^New email address/).waitFor({ timeout: WAIT_MS });
     expect(await page.getByLabel(`Code sent to ${newEmail}`).count()).toBe(0);
   });
 });
@@ -288,19 +289,19 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
       const page = await freshPage({ storageState: started });
       // Something to lose: a CV.
       await page.goto('/cvs');
-      await page.locator('input[type="file"]').waitFor({ state: 'attached', timeout: 45_000 });
+      await page.locator('input[type="file"]').waitFor({ state: 'attached', timeout: WAIT_MS });
       // The session as the browser keeps it now, to try again once the account is gone.
       const signedIn = await page.context().storageState();
       const cv = pdfCv('To be deleted.pdf', candidate.name);
       await page.locator('input[type="file"]').setInputFiles(cv);
       await page.getByRole('button', { name: 'Upload CV' }).click();
-      await page.getByRole('heading', { name: cv.name, exact: true }).waitFor({ timeout: 45_000 });
+      await page.getByRole('heading', { name: cv.name, exact: true }).waitFor({ timeout: WAIT_MS });
 
       await page.getByRole('link', { name: 'Candidate Account', exact: true }).click();
       const since = await mailboxMark();
       await page.getByRole('button', { name: 'Delete my account' }).click();
       const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
-      await expect.poll(() => dialog.getByRole('status').isVisible(), { timeout: 45_000 }).toBe(true);
+      await expect.poll(() => dialog.getByRole('status').isVisible(), { timeout: WAIT_MS }).toBe(true);
       const confirm = dialog.getByRole('button', { name: 'Delete account' });
       expect(await confirm.isDisabled()).toBe(true);
       const code = await latestCode(candidate.email, { since });
@@ -309,13 +310,13 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
       await confirm.click();
       await expect
         .poll(() => dialog.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), {
-          timeout: 45_000,
+          timeout: WAIT_MS,
         })
         .toBe(true);
       expect(path(page)).toBe('/user-account');
       await dialog.getByLabel('Verification code').fill(code);
       await confirm.click();
-      await expect.poll(() => path(page), { timeout: 45_000 }).toBe('/account/login');
+      await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/login');
       // The sign-in page says what happened.
       await expect
         .poll(() =>
@@ -335,7 +336,7 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
 
       // Signed out here…
       await page.goto('/applications');
-      await expect.poll(() => path(page), { timeout: 45_000 }).toBe('/account/login');
+      await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/login');
       // …and the session saved before the deletion is dead too.
       const stale = await freshPage({ storageState: signedIn });
       await stale.goto('/applications');
@@ -344,9 +345,9 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
       // The address is free again: signing up makes a new, empty account.
       const again = await freshPage();
       await signUpByCode(again, { ...candidate, name: `${candidate.name} Again` });
-      await expect.poll(() => again.getByText('No applications yet').isVisible(), { timeout: 45_000 }).toBe(true);
+      await expect.poll(() => again.getByText('No applications yet').isVisible(), { timeout: WAIT_MS }).toBe(true);
       await again.goto('/cvs');
-      await expect.poll(() => again.getByText('No CVs yet').isVisible(), { timeout: 45_000 }).toBe(true);
+      await expect.poll(() => again.getByText('No CVs yet').isVisible(), { timeout: WAIT_MS }).toBe(true);
       expect(await again.getByRole('heading', { name: cv.name, exact: true }).count()).toBe(0);
     },
   );

@@ -20,6 +20,7 @@ import {
 } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signedInStateByApi } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -73,7 +74,7 @@ describe('an employer moves the application; the candidate sees it on /applicati
     const page = await freshPage({ storageState: signedIn });
     await page.goto('/applications');
     const application = card(page, job.title);
-    await expect.poll(() => application.isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => application.isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(await statusOf(page, job.title)).toBe('Application received');
     expect(await application.getByText(`${employer.businessName} · Leeds`, { exact: true }).isVisible()).toBe(true);
     expect(await application.getByText(cvName, { exact: true }).isVisible()).toBe(true);
@@ -87,7 +88,7 @@ describe('an employer moves the application; the candidate sees it on /applicati
 
     const page = await freshPage({ storageState: signedIn });
     await page.goto('/applications');
-    await card(page, job.title).waitFor({ timeout: 45_000 });
+    await card(page, job.title).waitFor({ timeout: WAIT_MS });
     expect(await statusOf(page, job.title)).toBe('Interview to be scheduled');
     expect(await timeline(page, job.title)).toEqual([
       'Interview to be scheduled',
@@ -109,13 +110,13 @@ describe('an employer moves the application; the candidate sees it on /applicati
 
     const page = await freshPage({ storageState: signedIn });
     await page.goto('/applications');
-    await card(page, job.title).waitFor({ timeout: 45_000 });
+    await card(page, job.title).waitFor({ timeout: WAIT_MS });
     expect(await statusOf(page, job.title)).toBe('Not selected');
     expect((await timeline(page, job.title))[0]).toBe('Not selected');
 
     await page.getByRole('link', { name: 'CVs', exact: true }).click();
     const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: cvName, exact: true }) });
-    await row.getByText('Sent 1 time').click({ timeout: 45_000 });
+    await row.getByText('Sent 1 time').click({ timeout: WAIT_MS });
     expect(await row.getByText(`Application: ${job.title} at ${employer.businessName}`).isVisible()).toBe(true);
   });
 });

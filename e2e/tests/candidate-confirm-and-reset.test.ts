@@ -19,6 +19,7 @@ import { applyViaApi } from '../support/employer';
 import { newCandidate, type CandidateDetails } from '../support/flows';
 import { createEmployer, employerApplications, type Employer } from '../support/jobs';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 let employer: Employer;
@@ -103,7 +104,7 @@ describe.each([
     await expect
       .poll(() => page.getByRole('heading', { name: /^You applied on/ }).isVisible(), { timeout: 20_000 })
       .toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: title }).isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: title }).isVisible(), { timeout: WAIT_MS }).toBe(true);
     await look(page, 'confirm-apply-page');
 
     await page.goto('/applications');
@@ -126,7 +127,7 @@ describe.each([
     // The focus went to the page's own heading, not to the body.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await look(page, 'confirm-banner-done');
-    await expect.poll(() => emailVerifiedAtEmployer(candidate.email), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => emailVerifiedAtEmployer(candidate.email), { timeout: WAIT_MS }).toBe(true);
 
     // The new session is kept: a reload stays signed in, and nothing asks for the code any more.
     await page.reload();
@@ -168,7 +169,7 @@ describe.each([
     await again.goto(link);
     await expect
       .poll(() => again.getByRole('heading', { name: 'This link has already been used' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await again.getByLabel('New password', { exact: true }).count()).toBe(0);
@@ -186,7 +187,7 @@ describe.each([
     await page.getByRole('button', { name: 'Send me a link' }).click();
     await page.goto(await latestLink(own.email, '/reset/', { since }));
     await expect
-      .poll(() => new URL(page.url()).pathname.startsWith('/employer/reset/'), { timeout: 45_000 })
+      .poll(() => new URL(page.url()).pathname.startsWith('/employer/reset/'), { timeout: WAIT_MS })
       .toBe(true);
     await page.getByLabel('New password', { exact: true }).fill('an-Employer-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).fill('an-Employer-passw0rd');

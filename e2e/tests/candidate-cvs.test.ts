@@ -11,6 +11,7 @@ import { downloadedBytes, usePortalPages } from '../support/browser';
 import { pdfCv, type UploadFile } from '../support/files';
 import { enterEmailedCode, newCandidate, signedInStateByApi, type CandidateDetails } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -84,7 +85,7 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
     await page.getByRole('link', { name: 'CVs', exact: true }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/cvs');
     const row = cvRow(page, SIGNUP_CV_NAME);
-    await expect.poll(() => row.isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => row.isVisible(), { timeout: WAIT_MS }).toBe(true);
     // The file is a real PDF: the service reads its text in the background (design.md §3 cvParseStatus).
     await expect
       .poll(
@@ -104,7 +105,7 @@ describe('/cvs (product.md §1, §7)', () => {
     const who = await signedInCandidate('cvs-upload');
     const { candidate } = who;
     const page = await signedInPage(who, '/cvs');
-    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 45_000 });
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: WAIT_MS });
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
@@ -121,24 +122,24 @@ describe('/cvs (product.md §1, §7)', () => {
       .poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: 5_000 })
       .toBe(true);
 
-    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: WAIT_MS }).toBe(true);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: 10_000 })
       .toBe(true);
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await page.unroute('**/cvs');
     await page.reload();
-    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: WAIT_MS }).toBe(true);
   });
 
   it("refuses a file whose bytes are no CV, whatever its name, with the server's reason", async () => {
     const page = await signedInPage(await signedInCandidate('cvs-refused'), '/cvs');
-    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 45_000 });
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: WAIT_MS });
     const before = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
     const name = 'not-really-a.pdf';
     const answer = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST',
-      { timeout: 45_000 },
+      { timeout: WAIT_MS },
     );
     await fileInput(page).setInputFiles({
       name,
@@ -154,7 +155,7 @@ describe('/cvs (product.md §1, §7)', () => {
             .getByRole('alert')
             .filter({ hasText: 'Must be in the following format: pdf, doc, docx, txt' })
             .isVisible(),
-        { timeout: 45_000 },
+        { timeout: WAIT_MS },
       )
       .toBe(true);
     expect(await cvRow(page, name).count()).toBe(0);
@@ -169,12 +170,12 @@ describe('/cvs (product.md §1, §7)', () => {
     const page = await signedInPage(who, '/cvs');
     const previewAnswer = page.waitForResponse(
       (response) => /\/cvs\/[^/]+\/preview$/.test(new URL(response.url()).pathname),
-      { timeout: 45_000 },
+      { timeout: WAIT_MS },
     );
     await page.getByRole('button', { name: `Preview ${cv.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Preview of ${cv.name}` });
     const frame = dialog.locator(`iframe[title="${cv.name}"]`);
-    await expect.poll(() => frame.isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => frame.isVisible(), { timeout: WAIT_MS }).toBe(true);
     // The service sent the very file that was uploaded, byte for byte…
     expect((await (await previewAnswer).body()).equals(cv.buffer)).toBe(true);
     // …and the frame has loaded it as a PDF document (from a blob: address, so no token sits in a URL).
@@ -186,7 +187,7 @@ describe('/cvs (product.md §1, §7)', () => {
           const loaded = page.frames().find((f) => f.url() === src);
           return loaded ? loaded.evaluate(() => document.contentType).catch(() => 'unreadable') : 'not loaded';
         },
-        { timeout: 45_000 },
+        { timeout: WAIT_MS },
       )
       .toBe('application/pdf');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -204,12 +205,12 @@ describe('/cvs (product.md §1, §7)', () => {
       buffer: Buffer.from(`${candidate.name}\nTen years of testing & <care>.\n`),
     });
     await page.getByRole('button', { name: 'Upload CV' }).click();
-    await cvRow(page, name).waitFor({ timeout: 45_000 });
+    await cvRow(page, name).waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: `Preview ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Preview of ${name}` });
     const frame = dialog.frameLocator(`iframe[title="${name}"]`);
     await expect
-      .poll(() => frame.getByText('Ten years of testing & <care>.').isVisible(), { timeout: 45_000 })
+      .poll(() => frame.getByText('Ten years of testing & <care>.').isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await frame.getByText(candidate.name).isVisible()).toBe(true);
   });
@@ -220,14 +221,14 @@ describe('/cvs (product.md §1, §7)', () => {
     ]);
     const cv = who.cvs[1]!;
     const page = await signedInPage(who, '/cvs');
-    const downloadEvent = page.waitForEvent('download', { timeout: 45_000 });
+    const downloadEvent = page.waitForEvent('download', { timeout: WAIT_MS });
     await page.getByRole('button', { name: `Download ${cv.name}` }).click();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe(cv.name);
     expect((await downloadedBytes(download)).equals(cv.buffer)).toBe(true);
 
     // The signup CV's long name with a comma survives too (RFC 6266 file name, design.md §3).
-    const second = page.waitForEvent('download', { timeout: 45_000 });
+    const second = page.waitForEvent('download', { timeout: WAIT_MS });
     await page.getByRole('button', { name: `Download ${SIGNUP_CV_NAME}` }).click();
     expect((await second).suggestedFilename()).toBe(SIGNUP_CV_NAME);
   });
@@ -238,7 +239,7 @@ describe('/cvs (product.md §1, §7)', () => {
     ]);
     const cv = who.cvs[1]!;
     const page = await signedInPage(who, '/cvs');
-    await cvRow(page, cv.name).waitFor({ timeout: 45_000 });
+    await cvRow(page, cv.name).waitFor({ timeout: WAIT_MS });
     const countBefore = await page.getByRole('heading', { name: /^Your CVs \(\d+\)$/ }).innerText();
 
     await page.getByRole('button', { name: `Delete ${cv.name}` }).click();
@@ -250,14 +251,14 @@ describe('/cvs (product.md §1, §7)', () => {
 
     await page.getByRole('button', { name: `Delete ${cv.name}` }).click();
     await dialog.getByRole('button', { name: 'Delete CV' }).click();
-    await expect.poll(() => cvRow(page, cv.name).count(), { timeout: 45_000 }).toBe(0);
+    await expect.poll(() => cvRow(page, cv.name).count(), { timeout: WAIT_MS }).toBe(0);
     const before = Number(/\((\d+)\)/.exec(countBefore)?.[1]);
     await expect
       .poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: 10_000 })
       .toBe(true);
 
     await page.reload();
-    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: 45_000 });
+    await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: WAIT_MS });
     expect(await cvRow(page, cv.name).count()).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signedInStateByApi } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const candidate = newCandidate('dashboard');
@@ -62,7 +63,7 @@ const menuButton = (page: Page) => page.locator('button[aria-controls="side-nav"
 
 // Issue 12: below 1024 px the menu starts closed after sign-in and reload.
 async function closeNav(page: Page) {
-  await menuButton(page).waitFor({ timeout: 45_000 });
+  await menuButton(page).waitFor({ timeout: WAIT_MS });
   expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
   expect(await sideNav(page).isVisible()).toBe(false);
 }
@@ -150,7 +151,7 @@ describe('side navigation (product.md §1, §2, §9)', () => {
   it('at 1280 px it is shown by default, toggles, and stays open across navigations', async () => {
     const page = await signedInPage(DESKTOP);
     await page.goto('/applications');
-    await sideNav(page).waitFor({ timeout: 45_000 });
+    await sideNav(page).waitFor({ timeout: WAIT_MS });
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
 
     await menuButton(page).click();
@@ -175,11 +176,11 @@ describe('side navigation (product.md §1, §2, §9)', () => {
     const page = await signedInPage(viewport);
     await page.goto('/applications');
     // Issue 12: below 1024 px it starts closed (also after a reload), so the page is not covered.
-    await menuButton(page).waitFor({ timeout: 45_000 });
+    await menuButton(page).waitFor({ timeout: WAIT_MS });
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
     expect(await sideNav(page).isVisible()).toBe(false);
     await page.reload();
-    await menuButton(page).waitFor({ timeout: 45_000 });
+    await menuButton(page).waitFor({ timeout: WAIT_MS });
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
     await menuButton(page).click();
     await expect.poll(() => sideNav(page).isVisible()).toBe(true);
@@ -205,10 +206,10 @@ describe('side navigation (product.md §1, §2, §9)', () => {
   it('at exactly 1024 px a navigation leaves it open', async () => {
     const page = await signedInPage({ width: 1024, height: 800 });
     await page.goto('/applications');
-    await sideNav(page).waitFor({ timeout: 45_000 });
+    await sideNav(page).waitFor({ timeout: WAIT_MS });
     await sideNav(page).getByRole('link', { name: 'CVs', exact: true }).click();
     await expect.poll(() => path(page)).toBe('/cvs');
-    await page.getByRole('heading', { name: cvName, exact: true }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: cvName, exact: true }).waitFor({ timeout: WAIT_MS });
     expect(await sideNav(page).isVisible()).toBe(true);
   });
 });

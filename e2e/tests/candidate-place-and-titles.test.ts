@@ -37,6 +37,7 @@ import {
 } from '../support/flows';
 import { createEmployer, type Employer } from '../support/jobs';
 import { latestCode, mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const LONG_TITLE = 'Warehouse Operative and Forklift Driver for the Night Shift (Temperature-Controlled Stores)';
@@ -82,14 +83,14 @@ function focused(page: Page): Promise<{ tag: string; text: string }> {
 }
 
 async function expectFocusOnHeading(page: Page, tag: 'h1' | 'h2', text: string | RegExp): Promise<void> {
-  await expect.poll(async () => (await focused(page)).tag, { timeout: 45_000 }).toBe(tag);
+  await expect.poll(async () => (await focused(page)).tag, { timeout: WAIT_MS }).toBe(tag);
   expect((await focused(page)).text).toMatch(text);
 }
 
 /** The h1 shows its whole text: nothing clipped, and nothing past the viewport's right edge. */
 async function expectWholeHeading(page: Page, text: string): Promise<void> {
   const h1 = page.getByRole('heading', { level: 1 });
-  await expect.poll(() => h1.innerText(), { timeout: 45_000 }).toBe(text);
+  await expect.poll(() => h1.innerText(), { timeout: WAIT_MS }).toBe(text);
   const box = await h1.evaluate((el) => ({
     clipped: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1,
     right: el.getBoundingClientRect().right,
@@ -267,13 +268,13 @@ describe('the focus lands on the new heading', () => {
     const page = await openPage({ viewport: PHONE, storageState: await signedInStateByApi(candidate.email) });
     await page.goto('/applications');
     const withdraw = page.getByRole('button', { name: 'Withdraw your application for Second job' });
-    await withdraw.waitFor({ timeout: 45_000 });
+    await withdraw.waitFor({ timeout: WAIT_MS });
     expect(await withdraw.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(180, 35, 24)');
     await withdraw.click();
     const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Withdraw application' });
     expect(await confirm.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(180, 35, 24)');
     await confirm.click();
-    await expect.poll(() => withdraw.count(), { timeout: 45_000 }).toBe(0);
+    await expect.poll(() => withdraw.count(), { timeout: WAIT_MS }).toBe(0);
     await expectFocusOnHeading(page, 'h2', 'Second job');
   });
 
@@ -326,7 +327,7 @@ describe('keyboard and touch', () => {
   it('Esc closes the phone drawer and gives the focus back to the menu button', async () => {
     const page = await openPage({ viewport: PHONE, storageState: await signedInStateByApi(applied.candidate.email) });
     await page.goto('/applications');
-    await page.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { level: 1, name: 'Job Applications' }).waitFor({ timeout: WAIT_MS });
     const menu = page.getByRole('button', { name: 'Show navigation' });
     await menu.click();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -400,7 +401,7 @@ describe('messages and names', () => {
   it('not found: a long unknown address does not scroll a phone sideways', async () => {
     const page = await openPage({ viewport: PHONE });
     await page.goto(`/${'an-address-that-does-not-exist-'.repeat(4)}${'x'.repeat(40)}`);
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: WAIT_MS });
     await look(page, 'not-found-long-address');
   });
 
@@ -413,7 +414,7 @@ describe('messages and names', () => {
       const page = await openPage({ viewport, storageState: await signedInStateByApi(applied.candidate.email) });
       await page.goto('/cvs');
       const name = page.getByRole('heading', { level: 3, name: LONG_FILE_NAME });
-      await name.waitFor({ timeout: 45_000 });
+      await name.waitFor({ timeout: WAIT_MS });
       await look(page, 'cvs-long-name');
       // A toast (the upload's) is up while the preview is open and after it: axe checks both.
       await page.locator('.cv-upload input[type="file"], input[type="file"]').first().setInputFiles(txtCv('toast.txt'));

@@ -16,6 +16,7 @@ import { DESKTOP, downloadedBytes, PHONE, usePortalPages } from '../support/brow
 import { applyViaApi, dropCvViaApi } from '../support/employer';
 import { newCandidate, signedInStateByApi } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 let employer: Employer;
@@ -51,7 +52,7 @@ describe.each([
       const page = await openPage({ viewport, storageState: await signedInStateByApi(candidate.email) });
       await page.goto('/applications');
       const orchardCard = card(page, orchard.title);
-      await orchardCard.waitFor({ timeout: 45_000 });
+      await orchardCard.waitFor({ timeout: WAIT_MS });
 
       // Withdraw, behind a confirmation with an optional reason.
       await orchardCard.getByRole('button', { name: `Withdraw your application for ${orchard.title}` }).click();
@@ -61,7 +62,7 @@ describe.each([
       await expectNoAxeViolations(page, `withdraw dialog at ${viewport.width} px`);
       await expectNoSidewaysScroll(page, `withdraw dialog at ${viewport.width} px`);
       await dialog.getByRole('button', { name: 'Withdraw application' }).click();
-      await expect.poll(() => badge(orchardCard), { timeout: 45_000 }).toBe('Withdrawn');
+      await expect.poll(() => badge(orchardCard), { timeout: WAIT_MS }).toBe('Withdrawn');
       expect(await orchardCard.getByText('I found a job closer to home.').isVisible()).toBe(true);
       await orchardCard.locator('summary').click();
       expect(await orchardCard.locator('li .application-card__step').allInnerTexts()).toEqual([
@@ -73,7 +74,7 @@ describe.each([
       // The success toast fades in and out (its colours mid-fade are no fair contrast test): check the page once it went.
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Your application was withdrawn.' });
       await toast.waitFor({ timeout: 10_000 });
-      await expect.poll(() => toast.count(), { timeout: 45_000 }).toBe(0);
+      await expect.poll(() => toast.count(), { timeout: WAIT_MS }).toBe(0);
       await expectNoAxeViolations(page, `/applications with a withdrawn application at ${viewport.width} px`);
 
       // The employer sees it withdrawn, with the reason; SPEC's status is kept.
@@ -97,7 +98,7 @@ describe.each([
       expect(again.map((a) => Boolean(a.withdrawnOn)).sort()).toEqual([false, true]);
 
       await page.goto('/applications');
-      await expect.poll(() => card(page, orchard.title).count(), { timeout: 45_000 }).toBe(2);
+      await expect.poll(() => card(page, orchard.title).count(), { timeout: WAIT_MS }).toBe(2);
       const shown = await page
         .getByRole('article')
         .evaluateAll((articles) =>
@@ -110,7 +111,7 @@ describe.each([
       // Export my data, from the account page.
       await page.goto('/user-account');
       const exportButton = page.getByRole('button', { name: 'Export my data' });
-      await exportButton.waitFor({ timeout: 45_000 });
+      await exportButton.waitFor({ timeout: WAIT_MS });
       await expectNoSidewaysScroll(page, `/user-account at ${viewport.width} px`);
       const downloading = page.waitForEvent('download', { timeout: 30_000 });
       await exportButton.click();
@@ -142,7 +143,7 @@ describe.each([
       expect(drops.map((d) => d.business.name)).toEqual([employer.business.name]);
       await page.goto('/cv-drops');
       await expect
-        .poll(() => page.getByText(employer.business.name).first().isVisible(), { timeout: 45_000 })
+        .poll(() => page.getByText(employer.business.name).first().isVisible(), { timeout: WAIT_MS })
         .toBe(true);
 
       const cvs = await read<DataExportCv[]>('cvs.json');
@@ -150,7 +151,7 @@ describe.each([
       const bytes = await zip.file(cvs[0]!.file ?? '')?.async('nodebuffer');
       expect(bytes?.equals(cv.buffer)).toBe(true);
       await page.goto('/cvs');
-      await page.getByRole('heading', { name: cv.name, exact: true }).waitFor({ timeout: 45_000 });
+      await page.getByRole('heading', { name: cv.name, exact: true }).waitFor({ timeout: WAIT_MS });
     },
   );
 });

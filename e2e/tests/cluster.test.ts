@@ -40,6 +40,7 @@ import {
   type Employer,
 } from '../support/cluster-flows';
 import { logsDir } from '../support/stack';
+import { WAIT_MS } from '../support/waits';
 
 /** What the run measured, for people (e2e/.logs/cluster-summary.log). */
 function note(line: string): void {
@@ -140,7 +141,7 @@ describe('a cluster behind nginx', () => {
     // Background work runs once: each accepted send is exactly one e-mail, though both instances poll the outbox.
     await expect
       .poll(() => messagesTo(cluster.mail, target.email, since).filter((m) => m.code !== null).length, {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(10);
     await sleep(1_500);

@@ -17,6 +17,7 @@ import {
   type CandidateDetails,
 } from '../support/flows';
 import { latestLink, mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -40,7 +41,7 @@ async function accountWithConfirmLink(label: string): Promise<{ candidate: Candi
 async function confirm(page: Page, confirmLink: string): Promise<void> {
   await page.goto(confirmLink);
   await expect
-    .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 45_000 })
+    .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: WAIT_MS })
     .toBe(true);
 }
 
@@ -57,7 +58,7 @@ describe('confirm e-mail (product.md §2)', () => {
     const page = await freshPage();
     await page.goto(confirmLink);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('heading', { name: 'Email confirmed', exact: true }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
@@ -74,7 +75,7 @@ describe('confirm e-mail (product.md §2)', () => {
     await page.goto(confirmLink);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Email already confirmed', exact: true }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await page.getByText('your email address is confirmed').isVisible()).toBe(true);
@@ -89,7 +90,7 @@ describe('confirm e-mail (product.md §2)', () => {
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up/token');
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'The confirmation link is not valid.' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await page.getByRole('heading', { name: 'Email confirmed', exact: true }).count()).toBe(0);
@@ -133,7 +134,7 @@ describe.each([
     await page.goto('/confirm/3f1c7c2e-8d4b-4a5e-9b6f-2c1d0e9a7b44/made-up');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Email not confirmed', exact: true }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     await expectNoAxeViolations(page, `refused confirm page at ${viewport.width} px`);
@@ -150,7 +151,7 @@ describe.each([
       .poll(
         () =>
           page.getByRole('status').filter({ hasText: 'A reset link has been sent to your email address' }).isVisible(),
-        { timeout: 45_000 },
+        { timeout: WAIT_MS },
       )
       .toBe(true);
     await expectNoAxeViolations(page, `forgotten password, sent, at ${viewport.width} px`);

@@ -9,6 +9,7 @@ import { registerCandidateByApi } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import { newCandidate, signUpByCode, type CandidateDetails } from '../support/flows';
 import { latestLink, mailboxMark, mailFor } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const RESET_SENT = 'A reset link has been sent to your email address';
 
@@ -48,7 +49,7 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     const since = await mailboxMark();
     await requestResetLink(page, candidate.email);
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     const link = await latestLink(candidate.email, '/account/reset/', { since });
@@ -62,11 +63,11 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     // Signed in for real: the dashboard greets the candidate by name and survives a reload.
     const firstName = candidate.name.split(' ')[0] as string;
     await expect
-      .poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await page.reload();
     await expect
-      .poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('link', { name: 'Job Applications', exact: true }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(path(page)).toBe('/');
   });
@@ -84,13 +85,13 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     await page.goto(link);
     await expect
       .poll(() => page.getByRole('heading', { name: 'This link has already been used' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
     expect(path(page)).toMatch(/^\/account\/reset\//);
     await page.goto('/applications');
-    await expect.poll(() => path(page), { timeout: 45_000 }).toBe('/account/login');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/login');
   });
 
   it('a made-up token says the link is not valid, before the form', async () => {
@@ -99,7 +100,7 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     const page = await freshPage();
     await page.goto(`/account/reset/${encodeURIComponent(candidate.email)}/not-a-real/token`);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'This link is not valid' }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('heading', { name: 'This link is not valid' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await page.getByRole('link', { name: 'Send me a new link' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/request-password-reset');
@@ -182,7 +183,7 @@ describe('forgotten password page (product.md §2, §5)', () => {
     const since = await mailboxMark();
     await requestResetLink(page, stranger);
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('status').filter({ hasText: RESET_SENT }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     // The outbox is polled every 250 ms in the suite: give a wrongly queued e-mail time to show up.
     await page.waitForTimeout(1_000);

@@ -13,6 +13,7 @@ import { pdfCv } from '../support/files';
 import { newCandidate, openEmployerConsole, signedInStateByApi } from '../support/flows';
 import { mailboxMark, waitForMail, type SinkMessage } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('interviews');
@@ -72,7 +73,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     expect(await console_.getByLabel('Monday, hours 2, from').inputValue()).toBe('18:00');
     await console_.getByLabel('Video link').fill('https://meet.example.test/interview-room');
     await console_.getByRole('button', { name: 'Save your times' }).click();
-    await console_.getByText('Your interview times are saved.').waitFor({ timeout: 45_000 });
+    await console_.getByText('Your interview times are saved.').waitFor({ timeout: WAIT_MS });
     await look(console_, 'hours', '1280 px');
     await console_.setViewportSize(PHONE);
     await look(console_, 'hours', '360 px');
@@ -83,7 +84,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await console_.goto(`/employer/applications/${applicationId}`);
     const section = console_.getByRole('region', { name: 'Interview' });
     await section.getByRole('button', { name: 'Invite to an interview' }).click();
-    await section.getByText('Invited: the candidate chooses a time', { exact: false }).waitFor({ timeout: 45_000 });
+    await section.getByText('Invited: the candidate chooses a time', { exact: false }).waitFor({ timeout: WAIT_MS });
     const invitation = await waitForMail(candidate.email, {
       since,
       match: (m) => m.subject === 'Choose a time for your interview',
@@ -106,7 +107,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     expect(chosen).toMatch(/Z$/);
     await phone.keyboard.press('Tab');
     await phone.keyboard.press('Enter');
-    await mine.getByText('Your interview is booked.').waitFor({ timeout: 45_000 });
+    await mine.getByText('Your interview is booked.').waitFor({ timeout: WAIT_MS });
     await look(phone, 'booked', '360 px');
 
     const booked = await Promise.all(
@@ -132,7 +133,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     const next = await other.getAttribute('value');
     await other.check();
     await mine.getByRole('button', { name: 'Move to this time' }).click();
-    await mine.getByRole('button', { name: 'Change the time' }).waitFor({ timeout: 45_000 });
+    await mine.getByRole('button', { name: 'Change the time' }).waitFor({ timeout: WAIT_MS });
     for (const to of [candidate.email, employer.email]) {
       const moved = await waitForMail(to, {
         since,
@@ -148,7 +149,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await look(console_, 'employer-booked', '1280 px');
     await section.getByRole('button', { name: 'Cancel the interview' }).click();
     await console_.getByRole('alertdialog').getByRole('button', { name: 'Cancel the interview' }).click();
-    await section.getByText('The interview was cancelled', { exact: false }).waitFor({ timeout: 45_000 });
+    await section.getByText('The interview was cancelled', { exact: false }).waitFor({ timeout: WAIT_MS });
     for (const to of [candidate.email, employer.email]) {
       const cancelled = await waitForMail(to, {
         since,

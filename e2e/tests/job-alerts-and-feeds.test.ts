@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { createJob, newEmployer, type Employer } from '../support/employer';
 import { mailboxMark, mailFor, waitForMail, type SinkMessage } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'job-alerts-and-feeds');
@@ -55,7 +56,7 @@ describe('job alerts: sign-up on a careers page, double opt-in, the first alert 
     const page = await openPage({ viewport: DESKTOP });
     await page.goto(`/careers/${slug}`);
     const signup = page.getByRole('region', { name: 'Tell me about new jobs' });
-    await signup.waitFor({ timeout: 45_000 });
+    await signup.waitFor({ timeout: WAIT_MS });
     await signup.getByLabel('Your email address').fill(address);
     await shot(page, 'careers-signup-1280.png');
     await signup.getByRole('button', { name: 'Email me new jobs' }).click();
@@ -78,13 +79,13 @@ describe('job alerts: sign-up on a careers page, double opt-in, the first alert 
     const confirmPage = await openPage({ viewport: PHONE });
     await confirmPage.goto(confirmLink!);
     const confirm = confirmPage.getByRole('button', { name: 'Confirm the job alert' });
-    await confirm.waitFor({ timeout: 45_000 });
+    await confirm.waitFor({ timeout: WAIT_MS });
     expect(await confirmPage.title()).toBe('Confirm your job alert · Careers Portal');
     await expectNoAxeViolations(confirmPage, 'confirm page before the press');
     await expectNoSidewaysScroll(confirmPage);
     await confirm.click();
     const on = confirmPage.getByRole('heading', { name: 'Your job alert is on' });
-    await on.waitFor({ timeout: 45_000 });
+    await on.waitFor({ timeout: WAIT_MS });
     await expect
       .poll(() => confirmPage.evaluate(() => document.activeElement?.textContent))
       .toBe('Your job alert is on');
@@ -109,10 +110,10 @@ describe('job alerts: sign-up on a careers page, double opt-in, the first alert 
     const stopPage = await openPage({ viewport: PHONE });
     await stopPage.goto(stopLink!);
     const stop = stopPage.getByRole('button', { name: 'Stop the job alert' });
-    await stop.waitFor({ timeout: 45_000 });
+    await stop.waitFor({ timeout: WAIT_MS });
     await expectNoAxeViolations(stopPage, 'unsubscribe page before the press');
     await stop.click();
-    await stopPage.getByRole('heading', { name: 'The job alert is off' }).waitFor({ timeout: 45_000 });
+    await stopPage.getByRole('heading', { name: 'The job alert is off' }).waitFor({ timeout: WAIT_MS });
     await expectNoAxeViolations(stopPage, 'unsubscribe page after the press');
     await expectNoSidewaysScroll(stopPage);
     await shot(stopPage, 'unsubscribed-360.png');
@@ -128,7 +129,7 @@ describe('job alerts: sign-up on a careers page, double opt-in, the first alert 
     const page = await openPage({ viewport: PHONE });
     await page.goto('/jobs?q=baker');
     const signup = page.getByRole('region', { name: 'Tell me about new jobs' });
-    await signup.waitFor({ timeout: 45_000 });
+    await signup.waitFor({ timeout: WAIT_MS });
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, '/jobs with the alert sign-up');
     await shot(page, 'jobs-signup-360.png');

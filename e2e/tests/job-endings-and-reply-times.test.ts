@@ -16,6 +16,7 @@ import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signInEmployerByCode } from '../support/flows';
 import { mailFor, mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('job-endings');
@@ -71,7 +72,7 @@ describe('job endings and reply times', () => {
     await leaveThenMoveClock(phone, later);
     await phone.goto('/applications');
     const card = phone.getByRole('article', { name: title });
-    await card.getByText('promised a reply within 1 day', { exact: false }).waitFor({ timeout: 45_000 });
+    await card.getByText('promised a reply within 1 day', { exact: false }).waitFor({ timeout: WAIT_MS });
     expect(await card.locator('.badge', { hasText: 'Overdue' }).count()).toBe(1);
     await look(phone, 'candidate-overdue', '360 px');
     // A visitor reads the promise above the Apply button (the candidate, who applied, sees their waiting instead).
@@ -86,7 +87,7 @@ describe('job endings and reply times', () => {
     const row = desk.getByRole('listitem').filter({ hasText: details.name });
     // The browser's clock is two days ahead, so the app takes every access token as expired and refreshes it
     // before each of the page's calls: on a loaded machine the list can take longer than 20 s to come.
-    await row.getByText('you promise 1 day', { exact: false }).waitFor({ timeout: 45_000 });
+    await row.getByText('you promise 1 day', { exact: false }).waitFor({ timeout: WAIT_MS });
     expect(await row.locator('.badge', { hasText: 'Overdue' }).count()).toBe(1);
     await look(desk, 'employer-overdue', '1280 px');
   }, 180_000);

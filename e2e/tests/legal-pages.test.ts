@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSidewaysScroll } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, openPortalPage, PHONE } from '../support/browser';
+import { WAIT_MS } from '../support/waits';
 
 let browser: Browser;
 let page: Page | undefined;
@@ -31,7 +32,7 @@ describe.each([
     await p.goto('/account/login', { waitUntil: 'networkidle' });
     await p.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect
-      .poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: 45_000 })
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(new URL(p.url()).pathname).toBe('/privacy');
     for (const name of ['What we keep', 'How long', 'Who sees it', 'How to have it deleted']) {
@@ -44,7 +45,7 @@ describe.each([
 
     await p.goto('/terms', { waitUntil: 'networkidle' });
     await expect
-      .poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: 45_000 })
+      .poll(() => p.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await expectNoSidewaysScroll(p, `/terms at ${viewport.width} px`);
     await expectNoAxeViolations(p, `/terms at ${viewport.width} px`);

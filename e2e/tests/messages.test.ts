@@ -12,6 +12,7 @@ import { pdfCv } from '../support/files';
 import { newCandidate, signedInStateByApi, type CandidateDetails } from '../support/flows';
 import { mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('messages');
@@ -53,12 +54,12 @@ describe('messages: the employer writes from a template, the candidate is told b
       .fill('Hello {candidateName},\nthank you for applying for {jobTitle} at {businessName}. Can we talk on Monday?');
     await messages.getByRole('button', { name: 'Save template' }).click();
     const picker = messages.getByLabel('Start from a template');
-    await picker.waitFor({ timeout: 45_000 });
+    await picker.waitFor({ timeout: WAIT_MS });
     await picker.selectOption({ label: 'Invite to talk' });
     const since = await mailboxMark();
     await messages.getByRole('button', { name: 'Send message' }).click();
     const filled = `Hello ${candidate.name},\nthank you for applying for ${job.title} at ${employer.businessName}. Can we talk on Monday?`;
-    await messages.locator('.employer-message__body').first().waitFor({ timeout: 45_000 });
+    await messages.locator('.employer-message__body').first().waitFor({ timeout: WAIT_MS });
     expect(await messages.locator('.employer-message__body').first().innerText()).toBe(filled);
     await look(console_, 'employer-wrote', '1280 px');
 
@@ -82,7 +83,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     await look(phone, 'candidate-reads', '360 px');
     await thread.getByLabel(`Your reply to ${employer.businessName}`).fill('Monday at 10 works for me.');
     await thread.getByRole('button', { name: 'Send reply' }).click();
-    await thread.getByText('Monday at 10 works for me.').waitFor({ timeout: 45_000 });
+    await thread.getByText('Monday at 10 works for me.').waitFor({ timeout: WAIT_MS });
     await phone.setViewportSize(DESKTOP);
     await look(phone, 'candidate-replied', '1280 px');
 
@@ -91,7 +92,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     await console_.getByText('1 unread reply', { exact: true }).waitFor({ timeout: 20_000 });
     await console_.getByRole('link', { name: candidate.name }).first().click();
     const reply = console_.getByRole('region', { name: 'Messages' }).getByText('Monday at 10 works for me.');
-    await reply.waitFor({ timeout: 45_000 });
+    await reply.waitFor({ timeout: WAIT_MS });
     await look(console_, 'employer-reads-reply', '1280 px');
     await console_.setViewportSize(PHONE);
     await look(console_, 'employer-reads-reply', '360 px');

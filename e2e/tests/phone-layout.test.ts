@@ -12,6 +12,7 @@ import { expectNoSidewaysScroll } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { fillSignUpForm, signUpByCode, waitForStepOrAlert, type CandidateDetails } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const SCREENSHOTS = new URL('../.screenshots/', import.meta.url);
@@ -38,7 +39,7 @@ const menuButton = (page: Page) => page.getByRole('button', { name: /navigation/
 async function employersNote(page: Page) {
   await page.goto('/account/login');
   const note = page.getByRole('complementary', { name: 'For employers' });
-  await note.waitFor({ timeout: 45_000 });
+  await note.waitFor({ timeout: WAIT_MS });
   const card = page.locator('.auth-layout__card');
   const [noteBox, cardBox] = [await note.boundingBox(), await card.boundingBox()];
   if (!noteBox || !cardBox) throw new Error('the note or the form card has no box');
@@ -56,10 +57,10 @@ describe('on a 360 px phone', () => {
   it('the side menu starts closed after sign-up, and after a reload', async () => {
     const page = await openPage({ viewport: PHONE });
     await signUpByCode(page, longAddressCandidate());
-    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: 45_000 }).toBe('false');
+    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: WAIT_MS }).toBe('false');
     await expectNoSidewaysScroll(page, '/applications at 360 px');
     await page.reload();
-    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: 45_000 }).toBe('false');
+    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: WAIT_MS }).toBe('false');
     await screenshot(page, 'applications-360');
   });
 
@@ -90,7 +91,7 @@ describe('on a 360 px phone', () => {
     await page.getByLabel(/email/i).fill(longAddressCandidate().email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
     await expect
-      .poll(() => page.getByText('A reset link has been sent to your email address').isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByText('A reset link has been sent to your email address').isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await expectNoSidewaysScroll(page, 'reset link sent at 360 px');
     await screenshot(page, 'reset-sent-360');
@@ -108,7 +109,7 @@ describe('on a 1280 px desktop', () => {
   it('the side menu is shown by default after sign-up', async () => {
     const page = await openPage({ viewport: DESKTOP });
     await signUpByCode(page, longAddressCandidate());
-    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: 45_000 }).toBe('true');
+    await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), { timeout: WAIT_MS }).toBe('true');
     await expectNoSidewaysScroll(page, '/applications at 1280 px');
     await screenshot(page, 'applications-1280');
   });

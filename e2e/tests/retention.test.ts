@@ -29,6 +29,7 @@ import {
 import { newCandidate, signedInStateByApi } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('retention');
@@ -54,7 +55,7 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await form.getByLabel('Country').selectOption('DE');
     await form.getByLabel(/Days to keep an application for other roles/).fill('365');
     await form.getByRole('button', { name: 'Save retention rule' }).click();
-    await console_.getByText('Retention rule saved.').waitFor({ timeout: 45_000 });
+    await console_.getByText('Retention rule saved.').waitFor({ timeout: WAIT_MS });
     await look(console_, 'business-rule', '1280 px');
 
     const candidate = newCandidate('retention');
@@ -73,7 +74,7 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await box.waitFor({ timeout: 20_000 });
     expect(await box.isChecked()).toBe(false);
     await box.check();
-    await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: 45_000 });
+    await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: WAIT_MS });
     await phone
       .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
       .waitFor();
@@ -98,8 +99,8 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await phone.getByRole('button', { name: `Delete my CV at ${employer.businessName}` }).click();
     await look(phone, 'take-back-dialog', '360 px');
     await phone.getByRole('button', { name: 'Delete my CV there' }).click();
-    await phone.getByText(`Your CV was deleted at ${employer.businessName}.`).waitFor({ timeout: 45_000 });
-    await phone.getByText('Not sent to an employer yet.').waitFor({ timeout: 45_000 });
+    await phone.getByText(`Your CV was deleted at ${employer.businessName}.`).waitFor({ timeout: WAIT_MS });
+    await phone.getByText('Not sent to an employer yet.').waitFor({ timeout: WAIT_MS });
 
     // The employer sees it gone: "Deleted on" where the candidate was.
     await console_.goto(`/employer/jobs/${job.id}`);

@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPortalContext, openWatchedPage } from '../support/browser';
+import { WAIT_MS } from '../support/waits';
 
 const LOGIN_PATH = '/account/login';
 const GUARDED = ['/', '/dashboard', '/profile', '/cvs', '/applications', '/cv-drops', '/contact-us', '/user-account'];
@@ -38,10 +39,10 @@ async function open(path: string, options?: Parameters<Page['goto']>[1]) {
 
 async function expectOnLoginPage(p: Page) {
   // Polled, so that a failure names the address the page did end up at.
-  await expect.poll(() => new URL(p.url()).pathname, { timeout: 45_000 }).toBe(LOGIN_PATH);
+  await expect.poll(() => new URL(p.url()).pathname, { timeout: WAIT_MS }).toBe(LOGIN_PATH);
   // product.md §2 login step 1: the page that arrives is the real login form, not just its address.
   await expect
-    .poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 45_000 })
+    .poll(() => p.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: WAIT_MS })
     .toBe(true);
 }
 
@@ -93,7 +94,7 @@ describe('public routes are not redirected to login (product.md §2)', () => {
   it.each(cases)('$path stays where it is', async ({ path, shows, status = 200 }) => {
     const { p, response } = await open(path, { waitUntil: 'networkidle' });
     expect(response?.status()).toBe(status);
-    if (shows) await expect.poll(() => shows(p), { timeout: 45_000 }).toBe(true);
+    if (shows) await expect.poll(() => shows(p), { timeout: WAIT_MS }).toBe(true);
     // The app settles (startup, login check) before judging: a late redirect would show here.
     await p.waitForLoadState('networkidle');
     await p.waitForTimeout(500);
@@ -107,7 +108,7 @@ describe('unknown paths', () => {
   it('shows the not-found page, answered with HTTP 404', async () => {
     const { p, response } = await open('/no-such-page/anywhere?q=1');
     expect(response?.status()).toBe(404);
-    await expect.poll(() => p.getByRole('heading', { name: /not found/i }).isVisible(), { timeout: 45_000 }).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: /not found/i }).isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(new URL(p.url()).pathname).toBe('/no-such-page/anywhere');
   });
 

@@ -19,6 +19,7 @@ import { newCandidate, signInEmployerByCode } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('screening');
@@ -50,7 +51,7 @@ describe('screening questions and the ad as it was', () => {
     await openApplyPage(page, job.id);
     await waitForApplyStep(page, 'form');
     const question = page.getByRole('group', { name: `${LICENCE} (required)` });
-    await question.waitFor({ timeout: 45_000 });
+    await question.waitFor({ timeout: WAIT_MS });
     expect(await question.innerText()).toContain(REQUIREMENT);
     expect(await question.innerText()).toContain(CONSEQUENCE);
     await fillApplyForm(page, candidate, pdfCv('Screened Candidate.pdf'));
@@ -83,25 +84,25 @@ describe('screening questions and the ad as it was', () => {
     await signInEmployerByCode(employerPage, employer.email);
     await employerPage.goto(`/employer/applications/${applicationId}`);
     const record = employerPage.getByRole('region', { name: 'Answers and the ad applied to' });
-    await record.waitFor({ timeout: 45_000 });
+    await record.waitFor({ timeout: WAIT_MS });
     expect(await record.innerText()).toContain(`Does not meet: ${LICENCE} (Required for this job: Yes; answered No)`);
     expect(await record.innerText()).toContain('The ad has not changed since this candidate applied.');
 
     // The employer changes the ad in the employerPage's job form; the question is there to edit too.
     await employerPage.goto(`/employer/jobs/${job.id}/edit`);
     const questionText = employerPage.getByRole('textbox', { name: 'Question 1' });
-    await questionText.waitFor({ timeout: 45_000 });
+    await questionText.waitFor({ timeout: WAIT_MS });
     expect(await questionText.inputValue()).toBe(LICENCE);
     await look(employerPage, 'job-form-questions', '1280 px');
     await employerPage.getByLabel('Job title', { exact: true }).fill('Night Van Driver');
     await employerPage.getByLabel('Description', { exact: true }).fill('Nights only, from Bradford.');
     await employerPage.getByRole('button', { name: 'Save job' }).click();
-    await expect.poll(() => new URL(employerPage.url()).pathname, { timeout: 45_000 }).toBe(`/employer/jobs/${job.id}`);
+    await expect.poll(() => new URL(employerPage.url()).pathname, { timeout: WAIT_MS }).toBe(`/employer/jobs/${job.id}`);
 
     await employerPage.goto(`/employer/applications/${applicationId}`);
-    await record.waitFor({ timeout: 45_000 });
+    await record.waitFor({ timeout: WAIT_MS });
     await expect
-      .poll(() => record.innerText(), { timeout: 45_000 })
+      .poll(() => record.innerText(), { timeout: WAIT_MS })
       .toContain('The ad has changed since this candidate applied; below is the version they applied to.');
     expect(await record.getByRole('heading', { name: 'Version 1 of the ad' }).count()).toBe(1);
     await look(employerPage, 'application-flagged', '1280 px');
@@ -109,7 +110,7 @@ describe('screening questions and the ad as it was', () => {
     // The candidate (still signed in on the phone) reads the ad as it was, and the receipt.
     await page.goto(`/applications/${applicationId}`);
     const receipt = page.getByRole('region', { name: 'Your receipt' });
-    await receipt.waitFor({ timeout: 45_000 });
+    await receipt.waitFor({ timeout: WAIT_MS });
     const text = await receipt.innerText();
     expect(text).toContain('The employer has changed the ad since you applied. This is the ad you applied to.');
     expect(text).toContain('Van Driver');

@@ -8,6 +8,7 @@ import { expectNoSidewaysScroll, storedSession } from '../support/apply-flows';
 import { expectNoAxeViolations } from '../support/axe';
 import { PHONE, usePortalPages } from '../support/browser';
 import { logout, newCandidate, signInByCode, signUpByCode } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -44,7 +45,7 @@ describe('sessions on several devices', () => {
 
     await phone.goto('/user-account');
     const button = phone.getByRole('button', { name: 'Log out of all devices' });
-    await button.waitFor({ state: 'visible', timeout: 45_000 });
+    await button.waitFor({ state: 'visible', timeout: WAIT_MS });
     await expectNoSidewaysScroll(phone, '/user-account at 360 px');
     await expectNoAxeViolations(phone, '/user-account at 360 px');
     await button.click();
@@ -58,7 +59,7 @@ describe('sessions on several devices', () => {
     const laptopSession = await storedSession(laptop);
     await button.click();
     await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
-    await expect.poll(() => new URL(phone.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(phone.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
     expect(await sessionLives(phoneSession)).toBe(false);
     expect(await sessionLives(laptopSession)).toBe(false);
 
@@ -80,7 +81,7 @@ describe('sessions on several devices', () => {
       }
     });
     await laptop.reload();
-    await expect.poll(() => new URL(laptop.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(laptop.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
     await expect
       .poll(
         () =>

@@ -17,6 +17,7 @@ import {
   type CandidateDetails,
 } from '../support/flows';
 import { latestCode, mailboxMark, mailFor } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -41,7 +42,7 @@ async function signedInPage(candidate: CandidateDetails) {
   const page = await openPage({ storageState: await signedInStateByApi(candidate.email) });
   await page.goto('/applications');
   await expect
-    .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 45_000 })
+    .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: WAIT_MS })
     .toBe(true);
   return page;
 }
@@ -53,7 +54,7 @@ describe('sign in by code', () => {
     await signUpByCode(page, candidate);
     // The dashboard layout with its side menu (product.md §2), not the login page.
     await expect
-      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
   });
 
@@ -62,7 +63,7 @@ describe('sign in by code', () => {
     const page = await freshPage();
     await signInByCode(page, candidate.email);
     await expect
-      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
   });
 
@@ -70,7 +71,7 @@ describe('sign in by code', () => {
     const candidate = await existingCandidate('return');
     const page = await freshPage();
     await page.goto('/cvs?x=1&y=2');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
     await signInByCode(page, candidate.email, { returnUrl: new URL(page.url()).searchParams.get('returnUrl') ?? '' });
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cvs?x=1&y=2');
   });
@@ -81,7 +82,7 @@ describe('logout (product.md §2 dashboard, §4 session)', () => {
     const page = await signedInPage(await existingCandidate('logout'));
     await logout(page);
     await page.goto('/applications');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 45_000 }).toBe('/account/login');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/applications');
   });
 
@@ -93,7 +94,7 @@ describe('logout (product.md §2 dashboard, §4 session)', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.reload();
     await expect
-      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('link', { name: 'Job Applications' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/applications');
   });
@@ -115,7 +116,7 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     await page.getByLabel('Email', { exact: true }).fill(stranger);
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await mailFor(stranger, since)).toEqual([]);
   });
@@ -135,7 +136,7 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid verification code.' }).isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/account/login');

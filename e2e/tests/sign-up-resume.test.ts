@@ -11,6 +11,7 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { pdfCv } from '../support/files';
 import { enterEmailedCode, fillSignUpForm, newCandidate, signInByCode } from '../support/flows';
 import { mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const fileInput = (page: Page) => page.locator('input[type="file"]');
@@ -62,7 +63,7 @@ describe.each([
 
     await page.goto('/cvs');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: 45_000 })
+      .poll(() => page.getByRole('heading', { name: 'Good CV.pdf', exact: true }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
   });
 
@@ -87,7 +88,7 @@ describe.each([
     await signInByCode(page, candidate.email, { expectPath: '/account/signup?complete=1' });
     await expect
       .poll(() => page.getByText('Your account is created, but its details are not complete.').isVisible(), {
-        timeout: 45_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(candidate.email);
@@ -106,7 +107,7 @@ describe.each([
             .getByLabel('Post code', { exact: true })
             .inputValue()
             .catch(() => ''),
-        { timeout: 45_000 },
+        { timeout: WAIT_MS },
       )
       .toBe(candidate.postCode);
   });

@@ -22,6 +22,7 @@ import {
 import { pdfCv } from '../support/files';
 import { newCandidate, signUpByCode } from '../support/flows';
 import { mailboxMark, mailFor, waitForMail, type SinkMessage } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -88,7 +89,7 @@ describe('status e-mails: the employer moves the application, the candidate read
     const signedInPage = await openPage({ storageState: signedIn });
     await signedInPage.goto(applicationLink);
     const card = signedInPage.getByRole('article', { name: job.title, exact: true });
-    await card.waitFor({ timeout: 45_000 });
+    await card.waitFor({ timeout: WAIT_MS });
     expect(await card.getAttribute('aria-current')).toBe('true');
     // The progress is open on arrival, newest step first, in the e-mail's words.
     expect(await card.locator('details li .application-card__step').first().innerText()).toBe('Under review');
@@ -107,7 +108,7 @@ describe('status e-mails: the employer moves the application, the candidate read
     const page = await openPage({ storageState: signedIn });
     await page.goto('/user-account');
     const toggle = page.getByRole('checkbox', { name: switchLabel });
-    await toggle.waitFor({ timeout: 45_000 });
+    await toggle.waitFor({ timeout: WAIT_MS });
     expect(await toggle.isChecked()).toBe(false);
 
     // Off: a move sends nothing. (The delay is 0 and the outbox polls every 100 ms in the test stack.)
@@ -134,11 +135,11 @@ describe('status e-mails: the employer moves the application, the candidate read
     await page.goto(link!);
     // Opening the link changes nothing (mail scanners open links): one press turns the e-mails off.
     const press = page.getByRole('button', { name: 'Turn off status emails' });
-    await press.waitFor({ timeout: 45_000 });
+    await press.waitFor({ timeout: WAIT_MS });
     expect(await page.title()).toBe('Status emails · Careers Portal');
     await expectNoAxeViolations(page, 'unsubscribe page before the press');
     await press.click();
-    await page.getByRole('heading', { name: 'Status emails are off' }).waitFor({ timeout: 45_000 });
+    await page.getByRole('heading', { name: 'Status emails are off' }).waitFor({ timeout: WAIT_MS });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoAxeViolations(page, 'unsubscribe page');
 
@@ -150,7 +151,7 @@ describe('status e-mails: the employer moves the application, the candidate read
     const account = await openPage({ storageState: signedIn });
     await account.goto('/user-account');
     const toggle = account.getByRole('checkbox', { name: switchLabel });
-    await toggle.waitFor({ timeout: 45_000 });
+    await toggle.waitFor({ timeout: WAIT_MS });
     expect(await toggle.isChecked()).toBe(false);
   });
 });
