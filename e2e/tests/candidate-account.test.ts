@@ -97,7 +97,9 @@ describe('profile, contact and e-mail change', () => {
 
       // Kept by the candidate service…
       await page.reload();
-      await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: WAIT_MS }).toBe(newName);
+      await expect
+        .poll(() => page.getByLabel('Name', { exact: true }).inputValue(), { timeout: WAIT_MS })
+        .toBe(newName);
       expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('07700 900456');
       // …and by the identity service: a new sign-in elsewhere greets the new name.
       const elsewhere = await freshPage({ storageState: await signedInStateByApi(candidate.email) });

@@ -108,7 +108,9 @@ describe('unknown paths', () => {
   it('shows the not-found page, answered with HTTP 404', async () => {
     const { p, response } = await open('/no-such-page/anywhere?q=1');
     expect(response?.status()).toBe(404);
-    await expect.poll(() => p.getByRole('heading', { name: /not found/i }).isVisible(), { timeout: WAIT_MS }).toBe(true);
+    await expect
+      .poll(() => p.getByRole('heading', { name: /not found/i }).isVisible(), { timeout: WAIT_MS })
+      .toBe(true);
     expect(new URL(p.url()).pathname).toBe('/no-such-page/anywhere');
   });
 

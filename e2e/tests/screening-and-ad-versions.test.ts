@@ -97,7 +97,9 @@ describe('screening questions and the ad as it was', () => {
     await employerPage.getByLabel('Job title', { exact: true }).fill('Night Van Driver');
     await employerPage.getByLabel('Description', { exact: true }).fill('Nights only, from Bradford.');
     await employerPage.getByRole('button', { name: 'Save job' }).click();
-    await expect.poll(() => new URL(employerPage.url()).pathname, { timeout: WAIT_MS }).toBe(`/employer/jobs/${job.id}`);
+    await expect
+      .poll(() => new URL(employerPage.url()).pathname, { timeout: WAIT_MS })
+      .toBe(`/employer/jobs/${job.id}`);
 
     await employerPage.goto(`/employer/applications/${applicationId}`);
     await record.waitFor({ timeout: WAIT_MS });

@@ -116,7 +116,9 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     await page.getByLabel('Email', { exact: true }).fill(stranger);
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), { timeout: WAIT_MS })
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Invalid email address' }).isVisible(), {
+        timeout: WAIT_MS,
+      })
       .toBe(true);
     expect(await mailFor(stranger, since)).toEqual([]);
   });
