@@ -34,7 +34,7 @@ const FILLER =
   'Join a friendly team. You will plan your week, work with customers and colleagues, keep good records and learn new skills. Training is given and a pension is offered.';
 
 /** Adds open jobs (and a business per 100 of them) until the database holds `total` open jobs. */
-async function seedOpenJobs(client: pg.Client, total: number): Promise<void> {
+export async function seedOpenJobs(client: pg.Client, total: number): Promise<void> {
   const { rows } = await client.query<{ n: string }>('select count(*) as n from jobs where is_live');
   const have = Number(rows[0]?.n ?? 0);
   if (have >= total) return;
@@ -47,13 +47,14 @@ async function seedOpenJobs(client: pg.Client, total: number): Promise<void> {
      on conflict do nothing`,
     [from, total],
   );
-  // Titles from ten words, one job in 100 with a rare word; posted over the last 50 days, newest last.
+  // Titles from ten words, one job in 100 with a rare word (each of five in 1 job in 500), one description in 40
+  // with an uncommon word; posted over the last 50 days, newest last.
   await client.query(
     `insert into jobs (id, business_id, title, description, city, full_time, part_time, job_type, remote, workplace,
                        salary_rate_type, salary_from, salary_to, salary_currency, created_at, valid_through)
      select gen_random_uuid(), b.id,
             initcap(($3::text[])[(i % 10) + 1]) || case when i % 100 = 0 then ' ' || ($4::text[])[(i / 100 % 5) + 1] else '' end || ' ' || i,
-            $5 || ' ' || ($3::text[])[((i / 10) % 10) + 1],
+            $5 || ' ' || ($3::text[])[((i / 10) % 10) + 1] || case when i % 40 = 0 then ' Weekend shifts.' else '' end,
             case when i % 7 = 0 then null else (array['Leeds','York','Hull','Bradford','Wakefield'])[(i % 5) + 1] end,
             i % 3 <> 0, i % 3 = 0, 1 + (i % 4 = 0)::int, i % 7 = 0, case when i % 7 = 0 then 'Remote' else 'OnSite' end,
             case when i % 2 = 0 then 3 else 0 end,
@@ -73,6 +74,7 @@ async function seedOpenJobs(client: pg.Client, total: number): Promise<void> {
 const SEARCHES: [string, JobSearchFilters][] = [
   ['page 1, every open job', {}],
   ['page 1, keyword (1 job in 10)', { q: 'welder' }],
+  ['page 1, uncommon keyword (1 in 40)', { q: 'weekend' }],
   ['page 1, rare keyword (1 in 500)', { q: 'harbour' }],
   ['page 1, keyword and filters', { q: 'nurse', hours: 'full', salaryShown: true }],
 ];
@@ -153,14 +155,20 @@ export async function compareJobSearch(
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-/** The figures as the bench prints them: each search at both sizes, and their ratio against the 1.5x target. */
+/**
+ * The figures as the bench prints them: each search at both sizes and their ratio. The 1.5x target compares
+ * like with like, page 1 full at both sizes; a word too rare to fill page 1 at 1,000 jobs (2 rows against 21 at
+ * 100,000) is printed for its plan and time, its ratio marked as comparing pages of different sizes.
+ */
 export function formatJobSearch(figures: JobSearchFigures[]): string[] {
-  return figures.map(
-    (f) =>
-      `${f.label}: ${ms(f.atThousandMs)} at 1,000, ${ms(f.atHundredThousandMs)} at 100,000 open jobs = ${(f.atHundredThousandMs / f.atThousandMs).toFixed(2)}x (target <= 1.5x${
-        f.rows[0] === f.rows[1] ? '' : `; page 1 holds ${f.rows[0]} jobs at 1,000 and ${f.rows[1]} at 100,000`
-      })`,
-  );
+  return figures.map((f) => {
+    const ratio = `${(f.atHundredThousandMs / f.atThousandMs).toFixed(2)}x`;
+    const note =
+      f.rows[0] === f.rows[1]
+        ? 'target <= 1.5x'
+        : `no target: page 1 holds ${f.rows[0]} jobs at 1,000 and ${f.rows[1]} at 100,000, not the same page`;
+    return `${f.label}: ${ms(f.atThousandMs)} at 1,000, ${ms(f.atHundredThousandMs)} at 100,000 open jobs = ${ratio} (${note})`;
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -82,6 +82,11 @@ export interface JobsTable {
   reply_within_days: Generated<number>;
   /** The job's screening questions, contracts/screening.ts (migration 0017); JSON text on the way in. */
   screening_questions: ColumnType<unknown, string | undefined, string>;
+  /**
+   * Title (weight A) and description (B) as the keyword search reads them, kept by PostgreSQL (migration 0023,
+   * docs/decisions/0482). Only the search reads it: a job's other reads list their columns (JOB_COLUMNS).
+   */
+  search_vector: GeneratedAlways<string>;
 }
 
 export interface CvsTable {

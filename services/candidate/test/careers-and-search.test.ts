@@ -9,6 +9,7 @@ import {
   type JobSearchResult,
 } from '@careers/contracts/careers';
 import { JOB_CLOSED } from '../src/modules/applications/applications.service';
+import { findJob } from '../src/modules/jobs/jobs.service';
 import { tinyPdf } from './fixtures';
 import { newCandidate, startTestApp, uploadCv, type TestApp } from './helpers';
 
@@ -231,6 +232,31 @@ describe.each(databaseKinds())('careers pages, the job search and the sitemap en
     for (const bad of ['page=0', 'page=x', 'hours=some', 'remote=yes', `q=${'x'.repeat(201)}`]) {
       expect((await t.app.inject({ url: `/jobs?${bad}` })).statusCode, bad).toBe(400);
     }
+  });
+
+  it('finds a changed job by its new words only, and no job read carries the search vector', async () => {
+    const mark = `v${randomUUID().slice(0, 8)}`;
+    const job = await postJob(acme, { title: `Welder ${mark}`, description: 'Shipyard work.' });
+    const found = async (q: string) =>
+      ((await t.app.inject({ url: `/jobs?q=${q} ${mark}` })).json() as JobSearchResult).jobs.map((j) => j.id);
+    expect(await found('shipyard')).toEqual([job.id]);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/business/jobs/${job.id}`,
+      headers: acme,
+      payload: { title: `Baker ${mark}`, description: 'Early mornings.', city: 'Leeds' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.body).not.toContain('search_vector');
+    expect(await found('baker')).toEqual([job.id]);
+    expect(await found('morning')).toEqual([job.id]);
+    expect(await found('shipyard')).toEqual([]);
+    expect(await found('welder')).toEqual([]);
+    // The stored vector is PostgreSQL's to keep: a job's reads (the apply page's among them) list their columns.
+    const row = await findJob(t.deps.database.db, job.id);
+    expect(row?.title).toBe(`Baker ${mark}`);
+    expect(Object.keys(row!)).not.toContain('search_vector');
   });
 
   it('pages through the search in a stable order', async () => {

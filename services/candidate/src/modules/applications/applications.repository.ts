@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { ApplicationStatus } from '@careers/contracts/enums';
-import type { Db, JobApplicationsTable, JobsTable } from '../../db';
+import type { Db, JobApplicationsTable } from '../../db';
+import { JOB_COLUMNS, type JobRow } from '../jobs/jobs.service';
 import { countReached } from './stage-reach';
 
 const REJECTED = ApplicationStatus.Reject;
@@ -61,7 +62,7 @@ export async function hasOpenApplication(db: Db, candidateId: string, jobId: str
 
 export interface CandidateApplicationRow {
   application: ApplicationRow;
-  job: Selectable<JobsTable>;
+  job: JobRow;
   business: { id: string; name: string; city: string | null; phone: string | null; careers_domain: string | null };
 }
 
@@ -107,7 +108,7 @@ function candidateApplicationsQuery(db: Db, candidateId: string) {
     .selectFrom('job_applications as a')
     .innerJoin('jobs', 'jobs.id', 'a.job_id')
     .innerJoin('businesses as b', 'b.id', 'jobs.business_id')
-    .selectAll('jobs')
+    .select(JOB_COLUMNS)
     .select([...under('a', 'app__', APPLICATION_COLUMNS), ...under('b', 'biz__', BUSINESS_COLUMNS)])
     .where('a.candidate_id', '=', candidateId)
     .orderBy('a.applied_at', 'desc')

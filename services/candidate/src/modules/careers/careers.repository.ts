@@ -3,11 +3,8 @@ import type { Db } from '../../db';
 
 /*
  * Careers pages and the job search (docs/decisions/0370, 0372). An open job is live and not past its expiry
- * (0371). The search's text condition repeats the jobs_search index's expression (migration 0013) word for
- * word, so PostgreSQL (and PGlite) use that index.
+ * (0371). The keyword search reads the job's stored vector (migration 0023, 0482) through the jobs_search index.
  */
-
-const SEARCH_VECTOR = sql`(setweight(to_tsvector('english', jobs.title), 'A') || setweight(to_tsvector('english', jobs.description), 'B'))`;
 
 const SUMMARY_COLUMNS = [
   'jobs.id',
@@ -95,7 +92,7 @@ export function searchOpenJobs(db: Db, filters: JobSearchFilters, page: { offset
 /** The search's query, unrun (the bench reads its plan: scripts/bench/job-search.ts). */
 export function searchOpenJobsQuery(db: Db, filters: JobSearchFilters, page: { offset: number; limit: number }) {
   let query = openJobs(db).select(SUMMARY_COLUMNS);
-  if (filters.q) query = query.where(sql<SqlBool>`${SEARCH_VECTOR} @@ websearch_to_tsquery('english', ${filters.q})`);
+  if (filters.q) query = query.where(sql<SqlBool>`jobs.search_vector @@ websearch_to_tsquery('english', ${filters.q})`);
   if (filters.location) {
     const pattern = containing(filters.location);
     query = query.where((eb) =>

@@ -15,6 +15,6 @@ export function openJob(eb: JobsEb, now: Date): Expression<SqlBool> {
 
 /** The keyword condition of a /jobs search (PostgreSQL full-text search, English stemming; PGlite alike). */
 export function keywordMatch(q: string): Expression<SqlBool> {
-  // The expression of the /jobs search's index (migration 0013), word for word.
-  return sql<SqlBool>`(setweight(to_tsvector('english', j.title), 'A') || setweight(to_tsvector('english', j.description), 'B')) @@ websearch_to_tsquery('english', ${q})`;
+  // The job's stored vector, as /jobs reads it (migration 0023).
+  return sql<SqlBool>`j.search_vector @@ websearch_to_tsquery('english', ${q})`;
 }

@@ -1,7 +1,48 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db, JobsTable } from '../../db';
 
-export type JobRow = Selectable<JobsTable>;
+/** A job as its reads see it: every column but the search's vector (0482). */
+export type JobRow = Omit<Selectable<JobsTable>, 'search_vector'>;
+
+/** The columns of a JobRow, for every read of a job (`select *` would carry the search vector too). */
+export const JOB_COLUMNS = [
+  'jobs.id',
+  'jobs.business_id',
+  'jobs.title',
+  'jobs.description',
+  'jobs.latitude',
+  'jobs.longitude',
+  'jobs.address_line1',
+  'jobs.address_line2',
+  'jobs.city',
+  'jobs.state',
+  'jobs.region',
+  'jobs.postcode',
+  'jobs.is_live',
+  'jobs.part_time',
+  'jobs.full_time',
+  'jobs.job_type',
+  'jobs.remote',
+  'jobs.workplace',
+  'jobs.salary_rate_type',
+  'jobs.salary_amount',
+  'jobs.salary_negotiable',
+  'jobs.salary_currency',
+  'jobs.salary_from',
+  'jobs.salary_to',
+  'jobs.created_at',
+  'jobs.application_count',
+  'jobs.valid_through',
+  'jobs.country',
+  'jobs.updated_at',
+  'jobs.closed_at',
+  'jobs.close_outcome',
+  'jobs.reply_within_days',
+  'jobs.screening_questions',
+] as const satisfies readonly `jobs.${keyof JobRow}`[];
+// Every column of a JobRow is listed: a new column fails to compile here until it is added above.
+const allJobColumns: Exclude<`jobs.${keyof JobRow}`, (typeof JOB_COLUMNS)[number]> extends never ? true : never = true;
+void allJobColumns;
 export type JobWithBusinessRow = JobRow & {
   business_name: string;
   image_relative_directory: string;
@@ -12,7 +53,7 @@ export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | und
   return db
     .selectFrom('jobs')
     .innerJoin('businesses', 'businesses.id', 'jobs.business_id')
-    .selectAll('jobs')
+    .select(JOB_COLUMNS)
     .select([
       'businesses.name as business_name',
       'businesses.image_relative_directory',
@@ -23,7 +64,7 @@ export function findJob(db: Db, jobId: string): Promise<JobWithBusinessRow | und
 }
 
 export function insertJob(db: Db, row: Insertable<JobsTable>): Promise<JobRow> {
-  return db.insertInto('jobs').values(row).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('jobs').values(row).returning(JOB_COLUMNS).executeTakeFirstOrThrow();
 }
 
 /**
@@ -36,7 +77,7 @@ export function listBusinessJobs(
   page: { offset: number; limit: number },
   assignedTo?: string,
 ): Promise<JobRow[]> {
-  let query = db.selectFrom('jobs').selectAll().where('business_id', '=', businessId);
+  let query = db.selectFrom('jobs').select(JOB_COLUMNS).where('business_id', '=', businessId);
   if (assignedTo !== undefined)
     query = query.where(
       'id',
@@ -49,7 +90,7 @@ export function listBusinessJobs(
 export function findBusinessJob(db: Db, businessId: string, jobId: string): Promise<JobRow | undefined> {
   return db
     .selectFrom('jobs')
-    .selectAll()
+    .select(JOB_COLUMNS)
     .where('id', '=', jobId)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
@@ -67,7 +108,7 @@ export function updateBusinessJob(
     .set(changes)
     .where('id', '=', jobId)
     .where('business_id', '=', businessId)
-    .returningAll()
+    .returning(JOB_COLUMNS)
     .executeTakeFirst();
 }
 

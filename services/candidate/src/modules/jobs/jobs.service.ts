@@ -6,9 +6,11 @@ import type { Db } from '../../db';
 import type { CachedJob, JobCache } from './job-cache';
 import { questionsColumn, screeningQuestionsField } from '../screening/screening.service';
 import { ruleOf } from '../retention/retention.service';
-import { closeJobsOfOwner, findJob, type JobRow, type JobWithBusinessRow } from './jobs.repository';
+import { closeJobsOfOwner, findJob, JOB_COLUMNS, type JobRow, type JobWithBusinessRow } from './jobs.repository';
 
 export type { JobRow, JobWithBusinessRow };
+/** Every column of a job but the search's vector, for the modules that read jobs with their own rows. */
+export { JOB_COLUMNS };
 /** A deleted employer's jobs stop taking applications (answers how many closed). */
 export { closeJobsOfOwner };
 

@@ -16,7 +16,7 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import type { Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
-import type { JobRow } from '../jobs/jobs.service';
+import { JOB_COLUMNS, type JobRow } from '../jobs/jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 
 /**
@@ -222,7 +222,7 @@ function recordRows(db: Db, applicationIds: string[]) {
       'v.screening_questions as version_questions',
       'b.name as business_name',
     ])
-    .selectAll('jobs')
+    .select(JOB_COLUMNS)
     .where('r.application_id', 'in', applicationIds)
     .execute();
 }
