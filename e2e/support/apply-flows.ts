@@ -30,7 +30,7 @@ export function stepHeading(page: Page, step: ApplyStepName) {
 }
 
 /** Waits for the step; if a danger alert shows first, fails with its text. */
-export async function waitForApplyStep(page: Page, step: ApplyStepName, timeout = 20_000): Promise<void> {
+export async function waitForApplyStep(page: Page, step: ApplyStepName, timeout = WAIT_MS): Promise<void> {
   await waitForStepOrAlert(page, stepHeading(page, step), `the apply page's ${step} step`, timeout);
 }
 

@@ -65,7 +65,7 @@ export async function signInEmployerByCode(page: Page, email: string): Promise<v
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await page.getByLabel('Verification code', { exact: true }).fill(await latestCode(email, { since }));
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/employer');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/employer');
 }
 
 /** Fills the /account/signup form (without a CV); the caller submits it. */
@@ -122,13 +122,13 @@ export async function enterEmailedCode(
         const alert = await visibleAlert(page);
         return alert ? `alert: ${alert}` : new URL(page.url()).pathname + new URL(page.url()).search;
       },
-      { timeout: 20_000 },
+      { timeout: WAIT_MS },
     )
     .toBe(expectPath);
 }
 
 /** Waits until `target` is visible; if a danger alert shows first, fails with its text. */
-export async function waitForStepOrAlert(page: Page, target: Locator, what: string, timeout = 20_000): Promise<void> {
+export async function waitForStepOrAlert(page: Page, target: Locator, what: string, timeout = WAIT_MS): Promise<void> {
   const alert = page.getByRole('alert').filter({ hasText: /\S/ });
   await target.or(alert).first().waitFor({ state: 'visible', timeout });
   if (!(await target.isVisible()))
@@ -145,7 +145,7 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
   // A confirmation is an alertdialog; either role is fine.
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
-  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+  await dialog.waitFor({ state: 'visible', timeout: WAIT_MS });
   await dialog.getByRole('button', { name: /log ?out/i }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
 }
@@ -195,5 +195,5 @@ export async function signedInStateByApi(email: string, { remember = false } = {
  */
 export async function openEmployerConsole(page: Page): Promise<void> {
   await page.goto('/employer');
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/employer');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/employer');
 }

@@ -20,6 +20,7 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newCandidate, type CandidateDetails } from '../support/flows';
 import { createEmployer, employerApplications, type Employer, type EmployerJob } from '../support/jobs';
 import { mailboxMark } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.screenshots', 'apply-cv-autofill');
 const FILLED_NOTE = 'Filled in from your CV — check before applying.';
@@ -69,10 +70,10 @@ describe('the apply form fills itself from the chosen CV', () => {
     const typedPhone = '+1 555 0100';
     await fields.phone.fill(typedPhone);
 
-    const posted = page.waitForRequest(isAutofillPost, { timeout: 30_000 });
+    const posted = page.waitForRequest(isAutofillPost, { timeout: WAIT_MS });
     await fields.cv.setInputFiles(cvOf(candidate, '07700 900456'));
     await posted;
-    await expect.poll(() => fields.name.inputValue(), { timeout: 30_000 }).toBe(candidate.name);
+    await expect.poll(() => fields.name.inputValue(), { timeout: WAIT_MS }).toBe(candidate.name);
     expect(await fields.email.inputValue()).toBe(candidate.email);
     expect(await fields.phone.inputValue()).toBe(typedPhone);
     expect(await page.getByRole('status').filter({ hasText: FILLED_NOTE }).isVisible()).toBe(true);
@@ -112,7 +113,7 @@ describe('the apply form fills itself from the chosen CV', () => {
     expect(loaded).toEqual([]);
 
     await fields.cv.setInputFiles(cvOf(candidate, '+44 7700 900789'));
-    await expect.poll(() => fields.phone.inputValue(), { timeout: 30_000 }).toBe('+44 7700 900789');
+    await expect.poll(() => fields.phone.inputValue(), { timeout: WAIT_MS }).toBe('+44 7700 900789');
     expect(await fields.name.inputValue()).toBe(candidate.name);
     expect(await fields.email.inputValue()).toBe(candidate.email);
     expect(await page.getByRole('status').filter({ hasText: FILLED_NOTE }).isVisible()).toBe(true);
@@ -127,7 +128,7 @@ describe('the apply form fills itself from the chosen CV', () => {
       route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
     );
     await fields.cv.setInputFiles(cvOf(autofillCandidate(), '07700 900000'));
-    await page.getByRole('status').filter({ hasText: FAILED_NOTE }).waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: FAILED_NOTE }).waitFor({ timeout: WAIT_MS });
     expect(await fields.name.inputValue()).toBe('');
     expect(await fields.email.inputValue()).toBe(candidate.email);
     expect(await page.getByRole('button', { name: 'Apply', exact: true }).isEnabled()).toBe(true);

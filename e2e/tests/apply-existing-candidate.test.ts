@@ -93,7 +93,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
     // product.md §2: each CV can be previewed in a modal showing the file's content in a frame.
     await page.getByRole('button', { name: `Preview ${older.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: older.name });
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ timeout: WAIT_MS });
     const frame = dialog.frameLocator('iframe');
     await expect
       .poll(
@@ -102,7 +102,7 @@ describe('apply as an existing candidate (phone, 360 px)', () => {
             .locator('body')
             .innerText({ timeout: 2_000 })
             .catch(() => ''),
-        { timeout: 10_000 },
+        { timeout: WAIT_MS },
       )
       .toContain(`Curriculum vitae: ${older.name}`);
     await expectNoAxeViolationsBesidePreview(page, 'apply cvSelection with the CV preview open at 360 px');

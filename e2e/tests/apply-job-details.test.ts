@@ -134,7 +134,7 @@ describe('a candidate who already applied', () => {
         new Date(),
       );
       const notice = page.getByRole('heading', { level: 2, name: `You applied on ${today}` });
-      await notice.waitFor({ timeout: 20_000 });
+      await notice.waitFor({ timeout: WAIT_MS });
       // No Apply on offer: the service would refuse it.
       expect(await page.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
       expect(await page.getByRole('heading', { level: 2, name: 'Choose a CV' }).count()).toBe(0);
@@ -155,7 +155,7 @@ describe('a candidate who already applied', () => {
       // Each application leads back to its job.
       await card.getByRole('link', { name: TITLE, exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe(`/apply/${job.id}`);
-      await notice.waitFor({ timeout: 20_000 });
+      await notice.waitFor({ timeout: WAIT_MS });
     },
   );
 });

@@ -82,7 +82,7 @@ describe('job header', () => {
     expect(withLogo.logoUrl, 'the logo upload answers its public url').toBeTruthy();
     const expectedPath = `${withLogo.business.imageRelativeDirectory}/logo.png`;
     expect(withLogo.logoUrl?.endsWith(`/${expectedPath}`)).toBe(true);
-    await expect.poll(async () => (await headerImages(p))[0]?.complete, { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await headerImages(p))[0]?.complete, { timeout: WAIT_MS }).toBe(true);
     const [logo, ...others] = await headerImages(p);
     expect(others).toEqual([]);
     expect(logo?.naturalWidth, 'the logo loaded').toBeGreaterThan(0);
@@ -111,8 +111,8 @@ describe('job header', () => {
     const isLogo = (url: string) => url.includes(`/${withoutLogo.business.imageRelativeDirectory}/logo.png`);
     // A 404 answer to an image may reach the page as a blocked request (ORB) rather than a response.
     const logoSettled = Promise.race([
-      p.waitForResponse((r) => isLogo(r.url()), { timeout: 10_000 }).then((r) => `HTTP ${r.status()}`),
-      p.waitForEvent('requestfailed', { predicate: (r) => isLogo(r.url()), timeout: 10_000 }).then(() => 'failed'),
+      p.waitForResponse((r) => isLogo(r.url()), { timeout: WAIT_MS }).then((r) => `HTTP ${r.status()}`),
+      p.waitForEvent('requestfailed', { predicate: (r) => isLogo(r.url()), timeout: WAIT_MS }).then(() => 'failed'),
     ]);
     await openApplyPage(p, noLogoJob.id);
     expect(await p.getByRole('heading', { level: 1 }).innerText()).toBe(`Apply now to ${noLogoJob.title}`);
@@ -121,7 +121,7 @@ describe('job header', () => {
     expect(await logoSettled).toMatch(/^(HTTP 404|failed)$/);
     // …and no broken image shows: the business's initial covers it (the image's ::after, drawn only while broken).
     const image = p.locator('main header img');
-    await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).complete), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).complete), { timeout: WAIT_MS }).toBe(true);
     expect(await image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(0);
     expect(await image.evaluate((i) => getComputedStyle(i, '::after').content)).not.toBe('none');
     expect(await image.getAttribute('data-initial')).toBe(withoutLogo.business.name.charAt(0).toUpperCase());

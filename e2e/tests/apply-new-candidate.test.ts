@@ -72,7 +72,7 @@ describe('apply as a new candidate (phone, 360 px)', () => {
 
     await fillApplyForm(page, candidate, cv);
     await expect.poll(() => page.getByText(cv.name, { exact: true }).isVisible()).toBe(true);
-    const applicationPost = page.waitForRequest(isApplicationPost, { timeout: 30_000 });
+    const applicationPost = page.waitForRequest(isApplicationPost, { timeout: WAIT_MS });
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
 
@@ -177,12 +177,12 @@ describe('apply as a new candidate (phone, 360 px)', () => {
     await waitForApplyStep(page, 'cvSelection');
     await applyViaApi(account.token, firstJob.id, account.cvs[0]!.cvId);
 
-    const answered = page.waitForResponse((response) => isApplicationPost(response.request()), { timeout: 20_000 });
+    const answered = page.waitForResponse((response) => isApplicationPost(response.request()), { timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await answered;
     const refusedAt = Date.now();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'You have already applied for this job.' });
-    await toast.waitFor({ timeout: 5_000 });
+    await toast.waitFor({ timeout: WAIT_MS });
     expect(await toast.getByText('Error', { exact: true }).isVisible()).toBe(true);
     // Still on the apply page a moment later: the move waits 2 s (product.md §9) so the toast can be read.
     await page.waitForTimeout(800);

@@ -175,7 +175,7 @@ describe.each([
     expect(await p.locator('h1').count()).toBe(1);
     expect(await p.locator('h1[data-before-hydration]').count()).toBe(1);
     // Every element the server sent was taken over, none made anew: still the marked ones, and only them.
-    await expect.poll(() => p.locator('form[data-before-hydration]').count(), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => p.locator('form[data-before-hydration]').count(), { timeout: WAIT_MS }).toBe(1);
     expect(await p.locator('form').count()).toBe(1);
     expect(await p.locator('section.job-details[data-before-hydration]').count()).toBe(1);
     expect(await p.locator('section.job-details').count()).toBe(1);
@@ -194,7 +194,7 @@ describe.each([
     const emailBefore = await placeOf(email);
     await p.getByLabel('Name', { exact: true }).focus();
     await p.keyboard.press('Tab');
-    await p.getByText('Please enter your name').waitFor({ timeout: 5_000 });
+    await p.getByText('Please enter your name').waitFor({ timeout: WAIT_MS });
     expect(await placeOf(email), 'the Email field stays where it was').toEqual(emailBefore);
     await p.getByLabel('Name', { exact: true }).fill('');
     await settle(p);
@@ -228,7 +228,7 @@ describe('an Apply pressed before the scripts arrive', () => {
     await scripts.release();
     await expect.poll(() => hydrated(p), { timeout: WAIT_MS }).toBe(true);
     // The held Apply is the app's now: its validation answers the empty name, the typed phone stays.
-    await p.getByText('Please enter your name').waitFor({ timeout: 10_000 });
+    await p.getByText('Please enter your name').waitFor({ timeout: WAIT_MS });
     expect(await p.getByLabel('Phone', { exact: true }).inputValue()).toBe('0700 900123');
     expect(new URL(p.url()).search).toBe('');
     expect(errors, 'no console error').toEqual([]);

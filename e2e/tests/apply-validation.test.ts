@@ -153,7 +153,7 @@ describe('form step validation (product.md §5)', () => {
       buffer: Buffer.from('not really a png'),
     });
     const rejection = page.getByRole('alert').filter({ hasText: WRONG_TYPE });
-    await rejection.waitFor({ timeout: 5_000 });
+    await rejection.waitFor({ timeout: WAIT_MS });
     expect((await rejection.innerText()).trim()).toBe(WRONG_TYPE);
     expect(await page.getByText('photo.png').count()).toBe(0);
     calls.length = 0;
@@ -192,7 +192,7 @@ describe('login and verification steps', () => {
     const before = await mailboxMark();
     await email.fill(stranger);
     await page.getByRole('button', { name: 'Get a verification code', exact: true }).click();
-    await expect.poll(() => dangerAlert(page), { timeout: 10_000 }).toBe('Invalid email address');
+    await expect.poll(() => dangerAlert(page), { timeout: WAIT_MS }).toBe('Invalid email address');
     expect(await stepHeading(page, 'login').isVisible()).toBe(true);
     expect(await mailFor(stranger, before)).toEqual([]);
 
@@ -217,7 +217,7 @@ describe('login and verification steps', () => {
     await page
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Verification code is sent successfully.' })
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: WAIT_MS });
     const resent = await latestCode(candidate.email, { since: beforeResend });
     await codeInput.fill(resent);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();

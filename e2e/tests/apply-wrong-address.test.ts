@@ -13,6 +13,7 @@ import { createJob, newEmployer } from '../support/employer';
 import { enterEmailedCode, newCandidate, signInEmployerByCode, signUpUntilCodeStep } from '../support/flows';
 import { mailFor, mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const BADGE = 'E-mail not verified';
 
@@ -38,7 +39,7 @@ describe.each([
       await waitForApplyStep(candidate, 'form');
       await fillApplyForm(candidate, typo, pdfCv(`Wrong Address ${label}.pdf`));
       await candidate.getByRole('button', { name: 'Apply', exact: true }).click();
-      await waitForApplyStep(candidate, 'verification', 30_000);
+      await waitForApplyStep(candidate, 'verification');
       await candidate.getByText(typo.email, { exact: true }).waitFor();
 
       // The employer sees the application, flagged, with the address as typed.
@@ -46,16 +47,16 @@ describe.each([
       await signInEmployerByCode(console, employer.email);
       await console.goto(`/employer/jobs/${job.id}`);
       const row = console.locator('.employer-application').filter({ hasText: typo.name });
-      await row.waitFor({ timeout: 20_000 });
+      await row.waitFor({ timeout: WAIT_MS });
       expect(await row.getByText(typo.email, { exact: true }).isVisible()).toBe(true);
       expect(await row.getByText(BADGE, { exact: true }).isVisible()).toBe(true);
       await look(console, 'employer-list-unverified', label);
       await console.goto(`/employer/jobs/${job.id}?view=pipeline`);
       const card = console.locator('.employer-stage__card').filter({ hasText: typo.name });
-      await card.waitFor({ timeout: 20_000 });
+      await card.waitFor({ timeout: WAIT_MS });
       expect(await card.getByText(BADGE, { exact: true }).isVisible()).toBe(true);
       await card.getByRole('link', { name: typo.name }).click();
-      await console.getByRole('heading', { name: typo.name, level: 1 }).waitFor({ timeout: 20_000 });
+      await console.getByRole('heading', { name: typo.name, level: 1 }).waitFor({ timeout: WAIT_MS });
       expect(await console.getByText(BADGE, { exact: true }).isVisible()).toBe(true);
       await look(console, 'employer-application-unverified', label);
       const applicationUrl = new URL(console.url()).pathname;
@@ -80,7 +81,7 @@ describe.each([
       await candidate.getByRole('button', { name: 'Change address' }).click();
       await candidate
         .getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: WAIT_MS });
       expect(await candidate.locator('.apply-step__lead').getByText(right.email, { exact: true }).isVisible()).toBe(
         true,
       );
@@ -88,7 +89,7 @@ describe.each([
 
       // The new code from the real e-mail signs the candidate in; the application was there all along.
       await enterApplyCode(candidate, right.email, since);
-      await waitForApplyStep(candidate, 'success', 30_000);
+      await waitForApplyStep(candidate, 'success');
       // Nothing more went to the mistyped address after the change.
       expect((await mailFor(typo.email, since)).length).toBe(0);
 
@@ -99,18 +100,18 @@ describe.each([
           async () => {
             await console.reload();
             const fixed = console.locator('.employer-application').filter({ hasText: right.name });
-            await fixed.waitFor({ timeout: 20_000 });
+            await fixed.waitFor({ timeout: WAIT_MS });
             return {
               email: await fixed.getByText(right.email, { exact: true }).count(),
               badge: await fixed.getByText(BADGE, { exact: true }).count(),
             };
           },
-          { timeout: 30_000, interval: 1000 },
+          { timeout: WAIT_MS, interval: 1000 },
         )
         .toEqual({ email: 1, badge: 0 });
       await look(console, 'employer-list-verified', label);
       await console.goto(applicationUrl);
-      await console.getByRole('heading', { name: right.name, level: 1 }).waitFor({ timeout: 20_000 });
+      await console.getByRole('heading', { name: right.name, level: 1 }).waitFor({ timeout: WAIT_MS });
       expect(await console.getByText(BADGE, { exact: true }).count()).toBe(0);
       expect(await console.getByRole('link', { name: right.email }).isVisible()).toBe(true);
     },
@@ -140,7 +141,7 @@ describe.each([
       await page.getByRole('button', { name: 'Change address' }).click();
       await page
         .getByText(`Your address is now ${right.email}. Enter the new code sent there.`, { exact: true })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: WAIT_MS });
       await look(page, 'signup-code-step-after-change', label);
       await enterEmailedCode(page, right.email, since);
       expect((await mailFor(typo.email, since)).length).toBe(0);

@@ -74,7 +74,7 @@ describe('profile, contact and e-mail change', () => {
       await page.getByLabel('Post code', { exact: true }).fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await expect
-        .poll(() => page.getByText('Please enter your name', { exact: true }).isVisible(), { timeout: 10_000 })
+        .poll(() => page.getByText('Please enter your name', { exact: true }).isVisible(), { timeout: WAIT_MS })
         .toBe(true);
       expect(await page.getByText('Please enter your post code', { exact: true }).isVisible()).toBe(true);
       expect(saves).toEqual([]);
@@ -123,7 +123,7 @@ describe('profile, contact and e-mail change', () => {
 
     // Empty: refused before anything is sent.
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect.poll(() => page.getByText('Please enter your message').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Please enter your message').isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(sent).toEqual([]);
 
     const message = page.getByLabel('How can we help?');
@@ -162,7 +162,7 @@ describe('profile, contact and e-mail change', () => {
     await page.getByRole('button', { name: 'Confirm new email' }).click();
     await expect
       .poll(() => page.getByText('Please enter the verification code sent to your current email address').isVisible(), {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     // The two codes leave through the outbox one after the other: wait for the current address's to arrive.
@@ -212,7 +212,7 @@ describe('profile, contact and e-mail change', () => {
     await restore.waitFor({ timeout: WAIT_MS });
     expect(await owner.title()).toBe('Undo email change · Careers Portal');
     await expect
-      .poll(() => owner.evaluate(() => document.activeElement?.textContent), { timeout: 5_000 })
+      .poll(() => owner.evaluate(() => document.activeElement?.textContent), { timeout: WAIT_MS })
       .toBe('Undo email change');
     await other.reload();
     await expect.poll(() => shownName(other).innerText(), { timeout: WAIT_MS }).toBe(candidate.name);
@@ -342,7 +342,7 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
       // …and the session saved before the deletion is dead too.
       const stale = await freshPage({ storageState: signedIn });
       await stale.goto('/applications');
-      await expect.poll(() => path(stale), { timeout: 20_000 }).toBe('/account/login');
+      await expect.poll(() => path(stale), { timeout: WAIT_MS }).toBe('/account/login');
 
       // The address is free again: signing up makes a new, empty account.
       const again = await freshPage();

@@ -102,14 +102,14 @@ describe.each([
     const page = await signedInPage(viewport, session);
     await page.goto(`/apply/${employer.jobs[0]!.id}`);
     await expect
-      .poll(() => page.getByRole('heading', { name: /^You applied on/ }).isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByRole('heading', { name: /^You applied on/ }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: title }).isVisible(), { timeout: WAIT_MS }).toBe(true);
     await look(page, 'confirm-apply-page');
 
     await page.goto('/applications');
     const banner = page.getByRole('heading', { name: title });
-    await expect.poll(() => banner.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => banner.isVisible(), { timeout: WAIT_MS }).toBe(true);
     await look(page, 'confirm-banner');
     await expectNoAxeViolations(page, `confirm banner at ${name}`);
 
@@ -120,7 +120,7 @@ describe.each([
 
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }).count(), {
-        timeout: 20_000,
+        timeout: WAIT_MS,
       })
       .toBe(1);
     expect(await banner.count()).toBe(0);
@@ -132,7 +132,7 @@ describe.each([
     // The new session is kept: a reload stays signed in, and nothing asks for the code any more.
     await page.reload();
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Job Applications' }).isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Job Applications' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await banner.count()).toBe(0);
   });
@@ -157,10 +157,10 @@ describe.each([
     await page.getByLabel('Confirm password', { exact: true }).fill('a-New-passw0rd');
     await look(page, 'reset-form');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expectPath(page, '/', 20_000);
+    await expectPath(page, '/');
     const firstName = candidate.name.split(' ')[0] as string;
     await expect
-      .poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: 20_000 })
+      .poll(() => page.getByRole('heading', { name: `Hello, ${firstName}!` }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     // The link proved the address: no banner asks for a code.
     expect(await page.getByRole('heading', { name: /^Confirm your e-mail/ }).count()).toBe(0);
@@ -193,6 +193,6 @@ describe.each([
     await page.getByLabel('Confirm password', { exact: true }).fill('an-Employer-passw0rd');
     await look(page, 'employer-reset-form');
     await page.getByRole('button', { name: 'Save password and open the console' }).click();
-    await expectPath(page, '/employer', 20_000);
+    await expectPath(page, '/employer');
   });
 });

@@ -68,13 +68,15 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
       buffer: Buffer.from('plain text'),
     });
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     const cv = pdfCv(SIGNUP_CV_NAME, candidate.name);
     await fileInput(page).setInputFiles(cv);
     await expect
-      .poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText(`${SIGNUP_CV_NAME.slice(0, 40)}...`, { exact: true }).isVisible(), {
+        timeout: WAIT_MS,
+      })
       .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: 'Must be a .pdf' }).count()).toBe(0);
 
@@ -83,7 +85,7 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
     await enterEmailedCode(page, candidate.email, since);
 
     await page.getByRole('link', { name: 'CVs', exact: true }).click();
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/cvs');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/cvs');
     const row = cvRow(page, SIGNUP_CV_NAME);
     await expect.poll(() => row.isVisible(), { timeout: WAIT_MS }).toBe(true);
     // The file is a real PDF: the service reads its text in the background (design.md §3 cvParseStatus).
@@ -91,10 +93,10 @@ describe('signup with a CV (product.md §2 signup screen)', () => {
       .poll(
         async () => {
           await page.reload();
-          await row.waitFor({ timeout: 10_000 });
+          await row.waitFor({ timeout: WAIT_MS });
           return row.getByText('Text reading: Ready', { exact: true }).isVisible();
         },
-        { timeout: 30_000, interval: 1_000 },
+        { timeout: WAIT_MS, interval: 1_000 },
       )
       .toBe(true);
   });
@@ -107,7 +109,7 @@ describe('/cvs (product.md §1, §7)', () => {
     const page = await signedInPage(who, '/cvs');
     await cvRow(page, SIGNUP_CV_NAME).waitFor({ timeout: WAIT_MS });
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { name: 'Your CVs (1)' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     const cv = pdfCv(`Tester CV ${Date.now()}.pdf`, candidate.name);
@@ -119,12 +121,12 @@ describe('/cvs (product.md §1, §7)', () => {
     await fileInput(page).setInputFiles(cv);
     await page.getByRole('button', { name: 'Upload CV' }).click();
     await expect
-      .poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: 5_000 })
+      .poll(() => page.getByRole('progressbar', { name: `Uploading ${cv.name}` }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     await expect.poll(() => cvRow(page, cv.name).isVisible(), { timeout: WAIT_MS }).toBe(true);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { name: 'Your CVs (2)' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await page.getByRole('progressbar').count()).toBe(0);
     await page.unroute('**/cvs');
@@ -244,7 +246,7 @@ describe('/cvs (product.md §1, §7)', () => {
 
     await page.getByRole('button', { name: `Delete ${cv.name}` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this CV?' });
-    await dialog.waitFor({ timeout: 5_000 });
+    await dialog.waitFor({ timeout: WAIT_MS });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await cvRow(page, cv.name).isVisible()).toBe(true);
@@ -254,7 +256,7 @@ describe('/cvs (product.md §1, §7)', () => {
     await expect.poll(() => cvRow(page, cv.name).count(), { timeout: WAIT_MS }).toBe(0);
     const before = Number(/\((\d+)\)/.exec(countBefore)?.[1]);
     await expect
-      .poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { name: `Your CVs (${before - 1})` }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
 
     await page.reload();

@@ -18,6 +18,7 @@ import {
 } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signedInStateByApi } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const candidate = newCandidate('dashboard-fast');
@@ -59,7 +60,7 @@ describe.each([
     const { job, businessName, signedIn } = await signedInCandidate();
     const page = await openPage({ viewport, storageState: signedIn as never });
     await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: `Hello, ${firstName}!` }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { level: 1, name: `Hello, ${firstName}!` }).waitFor({ timeout: WAIT_MS });
     const latest = page.getByRole('region', { name: 'Your latest applications' });
     const item = latest.getByRole('listitem').filter({ hasText: job.title });
     await item.waitFor();
@@ -116,7 +117,7 @@ it('/applications asks the candidate service once per call, from its HTML, and s
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   await page.goto('/applications');
-  await page.getByRole('article', { name: job.title }).waitFor({ timeout: 20_000 });
+  await page.getByRole('article', { name: job.title }).waitFor({ timeout: WAIT_MS });
   expect(asked.sort()).toEqual([
     '/candidate from /applications',
     '/cvs from /applications',

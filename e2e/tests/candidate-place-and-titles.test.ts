@@ -116,7 +116,7 @@ describe('every route has its own title (WCAG 2.4.2)', () => {
   async function titleAt(page: Page, address: string, expected: RegExp = /^.+ · Careers Portal$/): Promise<string> {
     await page.goto(address);
     // The title is set once the page is shown (after the dashboard's start-up, for signed-in pages).
-    await expect.poll(() => page.title(), { timeout: 20_000, message: `title of ${address}` }).toMatch(expected);
+    await expect.poll(() => page.title(), { timeout: WAIT_MS, message: `title of ${address}` }).toMatch(expected);
     return page.title();
   }
 
@@ -357,7 +357,7 @@ describe('keyboard and touch', () => {
     for (key of ['Space', 'Enter']) {
       await input.focus();
       await page.keyboard.press(key);
-      await expect.poll(() => opened, { timeout: 5_000 }).toContain(key);
+      await expect.poll(() => opened, { timeout: WAIT_MS }).toContain(key);
     }
     await Promise.all(answered);
     page.off('filechooser', onChooser);
@@ -419,7 +419,7 @@ describe('messages and names', () => {
       // A toast (the upload's) is up while the preview is open and after it: axe checks both.
       await page.locator('.cv-upload input[type="file"], input[type="file"]').first().setInputFiles(txtCv('toast.txt'));
       await page.getByRole('button', { name: /^Upload/ }).click();
-      await page.locator('[data-sonner-toast]').first().waitFor({ timeout: 10_000 });
+      await page.locator('[data-sonner-toast]').first().waitFor({ timeout: WAIT_MS });
       await page.getByRole('button', { name: `Preview ${LONG_FILE_NAME}` }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();

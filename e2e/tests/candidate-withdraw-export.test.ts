@@ -73,7 +73,7 @@ describe.each([
       await expectNoSidewaysScroll(page, `/applications with a withdrawn application at ${viewport.width} px`);
       // The success toast fades in and out (its colours mid-fade are no fair contrast test): check the page once it went.
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Your application was withdrawn.' });
-      await toast.waitFor({ timeout: 10_000 });
+      await toast.waitFor({ timeout: WAIT_MS });
       await expect.poll(() => toast.count(), { timeout: WAIT_MS }).toBe(0);
       await expectNoAxeViolations(page, `/applications with a withdrawn application at ${viewport.width} px`);
 
@@ -113,7 +113,7 @@ describe.each([
       const exportButton = page.getByRole('button', { name: 'Export my data' });
       await exportButton.waitFor({ timeout: WAIT_MS });
       await expectNoSidewaysScroll(page, `/user-account at ${viewport.width} px`);
-      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      const downloading = page.waitForEvent('download', { timeout: WAIT_MS });
       await exportButton.click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^careers-data-\d{4}-\d\d-\d\d\.zip$/);

@@ -262,7 +262,7 @@ describe('a cluster behind nginx', () => {
                 [ids],
               )
             ).rows[0]!.n,
-          { timeout: 20_000 },
+          { timeout: WAIT_MS },
         )
         .toBe('0');
       const rows = (

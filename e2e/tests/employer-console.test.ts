@@ -15,6 +15,7 @@ import { logoPng } from '../support/jobs';
 import { newCandidate, openEmployerConsole, signedInStateByApi } from '../support/flows';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const PASSWORD = 'a long employer passphrase 42';
 
@@ -46,7 +47,7 @@ describe.each([
       await employer.getByLabel('Business name', { exact: true }).fill(businessName);
       await employer.getByLabel('City (optional)', { exact: true }).fill('Leeds');
       await employer.getByRole('button', { name: 'Create account' }).click();
-      await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
+      await employer.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: WAIT_MS });
 
       // The one e-mail of the sign-up: "Welcome, set your password" (decision 0250).
       const link = await latestLink(email, '/employer/welcome/', { since });
@@ -54,7 +55,7 @@ describe.each([
       await employer.getByLabel('New password', { exact: true }).fill(PASSWORD);
       await employer.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
       await employer.getByRole('button', { name: 'Save password and open the console' }).click();
-      await expectPath(employer, '/employer', 20_000);
+      await expectPath(employer, '/employer');
       await employer.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
       await look(employer, 'jobs-empty', label);
 
@@ -66,7 +67,7 @@ describe.each([
       await employer.getByLabel('Post code', { exact: true }).fill('LS1 4AP');
       await look(employer, 'job-form', label);
       await employer.getByRole('button', { name: 'Post job' }).click();
-      await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
+      await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: WAIT_MS });
       const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
       const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
       expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
@@ -83,7 +84,7 @@ describe.each([
       // The public apply page shows the new job.
       const visitor = await openPage({ viewport });
       await visitor.goto(new URL(applyLink).pathname);
-      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
+      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: WAIT_MS });
 
       // A candidate applies.
       const candidate = newCandidate(`employer-console-${viewport.width}`);
@@ -94,21 +95,21 @@ describe.each([
       // The employer finds the application, opens it and moves it.
       await employer.reload();
       const row = employer.getByRole('link', { name: candidate.name });
-      await row.waitFor({ timeout: 20_000 });
+      await row.waitFor({ timeout: WAIT_MS });
       await look(employer, 'job-applications', label);
       await row.click();
-      await employer.getByRole('heading', { name: 'Contact' }).waitFor({ timeout: 20_000 });
+      await employer.getByRole('heading', { name: 'Contact' }).waitFor({ timeout: WAIT_MS });
       expect(await employer.getByRole('link', { name: candidate.email }).isVisible()).toBe(true);
       await look(employer, 'application', label);
       const move = employer.getByRole('form', { name: 'Move the application' });
       await move.getByRole('combobox').selectOption({ value: String(ApplicationStatus.ScheduleInterview) });
       await move.getByRole('button', { name: 'Move' }).click();
-      await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: 20_000 });
+      await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: WAIT_MS });
 
       // The job's numbers count it: one application, today, straight from the link, now at interview.
       await employer.goto(`/employer/jobs/${jobId}`);
       const reached = employer.getByRole('list', { name: 'Applications that reached each status' });
-      await reached.waitFor({ timeout: 20_000 });
+      await reached.waitFor({ timeout: WAIT_MS });
       await expect
         .poll(() => reached.getByRole('listitem').filter({ hasText: 'Schedule interview' }).innerText())
         .toContain('1 (100%)');
@@ -119,19 +120,19 @@ describe.each([
       // The pipeline puts the application in its stage.
       await employer.getByRole('link', { name: 'Pipeline' }).click();
       const stage = employer.getByRole('region', { name: /^Schedule interview/ });
-      await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
+      await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: WAIT_MS });
       expect(await employer.getByRole('region', { name: /^New/ }).getByRole('link').count()).toBe(0);
       await look(employer, 'pipeline', label);
 
       // The candidate sees the new status in their own words.
       const candidatePage = await openPage({ viewport, storageState: await signedInStateByApi(candidate.email) });
       await candidatePage.goto('/applications');
-      await expectPath(candidatePage, '/applications', 20_000);
-      await candidatePage.getByText(title).first().waitFor({ timeout: 20_000 });
+      await expectPath(candidatePage, '/applications');
+      await candidatePage.getByText(title).first().waitFor({ timeout: WAIT_MS });
       await candidatePage
         .getByText(applicationStatusWords[ApplicationStatus.ScheduleInterview])
         .first()
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: WAIT_MS });
     },
   );
 });
@@ -147,12 +148,12 @@ describe('signing in with an e-mailed code instead of the password', () => {
     const since = await mailboxMark();
     await page.getByRole('button', { name: 'Email me a code' }).click();
     const codeField = page.getByLabel('Verification code', { exact: true });
-    await codeField.waitFor({ timeout: 20_000 });
+    await codeField.waitFor({ timeout: WAIT_MS });
     await look(page, 'code-sign-in', '360 px');
     await codeField.fill(await latestCode(existing.email, { since }));
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expectPath(page, '/employer', 30_000);
-    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: 20_000 });
+    await expectPath(page, '/employer');
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: WAIT_MS });
   });
 });
 
@@ -169,25 +170,25 @@ describe("the business's details, logo and CV drops", () => {
       await openEmployerConsole(page);
 
       await page.getByRole('link', { name: 'Business', exact: true }).click();
-      await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'Business', level: 1 }).waitFor({ timeout: WAIT_MS });
       const renamed = `${existing.businessName} Renamed`;
       await page.getByLabel('Business name', { exact: true }).fill(renamed);
       await page.getByLabel('Business name', { exact: true }).press('Enter');
-      await page.getByText(renamed).first().waitFor({ timeout: 20_000 });
+      await page.getByText(renamed).first().waitFor({ timeout: WAIT_MS });
       await page
         .locator('.employer-logo input[type=file]')
         .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng(64) });
       await page.getByRole('button', { name: 'Upload logo' }).click();
-      await page.getByText('Logo uploaded.').waitFor({ timeout: 20_000 });
+      await page.getByText('Logo uploaded.').waitFor({ timeout: WAIT_MS });
       // The new logo shows as the current one; axe runs once the toasts (3 s) have gone.
-      await page.getByText('Logo uploaded.').waitFor({ state: 'detached', timeout: 20_000 });
+      await page.getByText('Logo uploaded.').waitFor({ state: 'detached', timeout: WAIT_MS });
       await look(page, 'business', '1280 px');
       // The apply page of the business's jobs shows the new logo.
       const job = await createJob(existing, 'Logo Check');
       const visitor = await openPage({ viewport: PHONE });
       await visitor.goto(`/apply/${job.id}`);
       const logo = visitor.locator('main header img');
-      await logo.waitFor({ timeout: 20_000 });
+      await logo.waitFor({ timeout: WAIT_MS });
       await expect
         .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
         .toBe(true);
@@ -197,10 +198,10 @@ describe("the business's details, logo and CV drops", () => {
       const registered = await registerCandidateByApi(candidate, [pdfCv('dropped-cv.pdf')]);
       await dropCvViaApi(registered.token, existing.businessId, registered.cvs[0]?.cvId ?? '');
       await page.getByRole('link', { name: 'CV drops', exact: true }).click();
-      await page.getByRole('heading', { name: 'CV drops', level: 1 }).waitFor({ timeout: 20_000 });
-      await page.getByText(candidate.name).first().waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: 'CV drops', level: 1 }).waitFor({ timeout: WAIT_MS });
+      await page.getByText(candidate.name).first().waitFor({ timeout: WAIT_MS });
       await page.getByRole('button', { name: `Preview the CV of ${candidate.name}` }).click();
-      await page.getByRole('dialog').waitFor({ timeout: 20_000 });
+      await page.getByRole('dialog').waitFor({ timeout: WAIT_MS });
     },
   );
 });
@@ -209,7 +210,7 @@ describe('the console and the candidate pages keep to their own users', () => {
   it('sends a visitor to the employer sign-in, keeping where they were going', async () => {
     const page = await openPage({ viewport: PHONE });
     await page.goto('/employer/jobs/new');
-    await expectPath(page, '/employer/login', 20_000);
+    await expectPath(page, '/employer/login');
     await look(page, 'login', '360 px');
   });
 });
@@ -255,14 +256,14 @@ describe.each([
       await openEmployerConsole(page);
       // The jobs list counts the standing and the withdrawn applications apart.
       const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
-      await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Applications: 1 active · 1 withdrawn');
+      await expect.poll(() => row.innerText(), { timeout: WAIT_MS }).toContain('Applications: 1 active · 1 withdrawn');
       await look(page, 'jobs-with-withdrawn', label);
 
       // The job's list: a Withdrawn badge, the date and the reason.
       await page.goto(`/employer/jobs/${job.id}`);
-      await page.getByText('Applications: 1 active · 1 withdrawn').waitFor({ timeout: 20_000 });
+      await page.getByText('Applications: 1 active · 1 withdrawn').waitFor({ timeout: WAIT_MS });
       const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: leaves.name }) });
-      await card.waitFor({ timeout: 20_000 });
+      await card.waitFor({ timeout: WAIT_MS });
       expect(await card.innerText()).toContain('Withdrawn');
       expect(await card.innerText()).toContain(`Withdrawn ${dayOf(withdrawnOn)}`);
       expect(await card.innerText()).toContain(reason);
@@ -273,16 +274,16 @@ describe.each([
       // The pipeline: New holds only the one who stays; the Withdrawn column the one who left.
       await page.getByRole('link', { name: 'Pipeline' }).click();
       const withdrawnColumn = page.getByRole('region', { name: /^Withdrawn/ });
-      await withdrawnColumn.getByRole('link', { name: leaves.name }).waitFor({ timeout: 20_000 });
+      await withdrawnColumn.getByRole('link', { name: leaves.name }).waitFor({ timeout: WAIT_MS });
       const newColumn = page.getByRole('region', { name: /^New/ });
-      await newColumn.getByRole('link', { name: stays.name }).waitFor({ timeout: 20_000 });
+      await newColumn.getByRole('link', { name: stays.name }).waitFor({ timeout: WAIT_MS });
       expect(await newColumn.getByRole('link', { name: leaves.name }).count()).toBe(0);
       await look(page, 'pipeline-with-withdrawn', label);
 
       // The application: withdrawn, when and why; nothing can move it; the history says what happened.
       await withdrawnColumn.getByRole('link', { name: leaves.name }).click();
       const banner = page.getByRole('region', { name: /^Withdrawn by the candidate on/ });
-      await banner.waitFor({ timeout: 20_000 });
+      await banner.waitFor({ timeout: WAIT_MS });
       expect(await banner.innerText()).toContain(dayOf(withdrawnOn));
       expect(await banner.innerText()).toContain(reason);
       const move = page.getByRole('form', { name: 'Move the application' });
@@ -326,7 +327,7 @@ describe.each([
       await page.getByLabel('Salary from', { exact: true }).fill('12.60');
       await page.getByLabel('Salary to', { exact: true }).fill('13.40');
       await page.getByRole('button', { name: 'Post job' }).click();
-      await page.getByText('Choose what the salary is per: hour, day or year').waitFor({ timeout: 10_000 });
+      await page.getByText('Choose what the salary is per: hour, day or year').waitFor({ timeout: WAIT_MS });
       expect(new URL(page.url()).pathname).toBe('/employer/jobs/new');
 
       await page.getByLabel('Salary per', { exact: true }).selectOption({ value: '1' });
@@ -335,12 +336,12 @@ describe.each([
       await expect.poll(() => preview.innerText()).toContain('£12.60 – £13.40 an hour');
       await look(page, 'job-form-salary', label);
       await page.getByRole('button', { name: 'Post job' }).click();
-      await page.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: WAIT_MS });
       const applyLink = await page.getByLabel('Apply link', { exact: true }).inputValue();
 
       // The job page shows it as candidates see it…
       const seen = page.getByRole('region', { name: 'As candidates see it' });
-      await seen.waitFor({ timeout: 20_000 });
+      await seen.waitFor({ timeout: WAIT_MS });
       const salaryOn = (where: typeof page) =>
         where
           .locator('.job-details__facts > div', { has: where.locator('dt', { hasText: 'Salary' }) })
@@ -353,7 +354,7 @@ describe.each([
       // …and the apply page says the same.
       const visitor = await openPage({ viewport });
       await visitor.goto(new URL(applyLink).pathname);
-      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: 20_000 });
+      await visitor.getByRole('heading', { name: `Apply now to ${title}` }).waitFor({ timeout: WAIT_MS });
       expect(await salaryOn(visitor)).toBe('£12.60 – £13.40 an hour');
     },
   );
@@ -378,7 +379,7 @@ describe('closing a job', () => {
     expect(await row.innerText()).toContain('Open');
     await row.getByRole('button', { name: 'Close job' }).click();
     await dialog.getByRole('button', { name: 'Close job' }).click();
-    await page.getByText('Job closed.').waitFor({ timeout: 20_000 });
+    await page.getByText('Job closed.').waitFor({ timeout: WAIT_MS });
     // The toast opens below the header bar (two rows on a phone), not over its menu or Sign out.
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Job closed.' });
     await expect
@@ -390,6 +391,6 @@ describe('closing a job', () => {
         return toastBox && barBox ? toastBox.y - (barBox.y + barBox.height) : -1;
       })
       .toBeGreaterThanOrEqual(0);
-    await expect.poll(() => row.getByRole('button', { name: 'Reopen job' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.getByRole('button', { name: 'Reopen job' }).count(), { timeout: WAIT_MS }).toBe(1);
   });
 });

@@ -17,6 +17,7 @@ import { applyViaApi, proveEmployerAddress } from '../support/employer';
 import { newCandidate } from '../support/flows';
 import { useLooks } from '../support/screens';
 import { mailboxMark, waitForMail } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('employer-team');
@@ -73,7 +74,7 @@ describe('an employer team', () => {
       const ownerPage = await openPage({ viewport: DESKTOP });
       await ownerPage.goto('/employer/login');
       await signInWithPassword(ownerPage, owner.email, owner.password);
-      await expectPath(ownerPage, '/employer', 30_000);
+      await expectPath(ownerPage, '/employer');
       await ownerPage.getByRole('navigation', { name: 'Employer menu' }).getByRole('link', { name: 'Team' }).click();
       const teamHeading = ownerPage.getByRole('heading', { name: 'Team', level: 1 });
       await teamHeading.waitFor();
@@ -112,7 +113,7 @@ describe('an employer team', () => {
       await recruiterPage.getByLabel('Phone', { exact: true }).fill('07700 900789');
       const welcomeSince = await mailboxMark();
       await recruiterPage.getByRole('button', { name: 'Create account' }).click();
-      await recruiterPage.getByText(`Check your inbox at ${recruiter.email}`).waitFor({ timeout: 30_000 });
+      await recruiterPage.getByText(`Check your inbox at ${recruiter.email}`).waitFor({ timeout: WAIT_MS });
       const welcome = await waitForMail(recruiter.email, {
         since: welcomeSince,
         match: (m) => m.links.some((l) => l.includes('/employer/welcome/')),
@@ -121,11 +122,11 @@ describe('an employer team', () => {
       await recruiterPage.getByLabel('New password', { exact: true }).fill('a recruiter passphrase 2026');
       await recruiterPage.getByLabel('Confirm password', { exact: true }).fill('a recruiter passphrase 2026');
       await recruiterPage.getByRole('button', { name: 'Save password and open the console' }).click();
-      await expectPath(recruiterPage, '/employer', 30_000);
-      await recruiterPage.getByRole('heading', { name: 'You are invited' }).waitFor({ timeout: 20_000 });
+      await expectPath(recruiterPage, '/employer');
+      await recruiterPage.getByRole('heading', { name: 'You are invited' }).waitFor({ timeout: WAIT_MS });
       await recruiterPage.getByRole('button', { name: `Join ${owner.business.name}` }).click();
       // A recruiter sees every job and may post one; the team and the business are the owners'.
-      await recruiterPage.getByRole('link', { name: 'Team Driver' }).waitFor({ timeout: 20_000 });
+      await recruiterPage.getByRole('link', { name: 'Team Driver' }).waitFor({ timeout: WAIT_MS });
       await recruiterPage.getByRole('link', { name: 'Team Welder' }).waitFor();
       await recruiterPage.getByRole('link', { name: 'Post a job' }).waitFor();
       const recruiterMenu = recruiterPage.getByRole('navigation', { name: 'Employer menu' });
@@ -142,14 +143,14 @@ describe('an employer team', () => {
       await expectPath(managerPage, '/employer/login');
       await signInWithPassword(managerPage, manager.email, manager.password);
       await managerPage.getByRole('button', { name: `Join ${owner.business.name}` }).click();
-      await expectPath(managerPage, '/employer', 30_000);
-      await managerPage.getByText('No jobs given to you yet').waitFor({ timeout: 20_000 });
+      await expectPath(managerPage, '/employer');
+      await managerPage.getByText('No jobs given to you yet').waitFor({ timeout: WAIT_MS });
       const managerMenu = managerPage.getByRole('navigation', { name: 'Employer menu' });
       expect(await managerMenu.getByRole('link', { name: 'Team' }).count()).toBe(0);
 
       // The owner sees three people with their roles and gives the hiring manager one job.
       await ownerPage.reload();
-      await ownerPage.getByRole('heading', { name: 'Members (3)' }).waitFor({ timeout: 20_000 });
+      await ownerPage.getByRole('heading', { name: 'Members (3)' }).waitFor({ timeout: WAIT_MS });
       const members = ownerPage.locator('.employer-team__member').filter({ hasText: '@' });
       await expect
         .poll(async () => (await members.locator('.badge').allInnerTexts()).map((t) => t.replace(/^Role:\s*/, '')))
@@ -165,11 +166,11 @@ describe('an employer team', () => {
 
       // The hiring manager: only the Welder job, its application, no Move, a note that names them.
       await managerPage.reload();
-      await managerPage.getByRole('link', { name: 'Team Welder' }).waitFor({ timeout: 20_000 });
+      await managerPage.getByRole('link', { name: 'Team Welder' }).waitFor({ timeout: WAIT_MS });
       expect(await managerPage.getByRole('link', { name: 'Team Driver' }).count()).toBe(0);
       expect(await managerPage.getByRole('link', { name: 'Post a job' }).count()).toBe(0);
       await managerPage.goto(`/employer/applications/${applicationId}`);
-      await managerPage.getByRole('heading', { name: candidate.name, level: 1 }).waitFor({ timeout: 20_000 });
+      await managerPage.getByRole('heading', { name: candidate.name, level: 1 }).waitFor({ timeout: WAIT_MS });
       expect(await managerPage.getByRole('button', { name: 'Move' }).count()).toBe(0);
       await managerPage.getByLabel('Add a note', { exact: true }).fill('Good welding tickets; ask about nights.');
       await managerPage.getByRole('button', { name: 'Save note' }).click();
@@ -179,7 +180,7 @@ describe('an employer team', () => {
 
       // The owner reads the note and moves the application: each history line says who.
       await ownerPage.goto(`/employer/applications/${applicationId}`);
-      await ownerPage.getByText(`Note by ${manager.name}`).waitFor({ timeout: 20_000 });
+      await ownerPage.getByText(`Note by ${manager.name}`).waitFor({ timeout: WAIT_MS });
       await ownerPage.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Qualify' });
       await ownerPage.getByRole('button', { name: 'Move' }).click();
       const moved = ownerPage.locator('.employer-history li').filter({ hasText: 'Qualify' });
@@ -187,7 +188,7 @@ describe('an employer team', () => {
       expect(await moved.innerText()).toMatch(/· by Hiring Manager \w+/);
       await look(ownerPage, 'application-history', '1280 px');
       await ownerPage.goto('/employer/team');
-      await ownerPage.getByRole('heading', { name: 'Members (3)' }).waitFor({ timeout: 20_000 });
+      await ownerPage.getByRole('heading', { name: 'Members (3)' }).waitFor({ timeout: WAIT_MS });
 
       // The owner removes the hiring manager, after a red confirmation.
       await managerCard.getByRole('button', { name: 'Remove' }).click();
@@ -206,7 +207,7 @@ describe('an employer team', () => {
         name: `You were removed from ${owner.business.name}`,
         level: 1,
       });
-      await removedHeading.waitFor({ timeout: 20_000 });
+      await removedHeading.waitFor({ timeout: WAIT_MS });
       expect(await managerPage.title()).toBe(`Removed from ${owner.business.name} · Employer · Careers Portal`);
       await expect.poll(() => removedHeading.evaluate((node) => node === document.activeElement)).toBe(true);
       expect(await managerPage.getByRole('heading', { name: 'Set up your business' }).count()).toBe(0);
@@ -232,7 +233,7 @@ describe('an employer team', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ accessToken: token, refreshToken, ipAddress: '0.0.0.0' }),
         }).then((res) => res.status);
-      await expect.poll(refresh, { timeout: 20_000 }).toBe(400);
+      await expect.poll(refresh, { timeout: WAIT_MS }).toBe(400);
       const refused = await fetch(`${inject('stack').candidateUrl}/business/applications/${applicationId}`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -13,6 +13,7 @@ import { newEmployer } from '../support/employer';
 import { newCandidate, signInByCode } from '../support/flows';
 import { mailFor, mailboxMark, waitForMail } from '../support/mailbox';
 import { useLooks } from '../support/screens';
+import { WAIT_MS } from '../support/waits';
 
 const PASSWORD = 'a welcome passphrase 2026';
 
@@ -75,7 +76,7 @@ describe.each([
       await page.getByLabel('Phone', { exact: true }).fill('07700 900456');
       await page.getByLabel('Business name', { exact: true }).fill(`Hale Joinery ${stamp}`);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor({ timeout: WAIT_MS });
       expect(await page.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/employer/login');
 
       const welcome = await waitForMail(email, { since, match: (m) => m.links.some((l) => l.includes('/employer/')) });
@@ -89,7 +90,7 @@ describe.each([
 
       await page.goto(new URL(link).pathname);
       const heading = page.getByRole('heading', { name: 'Welcome, set your password', level: 1 });
-      await heading.waitFor({ timeout: 20_000 });
+      await heading.waitFor({ timeout: WAIT_MS });
       await expect.poll(() => heading.evaluate((node) => node === document.activeElement)).toBe(true);
       expect(await page.title()).toBe('Welcome, set your password · Careers Portal');
       expect(await primaryActions(page)).toBe(1);
@@ -100,8 +101,8 @@ describe.each([
       await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Save password and open the console' }).click();
-      await expectPath(page, '/employer', 30_000);
-      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: 20_000 });
+      await expectPath(page, '/employer');
+      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: WAIT_MS });
       expect(await page.getByRole('alert').count()).toBe(0);
       // No password login at all: the reset answers the session it signs in with (decision 0290), so a
       // service that would ask that login for a bot check never comes into it.
@@ -122,8 +123,8 @@ describe.each([
       await again.getByLabel('Email', { exact: true }).fill(email);
       await again.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await again.getByRole('button', { name: 'Sign In' }).click();
-      await expectPath(again, '/employer', 30_000);
-      await again.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: 20_000 });
+      await expectPath(again, '/employer');
+      await again.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor({ timeout: WAIT_MS });
     },
   );
 });
@@ -140,7 +141,7 @@ describe('the ways to the employer console', () => {
     );
     await look(page, 'candidate-login', '1280 px');
     await panelLink.click();
-    await expectPath(page, '/employer/login', 20_000);
+    await expectPath(page, '/employer/login');
     await page.getByRole('heading', { name: 'Employer sign in' }).waitFor();
   });
 
@@ -151,14 +152,14 @@ describe('the ways to the employer console', () => {
     await page.getByLabel('Email', { exact: true }).fill(employer.email);
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     const alert = page.getByRole('alert');
-    await alert.waitFor({ timeout: 20_000 });
+    await alert.waitFor({ timeout: WAIT_MS });
     expect(await alert.innerText()).toContain(
       'This address belongs to an employer account. Employers sign in at /employer.',
     );
     expect(await page.getByText(/No account uses this address/).count()).toBe(0);
     await look(page, 'employer-address-on-candidate-login', '360 px');
     await page.getByRole('link', { name: 'Go to the employer sign-in' }).click();
-    await expectPath(page, '/employer/login', 20_000);
+    await expectPath(page, '/employer/login');
   });
 
   it('tells a signed-in candidate who opens /employer whose area it is, with the way back', async () => {
@@ -167,12 +168,12 @@ describe('the ways to the employer console', () => {
     const page = await openPage({ viewport: PHONE });
     await signInByCode(page, candidate.email);
     await page.goto('/employer');
-    await page.getByRole('heading', { name: 'For employers', level: 1 }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'For employers', level: 1 }).waitFor({ timeout: WAIT_MS });
     expect(await page.getByText('This area is for employers. You are signed in as a candidate.').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/employer');
     await look(page, 'candidate-at-employer', '360 px');
     await page.screenshot({ path: '/tmp/employer-candidate-at-console-360.png', fullPage: true });
     await page.getByRole('link', { name: 'Back to your candidate pages' }).click();
-    await expectPath(page, '/', 20_000);
+    await expectPath(page, '/');
   });
 });

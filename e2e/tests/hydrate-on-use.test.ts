@@ -12,6 +12,7 @@ import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
 import { newEmployer } from '../support/employer';
 import { newCandidate, signedInStateByApi } from '../support/flows';
 import { waitForMail } from '../support/mailbox';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -61,7 +62,7 @@ async function pageHydrated(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { careersBoot?: { hydrated: boolean } }).careersBoot?.hydrated === true,
     undefined,
-    { timeout: 30_000 },
+    { timeout: WAIT_MS },
   );
 }
 
@@ -156,7 +157,7 @@ describe('parts of a careers page hydrated on their first use', () => {
 
     chunk.release();
     // The press reaches the app once hydrated: it asks for what is missing, not for the name typed before.
-    await cvDrop.getByText('Please enter your email').waitFor({ timeout: 30_000 });
+    await cvDrop.getByText('Please enter your email').waitFor({ timeout: WAIT_MS });
     expect(await cvDrop.getByText('Please enter your name').count()).toBe(0);
     expect(await cvDrop.getByLabel('Name').inputValue()).toBe('Ada Early');
     expect(new URL(page.url()).search).toBe('');
@@ -171,7 +172,7 @@ describe('a signed-in visitor on a careers page', () => {
     const scripts = scriptsAskedFor(page);
     await page.goto(`/careers/${slug}`);
     const cvDrop = page.getByRole('region', { name: 'Send us your CV' });
-    await cvDrop.getByRole('heading', { name: 'Choose a CV' }).waitFor({ timeout: 30_000 });
+    await cvDrop.getByRole('heading', { name: 'Choose a CV' }).waitFor({ timeout: WAIT_MS });
     await cvDrop.getByRole('button', { name: 'Logout' }).waitFor();
     expect(scripts.filter((url) => CV_DROP_CHUNK.test(url))).toHaveLength(1);
     // The alert sign-up still waits for its use.

@@ -62,9 +62,9 @@ describe('confirm e-mail (product.md §2)', () => {
       .toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/login');
     await expect
-      .poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByRole('button', { name: 'Get a verification code' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
   });
 
@@ -110,7 +110,7 @@ describe.each([
     // With its validation message showing, too.
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect
-      .poll(() => page.getByText('Please enter verification code').isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText('Please enter verification code').isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await expectNoAxeViolations(page, `signup Verification at ${viewport.width} px`);
   });
@@ -163,7 +163,7 @@ describe.each([
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Please correct the errors' }).isVisible(), {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .toBe(true);
     await expectNoAxeViolations(page, `password reset with errors at ${viewport.width} px`);

@@ -59,7 +59,7 @@ describe('forgotten password → reset link → new password (product.md §2)', 
     await page.getByLabel('Confirm password', { exact: true }).fill('a-New-passw0rd');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
 
-    await expect.poll(() => path(page), { timeout: 20_000 }).toBe('/');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/');
     // Signed in for real: the dashboard greets the candidate by name and survives a reload.
     const firstName = candidate.name.split(' ')[0] as string;
     await expect
@@ -103,7 +103,7 @@ describe('forgotten password → reset link → new password (product.md §2)', 
       .poll(() => page.getByRole('heading', { name: 'This link is not valid' }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await page.getByRole('link', { name: 'Send me a new link' }).click();
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/request-password-reset');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/request-password-reset');
   });
 });
 
@@ -128,10 +128,10 @@ describe('password reset form rules (product.md §5)', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('other-passw0rd');
     await page.getByLabel('Confirm password', { exact: true }).blur();
     await expect
-      .poll(() => page.getByText('Passwords must match', { exact: true }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText('Passwords must match', { exact: true }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(calls).toEqual([]);
     // Matching again clears the error.
     await page.getByLabel('Confirm password', { exact: true }).fill('first-passw0rd');
@@ -145,12 +145,12 @@ describe('password reset form rules (product.md §5)', () => {
     await password.fill('seven77');
     await password.blur();
     await expect
-      .poll(() => page.getByText(/must be at least 8 characters/).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText(/must be at least 8 characters/).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
     expect(await password.getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Confirm password', { exact: true }).fill('seven77');
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(calls).toEqual([]);
 
     await password.fill('eight888');
@@ -161,7 +161,7 @@ describe('password reset form rules (product.md §5)', () => {
   it("an empty form gives 'Please correct the errors' and no call", async () => {
     const { page, calls } = await resetPage();
     await page.getByRole('button', { name: 'Save Password & Sign in' }).click();
-    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => alertWith(page, 'Please correct the errors').isVisible(), { timeout: WAIT_MS }).toBe(true);
     expect(await page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(calls).toEqual([]);
   });
@@ -173,7 +173,7 @@ describe('forgotten password page (product.md §2, §5)', () => {
     await page.goto('/account/request-password-reset');
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
     await expect
-      .poll(() => page.getByText('Please enter your email', { exact: true }).isVisible(), { timeout: 10_000 })
+      .poll(() => page.getByText('Please enter your email', { exact: true }).isVisible(), { timeout: WAIT_MS })
       .toBe(true);
   });
 
@@ -194,6 +194,6 @@ describe('forgotten password page (product.md §2, §5)', () => {
     const page = await freshPage();
     await page.goto('/account/request-password-reset');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/account/login');
+    await expect.poll(() => path(page), { timeout: WAIT_MS }).toBe('/account/login');
   });
 });

@@ -62,10 +62,10 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     });
     await openEmployerConsole(console_);
     await console_.getByRole('link', { name: 'Interviews', exact: true }).click();
-    await console_.getByRole('heading', { level: 1, name: 'Interviews' }).waitFor({ timeout: 20_000 });
+    await console_.getByRole('heading', { level: 1, name: 'Interviews' }).waitFor({ timeout: WAIT_MS });
     expect(await console_.title()).toBe('Interviews · Employer · Careers Portal');
     const zone = console_.getByLabel('Your time zone');
-    await zone.waitFor({ timeout: 20_000 });
+    await zone.waitFor({ timeout: WAIT_MS });
     await zone.fill('Europe/London');
     for (const day of ['Saturday', 'Sunday']) await console_.getByRole('checkbox', { name: day }).check();
     // A day may have more than one range (an evening after the day's hours).
@@ -88,7 +88,6 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     const invitation = await waitForMail(candidate.email, {
       since,
       match: (m) => m.subject === 'Choose a time for your interview',
-      timeoutMs: 30_000,
     });
     const link = `${inject('stack').portalUrl}/applications/${applicationId}`;
     expect(invitation.links).toContain(link);
@@ -98,7 +97,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await phone.goto(link);
     const mine = phone.getByRole('region', { name: 'Interview' });
     const radios = mine.getByRole('radio');
-    await radios.first().waitFor({ timeout: 20_000 });
+    await radios.first().waitFor({ timeout: WAIT_MS });
     await look(phone, 'choose-a-time', '360 px');
     await radios.first().focus();
     await phone.keyboard.press('Space');
@@ -112,7 +111,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
 
     const booked = await Promise.all(
       [candidate.email, employer.email].map((to) =>
-        waitForMail(to, { since, match: (m) => m.subject === 'Interview booked', timeoutMs: 30_000 }),
+        waitForMail(to, { since, match: (m) => m.subject === 'Interview booked' }),
       ),
     );
     const [toCandidate, toEmployer] = booked.map(calendarOf);
@@ -138,14 +137,13 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
       const moved = await waitForMail(to, {
         since,
         match: (m) => m.subject === 'Interview moved to a new time',
-        timeoutMs: 30_000,
       });
       expect(calendarOf(moved)).toMatchObject({ method: 'REQUEST', uid: toCandidate!.uid, sequence: 1, start: next });
     }
 
     // The employer cancels it: METHOD:CANCEL to both.
     await console_.reload();
-    await section.getByText('Booked.', { exact: false }).waitFor({ timeout: 20_000 });
+    await section.getByText('Booked.', { exact: false }).waitFor({ timeout: WAIT_MS });
     await look(console_, 'employer-booked', '1280 px');
     await section.getByRole('button', { name: 'Cancel the interview' }).click();
     await console_.getByRole('alertdialog').getByRole('button', { name: 'Cancel the interview' }).click();
@@ -154,7 +152,6 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
       const cancelled = await waitForMail(to, {
         since,
         match: (m) => m.subject === 'Interview cancelled',
-        timeoutMs: 30_000,
       });
       expect(calendarOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: toCandidate!.uid, sequence: 2 });
     }

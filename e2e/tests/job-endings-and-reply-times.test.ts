@@ -78,7 +78,7 @@ describe('job endings and reply times', () => {
     // A visitor reads the promise above the Apply button (the candidate, who applied, sees their waiting instead).
     const visitor = await openPage({ viewport: PHONE });
     await visitor.goto(`/apply/${jobId}`);
-    await visitor.getByText('We reply within 1 day.', { exact: true }).waitFor({ timeout: 20_000 });
+    await visitor.getByText('We reply within 1 day.', { exact: true }).waitFor({ timeout: WAIT_MS });
 
     const desk = await openPage({ viewport: DESKTOP });
     await signInEmployerByCode(desk, employer.email);
@@ -108,16 +108,15 @@ describe('job endings and reply times', () => {
     const dialog = desk.getByRole('alertdialog', { name: `Close ${title}?` });
     await dialog
       .getByText('3 candidates will be told “The position was filled”', { exact: false })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: WAIT_MS });
     await look(desk, 'close-dialog', '1280 px');
     const since = await mailboxMark();
     await dialog.getByRole('button', { name: 'Close job' }).click();
-    await desk.getByText('Job closed.').waitFor({ timeout: 20_000 });
+    await desk.getByText('Job closed.').waitFor({ timeout: WAIT_MS });
 
     for (const { details } of three) {
       const mail = await waitForMail(details.email, {
         since,
-        timeoutMs: 30_000,
         match: (m) => m.subject === 'Not selected: your job application has a new status',
       });
       expect(mail.text).toContain('Why: The position was filled.');
@@ -132,7 +131,7 @@ describe('job endings and reply times', () => {
     const phone = await openPage({ viewport: PHONE });
     await signInByCode(phone, three[0]!.details.email);
     await phone.goto(`/applications/${three[0]!.applicationId}`);
-    await phone.getByText('The position was filled', { exact: true }).waitFor({ timeout: 20_000 });
+    await phone.getByText('The position was filled', { exact: true }).waitFor({ timeout: WAIT_MS });
     await look(phone, 'candidate-outcome', '360 px');
   }, 240_000);
 
@@ -157,7 +156,7 @@ describe('job endings and reply times', () => {
     const phone = await openPage({ viewport: PHONE });
     await phone.goto(`/careers/${slug}`);
     const measured = phone.getByText('Measured reply time:', { exact: false });
-    await measured.waitFor({ timeout: 20_000 });
+    await measured.waitFor({ timeout: WAIT_MS });
     expect(await measured.innerText()).toMatch(
       new RegExp(
         `heard back from ${employer.businessName} within less than a day \\(the median of \\d+ applications over the last 90 days`,

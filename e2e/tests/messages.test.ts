@@ -45,7 +45,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     });
     await console_.goto(`/employer/applications/${applicationId}`);
     const messages = console_.getByRole('region', { name: 'Messages' });
-    await messages.getByText('No messages yet.', { exact: false }).waitFor({ timeout: 20_000 });
+    await messages.getByText('No messages yet.', { exact: false }).waitFor({ timeout: WAIT_MS });
     await messages.getByText('Message templates (0)').click();
     await messages.getByRole('button', { name: 'Add a template' }).click();
     await messages.getByLabel('Template name').fill('Invite to talk');
@@ -77,7 +77,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     const phone = await openPage({ viewport: PHONE, storageState: signedIn });
     await phone.goto(link);
     const thread = phone.getByRole('region', { name: 'Messages' });
-    await thread.locator('.application-message__body').first().waitFor({ timeout: 20_000 });
+    await thread.locator('.application-message__body').first().waitFor({ timeout: WAIT_MS });
     expect(await thread.locator('.application-message__body').first().innerText()).toBe(filled);
     expect(await phone.title()).toBe(`${job.title} · Careers Portal`);
     await look(phone, 'candidate-reads', '360 px');
@@ -89,7 +89,7 @@ describe('messages: the employer writes from a template, the candidate is told b
 
     // The employer sees the unread reply on the job's applications, then reads it.
     await console_.goto(`/employer/jobs/${job.id}`);
-    await console_.getByText('1 unread reply', { exact: true }).waitFor({ timeout: 20_000 });
+    await console_.getByText('1 unread reply', { exact: true }).waitFor({ timeout: WAIT_MS });
     await console_.getByRole('link', { name: candidate.name }).first().click();
     const reply = console_.getByRole('region', { name: 'Messages' }).getByText('Monday at 10 works for me.');
     await reply.waitFor({ timeout: WAIT_MS });
@@ -98,7 +98,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     await look(console_, 'employer-reads-reply', '360 px');
     await console_.setViewportSize(DESKTOP);
     await console_.goto(`/employer/jobs/${job.id}`);
-    await console_.getByRole('link', { name: candidate.name }).first().waitFor({ timeout: 20_000 });
+    await console_.getByRole('link', { name: candidate.name }).first().waitFor({ timeout: WAIT_MS });
     await expect.poll(() => console_.getByText('1 unread reply', { exact: true }).count()).toBe(0);
   }, 180_000);
 });

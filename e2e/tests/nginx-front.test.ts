@@ -18,6 +18,7 @@ import { buildPortalServer } from '../../apps/web/server/server';
 import { parsePortalEnv } from '../../apps/web/server/config';
 import { call, renderNginxTemplate, sleep, spawnNginx, writeNginxMainConfig } from '../support/cluster';
 import { freePort } from '../support/stack';
+import { WAIT_MS } from '../support/waits';
 
 const METRICS_TOKEN = 'operator-metrics-token-'.padEnd(48, 'x');
 const PARTS = ['portal', 'identity', 'candidate'] as const;
@@ -207,7 +208,7 @@ describe('deploy/nginx template, run by nginx', () => {
 
     const logFile = path.join(workDir, 'nginx', 'careers.access.log');
     // nginx writes each line as the request ends; give the last one a moment.
-    await expect.poll(() => readFileSync(logFile, 'utf8').split('\n').length, { timeout: 5_000 }).toBeGreaterThan(9);
+    await expect.poll(() => readFileSync(logFile, 'utf8').split('\n').length, { timeout: WAIT_MS }).toBeGreaterThan(9);
     const log = readFileSync(logFile, 'utf8');
     for (const token of tokens) expect(log).not.toContain(token);
     expect(log).not.toContain('ada%40example.com');

@@ -51,7 +51,7 @@ describe('retention: the date, the consent, the CV taken back', () => {
     });
     await console_.goto('/employer/business');
     const form = console_.getByRole('form', { name: 'Retention of applications' });
-    await form.waitFor({ timeout: 20_000 });
+    await form.waitFor({ timeout: WAIT_MS });
     await form.getByLabel('Country').selectOption('DE');
     await form.getByLabel(/Days to keep an application for other roles/).fill('365');
     await form.getByRole('button', { name: 'Save retention rule' }).click();
@@ -71,7 +71,7 @@ describe('retention: the date, the consent, the CV taken back', () => {
     const box = phone.getByLabel(`Keep my application for other roles at ${employer.businessName} until`, {
       exact: false,
     });
-    await box.waitFor({ timeout: 20_000 });
+    await box.waitFor({ timeout: WAIT_MS });
     expect(await box.isChecked()).toBe(false);
     await box.check();
     await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: WAIT_MS });
@@ -83,19 +83,19 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await phone.goto('/applications');
     await phone
       .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: WAIT_MS });
     await phone.getByText("Germany's rule: 183 days", { exact: false }).waitFor();
     await look(phone, 'applications-date', '360 px');
 
     // The console's talent pool lists them with the date.
     await console_.goto('/employer/talent-pool');
-    await console_.getByRole('link', { name: candidate.name }).waitFor({ timeout: 20_000 });
+    await console_.getByRole('link', { name: candidate.name }).waitFor({ timeout: WAIT_MS });
     expect(await console_.title()).toBe('Talent pool · Employer · Careers Portal');
     await look(console_, 'talent-pool', '1280 px');
 
     // The candidate takes the CV back from the business.
     await phone.goto('/cvs');
-    await phone.getByText('Sent 1 time').click({ timeout: 20_000 });
+    await phone.getByText('Sent 1 time').click({ timeout: WAIT_MS });
     await phone.getByRole('button', { name: `Delete my CV at ${employer.businessName}` }).click();
     await look(phone, 'take-back-dialog', '360 px');
     await phone.getByRole('button', { name: 'Delete my CV there' }).click();
@@ -104,7 +104,7 @@ describe('retention: the date, the consent, the CV taken back', () => {
 
     // The employer sees it gone: "Deleted on" where the candidate was.
     await console_.goto(`/employer/jobs/${job.id}`);
-    await console_.getByText('Deleted on', { exact: false }).waitFor({ timeout: 20_000 });
+    await console_.getByText('Deleted on', { exact: false }).waitFor({ timeout: WAIT_MS });
     expect(await console_.getByRole('link', { name: candidate.name }).count()).toBe(0);
     await look(console_, 'job-deleted-application', '1280 px');
     await console_.setViewportSize(PHONE);
@@ -132,10 +132,10 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await waitForApplyStep(phone, 'success');
 
     await phone.goto('/applications');
-    await phone.getByRole('link', { name: `Open application for ${job.title}` }).click({ timeout: 20_000 });
+    await phone.getByRole('link', { name: `Open application for ${job.title}` }).click({ timeout: WAIT_MS });
     await phone
       .getByText(`${employer.businessName} keeps this application for its other roles until`, { exact: false })
-      .waitFor({ timeout: 20_000 });
+      .waitFor({ timeout: WAIT_MS });
     await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor();
   }, 180_000);
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { storedSession } from '../support/apply-flows';
 import { usePortalPages } from '../support/browser';
 import { newCandidate, signUpByCode } from '../support/flows';
+import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 
@@ -34,7 +35,7 @@ describe('a refresh cut off by a navigation', () => {
 
     await page.goto('/applications');
     // "No applications yet" is the answer of an authorized call: an ended session lands on the login page.
-    await page.getByText('No applications yet', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('No applications yet', { exact: true }).waitFor({ timeout: WAIT_MS });
     expect(new URL(page.url()).pathname).toBe('/applications');
     const after = await storedSession(page);
     expect(after.refreshToken).not.toBe(before.refreshToken);

@@ -86,7 +86,7 @@ describe('sessions on several devices', () => {
       .poll(
         () =>
           laptop.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' }).isVisible(),
-        { timeout: 10_000 },
+        { timeout: WAIT_MS },
       )
       .toBe(true);
   });

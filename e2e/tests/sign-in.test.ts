@@ -105,7 +105,7 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     const page = await freshPage();
     await page.goto('/account/login');
     await page.getByRole('button', { name: 'Get a verification code' }).click();
-    await expect.poll(() => page.getByText('Please enter a valid email').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Please enter a valid email').isVisible(), { timeout: WAIT_MS }).toBe(true);
   });
 
   it('an e-mail without an account is refused and gets no e-mail', async () => {
@@ -145,6 +145,6 @@ describe('sign in by code: what goes wrong (product.md §5, §8)', () => {
     // One wrong try is below the wrong-try limit (design.md §3): the mailed code still signs in.
     await codeInput.fill(code);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/applications');
   });
 });

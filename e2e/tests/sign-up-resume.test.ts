@@ -33,13 +33,13 @@ describe.each([
     });
     const refused = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/cvs' && r.request().method() === 'POST',
-      { timeout: 20_000 },
+      { timeout: WAIT_MS },
     );
     await page.getByRole('button', { name: 'Get a verification code' }).click();
     expect((await refused).status()).toBe(415);
     await expect
       .poll(async () => ((await dangerAlert(page).isVisible()) ? dangerAlert(page).innerText() : ''), {
-        timeout: 20_000,
+        timeout: WAIT_MS,
       })
       .toMatch(/Your account is created, but your CV was not accepted/);
     expect(await dangerAlert(page).innerText()).not.toContain('Invalid email address');
@@ -78,7 +78,7 @@ describe.each([
     await first.getByRole('button', { name: 'Get a verification code' }).click();
     await expect
       .poll(async () => ((await dangerAlert(first).isVisible()) ? dangerAlert(first).innerText() : ''), {
-        timeout: 20_000,
+        timeout: WAIT_MS,
       })
       .toContain('Error in creating account.');
     await first.close();
@@ -98,7 +98,7 @@ describe.each([
 
     await page.getByLabel('Post code', { exact: true }).fill(candidate.postCode);
     await page.getByRole('button', { name: 'Get a verification code' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/applications');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/applications');
     await page.goto('/profile');
     await expect
       .poll(
