@@ -129,12 +129,15 @@ describe('a candidate who already applied', () => {
     async (label, viewport) => {
       const { signedIn, applicationId } = await appliedCandidate();
       const page = await openPage({ viewport, storageState: signedIn });
-      await openApplyPage(page, job.id);
+      // Not openApplyPage: its "Apply now" heading is the server's first paint here, and the signed-in
+      // page replaces it with the notice as it starts (on a slow host before the wait saw it).
+      await page.goto(`/apply/${job.id}`);
       const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
         new Date(),
       );
       const notice = page.getByRole('heading', { level: 2, name: `You applied on ${today}` });
       await notice.waitFor({ timeout: WAIT_MS });
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(`You already applied to ${TITLE}`);
       // No Apply on offer: the service would refuse it.
       expect(await page.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
       expect(await page.getByRole('heading', { level: 2, name: 'Choose a CV' }).count()).toBe(0);
