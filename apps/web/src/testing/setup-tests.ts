@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // The web project shares one jsdom per worker between files (isolate: false in vitest.config.ts:
 // creating jsdom for every file took about half the project's CPU). Each file still starts as if alone:
@@ -27,4 +27,13 @@ afterEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
   }
+});
+
+// Preact runs effects after the next frame, or after 35 ms when no frame comes (preact/hooks afterNextFrame).
+// That timer then calls cancelAnimationFrame. If the worker's next file runs in the node environment, jsdom's
+// globals are gone by the time the timer fires: "cancelAnimationFrame is not defined", an unhandled error that
+// fails the run though every test passed (seen in CI on a slow host). A jsdom file ends only after the timers
+// it scheduled have fired: a timer set later, for longer, fires after them.
+afterAll(async () => {
+  if (typeof window !== 'undefined') await new Promise((resolve) => setTimeout(resolve, 50));
 });
