@@ -12,7 +12,7 @@ import { waitForStepOrAlert, type CandidateDetails } from './flows';
 import { expectOk } from '@careers/test-support/http';
 import { stackApi } from './api';
 import { latestCode } from './mailbox';
-import { WAIT_MS } from './waits';
+import { expectPath, WAIT_MS } from './waits';
 
 export type ApplyStepName = 'form' | 'login' | 'verification' | 'cvSelection' | 'success';
 
@@ -160,10 +160,7 @@ export async function registerCandidateByApi(candidate: CandidateDetails, cvs: C
   return { token, cvs: uploaded };
 }
 
-/** Polls until the page is at `path` (pathname only). */
-export async function expectPath(page: Page, path: string, timeout = WAIT_MS): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(path);
-}
+export { expectPath };
 
 /** Nothing sticks out sideways: the page is no wider than the viewport (360 px phones scroll only down). */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {

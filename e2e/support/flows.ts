@@ -7,7 +7,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { codeSignInViaApi } from './employer';
 import { latestCode, mailboxMark } from './mailbox';
-import { WAIT_MS } from './waits';
+import { expectPath, WAIT_MS } from './waits';
 
 export interface CandidateDetails {
   name: string;
@@ -65,7 +65,7 @@ export async function signInEmployerByCode(page: Page, email: string): Promise<v
   await page.getByRole('button', { name: 'Email me a code' }).click();
   await page.getByLabel('Verification code', { exact: true }).fill(await latestCode(email, { since }));
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/employer');
+  await expectPath(page, '/employer');
 }
 
 /** Fills the /account/signup form (without a CV); the caller submits it. */
@@ -115,7 +115,7 @@ export async function enterEmailedCode(
     expect(await page.getByLabel('Remember me').isChecked()).toBe(true);
   }
   await page.getByRole('button', { name: 'Sign In' }).click();
-  const expectPath = options.expectPath ?? '/applications';
+  const landing = options.expectPath ?? '/applications';
   await expect
     .poll(
       async () => {
@@ -124,7 +124,7 @@ export async function enterEmailedCode(
       },
       { timeout: WAIT_MS },
     )
-    .toBe(expectPath);
+    .toBe(landing);
 }
 
 /** Waits until `target` is visible; if a danger alert shows first, fails with its text. */
@@ -147,7 +147,7 @@ export async function logout(page: Page): Promise<void> {
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: LOGOUT_QUESTION });
   await dialog.waitFor({ state: 'visible', timeout: WAIT_MS });
   await dialog.getByRole('button', { name: /log ?out/i }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/account/login');
+  await expectPath(page, '/account/login');
 }
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout? Logging out will end your current session.';
@@ -195,5 +195,5 @@ export async function signedInStateByApi(email: string, { remember = false } = {
  */
 export async function openEmployerConsole(page: Page): Promise<void> {
   await page.goto('/employer');
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: WAIT_MS }).toBe('/employer');
+  await expectPath(page, '/employer');
 }
