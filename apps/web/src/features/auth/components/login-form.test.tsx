@@ -145,12 +145,10 @@ describe('login form', () => {
     expect(sendCodeCalls()).toHaveLength(1);
   });
 
-  it('links to the forgotten-password page', () => {
+  it('says no password is needed instead of offering to reset one', () => {
     renderPage(<LoginForm />, { path: '/account/login' });
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
-      'href',
-      '/account/request-password-reset',
-    );
+    expect(screen.getByText('No password needed: we e-mail you a code.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /password/i })).toBeNull();
   });
 
   it('says the session ended when a session was ended rather than left', async () => {

@@ -163,9 +163,9 @@ export function LoginForm() {
       <p className="auth-form__switch">
         {"Don't have an account?"} <Link to={paths.signup}>Sign up</Link>
       </p>
-      <p className="auth-form__switch">
-        <Link to={paths.requestPasswordReset}>Forgot password?</Link>
-      </p>
+      {/* Candidates sign in with an e-mailed code: a "Forgot password?" here sent them to reset a password
+          they never use. The reset page stays at its address for the links it e-mails. */}
+      <p className="auth-form__switch">No password needed: we e-mail you a code.</p>
       <TermsNotice />
     </form>
   );
