@@ -135,7 +135,18 @@ function AssignedJobs({ member, jobs }: { member: TeamMember; jobs: EmployerJob[
  * Keyed by the person only: a remount on the change's own answer would drop the change's toast (react-query
  * calls a mutate's callbacks only while the component that made it is mounted).
  */
-function MemberRow({ member, isMe, jobs }: { member: TeamMember; isMe: boolean; jobs: EmployerJob[] }) {
+function MemberRow({
+  member,
+  isMe,
+  onlyOwner,
+  jobs,
+}: {
+  member: TeamMember;
+  isMe: boolean;
+  /** The business's one owner: the service refuses to demote or remove them, so nothing here offers it. */
+  onlyOwner: boolean;
+  jobs: EmployerJob[];
+}) {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const [role, setRole] = useState<TeamRole>(member.role);
@@ -173,17 +184,26 @@ function MemberRow({ member, isMe, jobs }: { member: TeamMember; isMe: boolean; 
           );
         }}
       >
-        <SelectField label="Role" value={role} onChange={(event) => setRole(event.currentTarget.value as TeamRole)}>
-          <RoleOptions />
-        </SelectField>
-        <div className="employer-job__actions">
-          <Button type="submit" variant="secondary" busy={changeRole.isPending} disabled={role === member.role}>
-            Change role
-          </Button>
-          <Button variant="danger-secondary" onClick={() => setConfirming(true)}>
-            Remove
-          </Button>
-        </div>
+        {onlyOwner ? (
+          <p className="muted">
+            {isMe ? 'You are' : `${who} is`} the only owner. Make another member an owner before changing this role or
+            leaving the team.
+          </p>
+        ) : (
+          <>
+            <SelectField label="Role" value={role} onChange={(event) => setRole(event.currentTarget.value as TeamRole)}>
+              <RoleOptions />
+            </SelectField>
+            <div className="employer-job__actions">
+              <Button type="submit" variant="secondary" busy={changeRole.isPending} disabled={role === member.role}>
+                Change role
+              </Button>
+              <Button variant="danger-secondary" onClick={() => setConfirming(true)}>
+                Remove
+              </Button>
+            </div>
+          </>
+        )}
       </form>
       {member.role === 'HiringManager' ? <AssignedJobs member={member} jobs={jobs} /> : null}
       <ConfirmDialog
@@ -283,6 +303,9 @@ export function TeamPage() {
                   key={member.userId}
                   member={member}
                   isMe={member.email.toLowerCase() === (auth.email ?? '').toLowerCase()}
+                  onlyOwner={
+                    member.role === 'Owner' && team.data.members.filter((other) => other.role === 'Owner').length === 1
+                  }
                   jobs={jobs.data ?? []}
                 />
               ))}
