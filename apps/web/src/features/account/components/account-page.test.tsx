@@ -203,10 +203,11 @@ describe('account page: deleting the account', () => {
     expect(deletes.map((request) => request.url)).toEqual(['/api/user', '/candidate']);
     expect(deletes[1]?.data).toEqual({ id: candidate.id });
     expect(deletedUser).toEqual({ params: { userId: 'user-1' }, body: { code: '123456' } });
-    // Said once it is done, on the sign-in page it lands on.
-    expect(
-      await screen.findByText('Your account has been deleted, with your profile, CVs and applications.'),
-    ).toBeInTheDocument();
+    // Said once it is done, on the sign-in page it lands on, as a line of that page (login-form.test.tsx), not
+    // as a toast that goes.
+    expect(router.state.location.state).toEqual({
+      notice: 'Your account has been deleted, with your profile, CVs and applications.',
+    });
   });
 
   it('keeps everything and says why when the code is wrong', async () => {

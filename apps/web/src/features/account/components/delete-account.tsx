@@ -8,7 +8,6 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds, serverErrors, toApiError } from '../../../lib/api-error';
 import { authStore } from '../../../lib/auth-store';
-import { notifySuccess } from '../../../lib/toast';
 import { useAuth } from '../../../lib/use-auth';
 import { useDeleteAccount } from '../api/delete-account';
 import { useRequestDeletionCode } from '../api/request-deletion-code';
@@ -69,9 +68,9 @@ export function DeleteAccount() {
         onSuccess: async () => {
           authStore.clear();
           queryClient.clear();
-          // Said where it ends, on the sign-in page: nothing of the account is left to show it on.
-          notifySuccess(accountMessages.deleted);
-          await navigate(LOGIN_PATH, { replace: true });
+          // Said where it ends, on the sign-in page (nothing of the account is left to show it on), as a line
+          // that stays there rather than a toast that goes.
+          await navigate(LOGIN_PATH, { replace: true, state: { notice: accountMessages.deleted } });
         },
         onError: (error) => setFailure(failureMessage(error, accountMessages.deleteFailed)),
       },

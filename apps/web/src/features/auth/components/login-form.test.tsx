@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
@@ -149,6 +151,18 @@ describe('login form', () => {
     renderPage(<LoginForm />, { path: '/account/login' });
     expect(screen.getByText('No password needed: we e-mail you a code.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /password/i })).toBeNull();
+  });
+
+  it('says what the page that sent the visitor here had to say (an account just deleted), as a line of the page', () => {
+    const router = createMemoryRouter([{ path: '/account/login', element: <LoginForm /> }], {
+      initialEntries: [{ pathname: '/account/login', state: { notice: 'Your account has been deleted.' } }],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Your account has been deleted.');
   });
 
   it('says the session ended when a session was ended rather than left', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOBODY_LOGGED_IN } from '@careers/contracts/identity-values';
 import { paths } from '../../../lib/paths';
@@ -57,6 +57,11 @@ async function startLogin(ports: SessionPorts, email: string): Promise<{ resendW
   return { resendWait: outcome.resendWaitSeconds };
 }
 
+function noticeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' ? state.notice : null;
+}
+
 /** The two-step sign in of product.md §2: e-mail, then the one-time code. */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -76,6 +81,9 @@ export function LoginForm() {
       stored.feedbackMessage !== NOBODY_LOGGED_IN
     );
   });
+  // What the page that sent the visitor here had to say (the account deletion: nothing of the account is left).
+  const location = useLocation();
+  const notice = noticeOf(location.state);
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
   const form = useValidatedForm<LoginEmailForm>(
@@ -130,7 +138,12 @@ export function LoginForm() {
         <h1 id="login-title">Candidate Portal</h1>
         <p>Sign in with a one-time code sent to your email address.</p>
       </header>
-      {sessionEnded && !alert ? (
+      {notice && !alert ? (
+        <p className="auth-form__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {sessionEnded && !notice && !alert ? (
         <p className="auth-form__notice" role="status">
           {plainMessages.sessionEnded}
         </p>
