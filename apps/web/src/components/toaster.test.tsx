@@ -13,4 +13,13 @@ describe('Toaster', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
   });
+
+  it('keeps its toasts below the top bar, on a phone too, so they never cover its menu or Log out', async () => {
+    render(<Toaster />);
+    notifySuccess('Saved.');
+    await screen.findByText('Saved.');
+    const region = document.querySelector<HTMLElement>('[data-sonner-toaster]');
+    expect(region?.style.getPropertyValue('--offset-top')).toBe('calc(var(--top-bar-height) + 0.75rem)');
+    expect(region?.style.getPropertyValue('--mobile-offset-top')).toBe('calc(var(--top-bar-height) + 0.5rem)');
+  });
 });
