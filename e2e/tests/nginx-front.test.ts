@@ -186,7 +186,7 @@ describe('deploy/nginx template, run by nginx', () => {
   });
 
   it('keeps no link token in its access log, nor in the default one it replaces', async () => {
-    const tokens = Array.from({ length: 9 }, (_, i) => `Tok${i}n${'q'.repeat(20)}`);
+    const tokens = Array.from({ length: 10 }, (_, i) => `Tok${i}n${'q'.repeat(20)}`);
     const uid = '6f1c2a9e-1111-4222-8333-944445555666';
     await call(url('portal', `/account/reset/ada%40example.com/${tokens[0]}`));
     await call(url('portal', `/confirm/${uid}/${tokens[1]}`));
@@ -205,10 +205,12 @@ describe('deploy/nginx template, run by nginx', () => {
       headers: { host: 'careers.example.com' },
     });
     await call(url('portal', `/Account/Reset/ada%40example.com/${tokens[8]}`));
+    // A calendar subscribed to an interviewer's feed asks for it again and again, its token in the path.
+    await call(url('candidate', `/interview-feeds/${tokens[9]}.ics`));
 
     const logFile = path.join(workDir, 'nginx', 'careers.access.log');
     // nginx writes each line as the request ends; give the last one a moment.
-    await expect.poll(() => readFileSync(logFile, 'utf8').split('\n').length, { timeout: WAIT_MS }).toBeGreaterThan(9);
+    await expect.poll(() => readFileSync(logFile, 'utf8').split('\n').length, { timeout: WAIT_MS }).toBeGreaterThan(10);
     const log = readFileSync(logFile, 'utf8');
     for (const token of tokens) expect(log).not.toContain(token);
     expect(log).not.toContain('ada%40example.com');
@@ -217,6 +219,7 @@ describe('deploy/nginx template, run by nginx', () => {
     expect(log).toContain('"GET /account/undo-email-change/[redacted] HTTP/1.1"');
     expect(log).toContain('"GET /unsubscribe?[query removed] HTTP/1.1"');
     expect(log).toContain('"POST /status-emails/unsubscribe?[query removed] HTTP/1.1"');
+    expect(log).toContain('"GET /interview-feeds/[redacted] HTTP/1.1"');
     expect(log).toContain('"https://careers.example.com"');
     const defaultLog = path.join(workDir, 'nginx', 'default.access.log');
     expect(existsSync(defaultLog) ? readFileSync(defaultLog, 'utf8') : '').toBe('');

@@ -2,12 +2,17 @@
 
 // Query parameters that carry a credential: reset and confirmation tokens, CV preview tokens, codes.
 const SECRET_PARAM = /token|code|password|secret|key|signature/i;
+// Paths whose last segment is the credential: an interviewer's calendar feed (/interview-feeds/{token}.ics)
+// is subscribed to by calendars that cannot send a header, so its token sits in the path.
+const SECRET_PATH = /^\/interview-feeds\/[^?]*/i;
 
 /**
  * A request URL fit for a log line: the value of every query parameter that carries a credential is
- * replaced, so that whoever reads the logs cannot use a link that was still valid.
+ * replaced, and so is a path that is itself a credential, so that whoever reads the logs cannot use a
+ * link that was still valid.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(requestUrl: string): string {
+  const url = requestUrl.replace(SECRET_PATH, '/interview-feeds/[redacted]');
   const queryAt = url.indexOf('?');
   if (queryAt < 0) return url;
   const query = url

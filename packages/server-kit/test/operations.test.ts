@@ -166,6 +166,11 @@ describe('request logs', () => {
     expect(redactUrl('/jobs?page=2')).toBe('/jobs?page=2');
   });
 
+  it('redact the token of a calendar feed address, which sits in the path', () => {
+    expect(redactUrl('/interview-feeds/AbC_d-0123456789.ics')).toBe('/interview-feeds/[redacted]');
+    expect(redactUrl('/Interview-Feeds/AbC/x.ics?token=s3cr3t')).toBe('/interview-feeds/[redacted]?token=[redacted]');
+  });
+
   it('never carry a link token in the logged URL', async () => {
     const lines: string[] = [];
     const sink = new Writable({
