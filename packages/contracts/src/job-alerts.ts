@@ -70,6 +70,7 @@ export const JOB_ALERT_TEXTS = {
   signupDone: 'Check your e-mail: open the link we sent you to start the job alert.',
   tooManyForAddress: 'Too many job alert requests for this address. Try again later.',
   tooManyForClient: 'Too many job alert requests from this address. Try again later.',
+  tooManyOverall: 'Too many job alert requests just now. Try again later.',
   invalidLink: 'This link is not valid or has expired. Ask for the job alert again.',
   noBusiness: 'This business was not found.',
 } as const;

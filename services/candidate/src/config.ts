@@ -67,6 +67,11 @@ const schema = z
     /** Job-alert sign-ups per address, and per client address, in an hour. */
     JOB_ALERT_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     JOB_ALERT_SIGNUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+    /**
+     * Confirmation e-mails the whole install queues in an hour, across instances (counted in the database,
+     * docs/decisions/0493): what strangers can make the platform's sender write to addresses not proved yet.
+     */
+    JOB_ALERT_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
     /** The feeds' country (ISO 3166-1 alpha-2) of a job that names none (docs/decisions/0381). */
     FEED_DEFAULT_COUNTRY: z
       .string()
@@ -143,6 +148,7 @@ function toConfig(env: z.output<typeof schema>) {
       confirmWithinMs: env.JOB_ALERT_CONFIRM_HOURS * 3_600_000,
       perAddress: env.JOB_ALERT_SIGNUPS_PER_ADDRESS_PER_HOUR,
       perClient: env.JOB_ALERT_SIGNUPS_PER_CLIENT_PER_HOUR,
+      confirmationsPerHour: env.JOB_ALERT_CONFIRMATIONS_PER_HOUR,
       windowSeconds: 3600,
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     },

@@ -294,6 +294,12 @@ export interface JobAlertOutboxTable {
   created_at: Timestamp;
 }
 
+/** A job-alert confirmation e-mail queued (migration 0024): the install-wide hourly cap counts these. */
+export interface JobAlertConfirmSendsTable {
+  id: Generated<number>;
+  queued_at: Timestamp;
+}
+
 /** Fetches by crawlers, per target and crawler (migration 0014). */
 export interface CrawlerFetchesTable {
   target: string;
@@ -390,6 +396,7 @@ export interface CandidateDatabase {
   application_notes: ApplicationNotesTable;
   job_alerts: JobAlertsTable;
   job_alert_outbox: JobAlertOutboxTable;
+  job_alert_confirm_sends: JobAlertConfirmSendsTable;
   crawler_fetches: CrawlerFetchesTable;
   cv_openings: CvOpeningsTable;
   reply_reminder_outbox: ReplyReminderOutboxTable;

@@ -34,7 +34,7 @@ const tags = ['Job alerts'];
 
 /**
  * Job alerts (docs/decisions/0380): the public sign-up (a solved bot check, limits per address and per
- * client), the confirm and unsubscribe links (signed tokens, no sign-in), and the signed-in candidate's
+ * client, a cap across the install, 0493), the confirm and unsubscribe links (signed tokens, no sign-in), and the signed-in candidate's
  * own alerts (those of the account's address).
  */
 export async function jobAlertRoutes(app: App) {
@@ -83,7 +83,8 @@ export async function jobAlertRoutes(app: App) {
           'Sends the confirmation e-mail (double opt-in); nothing else is sent until its link is opened, and an ' +
           'unconfirmed alert is forgotten after JOB_ALERT_CONFIRM_HOURS. The answer is the same whether or not the ' +
           'address already had the alert. 400 without a valid unused bot-check token; 429 with Retry-After past the ' +
-          'limits per address and per client.',
+          'limits per address and per client, and past the hourly cap on confirmation e-mails of the whole install ' +
+          '(JOB_ALERT_CONFIRMATIONS_PER_HOUR; no alert is kept then). The e-mail quotes no word of the request.',
         body: jobAlertSignupSchema,
         response: {
           202: jobAlertSignupResultSchema,

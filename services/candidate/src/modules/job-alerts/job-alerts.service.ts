@@ -55,16 +55,49 @@ export interface AlertSettings {
   digestIntervalMs: number;
 }
 
+export interface SignupSettings extends AlertSettings {
+  /** Confirmation e-mails the whole install queues per window, every instance together. */
+  confirmationsPerHour: number;
+  windowSeconds: number;
+}
+
+/** Serializes the install-wide count of confirmation e-mails, so two instances never both take the last one. */
+const CONFIRM_CAP_LOCK = 'job-alert-confirm-cap';
+
 /**
- * A sign-up (the caller checked the bot check and the rate limits): a new alert waits for its confirmation
- * e-mail's link; an unconfirmed one gets a new e-mail and a new expiry; a confirmed one stays as it is. The
- * answer is the same in every case, so it tells nobody whether the address already had the alert.
+ * The install-wide cap on confirmation e-mails (docs/decisions/0493), inside the sign-up's transaction: past
+ * it, every sign-up gets 429 whatever its address had (the answer still tells nothing about the address),
+ * and the transaction leaves no alert behind.
+ */
+async function checkConfirmationCap(trx: Db, now: Date, settings: SignupSettings): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${CONFIRM_CAP_LOCK}))`.execute(trx);
+  const windowMs = settings.windowSeconds * 1000;
+  await trx
+    .deleteFrom('job_alert_confirm_sends')
+    .where('queued_at', '<=', new Date(now.getTime() - windowMs))
+    .execute();
+  const counted = await trx
+    .selectFrom('job_alert_confirm_sends')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('queued_at').as('oldest')])
+    .executeTakeFirstOrThrow();
+  if (Number(counted.n) < settings.confirmationsPerHour || counted.oldest === null) return;
+  const freedAt = new Date(counted.oldest).getTime() + windowMs;
+  throw new HttpProblem(429, JOB_ALERT_TEXTS.tooManyOverall, {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil((freedAt - now.getTime()) / 1000))) },
+  });
+}
+
+/**
+ * A sign-up (the caller checked the bot check and the limits per address and client; this checks the
+ * install's): a new alert waits for its confirmation e-mail's link; an unconfirmed one gets a new e-mail and
+ * a new expiry; a confirmed one stays as it is. The answer is the same in every case, so it tells nobody
+ * whether the address already had the alert.
  */
 export async function signUpForAlert(
   db: Db,
   signup: { email: string; businessId?: string | undefined; search?: string | undefined },
   now: Date,
-  settings: AlertSettings,
+  settings: SignupSettings,
 ): Promise<void> {
   const email = signup.email.trim();
   const search = signup.businessId ? null : canonicalJobSearch(signup.search ?? '');
@@ -75,6 +108,7 @@ export async function signUpForAlert(
   }
   const expiresAt = new Date(now.getTime() + settings.confirmWithinMs);
   await db.transaction().execute(async (trx) => {
+    await checkConfirmationCap(trx, now, settings);
     // Inserted unless it exists (the unique index on the address and the target); then read under lock.
     await sql`insert into job_alerts (id, email, business_id, search, created_at, expires_at)
       values (${randomUUID()}, ${email}, ${businessId}, ${search}, ${now}, ${expiresAt})
@@ -96,11 +130,12 @@ export async function signUpForAlert(
       .where('kind', '=', 'confirm')
       .where('sent_at', 'is', null)
       .executeTakeFirst();
-    if (!waiting)
-      await trx
-        .insertInto('job_alert_outbox')
-        .values({ alert_id: row.id, kind: 'confirm', next_attempt_at: now, created_at: now })
-        .execute();
+    if (waiting) return;
+    await trx
+      .insertInto('job_alert_outbox')
+      .values({ alert_id: row.id, kind: 'confirm', next_attempt_at: now, created_at: now })
+      .execute();
+    await trx.insertInto('job_alert_confirm_sends').values({ queued_at: now }).execute();
   });
 }
 
@@ -306,18 +341,26 @@ function alertFooter(alert: AlertRow, links: MailLinks) {
   };
 }
 
-/** The alert's words with the employer's name quoted only when it cannot become a link. */
+/**
+ * The alert's words as an e-mail to its proved address quotes them: a search's words (its subscriber's own)
+ * and the employer's name only when a mail client cannot make a link of them.
+ */
 function safeLabel(alert: AlertRow): string {
-  if (alert.business_name === null) return labelOf(alert);
-  const name = quotableEmployerWords(alert.business_name);
+  if (alert.business_id === null) return quotableEmployerWords(labelOf(alert)) ?? 'New jobs for your saved job search';
+  const name = alert.business_name === null ? null : quotableEmployerWords(alert.business_name);
   return name === null ? 'New jobs at a business on the Careers Portal' : `New jobs at ${name}`;
 }
 
-/** The first e-mail (double opt-in): nothing more is sent until its link is opened. */
+/**
+ * The first e-mail (double opt-in): nothing more is sent until its link is opened. Its address has proved
+ * nothing yet, so it quotes nothing the requester typed (docs/decisions/0493): a search is "a saved job
+ * search", and its words are shown on the page the link opens.
+ */
 export function confirmMail(alert: AlertRow, links: MailLinks, confirmWithinMs: number): MailMessage {
   const token = encodeURIComponent(alertToken(links.secret, 'confirm', alert.id));
   const hours = Math.round(confirmWithinMs / 3_600_000);
   const { footer } = alertFooter(alert, links);
+  const isSearch = alert.business_id === null;
   return renderMail({
     to: alert.email,
     kind: CONFIRM_MAIL_KIND,
@@ -326,7 +369,8 @@ export function confirmMail(alert: AlertRow, links: MailLinks, confirmWithinMs: 
     heading: 'Confirm your job alert',
     body: [
       'You asked us to e-mail this address about new jobs:',
-      { emphasis: safeLabel(alert) },
+      { emphasis: isSearch ? 'New jobs for a saved job search' : safeLabel(alert) },
+      ...(isSearch ? ['The portal shows the search once you confirm.'] : []),
       'Confirm, and we send at most one e-mail a day, only when there are new jobs.',
     ],
     button: { label: 'Confirm the job alert', url: `${links.portalUrl}${ALERT_CONFIRM_PAGE}?token=${token}` },
