@@ -28,12 +28,15 @@ const KNOWN: [RegExp, string][] = [
 ];
 const GENERIC = /bot|crawl|spider|slurp|feed|fetcher|scraper/i;
 
-/** The crawler a User-Agent names (a known one's name, or the product token of another bot); null for a person's browser. */
+/** What every crawler not in the list above counts as: a User-Agent names itself, so no name of its own. */
+export const OTHER_CRAWLER = 'Other crawler';
+
+/**
+ * The crawler a User-Agent names: a known one's name, OTHER_CRAWLER for any other bot, null for a person's
+ * browser. Only these names are ever stored, so made-up User-Agents add no rows and no lines to a page.
+ */
 export function crawlerOf(userAgent: string | undefined): string | null {
   if (!userAgent) return null;
   for (const [pattern, name] of KNOWN) if (pattern.test(userAgent)) return name;
-  if (!GENERIC.test(userAgent)) return null;
-  // "SomeBot/1.2 (+https://…)" → "SomeBot"; only tame characters, bounded.
-  const token = /([A-Za-z][A-Za-z0-9._-]*(?:bot|crawler|spider|feed|fetcher)[A-Za-z0-9._-]*)/i.exec(userAgent)?.[1];
-  return (token ?? 'Other crawler').slice(0, 40);
+  return GENERIC.test(userAgent) ? OTHER_CRAWLER : null;
 }

@@ -50,6 +50,12 @@ const schema = z
      */
     IDENTITY_INTERNAL_URL: urlSchema.optional(),
     INTERNAL_API_TOKEN: z.string().min(32).optional(),
+    /**
+     * The portal's server reports crawlers' fetches of the apply pages with this credential (docs/decisions/0514):
+     * the same value in the portal's settings. Generated under DATA_DIR when unset with the embedded database;
+     * else, unset, no such report is accepted.
+     */
+    CRAWLER_REPORT_TOKEN: z.string().min(32).optional(),
     /** Job alerts (docs/decisions/0380): at most one e-mail per alert per this many seconds (a day; tests shorten it). */
     JOB_ALERT_DIGEST_INTERVAL_SECONDS: z.coerce
       .number()
@@ -106,6 +112,11 @@ function toConfig(env: z.output<typeof schema>) {
     internalApi: {
       identityUrl: env.IDENTITY_INTERNAL_URL ?? env.IDENTITY_URL,
       token: env.INTERNAL_API_TOKEN,
+      generatedDir: env.CANDIDATE_DATABASE_URL ? undefined : path.join(dataDir, 'internal-secrets'),
+    },
+    /** The portal's server's credential for its crawler reports (docs/decisions/0514); generated as internalApi's is. */
+    crawlerReport: {
+      token: env.CRAWLER_REPORT_TOKEN,
       generatedDir: env.CANDIDATE_DATABASE_URL ? undefined : path.join(dataDir, 'internal-secrets'),
     },
     publicUrl: env.CANDIDATE_URL,

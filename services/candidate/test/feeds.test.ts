@@ -10,6 +10,7 @@ import { databaseKinds } from '@careers/server-kit/testing';
 import { startTestApp, type TestApp } from './helpers';
 
 const PORTAL = 'https://careers.example.test';
+const CRAWLER_REPORT_TOKEN = 'portal-crawler-report-token-'.padEnd(48, 'x');
 
 /** The feed parsed as XML; any well-formedness error fails the test. */
 function parseXml(text: string) {
@@ -55,7 +56,11 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
   let employer: Record<string, string>;
   let slug: string;
   beforeAll(async () => {
-    t = await startTestApp(kind, { PORTAL_URL: PORTAL, CANDIDATE_WORKERS: 'false' });
+    t = await startTestApp(kind, {
+      PORTAL_URL: PORTAL,
+      CANDIDATE_WORKERS: 'false',
+      CRAWLER_REPORT_TOKEN: CRAWLER_REPORT_TOKEN,
+    });
     t.deps.jobAlerts.now = () => clock;
     employer = await t.auth(randomUUID(), ['BusinessUser']);
     const business = await t.app.inject({
@@ -237,7 +242,12 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
     await t.app.inject({ url: '/feeds/jobs.json', headers: { 'user-agent': 'Mozilla/5.0 Firefox/130' } });
     // The portal's server reports crawlers' fetches of the apply page (a browser's counts nothing).
     const pageFetch = (jobId: string, userAgent: string) =>
-      t.app.inject({ method: 'POST', url: `/job/${jobId}/crawler-fetches`, headers: { 'user-agent': userAgent } });
+      t.app.inject({
+        method: 'POST',
+        url: `/internal/jobs/${jobId}/crawler-fetches`,
+        headers: { authorization: `Bearer ${CRAWLER_REPORT_TOKEN}` },
+        payload: { userAgent },
+      });
     expect((await pageFetch(id, 'Mozilla/5.0 (compatible; bingbot/2.0)')).statusCode).toBe(204);
     expect((await pageFetch(id, 'Mozilla/5.0 Firefox/130')).statusCode).toBe(204);
     expect((await pageFetch(randomUUID(), 'Mozilla/5.0 (compatible; bingbot/2.0)')).statusCode).toBe(404);

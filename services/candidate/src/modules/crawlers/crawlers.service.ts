@@ -63,8 +63,13 @@ export function createCrawlerCounter(db: Db, logger: FastifyBaseLogger, interval
   };
 }
 
+/** Counts a fetch when a crawler made it (crawlerOf: a known crawler's name or "Other crawler"). */
+export function countCrawlerFetch(app: App, userAgent: string | undefined, target: string): void {
+  const crawler = crawlerOf(userAgent);
+  if (crawler) app.deps.crawlers.count(target, crawler, new Date(app.deps.jobAlerts.now()));
+}
+
 /** Counts a request when a crawler made it. */
 export function recordCrawlerFetch(app: App, request: FastifyRequest, target: string): void {
-  const crawler = crawlerOf(request.headers['user-agent']);
-  if (crawler) app.deps.crawlers.count(target, crawler, new Date(app.deps.jobAlerts.now()));
+  countCrawlerFetch(app, request.headers['user-agent'], target);
 }

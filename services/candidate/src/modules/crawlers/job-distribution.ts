@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { jobIdParamsSchema } from '@careers/contracts/candidate';
 import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import type { App } from '@careers/server-kit/http';
+import { HttpProblem } from '@careers/server-kit/problem';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { FEED_BOARDS } from '../feeds/feeds.service';
@@ -21,6 +22,38 @@ const HOW_TO: Record<string, string> = {
   jobrapido: "Jobrapido: submit the feed URL with Jobrapido's publisher form.",
 };
 
+/** Crawler lines per page: a page of the console's list, a bounded answer whatever the table holds. */
+export const CRAWLER_PAGE_MAX = 50;
+const CRAWLER_PAGE_DEFAULT = 20;
+
+export const jobDistributionQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CRAWLER_PAGE_MAX).default(CRAWLER_PAGE_DEFAULT),
+  /** nextCursor of the previous page: the crawler lines after it, newest fetch first. */
+  cursor: z.string().min(1).max(400).optional(),
+});
+
+interface CrawlerCursor {
+  lastAt: Date;
+  target: string;
+  crawler: string;
+}
+
+const encodeCursor = (row: { last_at: Date | string; target: string; crawler: string }) =>
+  Buffer.from(JSON.stringify([new Date(row.last_at).toISOString(), row.target, row.crawler])).toString('base64url');
+
+function decodeCursor(cursor: string): CrawlerCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const fields = z.tuple([z.iso.datetime(), z.string().max(200), z.string().max(200)]).safeParse(parsed);
+  if (!fields.success) throw new HttpProblem(400, 'The cursor is not valid.');
+  const [lastAt, target, crawler] = fields.data;
+  return { lastAt: new Date(lastAt), target, crawler };
+}
+
 export const jobDistributionSchema = z.object({
   places: z.array(z.object({ name: z.string(), url: z.string(), how: z.string() })),
   crawlers: z.array(
@@ -32,6 +65,8 @@ export const jobDistributionSchema = z.object({
       lastAt: z.string(),
     }),
   ),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 
 /**
@@ -47,8 +82,10 @@ export async function jobDistributionRoutes(app: App) {
       schema: {
         tags: ['Employer'],
         summary: 'Where one of the business’s jobs is published, and which crawlers fetched it and when',
+        description: `crawlers holds one page, newest fetch first (limit at most ${CRAWLER_PAGE_MAX}); nextCursor asks for the next.`,
         security: bearerSecurity,
         params: jobIdParamsSchema,
+        querystring: jobDistributionQuerySchema,
         response: { 200: jobDistributionSchema, ...problems },
       },
     },
@@ -81,13 +118,26 @@ export async function jobDistributionRoutes(app: App) {
       const targets = [`job:${job.id}`, `feed:business:${member.business.id}`, 'feed:json'].concat(
         FEED_BOARDS.map((board) => `feed:xml:${board}`),
       );
-      const rows = await app.deps.database.db
+      const { limit, cursor } = request.query;
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      let query = app.deps.database.db
         .selectFrom('crawler_fetches')
         .select(['target', 'crawler', 'fetches', 'first_at', 'last_at'])
-        .where('target', 'in', targets)
+        .where('target', 'in', targets);
+      if (after)
+        query = query.where(
+          sql<boolean>`(last_at, target, crawler) < (${after.lastAt}, ${after.target}, ${after.crawler})`,
+        );
+      const page = await query
         .orderBy('last_at', 'desc')
+        .orderBy('target', 'desc')
+        .orderBy('crawler', 'desc')
+        .limit(limit + 1)
         .execute();
+      const rows = page.slice(0, limit);
+      const last = rows.at(-1);
       return {
+        nextCursor: page.length > limit && last ? encodeCursor(last) : null,
         places,
         crawlers: rows.map((row) => ({
           crawler: row.crawler,
