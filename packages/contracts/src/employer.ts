@@ -309,5 +309,27 @@ export const invitationPreviewSchema = z.object({
   email: z.string(),
   role: teamRoleSchema,
   expiresOn: isoDateSchema,
+  /** The member who sent it, by name (else address); null once they have left the team. */
+  invitedBy: z.string().nullable(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * GET /business/first-steps: what a new business has done of its first hour, each read from its own data
+ * (docs/decisions/0496). interviewHours is the caller's own: every member keeps their own hours.
+ */
+export const firstStepsSchema = z.object({
+  /** The city and phone candidates see with the jobs. */
+  businessDetails: z.boolean(),
+  logo: z.boolean(),
+  /** The careers page says who the business is (its about us). */
+  careersPage: z.boolean(),
+  /** A job posted, open or closed since. */
+  firstJob: z.boolean(),
+  /** Someone else in the team, or an invitation still open. */
+  colleagueInvited: z.boolean(),
+  interviewHours: z.boolean(),
+  /** A retention rule chosen rather than the default preset. */
+  retentionRule: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

@@ -55,6 +55,7 @@ import { startRetention } from './modules/retention/retention.worker';
 import { createStatusMailWorker, type StatusMailWorker } from './modules/status-emails/status-emails.worker';
 import { createStorage } from './modules/storage/storage.factory';
 import { jobEndingRoutes } from './modules/job-endings/job-endings.routes';
+import { firstStepsRoutes } from './modules/first-steps/first-steps.routes';
 import { createJobEndingsWorker } from './modules/job-endings/job-endings.worker';
 import { createReplyReminderWorker } from './modules/reply-times/reply-reminders';
 import type { PollingWorker } from '@careers/server-kit/polling-worker';
@@ -309,6 +310,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(interviewRoutes);
   await app.register(retentionRoutes);
   await app.register(jobEndingRoutes);
+  await app.register(firstStepsRoutes);
 
   app.addHook('onClose', async () => {
     await deps.jobs.stop();

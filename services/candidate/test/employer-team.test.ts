@@ -476,6 +476,8 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'get /business/invitations': 'none',
       'get /business/removal': 'none',
       'post /business/invitations/{id}/accept': 'none',
+      'post /business/invitations/{id}/decline': 'none',
+      'get /business/first-steps': everyone,
     };
     // Bodies are validated before the role is checked: each call carries a valid one, so a 403 is the role's.
     const bodies: Record<string, object> = {

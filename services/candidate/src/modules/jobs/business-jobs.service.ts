@@ -53,6 +53,11 @@ export async function listJobsOfBusiness(
   return rows.map((job) => toEmployerJob(job, business, withdrawn.get(job.id) ?? 0));
 }
 
+/** Whether the business has posted a job yet, open or closed since. */
+export async function businessHasJob(db: Db, businessId: string): Promise<boolean> {
+  return (await listBusinessJobs(db, businessId, { offset: 0, limit: 1 })).length > 0;
+}
+
 export async function getJobOfBusiness(db: Db, member: Member, jobId: string): Promise<EmployerJob> {
   const job = await requireMemberJob(db, member, jobId);
   const withdrawn = await withdrawnCounts(db, [job.id]);

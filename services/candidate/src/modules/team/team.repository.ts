@@ -196,14 +196,28 @@ export function findInvitationByAddress(db: Db, businessId: string, email: strin
 
 /** Invitations still open to this address, with their business's name. */
 export function invitationsToAddress(db: Db, email: string, now: Date) {
-  return db
-    .selectFrom('business_invitations as i')
-    .innerJoin('businesses as b', 'b.id', 'i.business_id')
-    .select(['i.id', 'i.email', 'i.role', 'i.expires_at', 'b.name as business_name'])
-    .where(sql<string>`lower(i.email)`, '=', email.toLowerCase())
-    .where('i.expires_at', '>', now)
-    .orderBy('i.created_at', 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('business_invitations as i')
+      .innerJoin('businesses as b', 'b.id', 'i.business_id')
+      // The inviter as the team knows them now: gone from the team, they name no one.
+      .leftJoin('business_members as inviter', (join) =>
+        join.onRef('inviter.user_id', '=', 'i.invited_by').onRef('inviter.business_id', '=', 'i.business_id'),
+      )
+      .select([
+        'i.id',
+        'i.email',
+        'i.role',
+        'i.expires_at',
+        'b.name as business_name',
+        'inviter.name as inviter_name',
+        'inviter.email as inviter_email',
+      ])
+      .where(sql<string>`lower(i.email)`, '=', email.toLowerCase())
+      .where('i.expires_at', '>', now)
+      .orderBy('i.created_at', 'desc')
+      .execute()
+  );
 }
 
 export async function insertInvitation(db: Db, row: Omit<InvitationRow, 'created_at'>) {
@@ -225,4 +239,14 @@ export async function deleteInvitation(db: Db, id: string): Promise<boolean> {
 
 export function businessName(db: Db, businessId: string) {
   return db.selectFrom('businesses').select('name').where('id', '=', businessId).executeTakeFirst();
+}
+
+/** A member's name and address, when they are in the business. */
+export function findMemberContact(db: Db, businessId: string, userId: string) {
+  return db
+    .selectFrom('business_members')
+    .select(['name', 'email'])
+    .where('business_id', '=', businessId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

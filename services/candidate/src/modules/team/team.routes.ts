@@ -19,6 +19,7 @@ import {
   assignJobs,
   cancelInvitation,
   changeRole,
+  declineInvitation,
   invitationsForUser,
   invite,
   membershipOf,
@@ -213,6 +214,22 @@ export async function teamRoutes(app: App) {
       },
     },
     async (request) => acceptInvitation(db(), currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/business/invitations/:id/decline',
+    {
+      preHandler: employerOnly,
+      schema: {
+        tags,
+        summary: 'Decline an invitation sent to the caller’s proved address; answers the invitations still open',
+        description: '403 for an unproved address; 404 for an invitation to another address, or none.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: z.array(invitationPreviewSchema), ...problems },
+      },
+    },
+    async (request) => declineInvitation(db(), currentUser(request), request.params.id),
   );
 
   app.get(

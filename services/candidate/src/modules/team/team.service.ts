@@ -28,6 +28,7 @@ import {
   findInvitation,
   findInvitationByAddress,
   findMember,
+  findMemberContact,
   findMembershipOfUser,
   insertInvitation,
   insertMember,
@@ -333,15 +334,22 @@ export async function previewInvitation(db: Db, id: string, token: string): Prom
   const given = Buffer.from(hashToken(token));
   const kept = Buffer.from(row.token_hash);
   if (given.length !== kept.length || !timingSafeEqual(given, kept)) throw new HttpProblem(404, INVITATION_NOT_VALID);
-  const business = await businessName(db, row.business_id);
+  const [business, inviter] = await Promise.all([
+    businessName(db, row.business_id),
+    findMemberContact(db, row.business_id, row.invited_by),
+  ]);
   return {
     id: row.id,
     businessName: business?.name ?? '',
     email: row.email,
     role: row.role,
     expiresOn: row.expires_at.toISOString(),
+    invitedBy: inviter ? displayNameOf(inviter) : null,
   };
 }
+
+/** How a member is named to others: as the history and the invitation e-mail name them. */
+const displayNameOf = (contact: { name: string | null; email: string }) => contact.name?.trim() || contact.email;
 
 /** Open invitations to the caller's proved address (none while it is not proved). */
 export async function invitationsForUser(db: Db, user: AuthUser): Promise<InvitationPreview[]> {
@@ -353,7 +361,27 @@ export async function invitationsForUser(db: Db, user: AuthUser): Promise<Invita
     email: r.email,
     role: r.role,
     expiresOn: r.expires_at.toISOString(),
+    invitedBy: r.inviter_email === null ? null : displayNameOf({ name: r.inviter_name, email: r.inviter_email }),
   }));
+}
+
+/**
+ * Declines an invitation sent to the caller's proved address: it is gone, as if cancelled, and the owner
+ * can invite the address again. Answers the invitations still open to the caller.
+ */
+export async function declineInvitation(db: Db, user: AuthUser, id: string): Promise<InvitationPreview[]> {
+  if (user.emailVerified !== true) throw new HttpProblem(403, INVITE_NEEDS_PROVED_ADDRESS);
+  const row = await findInvitation(db, id);
+  // Someone else's invitation is not theirs to know about: the same answer as none.
+  if (!row || row.email.toLowerCase() !== user.email.toLowerCase()) throw new HttpProblem(404, INVITATION_NOT_FOUND);
+  await deleteInvitation(db, row.id);
+  return invitationsForUser(db, user);
+}
+
+/** Whether the business is more than its first owner: another member, or an invitation still open. */
+export async function hasColleagueOrInvitation(db: Db, businessId: string, now: Date): Promise<boolean> {
+  const [members, invitations] = await Promise.all([listMembers(db, businessId), listInvitations(db, businessId, now)]);
+  return members.length > 1 || invitations.length > 0;
 }
 
 /**
