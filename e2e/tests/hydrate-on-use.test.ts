@@ -174,6 +174,9 @@ describe('a signed-in visitor on a careers page', () => {
     const cvDrop = page.getByRole('region', { name: 'Send us your CV' });
     await cvDrop.getByRole('heading', { name: 'Choose a CV' }).waitFor({ timeout: WAIT_MS });
     await cvDrop.getByRole('button', { name: 'Logout' }).waitFor();
+    // The restored drop takes no focus: the page stays at its top, on the business and its jobs.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await cvDrop.evaluate((drop) => drop.contains(document.activeElement))).toBe(false);
     expect(scripts.filter((url) => CV_DROP_CHUNK.test(url))).toHaveLength(1);
     // The alert sign-up still waits for its use.
     expect(scripts.filter((url) => ALERT_CHUNK.test(url))).toEqual([]);

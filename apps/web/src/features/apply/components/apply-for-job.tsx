@@ -141,25 +141,35 @@ function ApplySteps({
   const screening = useScreening(job, busy);
 
   // product.md §4: with a stored session the page starts at cvSelection once the session and CVs are loaded.
+  const restoredQuietly = useRef(false);
   useEffect(() => {
     if (!restoring) return;
     let cancelled = false;
     void restoreStoredSession(ports, jobId).then((event) => {
       if (cancelled) return;
-      if (event) dispatch(event);
+      if (event) {
+        restoredQuietly.current = cvDropOnly;
+        dispatch(event);
+      }
       setRestoreDone(true);
     });
     return () => {
       cancelled = true;
     };
-  }, [ports, restoring, jobId]);
+  }, [ports, restoring, jobId, cvDropOnly]);
 
-  // Focus moves to the new step's heading, so keyboard and screen-reader users land on it.
+  // Focus moves to the new step's heading, so keyboard and screen-reader users land on it. Not for the step a
+  // careers page's CV drop restores by itself as the page loads: the visitor has done nothing there yet, and the
+  // focus would scroll the page down to the drop, past the business and its jobs.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
   useEffect(() => {
     if (shownStep.current === state.step) return;
     shownStep.current = state.step;
+    if (restoredQuietly.current) {
+      restoredQuietly.current = false;
+      return;
+    }
     headingRef.current?.focus();
   }, [state.step]);
 
