@@ -86,10 +86,27 @@ export const cvListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(CV_MAX_COUNT),
 });
 
-/** cvCount counts every CV of the candidate; cvs holds the requested page. */
+/**
+ * A CV the candidate deleted that one business keeps under its legal hold (docs/decisions/0494): gone from the
+ * candidate's list, kept for that business until legalHoldUntil (null: the hold was lifted, the copy goes soon).
+ */
+export const heldCvCopySchema = z.object({
+  cvId: idSchema,
+  fileName: z.string(),
+  businessId: idSchema,
+  businessName: z.string(),
+  legalHoldUntil: isoDateSchema.nullable(),
+});
+export type HeldCvCopy = z.infer<typeof heldCvCopySchema>;
+
+/**
+ * cvCount counts every CV of the candidate; cvs holds the requested page. heldCopies: the CVs they deleted that a
+ * business keeps under a legal hold, present only when there is one.
+ */
 export const cvListSchema = z.object({
   cvCount: z.number().int(),
   cvs: z.array(cvSchema),
+  heldCopies: z.array(heldCvCopySchema).optional(),
 });
 export type CvList = z.infer<typeof cvListSchema>;
 

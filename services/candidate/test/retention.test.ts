@@ -130,6 +130,7 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     // A second instance's job at the same moment: each due application is taken once.
     const other = createRetentionWorker({
       db: t.deps.database.db,
+      storage: t.deps.storage,
       mail: t.deps.mail,
       now: () => clock,
       intervalMs: 600_000,

@@ -47,7 +47,13 @@ export async function accountEventRoutes(app: App) {
           throw new HttpProblem(503, 'The notice cannot be checked right now.', { headers: { 'Retry-After': '5' } });
         throw err;
       }
-      return applyAccountEvent(app.deps.database.db, app.deps.storage, request.log, claims);
+      return applyAccountEvent(
+        app.deps.database.db,
+        app.deps.storage,
+        request.log,
+        claims,
+        new Date(app.retention.now()),
+      );
     },
   );
 }

@@ -10,6 +10,7 @@ import type { BlobStorage } from '../storage/storage';
 import { leaveEveryTeam } from '../team/team.service';
 import { deleteAlertsOfAddress } from '../job-alerts/job-alerts.service';
 import { cancelInterviewsBeforeDeletion } from '../interviews/interviews.service';
+import { keepAccountForHolds } from '../retention/legal-holds.service';
 
 export interface AccountEventResult {
   userId: string;
@@ -23,13 +24,15 @@ export interface AccountEventResult {
 /**
  * The identity service's notice, verified: an account was deleted (its data here goes too), or its address
  * moved or was proved (the candidate takes the address and the proof). Idempotent. Files go first, then
- * rows, so a failure leaves the rows that name the files, and the retried notice finishes the job.
+ * rows, so a failure leaves the rows that name the files, and the retried notice finishes the job. A business
+ * under a legal hold keeps what it holds of the candidate until the hold ends (docs/decisions/0494).
  */
 export async function applyAccountEvent(
   db: Db,
   storage: BlobStorage,
   log: FastifyBaseLogger,
   claims: AccountEventClaims,
+  now: Date = new Date(),
 ): Promise<AccountEventResult> {
   const userId = claims.sub;
   if (claims.event !== 'account_deleted') {
@@ -42,6 +45,8 @@ export async function applyAccountEvent(
     });
     return { userId, candidateDeleted: false, cvFilesDeleted: 0, jobsClosed: 0, candidateUpdated };
   }
+  const held = await deleteAccountKeptForHolds(db, storage, log, userId, now);
+  if (held) return held;
   const keys = await cvStorageKeysOfUser(db, userId);
   for (const key of keys) await storage.delete(key);
   const result = await db.transaction().execute(async (trx) => {
@@ -69,4 +74,40 @@ export async function applyAccountEvent(
     cvFilesDeleted: keys.length,
     jobsClosed: result.jobsClosed,
   };
+}
+
+/**
+ * The account's deletion while a business holding something of the candidate is under a legal hold: what no
+ * held business holds goes now, as ever (rows, then the files once committed: a file left behind is logged and
+ * the orphan sweep finds it); the rest stays, signed out for good, until the hold ends. null when no hold
+ * applies (the whole candidate goes as ever).
+ */
+async function deleteAccountKeptForHolds(
+  db: Db,
+  storage: BlobStorage,
+  log: FastifyBaseLogger,
+  userId: string,
+  now: Date,
+): Promise<AccountEventResult | null> {
+  const result = await db.transaction().execute(async (trx) => {
+    const candidate = await trx
+      .selectFrom('candidates')
+      .select(['id', 'email'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!candidate) return null;
+    const kept = await keepAccountForHolds(trx, candidate.id, now);
+    if (!kept) return null;
+    await deleteAlertsOfAddress(trx, candidate.email);
+    await deleteContactMessagesOfUser(trx, userId);
+    const jobsClosed = await closeJobsOfOwner(trx, userId);
+    await leaveEveryTeam(trx, userId);
+    return { storageKeys: kept.storageKeys, jobsClosed };
+  });
+  if (!result) return null;
+  for (const key of result.storageKeys)
+    await storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'CV file left behind'));
+  log.info({ userId, cvFiles: result.storageKeys.length }, 'deleted account removed; held businesses keep theirs');
+  return { userId, candidateDeleted: true, cvFilesDeleted: result.storageKeys.length, jobsClosed: result.jobsClosed };
 }

@@ -77,6 +77,14 @@ export async function candidateRoutes(app: App) {
         response: { 200: candidateDeletedSchema, ...problems },
       },
     },
-    async (request) => deleteOwnCandidate(db(), app.deps.storage, request.log, currentUser(request), request.body.id),
+    async (request) =>
+      deleteOwnCandidate(
+        db(),
+        app.deps.storage,
+        request.log,
+        currentUser(request),
+        request.body.id,
+        new Date(app.retention.now()),
+      ),
   );
 }

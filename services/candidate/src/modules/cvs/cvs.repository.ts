@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { CvsTable, Db } from '../../db';
 
 export type CvRow = Selectable<CvsTable>;
@@ -15,12 +15,18 @@ const listColumns = [
 ] as const;
 export type CvListRow = Pick<CvRow, (typeof listColumns)[number]>;
 
+/**
+ * Not deleted by the candidate. A deleted CV keeps its row only while a business holding it is under a legal
+ * hold (migration 0026, docs/decisions/0494): it is that business's, no longer in the candidate's list.
+ */
+const kept = sql<SqlBool>`cvs.deleted_at is null`;
+
 /** false when the candidate already keeps a CV with the same bytes (content_sha256): nothing is inserted. */
 export async function insertCv(db: Db, row: Insertable<CvsTable>): Promise<boolean> {
   const inserted = await db
     .insertInto('cvs')
     .values(row)
-    .onConflict((oc) => oc.columns(['candidate_id', 'content_sha256']).doNothing())
+    .onConflict((oc) => oc.columns(['candidate_id', 'content_sha256']).where(kept).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
@@ -33,6 +39,7 @@ export function findCvByContent(db: Db, candidateId: string, sha256: string): Pr
     .select(listColumns)
     .where('candidate_id', '=', candidateId)
     .where('content_sha256', '=', sha256)
+    .where(kept)
     .executeTakeFirst();
 }
 
@@ -56,6 +63,7 @@ export function listCvs(
           .as('last_used_at'),
       )
       .where('candidate_id', '=', candidateId)
+      .where(kept)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(page.offset)
@@ -70,6 +78,7 @@ export function allCandidateCvs(db: Db, candidateId: string): Promise<CvListRow[
     .selectFrom('cvs')
     .select(listColumns)
     .where('candidate_id', '=', candidateId)
+    .where(kept)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -80,6 +89,7 @@ export async function countCvs(db: Db, candidateId: string): Promise<number> {
     .selectFrom('cvs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('candidate_id', '=', candidateId)
+    .where(kept)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -91,6 +101,7 @@ export function findCandidateCv(db: Db, candidateId: string, cvId: string): Prom
     .select(listColumns)
     .where('id', '=', cvId)
     .where('candidate_id', '=', candidateId)
+    .where(kept)
     .executeTakeFirst();
 }
 
@@ -99,6 +110,7 @@ export function deleteCandidateCv(db: Db, candidateId: string, cvId: string): Pr
     .deleteFrom('cvs')
     .where('id', '=', cvId)
     .where('candidate_id', '=', candidateId)
+    .where(kept)
     .returning(listColumns)
     .executeTakeFirst();
 }

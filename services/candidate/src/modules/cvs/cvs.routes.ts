@@ -142,13 +142,23 @@ export async function cvRoutes(app: App) {
       schema: {
         tags,
         summary: 'Delete a CV (applications keep its file name)',
+        description:
+          'It leaves the list at once. While a business holding it is under a legal hold, that business keeps its ' +
+          'copy until the hold ends (GET /cvs lists it in heldCopies); every other business loses it now.',
         security: bearerSecurity,
         params: cvIdParamsSchema,
         response: { 200: cvDeleteResultSchema, ...problems },
       },
     },
     async (request) =>
-      deleteOwnCv(app.deps.database.db, storage, request.log, currentUser(request), request.params.cvId),
+      deleteOwnCv(
+        app.deps.database.db,
+        storage,
+        request.log,
+        currentUser(request),
+        request.params.cvId,
+        new Date(app.retention.now()),
+      ),
   );
 
   app.get(

@@ -37,6 +37,7 @@ import {
   type CvListRow,
 } from './cvs.repository';
 import { rethrowUploadError } from '../storage/multipart-errors';
+import { heldCopiesOfCandidate, keepCvForHolds } from '../retention/legal-holds.service';
 
 export type { CvListRow };
 /** The candidate's CV, or nothing when it is not theirs (an application says so in its answer). */
@@ -220,11 +221,12 @@ export function previewCsp(frameAncestors: readonly string[]): string {
 export async function listOwnCvs(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<CvList> {
   const candidate = await requireCandidate(db, user);
   const { page, pageSize } = query;
-  const [total, rows] = await Promise.all([
+  const [total, rows, heldCopies] = await Promise.all([
     countCvs(db, candidate.id),
     listCvs(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
+    heldCopiesOfCandidate(db, candidate.id),
   ]);
-  return { cvCount: total, cvs: rows.map(toCv) };
+  return { cvCount: total, cvs: rows.map(toCv), ...(heldCopies.length > 0 ? { heldCopies } : {}) };
 }
 
 export interface CvUploadDeps {
@@ -303,20 +305,32 @@ export async function requireOwnCv(db: Db, user: AuthUser, cvId: string): Promis
   return requireCandidateCv(db, candidate.id, cvId);
 }
 
-/** Deletes one of the caller's CVs, then its file (a file left behind is logged; the orphan sweep finds it). */
+/**
+ * Deletes one of the caller's CVs, then its file (a file left behind is logged; the orphan sweep finds it).
+ * While a business holding it is under a legal hold, it leaves the caller's list now and that business keeps
+ * the row and file until the hold ends (docs/decisions/0494).
+ */
 export async function deleteOwnCv(
   db: Db,
   storage: BlobStorage,
   log: FastifyBaseLogger,
   user: AuthUser,
   cvId: string,
+  now: Date,
 ): Promise<CvDeleteResult> {
   const candidate = await requireCandidate(db, user);
-  const row = await deleteCandidateCv(db, candidate.id, cvId);
-  if (!row) throw new HttpProblem(404, CV_NOT_FOUND);
-  await storage
-    .delete(row.storage_key)
-    .catch((err: unknown) => log.error({ err, key: row.storage_key }, 'CV file left behind'));
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await findCandidateCv(trx, candidate.id, cvId);
+    if (!row) return undefined;
+    if (await keepCvForHolds(trx, row.id, now)) return { row, kept: true };
+    return (await deleteCandidateCv(trx, candidate.id, cvId)) ? { row, kept: false } : undefined;
+  });
+  if (!outcome) throw new HttpProblem(404, CV_NOT_FOUND);
+  const { row } = outcome;
+  if (!outcome.kept)
+    await storage
+      .delete(row.storage_key)
+      .catch((err: unknown) => log.error({ err, key: row.storage_key }, 'CV file left behind'));
   return { id: row.id, fileName: row.file_name };
 }
 

@@ -349,7 +349,9 @@ export async function deleteApplications(
     .selectFrom('job_applications as a')
     .innerJoin('jobs as j', 'j.id', 'a.job_id')
     .innerJoin('businesses as b', 'b.id', 'j.business_id')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
     .select(['a.id', 'a.candidate_id', 'a.cv_id', 'j.id as job_id', 'j.title', 'b.id as business_id', 'b.name'])
+    .select(sql<boolean>`c.account_deleted_at is not null`.as('account_deleted'))
     .where('a.id', 'in', ids)
     .execute();
   if (rows.length === 0) return;
@@ -366,11 +368,13 @@ export async function deleteApplications(
     )
     .onConflict((oc) => oc.doNothing())
     .execute();
-  if (reason === 'retention')
+  // A deleted account (its rows kept under a legal hold, 0494) gets no e-mail.
+  const receipted = reason === 'retention' ? rows.filter((r) => !r.account_deleted) : [];
+  if (receipted.length > 0)
     await rdb
       .insertInto('deletion_receipts')
       .values(
-        rows.map((r) => ({
+        receipted.map((r) => ({
           candidate_id: r.candidate_id,
           business_name: r.name,
           job_title: r.title,

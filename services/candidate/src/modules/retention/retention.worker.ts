@@ -7,6 +7,8 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import { leaseDueRows } from '@careers/server-kit/outbox';
 import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 import type { Db } from '../../db';
+import type { BlobStorage } from '../storage/storage';
+import { releaseEndedHolds } from './legal-holds.service';
 import { deleteDueApplications, withRetention } from './retention.service';
 
 const LEASE_MS = 2 * 60 * 1000;
@@ -61,12 +63,14 @@ export function deletionReceiptMail(facts: {
 export type RetentionWorker = PollingWorker;
 
 /**
- * The retention job (docs/decisions/0441), hourly on every instance and once across them: deletes the due
- * applications (FOR UPDATE SKIP LOCKED, in batches), then sends the receipts from their outbox (leased
- * rows, retried with backoff, each row deleted once sent). The clock is injected.
+ * The retention job (docs/decisions/0441), hourly on every instance and once across them: deletes what a
+ * legal hold kept of the candidate's own deletions once the hold ended (0494), then the due applications
+ * (FOR UPDATE SKIP LOCKED, in batches), then sends the receipts from their outbox (leased rows, retried with
+ * backoff, each row deleted once sent). The clock is injected.
  */
 export function createRetentionWorker(options: {
   db: Db;
+  storage: BlobStorage;
   mail: MailTransport;
   now: () => number;
   intervalMs: number;
@@ -137,7 +141,25 @@ export function createRetentionWorker(options: {
     }
   }
 
+  /** Files after each commit: a file left behind is logged, and the orphan sweep finds it. */
+  async function releaseHeld(): Promise<number> {
+    let files = 0;
+    for (;;) {
+      const { storageKeys, more } = await releaseEndedHolds(options.db, new Date(options.now()));
+      for (const key of storageKeys)
+        await options.storage
+          .delete(key)
+          .catch((err: unknown) => options.logger.error({ err, key }, 'CV file left behind'));
+      files += storageKeys.length;
+      if (!more) break;
+    }
+    if (files > 0) options.logger.info({ files }, 'CVs kept under a legal hold deleted after it ended');
+    return files;
+  }
+
   async function runOnce(): Promise<number> {
+    // First, so an application a hold kept of a deleted account goes as the candidate's deletion, with no receipt.
+    const released = await releaseHeld();
     let deleted = 0;
     for (;;) {
       const went = await deleteDueApplications(options.db, new Date(options.now()));
@@ -145,7 +167,7 @@ export function createRetentionWorker(options: {
       if (went === 0) break;
     }
     if (deleted > 0) options.logger.info({ deleted }, 'applications past their retention date deleted');
-    return deleted + (await sendReceipts());
+    return released + deleted + (await sendReceipts());
   }
 
   return createPollingWorker(runOnce, {
@@ -171,6 +193,7 @@ export function startRetention(app: App): void {
   };
   state.worker = createRetentionWorker({
     db: app.deps.database.db,
+    storage: app.deps.storage,
     mail: app.deps.mail,
     now: () => state.now(),
     intervalMs: RETENTION_INTERVAL_MS,
