@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { BusinessSetup } from '../../features/employer/components/business-page';
 import { useBusiness } from '../../features/employer/api/business';
-import { useMembership, useTeamRemoval } from '../../features/employer/api/team';
+import { useMembership, useMyInvitations, useTeamRemoval } from '../../features/employer/api/team';
 import { RemovedFromBusiness } from '../../features/employer/components/removed-from-business';
 import { PendingInvitations } from '../../features/employer/components/pending-invitations';
 import type { TeamRole } from '@careers/contracts/employer';
@@ -23,7 +23,7 @@ import { paths } from '../../lib/paths';
 import { employerPaths } from '../../features/employer/paths';
 import { useToastsBelowHeader } from '../../features/employer/toasts-below-header';
 import { BrandMark } from '../../components/brand-mark';
-import { usePageTitle } from '../../components/page-title';
+import { PageTitle, usePageTitle } from '../../components/page-title';
 
 /** Each role sees the pages it may use (the service checks the role on every call as well). */
 const MENU: { to: string; label: string; end: boolean; roles: TeamRole[] }[] = [
@@ -87,25 +87,26 @@ function EmployerConsole() {
 }
 
 /**
- * The console of an employer in no business: the invitations open to them, then either what a removed
- * member needs to know (decision 0351) or the form that sets up a business.
+ * The console of an employer in no business: the invitations open to them and nothing else (docs/decisions/
+ * 0496); with none, either what a removed member needs to know (decision 0351) or the form that sets up a
+ * business.
  */
 function NoBusiness() {
   const removal = useTeamRemoval();
+  const invitations = useMyInvitations(true);
   const [startingOwn, setStartingOwn] = useState(false);
   // Asked for by the removed member's button: the form's heading takes the focus, as a new page's would.
   useEffect(() => {
     if (startingOwn) document.getElementById('setup-title')?.focus();
   }, [startingOwn]);
-  if (removal.isPending) return <Spinner label="Loading your business" />;
+  if (removal.isPending || invitations.isPending) return <Spinner label="Loading your business" />;
+  if (invitations.data && invitations.data.length > 0) return <PendingInvitations invitations={invitations.data} />;
+  if (removal.data && !startingOwn)
+    return <RemovedFromBusiness removal={removal.data} onStartOwn={() => setStartingOwn(true)} />;
   return (
     <>
-      <PendingInvitations />
-      {removal.data && !startingOwn ? (
-        <RemovedFromBusiness removal={removal.data} onStartOwn={() => setStartingOwn(true)} />
-      ) : (
-        <BusinessSetup />
-      )}
+      <PageTitle title="Set up your business · Employer" />
+      <BusinessSetup />
     </>
   );
 }

@@ -24,4 +24,6 @@ export const employerQueryKeys = {
   removal: ['employer', 'removal'] as const,
   /** GET /business/invitations: invitations open to the caller's address. */
   myInvitations: ['employer', 'my-invitations'] as const,
+  /** GET /business/first-steps: the new business's checklist. */
+  firstSteps: ['employer', 'first-steps'] as const,
 };

@@ -6,6 +6,7 @@ import {
   assignMemberJobs,
   cancelInvitation,
   changeMemberRole,
+  declineInvitation,
   getMembership,
   getMyInvitations,
   getTeam,
@@ -76,7 +77,21 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['employer'] }),
+    onSuccess: async () => {
+      // The business first: the console then shows its pages at once, and never, for a moment, the set-up
+      // form that an employer with no invitation left and no business would see.
+      await queryClient.invalidateQueries({ queryKey: employerQueryKeys.business });
+      await queryClient.invalidateQueries({ queryKey: ['employer'] });
+    },
+  });
+}
+
+/** Declines an invitation: the answer is the invitations still open. */
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: declineInvitation,
+    onSuccess: (open) => queryClient.setQueryData(employerQueryKeys.myInvitations, open),
   });
 }
 

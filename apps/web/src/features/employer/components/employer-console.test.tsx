@@ -37,6 +37,16 @@ const business = {
   imageRelativeDirectory: 'businesses/x',
 };
 const owner = { businessId: business.id, userId: 'u1', role: 'Owner', assignedJobIds: [] };
+/** A business past its first hour: the console's home shows its jobs, not the checklist. */
+const allStepsDone = {
+  businessDetails: true,
+  logo: true,
+  careersPage: true,
+  firstJob: true,
+  colleagueInvited: true,
+  interviewHours: true,
+  retentionRule: true,
+};
 
 describe('the employer console and the candidate pages keep to their own users', () => {
   it('sends a visitor to the employer sign-in, keeping the target', async () => {
@@ -82,6 +92,7 @@ describe('the employer console and the candidate pages keep to their own users',
         };
       if (method === 'GET' && url === '/business/jobs') return { status: 200, data: [] };
       if (method === 'GET' && url === '/business/membership') return { status: 200, data: owner };
+      if (method === 'GET' && url === '/business/first-steps') return { status: 200, data: allStepsDone };
       throw new Error(`unexpected ${method} ${url}`);
     });
     const router = start('/applications');

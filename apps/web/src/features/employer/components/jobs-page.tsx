@@ -11,7 +11,8 @@ import { formatDate } from '../../../lib/format';
 import { pageFromSearch } from '../../../lib/paging';
 import { notifyError, notifySuccess } from '../../../lib/toast';
 import { JOBS_PAGE_SIZE, useEmployerJobs, useSaveJob } from '../api/jobs';
-import { useCanEditJobs } from '../api/team';
+import { useFirstSteps } from '../api/first-steps';
+import { useCanEditJobs, useMembership } from '../api/team';
 import { applicationCounts } from '../application-status';
 import { jobBody } from '../job-body';
 import { applyLink } from '../share-links';
@@ -19,6 +20,7 @@ import { CopyLink } from './copy-link';
 import { employerPaths } from '../paths';
 import { SourceFunnelSection } from './source-funnel';
 import { CloseJobDialog } from './job-endings';
+import { FirstStepsChecklist, stepsLeft } from './first-steps';
 
 function JobRow({ job, canEdit }: { job: EmployerJob; canEdit: boolean }) {
   const save = useSaveJob();
@@ -82,6 +84,10 @@ export function JobsPage() {
   const page = pageFromSearch(searchParams.get('page'));
   const jobs = useEmployerJobs(page);
   const canEdit = useCanEditJobs();
+  // A new business's owner is led through its first hour (docs/decisions/0496); the others' steps are theirs.
+  const isOwner = useMembership().data?.role === 'Owner';
+  const firstSteps = useFirstSteps(isOwner);
+  const checklist = isOwner && firstSteps.data ? stepsLeft(firstSteps.data) : null;
   return (
     <section className="page employer-page" aria-labelledby="jobs-title">
       <div className="employer-page__head">
@@ -92,9 +98,11 @@ export function JobsPage() {
           </Link>
         ) : null}
       </div>
+      {checklist ? <FirstStepsChecklist items={checklist} /> : null}
       {jobs.isPending ? <Spinner label="Loading your jobs" /> : null}
       {jobs.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(jobs.error)} /> : null}
-      {jobs.data && jobs.data.length === 0 && page === 1 ? (
+      {/* The checklist leads to the first job itself. */}
+      {jobs.data && jobs.data.length === 0 && page === 1 && !checklist ? (
         canEdit ? (
           <EmptyState title="No jobs yet" action={<Link to={employerPaths.newJob}>Post your first job</Link>}>
             <p>Post a job, then share its link wherever candidates look.</p>

@@ -19,6 +19,7 @@ const INVITATION = {
   email: 'rae@example.test',
   role: 'Recruiter',
   expiresOn: '2030-01-01T00:00:00.000Z',
+  invitedBy: 'Olive Owner',
 };
 const originalPublic = candidatePublicClient.defaults.adapter;
 
@@ -67,6 +68,24 @@ describe('the team invitation link', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join Acme Ltd' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/employer'));
     expect(network.called('POST', `/business/invitations/${ID}/accept`)).toHaveLength(1);
+  });
+
+  it('names who invited, and lets the invited address decline instead of joining', async () => {
+    signIn('rae@example.test');
+    const network = fake(({ method, url, params }) => {
+      if (method === 'GET' && url === `/team-invitations/${ID}` && params.token === TOKEN)
+        return { status: 200, data: INVITATION };
+      if (method === 'POST' && url === `/business/invitations/${ID}/decline`) return { status: 200, data: [] };
+      return undefined;
+    });
+    start(LINK);
+    expect(await screen.findByText('Invited by Olive Owner.', {}, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('You declined the invitation to join Acme Ltd.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Join Acme Ltd' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open the employer console' })).toHaveAttribute('href', '/employer');
+    expect(network.called('POST', `/business/invitations/${ID}/decline`)).toHaveLength(1);
+    expect(network.called('POST', `/business/invitations/${ID}/accept`)).toHaveLength(0);
   });
 
   it('tells someone signed in with another address whose invitation it is, and offers to log out', async () => {

@@ -12,7 +12,7 @@ import { isEmployer } from '../../../lib/roles';
 import { signOut } from '../../../lib/session/sign-out';
 import { useAuth } from '../../../lib/use-auth';
 import { useValidatedForm } from '../../../lib/validation';
-import { useAcceptInvitation } from '../api/team';
+import { useAcceptInvitation, useDeclineInvitation } from '../api/team';
 import { signUpInvitedEmployer } from '../employer-session';
 import { employerPaths } from '../paths';
 import { teamRoleDoes, teamRoleLabel } from '../team-roles';
@@ -77,6 +77,7 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
   const preview = useQuery({
     queryKey: ['employer', 'invitation', invitationId, token],
     queryFn: () => previewInvitation(invitationId, token),
@@ -114,16 +115,38 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
         <CreateAccount invitation={invitation} />
       </>
     );
-  } else if (sameAddress && isEmployer(auth)) {
+  } else if (sameAddress && isEmployer(auth) && decline.isSuccess) {
     action = (
       <>
-        {accept.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(accept.error)} /> : null}
+        <p className="auth-form__notice" role="status">
+          You declined the invitation to join {invitation.businessName}.
+        </p>
+        <Link className="btn btn--secondary btn--full" to={employerPaths.jobs}>
+          Open the employer console
+        </Link>
+      </>
+    );
+  } else if (sameAddress && isEmployer(auth)) {
+    const failure = accept.error ?? decline.error;
+    action = (
+      <>
+        {failure ? <AlertBanner type="alert-danger" message={firstServerErrorOr(failure)} /> : null}
         <Button
           fullWidth
           busy={accept.isPending}
+          disabled={decline.isPending}
           onClick={() => accept.mutate(invitation.id, { onSuccess: () => navigate(employerPaths.jobs) })}
         >
           Join {invitation.businessName}
+        </Button>
+        <Button
+          fullWidth
+          variant="secondary"
+          busy={decline.isPending}
+          disabled={accept.isPending}
+          onClick={() => decline.mutate(invitation.id)}
+        >
+          Decline
         </Button>
       </>
     );
@@ -149,6 +172,7 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
           You are invited as <strong>{teamRoleLabel[invitation.role]}</strong>: {teamRoleDoes[invitation.role]}. The
           invitation is for {invitation.email}.
         </p>
+        {invitation.invitedBy ? <p>Invited by {invitation.invitedBy}.</p> : null}
       </header>
       {action}
     </section>

@@ -74,6 +74,11 @@ export async function acceptInvitation(id: string): Promise<Membership> {
   return (await http.candidate.post<Membership>(`/business/invitations/${seg(id)}/accept`)).data;
 }
 
+/** POST /business/invitations/{id}/decline: answers the invitations still open to the caller. */
+export async function declineInvitation(id: string): Promise<InvitationPreview[]> {
+  return (await http.candidate.post<InvitationPreview[]>(`/business/invitations/${seg(id)}/decline`)).data;
+}
+
 /** GET /team-invitations/{id}?token=: what the invitation link shows, before anyone signs in. */
 export async function previewInvitation(id: string, token: string): Promise<InvitationPreview> {
   return (await candidatePublicClient.get<InvitationPreview>(`/team-invitations/${seg(id)}`, { params: { token } }))
