@@ -32,6 +32,8 @@ export const SERVERS = {
       server: 'services/candidate/src/server.ts',
       'cv-extraction.child': 'services/candidate/src/modules/cvs/cv-extraction.child.ts',
       migrate: 'scripts/db-migrate.ts',
+      // The operator's "send today's employer digests now" (docs/operations.md).
+      'employer-digest': 'scripts/employer-digest.ts',
     },
     define: { __MIGRATE_PART__: '"candidate"' },
   },

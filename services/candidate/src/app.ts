@@ -58,6 +58,11 @@ import { jobEndingRoutes } from './modules/job-endings/job-endings.routes';
 import { firstStepsRoutes } from './modules/first-steps/first-steps.routes';
 import { createJobEndingsWorker } from './modules/job-endings/job-endings.worker';
 import { createReplyReminderWorker } from './modules/reply-times/reply-reminders';
+import { employerNotificationRoutes } from './modules/employer-notifications/employer-notifications.routes';
+import {
+  createEmployerNotificationWorker,
+  type EmployerNotificationWorker,
+} from './modules/employer-notifications/employer-notifications.worker';
 import type { PollingWorker } from '@careers/server-kit/polling-worker';
 import type { BlobStorage } from './modules/storage/storage';
 
@@ -86,6 +91,8 @@ export interface CandidateDeps {
   jobEndings: { worker: PollingWorker; now: () => number };
   /** The employers' reminders of overdue applications (docs/decisions/0413) and the clock of the reply times. */
   replyTimes: { worker: PollingWorker; now: () => number };
+  /** What the employer hears of (docs/decisions/0497): e-mails at once and the daily digest, and their clock. */
+  employerNotifications: { worker: EmployerNotificationWorker; now: () => number };
 }
 
 declare module 'fastify' {
@@ -221,6 +228,17 @@ export async function openDependencies(
     contactEmail: config.contactEmail,
   });
   if (config.workers) reminderWorker.start();
+  const noticeClock = { now: Date.now };
+  const employerNoticeWorker = createEmployerNotificationWorker({
+    db: database.db,
+    mail,
+    now: () => noticeClock.now(),
+    intervalMs: config.statusMail.pollIntervalMs,
+    logger,
+    portalUrl: config.portalUrl,
+    contactEmail: config.contactEmail,
+  });
+  if (config.workers) employerNoticeWorker.start();
   return {
     database,
     mail,
@@ -244,6 +262,15 @@ export async function openDependencies(
     },
     jobEndings: { worker: endingsWorker, now: Date.now },
     replyTimes: { worker: reminderWorker, now: Date.now },
+    employerNotifications: {
+      worker: employerNoticeWorker,
+      get now() {
+        return noticeClock.now;
+      },
+      set now(clock: () => number) {
+        noticeClock.now = clock;
+      },
+    },
   };
 }
 
@@ -310,6 +337,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
   await app.register(interviewRoutes);
   await app.register(retentionRoutes);
   await app.register(jobEndingRoutes);
+  await app.register(employerNotificationRoutes);
   await app.register(firstStepsRoutes);
 
   app.addHook('onClose', async () => {
@@ -322,6 +350,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     await deps.interviews.worker.stop();
     await deps.jobEndings.worker.stop();
     await deps.replyTimes.worker.stop();
+    await deps.employerNotifications.worker.stop();
     await deps.crawlers.stop();
     await deps.mail.close();
     await deps.database.close();

@@ -7,3 +7,5 @@ export { migrationsFolder } from './app';
 /** The job search's query and the database's types, for the bench's /jobs comparison (scripts/bench/job-search.ts). */
 export { searchOpenJobs, searchOpenJobsQuery, type JobSearchFilters } from './modules/careers/careers.service';
 export type { CandidateDatabase } from './db';
+/** The employer digests, for the operator's `npm run employer-digest` (scripts/employer-digest.ts). */
+export { sendDailyDigests } from './modules/employer-notifications/employer-notifications.worker';

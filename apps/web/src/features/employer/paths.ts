@@ -23,6 +23,8 @@ export const employerRoutes = {
   talentPool: 'talent-pool',
   /** The member's interview hours and calendar feed (issue 28). */
   interviews: 'interviews',
+  /** The member's own e-mail choices (docs/decisions/0497). */
+  notifications: 'notifications',
   /** The team invitation e-mail's link; the candidate service writes it: {portal}/employer/join/{id}/{token}. */
   join: 'join/:invitationId/:token',
 } as const;
@@ -40,6 +42,7 @@ export const employerPaths = {
   team: under(employerRoutes.team),
   talentPool: under(employerRoutes.talentPool),
   interviews: under(employerRoutes.interviews),
+  notifications: under(employerRoutes.notifications),
   join: (invitationId: string, token: string) =>
     under(`join/${encodeURIComponent(invitationId)}/${encodeURIComponent(token)}`),
   job: (jobId: string) => under(employerRoutes.job.replace(':jobId', () => encodeURIComponent(jobId))),

@@ -18,6 +18,7 @@ import type { EmployerApplication, EmployerApplicationDetail } from '@careers/co
 import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import { cancelInterviewOnWithdrawal } from '../interviews/interviews.service';
+import { recordEmployerEvent } from '../employer-notifications/employer-notifications.service';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import { lockCandidate, requireCandidate } from '../candidates/candidates.service';
@@ -122,6 +123,7 @@ export async function apply(
     status: ApplicationStatus.ApplicationPending,
     now,
   });
+  await recordEmployerEvent(trx, { kind: 'newApplication', applicationId, now });
   return { result: { applicationId }, isValidResponse: true, errors: [] };
 }
 
@@ -157,6 +159,7 @@ export async function withdraw(
     changed_at: now,
     withdrawn: true,
   });
+  await recordEmployerEvent(trx, { kind: 'withdrawal', applicationId: row.id, now });
   return { id: row.id, withdrawnOn: now.toISOString(), withdrawalReason };
 }
 

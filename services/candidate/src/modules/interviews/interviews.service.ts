@@ -15,6 +15,7 @@ import type { CandidateDatabase, Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
+import { recordEmployerEvent } from '../employer-notifications/employer-notifications.service';
 import { feedIcs, type CalendarEvent } from './ics';
 import {
   bookedTimesOf,
@@ -272,6 +273,7 @@ async function book(
   applicationId: string,
   startsAt: string,
   now: Date,
+  byCandidate = false,
 ): Promise<InterviewRow> {
   const wanted = Date.parse(startsAt);
   try {
@@ -302,6 +304,14 @@ async function book(
         updated_at: now,
       });
       await queueMail(trx, changed, moving ? 'rescheduled' : 'booked', ['candidate', 'interviewer'], now);
+      if (byCandidate)
+        await recordEmployerEvent(trx, {
+          kind: 'bookingChange',
+          detail: moving ? 'moved' : 'booked',
+          applicationId,
+          now,
+          exceptUserId: row.interviewer_user_id,
+        });
       return changed;
     });
   } catch (err) {
@@ -348,8 +358,17 @@ async function cancel(
   now: Date,
 ): Promise<InterviewRow> {
   return db.transaction().execute(async (trx) => {
+    const before = await currentInterview(trx, applicationId, true);
     const row = await cancelIn(trx, applicationId, by, now);
     if (!row) throw new HttpProblem(404, NO_INTERVIEW);
+    if (by === 'candidate' && before?.status !== 'cancelled')
+      await recordEmployerEvent(trx, {
+        kind: 'bookingChange',
+        detail: 'cancelled',
+        applicationId,
+        now,
+        exceptUserId: row.interviewer_user_id,
+      });
     return row;
   });
 }
@@ -428,7 +447,7 @@ export async function bookOwnInterview(
 ): Promise<{ interview: Interview }> {
   const application = await requireOwnApplication(db, user, applicationId);
   if (application.withdrawn_at) throw new HttpProblem(409, WITHDRAWN);
-  const row = await book(db, applicationId, startsAt, now);
+  const row = await book(db, applicationId, startsAt, now, true);
   return { interview: await toInterview(db, row, now.getTime()) };
 }
 

@@ -15,6 +15,7 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import { requireCandidate, statusEmailsOn } from '../candidates/candidates.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
+import { recordEmployerEvent } from '../employer-notifications/employer-notifications.service';
 import {
   businessSentSince,
   countTemplates,
@@ -150,6 +151,7 @@ export async function replyAsCandidate(
     });
     // Replying is reading: what the employer wrote before is read now.
     await markRead(trx, application.id, 'employer', now);
+    await recordEmployerEvent(trx, { kind: 'candidateReply', applicationId: application.id, now });
   });
   return ownThread(db, user, applicationId);
 }

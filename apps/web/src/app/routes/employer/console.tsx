@@ -25,6 +25,7 @@ const CvDrops = lazy(() => import('./cv-drops'));
 const Team = lazy(() => import('./team'));
 const TalentPool = lazy(() => import('./talent-pool'));
 const Interviews = lazy(() => import('./interviews'));
+const Notifications = lazy(() => import('./notifications'));
 const Join = lazy(() => import('./join'));
 const NotFound = lazy(() => import('../not-found'));
 
@@ -61,6 +62,7 @@ const routes: RouteObject[] = [
       { path: employerRoutes.team, element: <Team /> },
       { path: employerRoutes.talentPool, element: <TalentPool /> },
       { path: employerRoutes.interviews, element: <Interviews /> },
+      { path: employerRoutes.notifications, element: <Notifications /> },
     ],
   },
   { path: '*', element: <NotFound /> },
