@@ -38,10 +38,13 @@ const serverParts: PartChunk<unknown>[] = [];
 
 /**
  * The portal's server renders the page's parts with the page (entry-server.tsx): it loads every part's
- * module first, as it does the page's, since a render cannot wait for one.
+ * module first, as it does the page's, since a render cannot wait for one. Resolves with how many parts there
+ * were: a part's module may make more (entry-server.tsx loads again until none is new).
  */
-export async function loadPartsForServer(): Promise<void> {
+export async function loadPartsForServer(): Promise<number> {
+  const count = serverParts.length;
   await Promise.all(serverParts.map((part) => part.load()));
+  return count;
 }
 
 function partChunk<P>(importPart: () => Promise<PartModule<P>>): PartChunk<P> {

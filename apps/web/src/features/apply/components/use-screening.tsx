@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { Job } from '@careers/contracts/candidate';
+import { lazyRenderedByServer } from '../../../first-paint/lazy-rendered-by-server';
 import type { ApplyTarget } from '../apply-flow';
 // The CV picker's date format (the portal's one format); lib/format is in the signed-in chunk (vite.config.ts).
 import { formatCvDate } from '../utils/last-used-on';
 import type { RawAnswers, ScreeningResult } from './screening-questions';
 
-// Only a job with questions loads them (docs/decisions/0400): the apply page's first load stays as it was.
-const ScreeningQuestions = lazy(() => import('./screening-questions'));
+// Only a job with questions loads them (docs/decisions/0400): the apply page's first load stays as it was. The
+// server renders them from its first request (docs/decisions/0495).
+const ScreeningQuestions = lazyRenderedByServer(() => import('./screening-questions'));
 
 export const ANSWER_THE_QUESTIONS_FIRST = 'Answer the job’s questions first.';
 
