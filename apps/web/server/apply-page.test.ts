@@ -44,17 +44,20 @@ const INDEX_HTML =
 let candidate: Server;
 let candidateUrl: string;
 let jobRequests = 0;
-/** The crawler fetches the portal reported (POST /job/{id}/crawler-fetches), with the User-Agent it passed on. */
-const crawlerReports: { url: string; userAgent: string | undefined }[] = [];
+/** The crawler fetches the portal reported (POST /internal/jobs/{id}/crawler-fetches), with its credential and body. */
+const crawlerReports: { url: string; authorization: string | undefined; body: unknown }[] = [];
+const CRAWLER_REPORT_TOKEN = 'portal-crawler-report-token-'.padEnd(48, 'x');
 let dist: string;
 let app: FastifyInstance;
 let downApp: FastifyInstance;
 
-async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
+async function portal(candidateBaseUrl: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const parsed = parsePortalEnv({
     CANDIDATE_URL: candidateBaseUrl,
     PORTAL_URL: 'https://jobs.example.com/',
     PUBLIC_BLOB_BASE_URL: 'https://blobs.example.com/pub',
+    CRAWLER_REPORT_TOKEN,
+    ...env,
   });
   if (!parsed.ok) throw new Error(parsed.problems.join());
   return buildPortalServer({ ...parsed.config, distDir: dist }, { renderApplyPage, jobSource: { timeoutMs: 500 } });
@@ -63,8 +66,16 @@ async function portal(candidateBaseUrl: string): Promise<FastifyInstance> {
 beforeAll(async () => {
   candidate = createServer((request, response) => {
     if (request.method === 'POST' && request.url?.endsWith('/crawler-fetches')) {
-      crawlerReports.push({ url: request.url, userAgent: request.headers['user-agent'] });
-      response.writeHead(204).end();
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        crawlerReports.push({
+          url: request.url ?? '',
+          authorization: request.headers.authorization,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+        });
+        response.writeHead(204).end();
+      });
       return;
     }
     jobRequests += 1;
@@ -425,7 +436,7 @@ describe('the JobPosting that job boards read', () => {
 });
 
 describe("crawlers' fetches of an apply page", () => {
-  it("tells the candidate service with the crawler's User-Agent; a browser's visit and an unknown job are not told", async () => {
+  it("tells the candidate service with its credential and the crawler's User-Agent; a browser's visit and an unknown job are not told", async () => {
     crawlerReports.length = 0;
     const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0';
@@ -435,6 +446,43 @@ describe("crawlers' fetches of an apply page", () => {
     await expect.poll(() => crawlerReports.length, { timeout: 5_000 }).toBe(1);
     // A moment more: a second report would have arrived by now.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(crawlerReports).toEqual([{ url: `/job/${LIVE.id}/crawler-fetches`, userAgent: googlebot }]);
+    expect(crawlerReports).toEqual([
+      {
+        url: `/internal/jobs/${LIVE.id}/crawler-fetches`,
+        authorization: `Bearer ${CRAWLER_REPORT_TOKEN}`,
+        body: { userAgent: googlebot },
+      },
+    ]);
+  });
+
+  it("uses the candidate service's private address, and the embedded default's generated credential when none is set", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portal-data-'));
+    const generated = 'generated-crawler-report-token-'.padEnd(48, 'g');
+    const embedded = await portal(candidateUrl, {
+      CRAWLER_REPORT_TOKEN: '',
+      DATA_DIR: dataDir,
+      // The fake service answers any path: the prefix shows which address the report went to.
+      CANDIDATE_INTERNAL_URL: `${candidateUrl}/private`,
+    });
+    try {
+      await mkdir(join(dataDir, 'internal-secrets'));
+      await writeFile(join(dataDir, 'internal-secrets', 'crawler-report.secret'), `${generated}\n`);
+      crawlerReports.length = 0;
+      const bingbot = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+      expect((await embedded.inject({ url: `/apply/${LIVE.id}`, headers: { 'user-agent': bingbot } })).statusCode).toBe(
+        200,
+      );
+      await expect.poll(() => crawlerReports.length, { timeout: 5_000 }).toBe(1);
+      expect(crawlerReports).toEqual([
+        {
+          url: `/private/internal/jobs/${LIVE.id}/crawler-fetches`,
+          authorization: `Bearer ${generated}`,
+          body: { userAgent: bingbot },
+        },
+      ]);
+    } finally {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '../src/config/runtime-config-schema';
 // Types only from server-kit: vite.config.ts loads this file with Node, which cannot import its .ts sources.
@@ -25,6 +25,15 @@ const envSchema = z.object({
   PORTAL_DIST_DIR: z.string().trim().min(1).optional(),
   /** With it, /metrics answers this bearer token from anywhere; without it, loopback peers only (docs/decisions/0072). */
   METRICS_TOKEN: z.string().min(32).optional(),
+  /**
+   * Crawlers' fetches of the apply pages are reported to the candidate service (docs/decisions/0514) at its
+   * private address (default CANDIDATE_URL, right only when that is not nginx, which refuses /internal/),
+   * with the credential it shares with that service. Unset, the one the embedded default generates under
+   * DATA_DIR is used if there is one; else nothing is reported.
+   */
+  CANDIDATE_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CRAWLER_REPORT_TOKEN: z.string().min(32).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
   /**
    * As the services' TRUST_PROXY (false, a hop count, or the proxies' addresses). The portal reads no
    * forwarded address; set, it means a proxy is in front, so no request is trusted for coming from
@@ -56,6 +65,17 @@ export interface PortalServerConfig {
   log?: { level: string; format: LogFormat };
   /** The country of jobs that name none (JOB_COUNTRY, default GB). */
   jobCountry?: string;
+  /** Where crawlers' fetches are reported, and with what (docs/decisions/0514); absent: nowhere. */
+  crawlerReport?: CrawlerReportConfig;
+}
+
+export interface CrawlerReportConfig {
+  /** The candidate service's private address, without a trailing slash. */
+  candidateUrl: string;
+  /** CRAWLER_REPORT_TOKEN. */
+  token?: string | undefined;
+  /** Without a token: the embedded default's generated one, read when there is a fetch to report. */
+  tokenFile?: string | undefined;
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
@@ -66,6 +86,8 @@ function trustProxyOf(value: string | undefined): TrustProxy {
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((entry) => entry.trim());
 }
+
+const SECRET_VARIABLES = new Set(['METRICS_TOKEN', 'CRAWLER_REPORT_TOKEN']);
 
 export type ParseResult = { ok: true; config: PortalServerConfig } | { ok: false; problems: string[] };
 
@@ -78,7 +100,7 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
       ok: false,
       problems: parsed.error.issues.map(
         (issue) =>
-          `${issue.path.join('.')}: ${issue.message} (got ${issue.path[0] === 'METRICS_TOKEN' ? 'a hidden value' : JSON.stringify(cleaned[String(issue.path[0])])})`,
+          `${issue.path.join('.')}: ${issue.message} (got ${SECRET_VARIABLES.has(String(issue.path[0])) ? 'a hidden value' : JSON.stringify(cleaned[String(issue.path[0])])})`,
       ),
     };
   }
@@ -95,6 +117,13 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
       trustProxy: trustProxyOf(vars.TRUST_PROXY),
       log: { level: vars.LOG_LEVEL, format: vars.LOG_FORMAT },
       jobCountry: vars.JOB_COUNTRY.toUpperCase(),
+      crawlerReport: {
+        candidateUrl: trimSlash(vars.CANDIDATE_INTERNAL_URL ?? vars.CANDIDATE_URL),
+        token: vars.CRAWLER_REPORT_TOKEN,
+        tokenFile: vars.CRAWLER_REPORT_TOKEN
+          ? undefined
+          : join(resolve(vars.DATA_DIR), 'internal-secrets', 'crawler-report.secret'),
+      },
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),
         candidateBaseUrl,

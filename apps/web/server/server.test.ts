@@ -217,6 +217,29 @@ describe('portal config', () => {
     expect(fallback.ok && fallback.config.distDir).toMatch(/apps[\\/]web[\\/]dist$/);
   });
 
+  it("reports crawlers' fetches at the candidate service's private address, with a credential it never echoes", () => {
+    const defaults = parsePortalEnv({ CANDIDATE_URL: 'https://api.example.com/', DATA_DIR: '/var/lib/careers' });
+    expect(defaults.ok && defaults.config.crawlerReport).toEqual({
+      candidateUrl: 'https://api.example.com',
+      token: undefined,
+      tokenFile: join('/var/lib/careers', 'internal-secrets', 'crawler-report.secret'),
+    });
+    const token = 'crawler-report-token-'.padEnd(40, 'x');
+    const set = parsePortalEnv({ CANDIDATE_INTERNAL_URL: 'http://10.0.0.12:3002/', CRAWLER_REPORT_TOKEN: token });
+    expect(set.ok && set.config.crawlerReport).toEqual({
+      candidateUrl: 'http://10.0.0.12:3002',
+      token,
+      tokenFile: undefined,
+    });
+    const short = parsePortalEnv({ CRAWLER_REPORT_TOKEN: 'CHANGE-short-secret' });
+    expect(short.ok).toBe(false);
+    if (!short.ok) {
+      expect(short.problems).toHaveLength(1);
+      expect(short.problems[0]).toMatch(/^CRAWLER_REPORT_TOKEN: .*a hidden value/);
+      expect(short.problems[0]).not.toContain('short-secret');
+    }
+  });
+
   it('lists every bad variable', () => {
     const parsed = parsePortalEnv({ WEB_PORT: 'abc', IDENTITY_URL: 'not a url', PUBLIC_BLOB_BASE_URL: 'ftp://x' });
     expect(parsed.ok).toBe(false);

@@ -67,7 +67,11 @@ export async function buildPortalServer(
   const readBuild = await buildReader(config.distDir, options.renderApplyPage);
   const findJob = createJobSource({ candidateBaseUrl: config.runtime.candidateBaseUrl, ...options.jobSource });
   const reportCrawlerFetch = createCrawlerReporter({
-    candidateBaseUrl: config.runtime.candidateBaseUrl,
+    candidateBaseUrl: config.crawlerReport?.candidateUrl ?? config.runtime.candidateBaseUrl,
+    token: config.crawlerReport?.token,
+    tokenFile: config.crawlerReport?.tokenFile,
+    onNoCredential: () =>
+      app.log.warn('CRAWLER_REPORT_TOKEN is not set: crawlers’ fetches of apply pages are not reported'),
     fetch: options.jobSource?.fetch,
   });
   const careersSources = createCareersSources({

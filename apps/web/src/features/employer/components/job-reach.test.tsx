@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { authStore } from '../../../lib/auth-store';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
@@ -51,6 +52,7 @@ describe("a job's reach in the console", () => {
                 lastAt: '2026-11-25T10:00:00Z',
               },
             ],
+            nextCursor: null,
           },
         };
       return undefined;
@@ -68,6 +70,47 @@ describe("a job's reach in the console", () => {
     expect(await screen.findByText('https://portal.test/careers/acme/jobs.xml?board=adzuna')).toBeInTheDocument();
     expect(screen.getByText(/Googlebot \(feed\): 2 fetches/)).toBeInTheDocument();
     expect(network.called('GET', '/business/source-funnel')).toHaveLength(1);
+  });
+});
+
+describe('the crawlers that fetched a job', () => {
+  it('shows them a page at a time, "Show more" asking for the next page from the cursor', async () => {
+    const line = (n: number) => ({
+      crawler: `Crawler ${n}`,
+      via: 'feed',
+      fetches: n,
+      firstAt: '2026-11-24T10:00:00Z',
+      lastAt: '2026-11-25T10:00:00Z',
+    });
+    const asked: Record<string, unknown>[] = [];
+    fakeServices((request) => {
+      if (request.url === '/business/source-funnel')
+        return { status: 200, data: { from: '', to: '', jobId: 'j1', sources: [] } };
+      if (request.url !== '/business/jobs/j1/distribution') return undefined;
+      asked.push(request.params);
+      const second = request.params['cursor'] === 'after-20';
+      return {
+        status: 200,
+        data: {
+          places: [{ name: 'Job search', url: 'https://portal.test/jobs', how: 'Every open job is listed here.' }],
+          crawlers: second
+            ? Array.from({ length: 3 }, (_, i) => line(21 + i))
+            : Array.from({ length: 20 }, (_, i) => line(1 + i)),
+          nextCursor: second ? null : 'after-20',
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderPage(<JobReach jobId="j1" />);
+    expect(await screen.findByText(/Crawler 20 \(feed\): 20 fetches/)).toBeInTheDocument();
+    expect(screen.queryByText(/Crawler 21 /)).not.toBeInTheDocument();
+    expect(asked).toEqual([{ limit: 20 }]);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText(/Crawler 23 \(feed\): 23 fetches/)).toBeInTheDocument();
+    expect(screen.getByText(/Crawler 1 \(feed\): 1 fetch,/)).toBeInTheDocument();
+    expect(asked).toEqual([{ limit: 20 }, { limit: 20, cursor: 'after-20' }]);
+    // The last page: nothing more to ask for.
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 });
 
