@@ -478,6 +478,8 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'post /business/invitations/{id}/accept': 'none',
       'post /business/invitations/{id}/decline': 'none',
       'get /business/first-steps': everyone,
+      'get /business/notification-settings': everyone,
+      'put /business/notification-settings': everyone,
     };
     // Bodies are validated before the role is checked: each call carries a valid one, so a 403 is the role's.
     const bodies: Record<string, object> = {
@@ -507,6 +509,12 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       'post /business/applications/{id}/interview': {},
       'put /business/applications/{id}/interview/booking': { startsAt: '2027-03-23T09:00:00Z' },
       'put /business/retention': { country: 'DE' },
+      'put /business/notification-settings': {
+        newApplication: 'digest',
+        candidateReply: 'instant',
+        withdrawal: 'instant',
+        bookingChange: 'off',
+      },
     };
     const file = multipart('logo.png', Buffer.from('not a png'));
     const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
