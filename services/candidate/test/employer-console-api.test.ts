@@ -377,6 +377,12 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       'post /business/jobs/{id}/close': { outcome: 'filled' },
       'put /job-applications/{id}/keep-on-file': { agree: true },
       'put /business/retention': { country: 'UK' },
+      'put /business/notification-settings': {
+        newApplication: 'digest',
+        candidateReply: 'instant',
+        withdrawal: 'instant',
+        bookingChange: 'instant',
+      },
       'post /cvs/{cvId}/take-back': { businessId: id },
     };
     const file = multipart('x.pdf', tinyPdf('x'));
