@@ -113,7 +113,12 @@ export type CvList = z.infer<typeof cvListSchema>;
 export const cvUploadResultSchema = z.object({ cvId: idSchema, fileName: z.string() });
 export type CvUploadResult = z.infer<typeof cvUploadResultSchema>;
 
-export const cvDeleteResultSchema = z.object({ id: idSchema, fileName: z.string() });
+/** heldCopies: present when a business under a legal hold keeps its copy of the deleted CV. */
+export const cvDeleteResultSchema = z.object({
+  id: idSchema,
+  fileName: z.string(),
+  heldCopies: z.array(heldCvCopySchema).optional(),
+});
 export type CvDeleteResult = z.infer<typeof cvDeleteResultSchema>;
 
 export const cvIdParamsSchema = z.object({ cvId: idSchema });

@@ -327,10 +327,13 @@ export async function deleteOwnCv(
   });
   if (!outcome) throw new HttpProblem(404, CV_NOT_FOUND);
   const { row } = outcome;
-  if (!outcome.kept)
-    await storage
-      .delete(row.storage_key)
-      .catch((err: unknown) => log.error({ err, key: row.storage_key }, 'CV file left behind'));
+  if (outcome.kept) {
+    const heldCopies = (await heldCopiesOfCandidate(db, candidate.id)).filter((copy) => copy.cvId === row.id);
+    return { id: row.id, fileName: row.file_name, heldCopies };
+  }
+  await storage
+    .delete(row.storage_key)
+    .catch((err: unknown) => log.error({ err, key: row.storage_key }, 'CV file left behind'));
   return { id: row.id, fileName: row.file_name };
 }
 

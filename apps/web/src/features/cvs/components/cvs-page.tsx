@@ -13,6 +13,7 @@ import { useCvs } from '../api/get-cvs';
 import { CvListItem } from './cv-list-item';
 import { CvPreviewDialog } from '../../../components/cv-preview-dialog';
 import { CvUpload } from './cv-upload';
+import { CvHeldCopies } from './cv-held-copies';
 import '../../../components/list-card.css';
 import './cvs.css';
 import { FileName } from '../../../components/file-name';
@@ -84,6 +85,7 @@ export function CvsPage() {
           </ul>
         ) : null}
       </section>
+      <CvHeldCopies copies={cvs.data?.heldCopies} />
       <CvPreviewDialog cv={previewing} onClose={() => setPreviewing(null)} onDownload={onDownload} />
       <ConfirmDialog
         open={deleting !== null}
