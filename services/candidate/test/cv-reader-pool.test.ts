@@ -10,10 +10,11 @@ import {
   extractCvFields,
   extractionPool,
   extractionSandbox,
+  readingShares,
   runExtraction,
   type ExtractionLimits,
 } from '../src/modules/cvs/cv-extraction';
-import { READER_POOL_OPTIONS, ReaderPool, cpuSecondsUsed } from '../src/modules/cvs/cv-reader-pool';
+import { READER_POOL_OPTIONS, ReaderPool, ReadingShares, cpuSecondsUsed } from '../src/modules/cvs/cv-reader-pool';
 import { startTestApp } from './helpers';
 
 const hostileReader = fileURLToPath(new URL('./hostile-reader.mjs', import.meta.url));
@@ -220,6 +221,97 @@ describe('the CV reader that stays started', { timeout: 120_000 }, () => {
       expect(pids.some(alive)).toBe(false);
     } finally {
       await t.close().catch(() => undefined);
+    }
+  });
+});
+
+/**
+ * One client (a candidate, or an anonymous address) sends file after file that holds its reader to the
+ * deadline (an encrypted PDF spins its whole CPU allowance): it holds at most its share of the slots, and
+ * another client's CV is read meanwhile.
+ */
+describe('the reading slots, shared between clients', { timeout: 120_000 }, () => {
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((pool) => pool.close()));
+  });
+
+  it('gives one client one of the two slots; another client reads while its files wait', async () => {
+    const shares = new ReadingShares();
+    const pool = hostilePool();
+    const limits = { ...EXTRACTION_LIMITS, timeoutMs: 20_000 };
+    const read = async (client: string, body: string) => {
+      const release = await shares.acquire(client, limits.concurrency);
+      try {
+        return { body: await ask(pool, body, limits), at: Date.now() };
+      } finally {
+        release();
+      }
+    };
+    const started = Date.now();
+    const attacker = [read('address:203.0.113.9', 'wait 4000'), read('address:203.0.113.9', 'wait 4000')];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shares.runningNow('address:203.0.113.9')).toBe(1);
+    expect(shares.queued).toBe(1);
+    const other = await read('candidate:c2', 'quick');
+    expect(other.body).toBe('quick');
+    expect(other.at - started).toBeLessThan(3_500);
+    const [first, second] = await Promise.all(attacker);
+    // The attacker's second file waited for its first: one at a time.
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(3_500);
+  });
+
+  it('grants a freed slot to the longest waiting reading whose client is under its share', async () => {
+    const shares = new ReadingShares();
+    const order: string[] = [];
+    const take = (client: string, label: string) =>
+      shares.acquire(client, 2).then((release) => {
+        order.push(label);
+        return release;
+      });
+    const a1 = await take('a', 'a1');
+    const a2 = take('a', 'a2');
+    const a3 = take('a', 'a3');
+    const b1 = await take('b', 'b1');
+    const c1 = take('c', 'c1');
+    expect(order).toEqual(['a1', 'b1']);
+    expect(shares.runningNow()).toBe(2);
+    // b's slot goes to c (a is at its share), a's to a's next.
+    b1();
+    await c1;
+    expect(order).toEqual(['a1', 'b1', 'c1']);
+    a1();
+    a1(); // a second release gives back nothing more
+    const a2release = await a2;
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2']);
+    expect(shares.runningNow()).toBe(2);
+    expect(shares.runningNow('a')).toBe(1);
+    a2release();
+    (await c1)();
+    (await a3)();
+    expect(shares.runningNow()).toBe(0);
+    expect(shares.queued).toBe(0);
+  });
+
+  it('keeps the service process to its share: a candidate waits for its own reading, not for others', async () => {
+    const held = await readingShares.acquire('candidate:busy', EXTRACTION_LIMITS.concurrency);
+    try {
+      const own = runExtraction(
+        { task: 'text', type: 'txt', bytes: Buffer.from('Own') },
+        EXTRACTION_LIMITS,
+        'candidate:busy',
+      );
+      expect(
+        await runExtraction({ task: 'text', type: 'txt', bytes: Buffer.from('Other') }, EXTRACTION_LIMITS, 'x'),
+      ).toBe('Other');
+      const state = await Promise.race([
+        own.then(() => 'read'),
+        new Promise((r) => setTimeout(() => r('waiting'), 300)),
+      ]);
+      expect(state).toBe('waiting');
+      held();
+      expect(await own).toBe('Own');
+    } finally {
+      held();
     }
   });
 });

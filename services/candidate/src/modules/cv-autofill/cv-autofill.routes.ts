@@ -125,7 +125,8 @@ export async function cvAutofillRoutes(app: App) {
         app.config.uploadTempDir,
       );
       // The field detection runs in the child too: its patterns meet 20,000 characters the sender chose.
-      return extractCvFields(fileType, bytes, app.config.cvExtraction).catch(extractionProblem);
+      const client = `address:${clientKey(request.ip, app.config.ipv6ClientPrefix)}`;
+      return extractCvFields(fileType, bytes, app.config.cvExtraction, client).catch(extractionProblem);
     },
   );
 }

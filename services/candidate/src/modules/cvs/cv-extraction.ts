@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { cvAutofillSchema, type CvAutofill } from '@careers/contracts/candidate-api';
 import type { CvFileType } from './cv-file-type';
-import { ReaderPool } from './cv-reader-pool';
+import { ReaderPool, ReadingShares, type ReadingClient } from './cv-reader-pool';
 
 /**
  * Parsers (mammoth, pdf.js, word-extractor) and the autofill's field detection run in a child process
@@ -187,17 +187,8 @@ async function bundleChild(): Promise<string> {
   return file;
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(concurrency: number): Promise<() => void> {
-  while (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
+/** This process's reading slots, shared between clients (cv-reader-pool.ts). */
+export const readingShares = new ReadingShares();
 
 function collect(stream: Readable, max: number, keepTail: boolean): () => Buffer {
   const chunks: Buffer[] = [];
@@ -301,8 +292,12 @@ export async function closeExtractionReaders(): Promise<void> {
   await pool?.close();
 }
 
-async function runChild(request: ExtractionRequest, limits: ExtractionLimits): Promise<unknown> {
-  const release = await slot(limits.concurrency);
+async function runChild(
+  request: ExtractionRequest,
+  limits: ExtractionLimits,
+  client: ReadingClient | undefined,
+): Promise<unknown> {
+  const release = await readingShares.acquire(client, limits.concurrency);
   try {
     const { bytes, ...task } = request;
     const header: ExtractionHeader = { ...task, memoryBytes: limits.memoryMb * 1024 * 1024 };
@@ -317,12 +312,14 @@ async function runChild(request: ExtractionRequest, limits: ExtractionLimits): P
 
 /**
  * The text of a CV, or a DOCX preview's HTML, read in a capped child process; rejects with ExtractionError.
+ * `client` (whose CV it is) gets at most its share of the reading slots.
  */
 export async function runExtraction(
   request: ExtractionRequest & { task: 'text' | 'docx-preview' },
   limits: ExtractionLimits = EXTRACTION_LIMITS,
+  client?: ReadingClient,
 ): Promise<string> {
-  const value = await runChild(request, limits);
+  const value = await runChild(request, limits, client);
   if (typeof value !== 'string') throw new ExtractionError('failed', 'the parser answered something else');
   return value;
 }
@@ -332,8 +329,9 @@ export async function extractCvFields(
   type: CvFileType,
   bytes: Uint8Array,
   limits: ExtractionLimits = EXTRACTION_LIMITS,
+  client?: ReadingClient,
 ): Promise<CvAutofill> {
-  const parsed = cvAutofillSchema.safeParse(await runChild({ task: 'autofill', type, bytes }, limits));
+  const parsed = cvAutofillSchema.safeParse(await runChild({ task: 'autofill', type, bytes }, limits, client));
   if (!parsed.success) throw new ExtractionError('failed', 'the parser answered something else');
   return parsed.data;
 }

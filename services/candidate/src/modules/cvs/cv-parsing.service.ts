@@ -41,7 +41,11 @@ export async function parseCv(deps: CvParsingDeps, cvId: string): Promise<void> 
   try {
     const bytes = Buffer.concat(chunks);
     chunks.length = 0; // one copy of the file in memory while it is written to the child
-    const text = await runExtraction({ task: 'text', type: cv.file_type as CvFileType, bytes }, deps.limits);
+    const text = await runExtraction(
+      { task: 'text', type: cv.file_type as CvFileType, bytes },
+      deps.limits,
+      `candidate:${cv.candidate_id}`,
+    );
     await setParseResult(db, cvId, { status: 'Parsed', text, error: null });
   } catch (err) {
     const unsupported = err instanceof ExtractionError && err.kind === 'unsupported';

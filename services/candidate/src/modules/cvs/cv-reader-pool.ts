@@ -327,3 +327,89 @@ export class ReaderPool {
     if (reader.child.exitCode === null && reader.child.signalCode === null) reader.child.kill('SIGKILL');
   }
 }
+
+/** Whose CV a reading is for: the candidate a CV belongs to, or the address of an anonymous client. */
+export type ReadingClient = string;
+/** Readings that name no client (a CV preview) share one client's part between them. */
+export const UNNAMED_CLIENT: ReadingClient = 'unnamed';
+
+interface Waiter {
+  client: ReadingClient;
+  grant: () => void;
+}
+
+/**
+ * The reading slots (`concurrency`, two by default), shared between clients: one client holds at most
+ * `share(concurrency)` of them at once (one of two), so a file that spins its whole CPU allowance, sent
+ * again and again by one candidate or one address, cannot hold every slot while the others wait. The
+ * others queue; a freed slot goes to the longest waiting reading whose client is under its share.
+ * Bound: several clients (addresses, candidates) together can still fill every slot, each reading for at
+ * most its deadline.
+ */
+export class ReadingShares {
+  private running = 0;
+  private readonly byClient = new Map<ReadingClient, number>();
+  private readonly waiting: Waiter[] = [];
+
+  /** What one client may hold of `concurrency` slots. */
+  static share(concurrency: number): number {
+    return Math.max(1, Math.floor(concurrency / 2));
+  }
+
+  /** Readings running now, all clients together, and of one client. */
+  runningNow(client?: ReadingClient): number {
+    return client === undefined ? this.running : (this.byClient.get(client) ?? 0);
+  }
+
+  /** Readings waiting for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Waits for a slot the client may take; resolves with the function that gives it back (once). */
+  async acquire(client: ReadingClient | undefined, concurrency: number): Promise<() => void> {
+    const who = client ?? UNNAMED_CLIENT;
+    const total = Math.max(1, concurrency);
+    const share = ReadingShares.share(total);
+    // A waiter is only ever left waiting by its own client's share, so one that fits takes a free slot.
+    if (this.fits(who, total, share)) this.hold(who);
+    else
+      await new Promise<void>((resolve) =>
+        this.waiting.push({
+          client: who,
+          grant: () => {
+            this.hold(who);
+            resolve();
+          },
+        }),
+      );
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+      const left = (this.byClient.get(who) ?? 1) - 1;
+      if (left > 0) this.byClient.set(who, left);
+      else this.byClient.delete(who);
+      this.next(total, share);
+    };
+  }
+
+  private fits(client: ReadingClient, total: number, share: number): boolean {
+    return this.running < total && (this.byClient.get(client) ?? 0) < share;
+  }
+
+  private hold(client: ReadingClient): void {
+    this.running++;
+    this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+  }
+
+  private next(total: number, share: number): void {
+    while (this.running < total) {
+      const index = this.waiting.findIndex((w) => (this.byClient.get(w.client) ?? 0) < share);
+      if (index < 0) return;
+      const [waiter] = this.waiting.splice(index, 1);
+      waiter?.grant();
+    }
+  }
+}
