@@ -9,7 +9,9 @@
  * in the load test that ends the run (default 300; 0 leaves it out; scripts/load-apply.ts, its own
  * stack of identity and candidate). `npm run bench -- --load-only` runs the load test alone,
  * `npm run bench -- --page-only` the Lighthouse figures alone (the apply page, its bare twin, and /applications signed in) (BENCH_LIGHTHOUSE_KEEP=<dir> keeps each
- * audit's JSON report there, to read its long tasks and requests).
+ * audit's JSON report there, to read its long tasks and requests). The apply page is measured twice: a demo
+ * job, and a job with screening questions, a talent pool and a reply promise (scripts/bench/screening-job.ts);
+ * each must come rendered by the server on its first request, or the run stops.
  * BENCH_PORTAL_DIST serves an existing portal build (`npm run build -w apps/web -- --outDir <dir>`)
  * instead of building the current one, e.g. to measure an earlier commit's apply page side by side.
  * BENCH_SKIP_CAREERS=1 leaves the careers page and /jobs out of the Lighthouse figures (the apply page, its
@@ -26,6 +28,7 @@ import { compareJobApi } from './bench/job-api';
 import { medianAudit, medianSignedInAudit, serveBarePage, type PageFigures } from './bench/lighthouse';
 import { explainLists, medianMs, timeLists } from './bench/lists';
 import { careersBenchPages } from './bench/careers-pages';
+import { expectServerRendered, screeningBenchJob } from './bench/screening-job';
 import { compareJobSearch, formatJobSearch } from './bench/job-search';
 import { BENCH_CANDIDATE, BENCH_EMPLOYER, loadApplications } from './bench/load-applications';
 import { startMailSink, type MailSink } from '../e2e/support/mail-sink';
@@ -132,18 +135,26 @@ try {
   if (portalDist) console.log(`portal build: ${portalDist}\n`);
 
   if (lighthouseRuns > 0) {
-    const applyUrl = `${portalUrl}/apply/${jobId}`;
-    const bare = await serveBarePage(applyUrl, await freePort());
-    try {
-      const apply = await medianAudit(applyUrl, lighthouseRuns);
-      const baseline = await medianAudit(bare.url, lighthouseRuns);
-      const show = (f: PageFigures) =>
-        `perf ${f.performance}, a11y ${f.accessibility}, LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${(f.jsBytes / 1024).toFixed(1)} KB`;
-      report(`Lighthouse mobile /apply/{jobId} (median of ${lighthouseRuns})`, show(apply));
-      report('Lighthouse mobile, bare static page, same words', show(baseline));
-      report('LCP ratio (apply / bare)', ratio(apply.lcpMs, baseline.lcpMs));
-    } finally {
-      await bare.close();
+    const screeningUrl = `${portalUrl}/apply/${await screeningBenchJob(identityUrl, candidateUrl)}`;
+    const applyPages: [label: string, url: string, withQuestions: boolean][] = [
+      ['/apply/{jobId}', `${portalUrl}/apply/${jobId}`, false],
+      ['/apply/{jobId}, a job with screening questions', screeningUrl, true],
+    ];
+    // Before any audit: a page the server renders only from its second request would be timed as a shell.
+    for (const [, url, withQuestions] of applyPages) await expectServerRendered(url, withQuestions);
+    for (const [label, applyUrl] of applyPages) {
+      const bare = await serveBarePage(applyUrl, await freePort());
+      try {
+        const apply = await medianAudit(applyUrl, lighthouseRuns);
+        const baseline = await medianAudit(bare.url, lighthouseRuns);
+        const show = (f: PageFigures) =>
+          `perf ${f.performance}, a11y ${f.accessibility}, LCP ${Math.round(f.lcpMs)} ms, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, JS ${(f.jsBytes / 1024).toFixed(1)} KB`;
+        report(`Lighthouse mobile ${label} (median of ${lighthouseRuns})`, show(apply));
+        report('Lighthouse mobile, bare static page, same words', show(baseline));
+        report('LCP ratio (apply / bare)', ratio(apply.lcpMs, baseline.lcpMs));
+      } finally {
+        await bare.close();
+      }
     }
     // Issue 27: the careers page and /jobs, each beside a bare page with its words, on the same profile.
     const careersPages = process.env.BENCH_SKIP_CAREERS ? [] : await careersBenchPages(portalUrl, candidateUrl, jobId);
