@@ -145,6 +145,10 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await console_.reload();
     await section.getByText('Booked.', { exact: false }).waitFor({ timeout: WAIT_MS });
     await look(console_, 'employer-booked', '1280 px');
+    // The application's page with its booked interview fits a phone too (look checks the width and axe).
+    await console_.setViewportSize(PHONE);
+    await look(console_, 'employer-booked', '360 px');
+    await console_.setViewportSize(DESKTOP);
     await section.getByRole('button', { name: 'Cancel the interview' }).click();
     await console_.getByRole('alertdialog').getByRole('button', { name: 'Cancel the interview' }).click();
     await section.getByText('The interview was cancelled', { exact: false }).waitFor({ timeout: WAIT_MS });
