@@ -193,6 +193,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Stack
           CANDIDATE_DATABASE_URL: await databases.create('candidate'),
           // What the embedded default generates into DATA_DIR, a server database needs given.
           INTERNAL_API_TOKEN: randomBytes(32).toString('base64url'),
+          CRAWLER_REPORT_TOKEN: randomBytes(32).toString('base64url'),
           UNSUBSCRIBE_SECRET: randomBytes(32).toString('base64url'),
         }
       : {};

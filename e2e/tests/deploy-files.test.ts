@@ -26,7 +26,13 @@ const secretsOf = (part: Part) => read(`${part}.env.example`);
 function filled(part: Part): Record<string, string> {
   const env = { ...parseEnvFile(shared), ...parseEnvFile(secretsOf(part)) };
   for (const [key, value] of Object.entries(env)) env[key] = value.replaceAll('CHANGE', 'filled-in');
-  for (const key of ['BOT_CHECK_SECRET', 'OTP_PEPPER', 'UNSUBSCRIBE_SECRET', 'INTERNAL_API_TOKEN'])
+  for (const key of [
+    'BOT_CHECK_SECRET',
+    'OTP_PEPPER',
+    'UNSUBSCRIBE_SECRET',
+    'INTERNAL_API_TOKEN',
+    'CRAWLER_REPORT_TOKEN',
+  ])
     if (key in env) env[key] = `${part}-${key}-`.padEnd(48, 'x');
   return env;
 }
@@ -45,6 +51,7 @@ const SECRET_VARIABLES = [
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
   'INTERNAL_API_TOKEN',
+  'CRAWLER_REPORT_TOKEN',
 ];
 
 describe('deploy/ environment files', () => {
@@ -56,7 +63,14 @@ describe('deploy/ environment files', () => {
     const candidate = loadCandidateConfig(filled('candidate'));
     expect(candidate.storage.kind).toBe('s3');
     expect(candidate.database.url).toContain('careers_candidate');
-    expect(parsePortalEnv(filled('portal'))).toMatchObject({ ok: true, config: { trustProxy: ['10.0.0.10'] } });
+    expect(parsePortalEnv(filled('portal'))).toMatchObject({
+      ok: true,
+      config: {
+        trustProxy: ['10.0.0.10'],
+        crawlerReport: { candidateUrl: 'http://10.0.0.12:3002', token: expect.stringMatching(/^portal-CRAWLER/) },
+      },
+    });
+    expect(candidate.crawlerReport.token).toMatch(/^candidate-CRAWLER_REPORT_TOKEN-/);
     expect(openObjectStore(filled('backup')).describe).toContain('careers-files');
   });
 
@@ -66,6 +80,11 @@ describe('deploy/ environment files', () => {
       /BOT_CHECK_SECRET[\s\S]*OTP_PEPPER|OTP_PEPPER[\s\S]*BOT_CHECK_SECRET/,
     );
     expect(() => loadCandidateConfig(asShipped('candidate'))).toThrow(/UNSUBSCRIBE_SECRET/);
+    expect(() => loadCandidateConfig(asShipped('candidate'))).toThrow(/CRAWLER_REPORT_TOKEN/);
+    expect(parsePortalEnv(asShipped('portal'))).toMatchObject({
+      ok: false,
+      problems: [expect.stringMatching(/^CRAWLER_REPORT_TOKEN: /)],
+    });
   });
 
   it('keep each part’s secrets in its own file: the shared one has none, the candidate’s none of identity’s', () => {
@@ -82,7 +101,8 @@ describe('deploy/ environment files', () => {
         set(secretsOf('identity')).has(n),
       ),
     ).toEqual([]);
-    expect([...set(secretsOf('portal'))]).toEqual([]);
+    // The portal holds the credential of its crawler reports (decision 0514), and no other.
+    expect([...set(secretsOf('portal'))].sort()).toEqual(['CANDIDATE_INTERNAL_URL', 'CRAWLER_REPORT_TOKEN']);
   });
 
   it('bind loopback by default, never every interface', () => {

@@ -143,6 +143,9 @@ describe('deploy/nginx template, run by nginx', () => {
     '/internal/team-removals',
     '/%69nternal/team-removals',
     '//internal/team-removals',
+    // The portal's server's crawler reports (decision 0514), likewise.
+    '/internal/jobs/6f1c2a9e-1111-4222-8333-944445555666/crawler-fetches',
+    '/%69nternal/jobs/6f1c2a9e-1111-4222-8333-944445555666/crawler-fetches',
   ];
 
   it.each(PARTS)(
@@ -157,6 +160,18 @@ describe('deploy/nginx template, run by nginx', () => {
       }
       // Everything else still goes through.
       expect((await call(url(part, '/healthz'))).status).toBe(200);
+    },
+  );
+
+  it.each(PARTS)(
+    'refuses a crawler report posted from outside to the %s host, even with the credential',
+    async (part) => {
+      const res = await call(url(part, '/internal/jobs/6f1c2a9e-1111-4222-8333-944445555666/crawler-fetches'), {
+        token: 'crawler-report-token-'.padEnd(48, 'x'),
+        json: { userAgent: 'Googlebot/2.1' },
+      });
+      expect(res.status).toBe(404);
+      expect(res.headers['x-request-id']).toBeUndefined();
     },
   );
 
