@@ -230,11 +230,12 @@ export async function interviewRoutes(app: App) {
         summary: 'Book one of the open slots (or move the booking to another)',
         description:
           'Confirmed at once: both sides get an e-mail with the calendar invitation. 409 when the slot was just taken: ' +
-          'read the interview again for the slots still open.',
+          'read the interview again for the slots still open. A booked interview moves at most 3 times (409), and a ' +
+          'candidate moves at most 5 interviews an hour (429 with Retry-After).',
         security: bearerSecurity,
         params,
         body: bookInterviewSchema,
-        response: { 200: interviewAnswerSchema, ...with409 },
+        response: { 200: interviewAnswerSchema, ...with409, 429: problemDetailsSchema },
       },
     },
     async (request) => bookOwnInterview(db(), currentUser(request), request.params.id, request.body.startsAt, now()),

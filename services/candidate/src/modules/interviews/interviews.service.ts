@@ -13,6 +13,7 @@ import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
 import type { CandidateDatabase, Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
+import { QUOTAS, enforceWindowQuota, lockQuota } from '../quotas/quotas';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
 import { recordEmployerEvent } from '../employer-notifications/employer-notifications.service';
@@ -55,6 +56,9 @@ export const WITHDRAWN = 'The candidate withdrew this application.';
 export const NO_INTERVIEW = 'There is no interview for this application yet.';
 export const INTERVIEW_CANCELLED = 'This interview was cancelled.';
 export const SLOT_TAKEN = 'This time is no longer open: someone else may just have booked it. Choose another time.';
+/** How often a candidate may move one booked interview: each move e-mails the interviewer (docs/decisions/0533). */
+export const MOVES_PER_INTERVIEW = 3;
+export const MOVES_USED = `You have moved this interview ${MOVES_PER_INTERVIEW} times, as often as it can be moved. To change it again, cancel it.`;
 export const FEED_NOT_FOUND =
   'This calendar address is not valid: it was replaced or removed. Make a new one in the console.';
 
@@ -268,6 +272,36 @@ export async function interviewsOfJob(db: Db, member: Member, jobId: string): Pr
  * start) holds even without the lock (docs/decisions/0432). Booking mails both sides the invitation;
  * moving raises SEQUENCE and mails the update.
  */
+/**
+ * A candidate's move of a booked interview, counted under the candidate's lock: 409 past the moves one
+ * interview allows, 429 with Retry-After past the candidate's moves an hour (docs/decisions/0533).
+ */
+async function countCandidateMove(trx: Db, row: InterviewRow, now: Date): Promise<void> {
+  await lockQuota(trx, 'interviewMoves', row.candidate_id);
+  const ofInterview = await trx
+    .selectFrom('interview_moves')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('interview_id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  if (Number(ofInterview.n) >= MOVES_PER_INTERVIEW) throw new HttpProblem(409, MOVES_USED);
+  const quota = QUOTAS.interviewMoves;
+  const lastHour = await trx
+    .selectFrom('interview_moves')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('moved_at').as('oldest')])
+    .where('candidate_id', '=', row.candidate_id)
+    .where('moved_at', '>', new Date(now.getTime() - quota.windowMs))
+    .executeTakeFirstOrThrow();
+  enforceWindowQuota(
+    quota,
+    { count: Number(lastHour.n), oldest: lastHour.oldest ? new Date(lastHour.oldest) : null },
+    now.getTime(),
+  );
+  await trx
+    .insertInto('interview_moves')
+    .values({ interview_id: row.id, candidate_id: row.candidate_id, moved_at: now })
+    .execute();
+}
+
 async function book(
   db: Kysely<CandidateDatabase>,
   applicationId: string,
@@ -282,9 +316,10 @@ async function book(
       if (!row) throw new HttpProblem(404, NO_INTERVIEW);
       if (row.status === 'cancelled') throw new HttpProblem(409, INTERVIEW_CANCELLED);
       if (row.starts_at?.getTime() === wanted) return row;
+      const moving = row.status === 'booked';
+      if (moving && byCandidate) await countCandidateMove(trx, row, now);
       const slot = (await slotsOf(trx, row, now.getTime(), true)).find((s) => s.start === wanted);
       if (!slot) throw new HttpProblem(409, SLOT_TAKEN);
-      const moving = row.status === 'booked';
       const changed: InterviewRow = {
         ...row,
         status: 'booked',

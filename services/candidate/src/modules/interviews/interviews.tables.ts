@@ -92,11 +92,20 @@ export interface InterviewFeedsTable {
   created_at: Timestamp;
 }
 
+/** One move of a booked interview by its candidate (migration 0027, docs/decisions/0533). */
+export interface InterviewMovesTable {
+  id: Generated<number>;
+  interview_id: string;
+  candidate_id: string;
+  moved_at: Timestamp;
+}
+
 declare module '../../db' {
   interface CandidateDatabase {
     interview_availability: InterviewAvailabilityTable;
     interviews: InterviewsTable;
     interview_mail_outbox: InterviewMailOutboxTable;
     interview_feeds: InterviewFeedsTable;
+    interview_moves: InterviewMovesTable;
   }
 }

@@ -24,6 +24,12 @@ export const QUOTAS = {
     windowMs: 60 * 60 * 1000,
     detail: `You can export your data ${DATA_EXPORTS_PER_HOUR} times an hour. Try again later.`,
   },
+  // Each move of a booked interview e-mails the interviewer a new calendar invitation (docs/decisions/0533).
+  interviewMoves: {
+    limit: 5,
+    windowMs: 60 * 60 * 1000,
+    detail: 'You have moved interviews 5 times in the last hour. Try again later.',
+  },
 } as const;
 
 export type WindowQuota = (typeof QUOTAS)[keyof typeof QUOTAS];
