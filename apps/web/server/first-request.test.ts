@@ -104,6 +104,17 @@ const SEARCH: JobSearchResult = { jobs: OPEN, page: 1, pageSize: 20, hasNextPage
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal." /><title>Careers Portal</title><script src="/config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';
 
+const SCREENING_CSS = '.screening{border:0}';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, css: ['assets/index-1.css'] },
+  'src/app/routes/apply.tsx': { file: 'assets/apply-1.js', imports: ['index.html'] },
+  'src/features/apply/components/screening-questions.tsx': {
+    file: 'assets/screening-questions-1.js',
+    imports: ['index.html'],
+    css: ['assets/screening-questions-1.css'],
+  },
+};
+
 let candidate: Server;
 let candidateUrl: string;
 let dist: string;
@@ -129,6 +140,10 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX_HTML);
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'assets', 'index-1.css'), '.apply-card{margin:0 auto}');
+  // The build's manifest, as far as the apply page and the questions' own chunk go.
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(join(dist, 'assets', 'screening-questions-1.css'), SCREENING_CSS);
 });
 
 afterAll(async () => {
@@ -228,6 +243,9 @@ describe('the first request after a start', () => {
         for (const question of QUESTIONS) expect(screening?.textContent).toContain(question.text);
         expect(screening?.querySelectorAll('input, select, textarea').length).toBeGreaterThanOrEqual(QUESTIONS.length);
       } else expect(screening).toBeNull();
+      // The questions' stylesheet is in the first paint exactly when they are rendered; their script is not.
+      expect(html.includes(`<style>${SCREENING_CSS}</style>`)).toBe(settings.live && settings.screening);
+      expect(html).not.toContain('screening-questions-1.js');
       expect(text.includes(`Keep my application for other roles at ${job.businessName} until`)).toBe(
         settings.live && settings.talentPool,
       );

@@ -47,6 +47,13 @@ export const LANDING_PAGES: { route: string; modules: string[]; parts?: string[]
 ];
 
 /**
+ * The screening questions' module (features/apply/components/use-screening.tsx): a chunk of its own that only a
+ * job with questions loads, and the server renders with such a job's apply page (docs/decisions/0495). Its
+ * stylesheet is in that page's first paint, as a part's is; its script is not in the first load.
+ */
+export const SCREENING_QUESTIONS_PART = 'src/features/apply/components/screening-questions.tsx';
+
+/**
  * Signed-in pages whose chunks are preloaded too. They are not landing pages: no JavaScript budget, and no
  * compile hints (docs/decisions/0223: only the chunks a landing page starts with carry them).
  */
@@ -96,8 +103,12 @@ export function isPreloadedSignedInPage(pathname: string): boolean {
   return PRELOADED_SIGNED_IN_PAGES.some((page) => matchesRoute(page.route, pathname));
 }
 
-/** `<link>` tags for the chunks and stylesheets a landing page needs beyond the main entry ('' elsewhere). */
-export function preloadLinks(manifest: Manifest | null, pathname: string): string {
+/**
+ * `<link>` tags for the chunks and stylesheets a landing page needs beyond the main entry ('' elsewhere).
+ * `renderedParts`: modules in chunks of their own that this one page rendered (SCREENING_QUESTIONS_PART for a
+ * job with questions): their stylesheets, not their scripts.
+ */
+export function preloadLinks(manifest: Manifest | null, pathname: string, renderedParts: string[] = []): string {
   const modules =
     landingPageModules(pathname) ??
     PRELOADED_SIGNED_IN_PAGES.find((page) => matchesRoute(page.route, pathname))?.modules ??
@@ -124,7 +135,7 @@ export function preloadLinks(manifest: Manifest | null, pathname: string): strin
   modules.forEach((key) => walk(key, scripts, loaded, addStyles));
   // The parts hydrated on use: their stylesheets (and their imports'), not their scripts.
   const parts = new Set<string>();
-  landingPageParts(pathname).forEach((key) => walk(key, parts, loaded, addStyles));
+  [...landingPageParts(pathname), ...renderedParts].forEach((key) => walk(key, parts, loaded, addStyles));
   return [
     ...[...styles]
       .filter((file) => !loaded.has(file))

@@ -16,6 +16,7 @@ import {
   isPreloadedSignedInPage,
   preconnectLinks,
   preloadLinks,
+  SCREENING_QUESTIONS_PART,
   readManifest,
   scriptsAfterFirstPaint,
   startsOnUse,
@@ -131,7 +132,13 @@ export async function buildPortalServer(
   const sendServerPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    options: { page: ServerRenderedPage; status: number; compose: (indexHtml: string, body: string) => string },
+    options: {
+      page: ServerRenderedPage;
+      status: number;
+      compose: (indexHtml: string, body: string) => string;
+      /** Modules in chunks of their own that this page renders (their stylesheets join its first paint). */
+      renderedParts?: string[];
+    },
   ) => {
     const pathname = request.url.split('?')[0] ?? request.url;
     const build = await readBuild();
@@ -144,7 +151,7 @@ export async function buildPortalServer(
       return sendIndex(reply, 200, pathname);
     }
     const indexHtml = await inlineStylesheets(
-      withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname)),
+      withPreloadLinks(build.indexHtml, preloadLinks(build.manifest, pathname, options.renderedParts)),
     );
     const { html, scriptHash } = scriptsAfterFirstPaint(options.compose(indexHtml, body), configScript, {
       onUse: startsOnUse(pathname),
@@ -171,6 +178,8 @@ export async function buildPortalServer(
     return sendServerPage(request, reply, {
       page,
       status: job ? 200 : 404,
+      // A live job's questions are rendered with the form; unstyled they shifted the page as their chunk came.
+      renderedParts: job?.isLive && job.screeningQuestions?.length ? [SCREENING_QUESTIONS_PART] : [],
       compose: (indexHtml, body) =>
         composeApplyPage(indexHtml, {
           page,
