@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { JobApplicationDetail } from '@careers/contracts/candidate-api';
 import type { Interview } from '@careers/contracts/interviews';
+import { useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +12,10 @@ import { notifySuccess } from '../../../lib/toast';
 import { useBookOwnInterview, useCancelOwnInterview, useOwnInterview } from '../api/interviews';
 import { InterviewSlotPicker } from './interview-slot-picker';
 import './application-interview.css';
+
+/** The booked time and the cancelled line: each takes the focus after the action that shows it. */
+const BOOKED_ID = 'interview-booked';
+const CANCELLED_ID = 'interview-cancelled';
 
 const PLACE: Record<Interview['locationKind'], string> = {
   address: 'Address',
@@ -61,6 +66,7 @@ export function ApplicationInterview({ application }: { application: JobApplicat
   const cancel = useCancelOwnInterview(application.id);
   const [moving, setMoving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const focusWhenShown = useFocusWhenShown();
   const ownZone = ownTimeZone();
   const interview = query.data?.interview;
   if (query.isPending) return <Spinner label="Loading the interview" />;
@@ -73,6 +79,7 @@ export function ApplicationInterview({ application }: { application: JobApplicat
       onSuccess: () => {
         setMoving(false);
         notifySuccess('Interview booked. The calendar invitation is on its way to your email.');
+        focusWhenShown(BOOKED_ID);
       },
     });
 
@@ -99,8 +106,10 @@ export function ApplicationInterview({ application }: { application: JobApplicat
       ) : null}
       {interview.status === 'booked' ? (
         <>
-          <p className="application-interview__status">Your interview is booked.</p>
-          <InterviewFacts interview={interview} ownZone={ownZone} />
+          <div id={BOOKED_ID}>
+            <p className="application-interview__status">Your interview is booked.</p>
+            <InterviewFacts interview={interview} ownZone={ownZone} />
+          </div>
           {moving ? (
             <InterviewSlotPicker
               slots={interview.slots}
@@ -124,7 +133,7 @@ export function ApplicationInterview({ application }: { application: JobApplicat
         </>
       ) : null}
       {interview.status === 'cancelled' ? (
-        <p className="muted">
+        <p id={CANCELLED_ID} className="muted">
           The interview was cancelled{interview.cancelledBy === 'candidate' ? ' by you' : ` by ${business}`}.
         </p>
       ) : null}
@@ -139,7 +148,10 @@ export function ApplicationInterview({ application }: { application: JobApplicat
         onConfirm={() =>
           cancel.mutate(undefined, {
             onSettled: () => setConfirming(false),
-            onSuccess: () => notifySuccess('Interview cancelled.'),
+            onSuccess: () => {
+              notifySuccess('Interview cancelled.');
+              focusWhenShown(CANCELLED_ID);
+            },
           })
         }
         onCancel={() => setConfirming(false)}

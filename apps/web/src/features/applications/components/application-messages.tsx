@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JobApplicationDetail } from '@careers/contracts/candidate-api';
 import { MESSAGE_MAX } from '@careers/contracts/messages';
+import { useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextArea } from '../../../components/text-area';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
+import { messageElementId, sentMessage } from '../../../lib/sent-message';
 import { notifySuccess } from '../../../lib/toast';
 import { useMarkOwnMessagesRead, useOwnMessages, useReplyToEmployer } from '../api/messages';
 import './application-messages.css';
@@ -23,6 +25,7 @@ export function ApplicationMessages({ application }: { application: JobApplicati
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
   const sectionRef = useRef<HTMLElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const data = thread.data;
   const business = application.business.name;
 
@@ -50,9 +53,11 @@ export function ApplicationMessages({ application }: { application: JobApplicati
       return setError(`A message can be at most ${MESSAGE_MAX.toLocaleString('en-GB')} characters long.`);
     setError(undefined);
     reply.mutate(text, {
-      onSuccess: () => {
+      onSuccess: (answered) => {
         setBody('');
         notifySuccess('Reply sent.');
+        const sent = sentMessage(data, answered, 'candidate');
+        if (sent) focusWhenShown(messageElementId(sent.id));
       },
     });
   };
@@ -80,6 +85,7 @@ export function ApplicationMessages({ application }: { application: JobApplicati
               return (
                 <li
                   key={message.id}
+                  id={messageElementId(message.id)}
                   className={mine ? 'application-message application-message--mine' : 'application-message'}
                 >
                   <p className="application-message__meta">

@@ -1,4 +1,5 @@
 import type { Cv } from '@careers/contracts/candidate';
+import { ResultStatus, useActionResult } from '../../../components/action-result';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { formatDate, formatFileSize } from '../../../lib/format';
@@ -17,7 +18,15 @@ export interface CvListItemProps {
   downloading: boolean;
 }
 
-function CvUses({ cv, uses }: { cv: Cv; uses: CvUse[] | undefined }) {
+function CvUses({
+  cv,
+  uses,
+  onTakenBack,
+}: {
+  cv: Cv;
+  uses: CvUse[] | undefined;
+  onTakenBack: (words: string) => void;
+}) {
   if (uses === undefined) return null;
   if (uses.length === 0) return <p className="cv-item__uses-none">Not sent to an employer yet.</p>;
   return (
@@ -41,13 +50,14 @@ function CvUses({ cv, uses }: { cv: Cv; uses: CvUse[] | undefined }) {
           </li>
         ))}
       </ul>
-      <CvTakeBack cv={cv} uses={uses} />
+      <CvTakeBack cv={cv} uses={uses} onTakenBack={onTakenBack} />
     </details>
   );
 }
 
 export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, downloading }: CvListItemProps) {
   const status = cvParseStatusText[cv.cvParseStatus];
+  const [takenBack, showTakenBack] = useActionResult();
   return (
     <li className="list-card cv-item">
       <div className="cv-item__main">
@@ -63,7 +73,8 @@ export function CvListItem({ cv, uses, onPreview, onDownload, onDelete, download
             </Badge>
           </span>
         </p>
-        <CvUses cv={cv} uses={uses} />
+        <CvUses cv={cv} uses={uses} onTakenBack={showTakenBack} />
+        <ResultStatus result={takenBack} />
       </div>
       <div className="cv-item__actions">
         <Button variant="secondary" onClick={() => onPreview(cv)} aria-label={`Preview ${cv.fileName}`}>

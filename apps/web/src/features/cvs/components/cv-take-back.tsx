@@ -7,7 +7,7 @@ import { firstServerErrorOr } from '../../../lib/api-error';
 import { takeBackCv } from '../../../lib/api/candidate/retention';
 import { formatDate } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { notifyError, notifySuccess } from '../../../lib/toast';
+import { notifyError } from '../../../lib/toast';
 import type { CvUse } from '../api/get-cv-usage';
 
 interface Holder {
@@ -34,7 +34,16 @@ export function holdersOf(uses: CvUse[]): Holder[] {
  * applications with it and CV drops of it go; the CV stays yours and every other business keeps its copy.
  * A business's legal hold shows its end date instead of the button.
  */
-export function CvTakeBack({ cv, uses }: { cv: Cv; uses: CvUse[] }) {
+export function CvTakeBack({
+  cv,
+  uses,
+  onTakenBack,
+}: {
+  cv: Cv;
+  uses: CvUse[];
+  /** Said by the CV's card: this list goes with the last business that held the CV. */
+  onTakenBack: (words: string) => void;
+}) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<Holder | null>(null);
   const take = useMutation({
@@ -77,16 +86,17 @@ export function CvTakeBack({ cv, uses }: { cv: Cv; uses: CvUse[] }) {
         onConfirm={() => {
           if (!asking) return;
           const holder = asking;
-          take.mutate(holder, {
-            onSuccess: () => {
+          // Not mutate()'s own callbacks: they are dropped when the refreshed uses leave this list out.
+          take.mutateAsync(holder).then(
+            () => {
               setAsking(null);
-              notifySuccess(`Your CV was deleted at ${holder.businessName}.`);
+              onTakenBack(`Your CV was deleted at ${holder.businessName}.`);
             },
-            onError: (error) => {
+            (error: unknown) => {
               setAsking(null);
               notifyError(firstServerErrorOr(error));
             },
-          });
+          );
         }}
         onCancel={() => setAsking(null)}
       />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationNote, CvOpening, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
+import { ResultStatus, useActionResult } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { EmailNotVerified } from './email-not-verified';
 import { Badge } from '../../../components/badge';
@@ -44,11 +45,16 @@ function MoveStatus({
   applicationId,
   current,
   withdrawn,
+  onMoving,
+  onMoved,
 }: {
   applicationId: string;
   current: ApplicationStatus;
   /** A withdrawn application cannot move (the service answers 409): the form stays, disabled, and says why. */
   withdrawn: boolean;
+  onMoving: () => void;
+  /** Said by the page, not by this form: the form is remade when the status it shows changes. */
+  onMoved: (words: string) => void;
 }) {
   const [target, setTarget] = useState<ApplicationStatus>(current);
   const move = useMoveApplication();
@@ -61,9 +67,10 @@ function MoveStatus({
         event.preventDefault();
         // Said when the call succeeds even though this form is remade then (its key is the status, which the
         // refetch changes first): a per-call onSuccess of mutate() would be dropped with the old form.
+        onMoving();
         move
           .mutateAsync({ applicationId, applicationStatus: target })
-          .then(() => notifySuccess(`Moved to ${employerStatusLabel[target]}.`))
+          .then(() => onMoved(`Moved to ${employerStatusLabel[target]}.`))
           .catch(() => undefined); // the refusal is shown below, from move.error
       }}
     >
@@ -167,6 +174,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const application = useApplication(applicationId);
   const canMove = useCanEditJobs();
   const [viewing, setViewing] = useState<{ id: string; fileName: string } | null>(null);
+  const [moved, showMoved, clearMoved] = useActionResult();
   // A preview or a download is recorded by the service (docs/decisions/0390): read the list again after one.
   const refreshOpenings = () => void application.refetch();
   const a = application.data;
@@ -267,8 +275,11 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
               applicationId={a.id}
               current={a.applicationStatus}
               withdrawn={Boolean(a.withdrawnOn)}
+              onMoving={clearMoved}
+              onMoved={showMoved}
             />
           ) : null}
+          <ResultStatus result={moved} />
           <NoteForm applicationId={a.id} />
           <h3>History</h3>
           <ol className="employer-history">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ABOUT_MAX, SLUG_MAX, SLUG_MIN } from '@careers/contracts/careers';
+import { ResultStatus, useActionResult, type ActionResultState } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/text-area';
@@ -8,7 +9,6 @@ import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { getCareersPageSettings, saveCareersPageSettings } from '../../../lib/api/candidate/careers-page-settings';
 import { careersPath } from '../../../lib/paths';
-import { notifySuccess } from '../../../lib/toast';
 import { employerMessages } from '../employer-messages';
 
 const KEY = ['employer', 'careers-page'] as const;
@@ -21,11 +21,19 @@ const SLUG_SHAPE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export function CareersPageSettings() {
   const settings = useQuery({ queryKey: KEY, queryFn: getCareersPageSettings });
+  // Kept here: a new address remakes the form, and the line that says it was saved must outlive that.
+  const saved = useActionResult();
   if (!settings.data) return null;
-  return <SettingsForm key={settings.data.slug} initial={settings.data} />;
+  return <SettingsForm key={settings.data.slug} initial={settings.data} saved={saved} />;
 }
 
-function SettingsForm({ initial }: { initial: { slug: string; about: string } }) {
+function SettingsForm({
+  initial,
+  saved: [result, showSaved, clearSaved],
+}: {
+  initial: { slug: string; about: string };
+  saved: ActionResultState;
+}) {
   const queryClient = useQueryClient();
   const [slug, setSlug] = useState(initial.slug);
   const [about, setAbout] = useState(initial.about);
@@ -34,7 +42,7 @@ function SettingsForm({ initial }: { initial: { slug: string; about: string } })
     mutationFn: saveCareersPageSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
-      notifySuccess(employerMessages.saved);
+      showSaved(employerMessages.saved);
     },
   });
   const submit = (event: FormEvent) => {
@@ -47,6 +55,7 @@ function SettingsForm({ initial }: { initial: { slug: string; about: string } })
       return;
     }
     setSlugError(undefined);
+    clearSaved();
     save.mutate({ slug: wanted, about: about.trim() });
   };
   return (
@@ -79,6 +88,7 @@ function SettingsForm({ initial }: { initial: { slug: string; about: string } })
             Save careers page
           </Button>
         </div>
+        <ResultStatus result={result} />
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Interview } from '@careers/contracts/interviews';
+import { useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -12,6 +13,11 @@ import { useBusinessInterview, useCancelInterview, useInviteToInterview, useMove
 import { employerPaths } from '../paths';
 import { SelectField } from './select-field';
 import './interview-availability-page.css';
+
+/** What an invitation, a move and a cancelling show, each taking the focus after its action. */
+const INVITED_ID = 'employer-interview-invited';
+const BOOKED_ID = 'employer-interview-booked';
+const NONE_ID = 'employer-interview-none';
 
 function BookedTime({ interview }: { interview: Interview }) {
   const own = ownTimeZone();
@@ -56,6 +62,7 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
   const cancel = useCancelInterview(applicationId);
   const [moveTo, setMoveTo] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const focusWhenShown = useFocusWhenShown();
   const interview = query.data?.interview ?? null;
   const open = interview && interview.status !== 'cancelled';
   const failed = [invite, move, cancel].find((m) => m.isError)?.error;
@@ -68,7 +75,7 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
       {failed ? <AlertBanner type="alert-danger" message={firstServerErrorOr(failed)} /> : null}
       {query.data && !open ? (
         <>
-          <p className="muted">
+          <p id={NONE_ID} className="muted">
             {interview?.status === 'cancelled'
               ? `The interview was cancelled${interview.cancelledBy === 'candidate' ? ' by the candidate' : ''}.`
               : 'No interview yet.'}{' '}
@@ -79,7 +86,12 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
             <Button
               busy={invite.isPending}
               onClick={() =>
-                invite.mutate(undefined, { onSuccess: () => notifySuccess('Invitation sent to the candidate.') })
+                invite.mutate(undefined, {
+                  onSuccess: () => {
+                    notifySuccess('Invitation sent to the candidate.');
+                    focusWhenShown(INVITED_ID);
+                  },
+                })
               }
             >
               Invite to an interview
@@ -88,15 +100,17 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
         </>
       ) : null}
       {interview && interview.status === 'invited' ? (
-        <p>
+        <p id={INVITED_ID}>
           Invited: the candidate chooses a time with {interview.interviewerName}. {interview.slots.length} open times
           are offered.
         </p>
       ) : null}
       {interview && interview.status === 'booked' ? (
         <>
-          <p>Booked. Both of you got the calendar invitation by email.</p>
-          <BookedTime interview={interview} />
+          <div id={BOOKED_ID}>
+            <p>Booked. Both of you got the calendar invitation by email.</p>
+            <BookedTime interview={interview} />
+          </div>
           {interview.slots.length > 0 ? (
             <form
               className="employer-interview__move"
@@ -107,6 +121,7 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
                     onSuccess: () => {
                       setMoveTo('');
                       notifySuccess('Interview moved. Both calendars get the new time.');
+                      focusWhenShown(BOOKED_ID);
                     },
                   });
               }}
@@ -146,7 +161,10 @@ export function EmployerInterview({ applicationId, withdrawn }: { applicationId:
         onConfirm={() =>
           cancel.mutate(undefined, {
             onSettled: () => setConfirming(false),
-            onSuccess: () => notifySuccess('Interview cancelled.'),
+            onSuccess: () => {
+              notifySuccess('Interview cancelled.');
+              focusWhenShown(NONE_ID);
+            },
           })
         }
         onCancel={() => setConfirming(false)}

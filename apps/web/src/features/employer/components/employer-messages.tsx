@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MESSAGE_MAX, TEMPLATE_NAME_MAX, type MessageTemplate } from '@careers/contracts/messages';
+import { ResultStatus, useActionResult, useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -7,6 +8,7 @@ import { TextArea } from '../../../components/text-area';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
+import { messageElementId, sentMessage } from '../../../lib/sent-message';
 import { notifySuccess } from '../../../lib/toast';
 import {
   useBusinessMessages,
@@ -29,6 +31,7 @@ function MessageTemplates({ templates, canEdit }: { templates: MessageTemplate[]
   const remove = useDeleteMessageTemplate();
   const [editing, setEditing] = useState<{ id?: string; name: string; body: string } | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [done, showDone, clearDone] = useActionResult();
   return (
     <details className="employer-templates">
       <summary>Message templates ({templates.length})</summary>
@@ -42,7 +45,10 @@ function MessageTemplates({ templates, canEdit }: { templates: MessageTemplate[]
                 <Button
                   variant="secondary"
                   aria-label={`Edit the template ${template.name}`}
-                  onClick={() => setEditing({ id: template.id, name: template.name, body: template.body })}
+                  onClick={() => {
+                    clearDone();
+                    setEditing({ id: template.id, name: template.name, body: template.body });
+                  }}
                 >
                   Edit
                 </Button>
@@ -50,9 +56,10 @@ function MessageTemplates({ templates, canEdit }: { templates: MessageTemplate[]
                   variant="secondary"
                   aria-label={`Delete the template ${template.name}`}
                   busy={remove.isPending && remove.variables === template.id}
-                  onClick={() =>
-                    remove.mutate(template.id, { onSuccess: () => notifySuccess(`Template ${template.name} deleted.`) })
-                  }
+                  onClick={() => {
+                    clearDone();
+                    remove.mutate(template.id, { onSuccess: () => showDone(`Template ${template.name} deleted.`) });
+                  }}
                 >
                   Delete
                 </Button>
@@ -61,8 +68,15 @@ function MessageTemplates({ templates, canEdit }: { templates: MessageTemplate[]
           </li>
         ))}
       </ul>
+      <ResultStatus result={done} />
       {canEdit && !editing ? (
-        <Button variant="secondary" onClick={() => setEditing({ name: '', body: '' })}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            clearDone();
+            setEditing({ name: '', body: '' });
+          }}
+        >
           Add a template
         </Button>
       ) : null}
@@ -77,12 +91,13 @@ function MessageTemplates({ templates, canEdit }: { templates: MessageTemplate[]
             const body = editing.body.trim();
             if (!name || !body) return setError('Give the template a name and a text.');
             setError(undefined);
+            clearDone();
             save.mutate(
               { ...(editing.id ? { id: editing.id } : {}), name, body },
               {
                 onSuccess: () => {
                   setEditing(null);
-                  notifySuccess('Template saved.');
+                  showDone('Template saved.');
                 },
               },
             );
@@ -133,6 +148,7 @@ export function EmployerMessages({ applicationId, candidateName }: { application
   const [body, setBody] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const focusWhenShown = useFocusWhenShown();
   const data = thread.data;
   const unread = data?.unread ?? 0;
   // A failed mark is not tried again and again: the next visit tries once more.
@@ -161,6 +177,7 @@ export function EmployerMessages({ applicationId, candidateName }: { application
             return (
               <li
                 key={message.id}
+                id={messageElementId(message.id)}
                 className={fromCandidate ? 'employer-message employer-message--candidate' : 'employer-message'}
               >
                 <p className="employer-message__meta">
@@ -200,10 +217,12 @@ export function EmployerMessages({ applicationId, candidateName }: { application
             write.mutate(
               { body: text, ...(templateId ? { templateId } : {}) },
               {
-                onSuccess: () => {
+                onSuccess: (answered) => {
                   setBody('');
                   setTemplateId('');
                   notifySuccess('Message sent.');
+                  const sent = sentMessage(data, answered, 'employer');
+                  if (sent) focusWhenShown(messageElementId(sent.id));
                 },
               },
             );

@@ -8,12 +8,12 @@ import {
   RETENTION_PRESETS,
   type RetentionCountry,
 } from '@careers/contracts/retention-values';
+import { ResultStatus, useActionResult, type ActionResultState } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { getBusinessRetention, putBusinessRetention } from '../../../lib/api/candidate/retention';
-import { notifySuccess } from '../../../lib/toast';
 import { SelectField } from './select-field';
 
 const KEY = ['employer', 'retention'] as const;
@@ -24,13 +24,21 @@ const KEY = ['employer', 'retention'] as const;
  */
 export function RetentionSettings() {
   const rule = useQuery({ queryKey: KEY, queryFn: getBusinessRetention });
+  // Kept here: the saved rule remakes the form, and the line that says it was saved must outlive that.
+  const saved = useActionResult();
   if (!rule.data) return null;
-  return <RetentionForm key={JSON.stringify(rule.data)} initial={rule.data} />;
+  return <RetentionForm key={JSON.stringify(rule.data)} initial={rule.data} saved={saved} />;
 }
 
 const wholeDays = (value: string) => (/^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : NaN);
 
-function RetentionForm({ initial }: { initial: BusinessRetention }) {
+function RetentionForm({
+  initial,
+  saved: [result, showSaved, clearSaved],
+}: {
+  initial: BusinessRetention;
+  saved: ActionResultState;
+}) {
   const queryClient = useQueryClient();
   const [country, setCountry] = useState<RetentionCountry>(initial.country);
   const [keepDays, setKeepDays] = useState(String(initial.keepDays));
@@ -42,7 +50,7 @@ function RetentionForm({ initial }: { initial: BusinessRetention }) {
     mutationFn: putBusinessRetention,
     onSuccess: (saved) => {
       queryClient.setQueryData(KEY, saved);
-      notifySuccess('Retention rule saved.');
+      showSaved('Retention rule saved.');
     },
   });
   const submit = (event: FormEvent) => {
@@ -58,6 +66,7 @@ function RetentionForm({ initial }: { initial: BusinessRetention }) {
       return;
     }
     setError(null);
+    clearSaved();
     save.mutate({
       country,
       keepDays: keep,
@@ -116,6 +125,7 @@ function RetentionForm({ initial }: { initial: BusinessRetention }) {
         <Button type="submit" busy={save.isPending}>
           Save retention rule
         </Button>
+        <ResultStatus result={result} />
       </form>
     </section>
   );

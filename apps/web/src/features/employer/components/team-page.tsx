@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { EmployerJob, TeamInvitation, TeamMember, TeamRole } from '@careers/contracts/employer';
+import { ResultStatus, useActionResult } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -39,6 +40,7 @@ function RoleOptions() {
 
 function InviteForm() {
   const invite = useInvite();
+  const [sent, showSent, clearSent] = useActionResult();
   const form = useValidatedForm<InviteValues>(
     () => import('@careers/contracts/employer').then((module) => module.createInvitationSchema),
     { defaultValues: { email: '', role: 'Recruiter' } },
@@ -49,14 +51,15 @@ function InviteForm() {
       className="employer-form card"
       noValidate
       aria-labelledby="invite-title"
-      onSubmit={form.handleSubmit((values) =>
+      onSubmit={form.handleSubmit((values) => {
+        clearSent();
         invite.mutate(values, {
           onSuccess: () => {
-            notifySuccess(`Invitation sent to ${values.email.trim()}.`);
+            showSent(`Invitation sent to ${values.email.trim()}.`);
             form.reset({ email: '', role: values.role });
           },
-        }),
-      )}
+        });
+      })}
     >
       <h2 id="invite-title">Invite someone</h2>
       {invite.isError ? <AlertBanner type="alert-danger" message={firstServerErrorOr(invite.error)} /> : null}
@@ -85,6 +88,7 @@ function InviteForm() {
           Send invitation
         </Button>
       </div>
+      <ResultStatus result={sent} />
     </form>
   );
 }
