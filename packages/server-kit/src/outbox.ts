@@ -47,6 +47,23 @@ export async function leaseDueRows<Row>(db: AnyDb, options: LeaseOptions): Promi
   return rows as Row[];
 }
 
+/**
+ * An outbox row that is not to go yet (its recipient's address not proved): due again at `nextAttemptAt`,
+ * its lease released, the look counted in `attempts` (which spaces the next look out).
+ */
+export async function deferOutboxRow(
+  db: AnyDb,
+  table: string,
+  id: number | string,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ next_attempt_at: nextAttemptAt, locked_until: null, attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** What a failed delivery keeps of its error (the row's last_error). */
 const ERROR_KEPT = 500;
 

@@ -261,6 +261,8 @@ describe.each(databaseKinds())('the platform’s mailer cannot be turned on othe
       email: `bulk-${i}-${randomUUID().slice(0, 8)}@example.test`,
       phone_number: '0777',
       postcode: 'M1 1AA',
+      // Proved addresses: an unproved one is mailed nothing until it is proved (decision 0532).
+      email_verified: true,
     }));
     await db.insertInto('candidates').values(candidates).execute();
     const applications = candidates.map((c) => ({

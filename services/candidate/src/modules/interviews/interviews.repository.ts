@@ -297,6 +297,7 @@ export function interviewMailDetails(db: Db, interviewId: string) {
       'i.time_zone',
       'c.name as candidate_name',
       'c.email as candidate_email',
+      'c.email_verified as candidate_email_verified',
       'j.title',
       'b.name as business_name',
     ])

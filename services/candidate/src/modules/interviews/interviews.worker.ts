@@ -14,6 +14,7 @@ import {
   queueDueReminders,
   type ClaimedInterviewMail,
 } from './interviews.repository';
+import { holdForProvedAddress } from '../candidates/proved-address';
 import { goneInterviewMail, interviewMail } from './interviews.mail';
 import { REMINDER_BEFORE_MS } from './interviews.service';
 
@@ -44,7 +45,10 @@ export function createInterviewWorker(options: {
 }): InterviewWorker {
   const { db } = options;
 
-  /** The e-mail of a claimed row; null when there is nothing left to say (its interview went with its application). */
+  /**
+   * The e-mail of a claimed row; null when there is nothing left to say (its interview went with its
+   * application), 'held' while it is the candidate's and their address is not proved (docs/decisions/0532).
+   */
   async function messageOf(row: ClaimedInterviewMail) {
     if (row.gone && row.starts_at && row.ends_at)
       return goneInterviewMail({
@@ -59,6 +63,7 @@ export function createInterviewWorker(options: {
       });
     const details = row.interview_id ? await interviewMailDetails(db, row.interview_id) : undefined;
     if (!details) return null;
+    if (row.recipient === 'candidate' && !details.candidate_email_verified) return 'held' as const;
     return interviewMail({
       kind: row.kind,
       recipient: row.recipient,
@@ -85,6 +90,10 @@ export function createInterviewWorker(options: {
     const message = await messageOf(row);
     if (!message) {
       await dropInterviewMail(db, row.id);
+      return false;
+    }
+    if (message === 'held') {
+      await holdForProvedAddress(db, 'interview_mail_outbox', row, options.now());
       return false;
     }
     try {

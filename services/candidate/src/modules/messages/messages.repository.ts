@@ -235,6 +235,7 @@ export function noticeDetails(db: Db, messageId: string) {
       'c.id as candidate_id',
       'c.name',
       'c.email',
+      'c.email_verified',
       'c.status_emails',
       'j.title',
       'b.name as business_name',

@@ -3,6 +3,7 @@ import type { MailTransport } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 import type { Db } from '../../db';
+import { holdForProvedAddress } from '../candidates/proved-address';
 import { unsubscribeToken } from '../status-emails/status-emails.service';
 import { messageNoticeMail } from './messages.mail';
 import {
@@ -48,6 +49,11 @@ export function createMessageNoticeWorker(options: {
     const details = await noticeDetails(db, row.message_id);
     if (!details || details.read_at !== null || !details.status_emails) {
       await deleteNotice(db, row.id);
+      return false;
+    }
+    // To a proved address only (docs/decisions/0532): held until the candidate proves it.
+    if (!details.email_verified) {
+      await holdForProvedAddress(db, 'message_notice_outbox', row, options.now());
       return false;
     }
     const message = messageNoticeMail({

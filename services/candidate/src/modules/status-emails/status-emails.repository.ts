@@ -208,15 +208,6 @@ export function markStatusMailFailed(db: Db, id: number, nextAttemptAt: Date, er
   return markOutboxFailed(db, 'status_mail_outbox', id, nextAttemptAt, error);
 }
 
-/** A row that is not to go yet (a receipt waiting for its address to be proved): due again at `nextAttemptAt`. */
-export async function deferStatusMail(db: Db, id: number, nextAttemptAt: Date): Promise<void> {
-  await db
-    .updateTable('status_mail_outbox')
-    .set({ next_attempt_at: nextAttemptAt, locked_until: null, attempts: sql`attempts + 1` })
-    .where('id', '=', id)
-    .execute();
-}
-
 export async function deleteStatusMail(db: Db, id: number): Promise<void> {
   await db.deleteFrom('status_mail_outbox').where('id', '=', id).execute();
 }

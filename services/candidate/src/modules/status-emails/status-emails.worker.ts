@@ -3,9 +3,9 @@ import type { MailTransport } from '@careers/server-kit/mail';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { createPollingWorker, type PollingWorker } from '@careers/server-kit/polling-worker';
 import type { Db } from '../../db';
+import { holdForProvedAddress } from '../candidates/proved-address';
 import {
   claimDueStatusMail,
-  deferStatusMail,
   deleteStatusMail,
   dropStaleStatusMail,
   markStatusMailFailed,
@@ -23,11 +23,6 @@ const MAX_BACKOFF_MS = 10 * 60 * 1000;
 const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 /** Sent rows (ids and times only) are kept this long, for "was it sent?" questions. */
 const KEEP_SENT_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** How long a receipt waits before it looks again for its proved address: 15 s, 30 s … capped at 10 minutes. */
-export function receiptWaitMs(looks: number): number {
-  return Math.min(MAX_BACKOFF_MS, 15_000 * 2 ** Math.min(looks, 20));
-}
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes, as the identity outbox retries. */
 export function backoffMs(attempts: number): number {
@@ -62,12 +57,12 @@ export function createStatusMailWorker(options: {
       await deleteStatusMail(db, row.id);
       return false;
     }
-    // A receipt goes to a proved address only: a new candidate proves it with the code that finishes the
-    // application, and the receipt follows (docs/decisions/0283). Until then it waits, its place in the
-    // business's budget given back; unproved for three days, it is dropped as stale.
-    if (row.kind === 'receipt' && !details.email_verified) {
+    // A receipt or a status e-mail goes to a proved address only: a new candidate proves it with the code
+    // that finishes the application, and the e-mail follows (docs/decisions/0283, 0532). Until then it
+    // waits, its place in the business's budget given back; unproved for three days, it is dropped as stale.
+    if (!details.email_verified) {
       await releaseStatusMailSend(db, row.id);
-      await deferStatusMail(db, row.id, new Date(options.now() + receiptWaitMs(row.attempts)));
+      await holdForProvedAddress(db, 'status_mail_outbox', row, options.now());
       return false;
     }
     const facts = {
