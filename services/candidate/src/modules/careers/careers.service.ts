@@ -154,8 +154,14 @@ export async function changeCareersSettings(
   member: Member,
   body: CareersPageSettings,
 ): Promise<CareersPageSettings> {
-  return db.transaction().execute(async (trx) => {
-    if (await isSlugTakenByOther(trx, body.slug, member.business.id)) throw new HttpProblem(409, SLUG_TAKEN);
-    return saveCareersSettings(trx, member.business.id, body.slug, body.about);
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (await isSlugTakenByOther(trx, body.slug, member.business.id)) throw new HttpProblem(409, SLUG_TAKEN);
+      return saveCareersSettings(trx, member.business.id, body.slug, body.about);
+    });
+  } catch (err) {
+    // Another business took the slug between the check and the save (the unique index).
+    if ((err as { code?: string }).code === '23505') throw new HttpProblem(409, SLUG_TAKEN);
+    throw err;
+  }
 }
