@@ -238,6 +238,18 @@ export const jobApplicationSchema = z.object({
   ...applicationFairnessFields,
   /** When the business deletes it, by which rule, and the candidate's consent (docs/decisions/0440). */
   ...applicationRetentionFields,
+  /** Its interview in short, for the dashboard and the card; null: none (docs/decisions/0541). */
+  interview: z
+    .object({
+      status: z.enum(['invited', 'booked', 'cancelled']),
+      startsAt: isoDateSchema.nullable(),
+      endsAt: isoDateSchema.nullable(),
+      cancelledBy: z.enum(['candidate', 'employer']).nullable(),
+      /** Cancelled by the employer once the job had closed: the close's story tells it. */
+      cancelledOnClose: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

@@ -36,7 +36,13 @@ export const applicationFairnessFields = {
   awaitingReply: z.boolean().optional(),
   endingReason: endingReasonSchema.nullable().optional(),
   keepOnFile: keepOnFileSchema.nullable().optional(),
+  /** The job's close as the candidate is told it (decision 0541): when and why; null while the job is open. */
+  jobClosed: z.object({ on: isoDateSchema, outcome: endingReasonSchema }).nullable().optional(),
 };
+
+/** What the employer does with an open interview of the job it closes (decision 0541). */
+export const closeInterviewChoiceSchema = z.enum(['cancel', 'keep']);
+export type CloseInterviewChoice = z.infer<typeof closeInterviewChoiceSchema>;
 
 /** POST /business/jobs/{id}/close. */
 export const closeJobSchema = z.object({
@@ -47,6 +53,14 @@ export const closeJobSchema = z.object({
       applicationIds: z.array(idSchema).max(500),
       until: isoDateSchema,
     })
+    .optional(),
+  /**
+   * One choice for each open interview of the job (invited, or booked and not over; the preview lists them):
+   * cancel tells the candidate (and the interviewer) as a cancel by the employer does; keep leaves it as it is.
+   */
+  interviews: z
+    .array(z.object({ interviewId: idSchema, choice: closeInterviewChoiceSchema }))
+    .max(500)
     .optional(),
 });
 export type CloseJob = z.infer<typeof closeJobSchema>;
@@ -67,6 +81,17 @@ export const closePreviewSchema = z.object({
   askedToKeep: z.number().int(),
   /** The open applications, for choosing whom to keep. */
   open: z.array(z.object({ id: idSchema, candidateName: z.string(), appliedOn: isoDateSchema })),
+  /** The job's open interviews, each of which needs a choice in the close (decision 0541). */
+  interviews: z.array(
+    z.object({
+      id: idSchema,
+      applicationId: idSchema,
+      candidateName: z.string(),
+      status: z.enum(['invited', 'booked']),
+      startsAt: isoDateSchema.nullable(),
+      timeZone: z.string(),
+    }),
+  ),
 });
 export type ClosePreview = z.infer<typeof closePreviewSchema>;
 

@@ -32,6 +32,7 @@ export async function insertStatusChange(
     withdrawn?: boolean;
     changed_by_user_id?: string;
     changed_by_name?: string;
+    reason?: 'filled' | 'closed';
   },
 ) {
   await db.insertInto('application_status_history').values(row).execute();
@@ -355,10 +356,15 @@ export function findBusinessApplicationForUpdate(
     .executeTakeFirst();
 }
 
-export async function setApplicationStatus(db: Db, applicationId: string, status: number): Promise<void> {
+export async function setApplicationStatus(
+  db: Db,
+  applicationId: string,
+  status: number,
+  endingReason?: 'filled' | 'closed',
+): Promise<void> {
   await db
     .updateTable('job_applications')
-    .set({ application_status: status })
+    .set({ application_status: status, ...(endingReason ? { ending_reason: endingReason } : {}) })
     .where('id', '=', applicationId)
     .execute();
 }

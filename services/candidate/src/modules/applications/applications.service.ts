@@ -17,7 +17,7 @@ import {
 import type { EmployerApplication, EmployerApplicationDetail } from '@careers/contracts/employer';
 import { productMetrics } from '@careers/server-kit/metrics';
 import { HttpProblem } from '@careers/server-kit/problem';
-import { cancelInterviewOnWithdrawal } from '../interviews/interviews.service';
+import { cancelInterviewOnWithdrawal, interviewSummariesOf } from '../interviews/interviews.service';
 import { recordEmployerEvent } from '../employer-notifications/employer-notifications.service';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
@@ -186,11 +186,23 @@ export async function listOwnApplications(
     page,
     pageSize,
     totalApplications: total,
-    applications: await withRetentionFields(
+    applications: await withInterviews(
       db,
-      rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [], opened(r))),
+      await withRetentionFields(
+        db,
+        rows.map((r) => toJobApplication(r, history.get(r.application.id) ?? [], opened(r))),
+      ),
     ),
   };
+}
+
+/** Each application with its interview in short (docs/decisions/0541). */
+async function withInterviews(db: Db, applications: JobApplication[]): Promise<JobApplication[]> {
+  const interviews = await interviewSummariesOf(
+    db,
+    applications.map((a) => a.id),
+  );
+  return applications.map((a) => ({ ...a, interview: interviews.get(a.id) ?? null }));
 }
 
 /** When each application's business last opened the CV sent with it (the candidate sees the business, not who). */
@@ -211,9 +223,12 @@ export async function candidateApplicationsSlice(
 ): Promise<JobApplication[]> {
   const rows = await candidateApplicationsByIds(db, candidateId, ids);
   const [history, opened] = await Promise.all([statusHistory(db, ids), cvOpenings(db, rows)]);
-  return withRetentionFields(
+  return withInterviews(
     db,
-    rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row))),
+    await withRetentionFields(
+      db,
+      rows.map((row) => toJobApplication(row, history.get(row.application.id) ?? [], opened(row))),
+    ),
   );
 }
 
@@ -292,6 +307,10 @@ export function toJobApplication(
     ...replyFactsOf(a, row.job.reply_within_days),
     endingReason: a.ending_reason,
     keepOnFile: keepOnFileOf(a),
+    jobClosed:
+      !row.job.is_live && row.job.closed_at && row.job.close_outcome
+        ? { on: row.job.closed_at.toISOString(), outcome: row.job.close_outcome }
+        : null,
   };
 }
 

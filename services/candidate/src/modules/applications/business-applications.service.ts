@@ -11,7 +11,6 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { Db } from '../../db';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { memberMaySeeJob, type Member } from '../team/team.service';
-import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import { openingsOfCv } from '../cv-openings/cv-openings.service';
 import { inviteOnScheduleInterview } from '../interviews/interviews.service';
 import { unmetRequirementCounts } from '../screening/screening.service';
@@ -22,11 +21,9 @@ import {
   findBusinessApplication,
   findBusinessApplicationForUpdate,
   insertApplicationNote,
-  insertStatusChange,
   notesOf,
   jobApplicationStats,
   listJobApplications,
-  setApplicationStatus,
   statusHistory,
 } from './applications.repository';
 import {
@@ -35,6 +32,7 @@ import {
   toEmployerApplication,
   toEmployerApplicationDetail,
 } from './applications.service';
+import { moveApplicationStatus } from './status-moves';
 
 /** The days GET /business/jobs/{id}/stats counts by day, today (UTC) included. */
 export const STATS_DAYS = 30;
@@ -163,20 +161,13 @@ export async function moveApplication(
     if (row.withdrawn_at) throw new HttpProblem(409, WITHDRAWN_BY_CANDIDATE);
     if (row.application_status !== status) {
       const now = new Date();
-      await setApplicationStatus(trx, row.id, status);
-      await insertStatusChange(trx, {
-        id: randomUUID(),
-        application_id: row.id,
-        application_status: status,
-        changed_at: now,
-        changed_by_user_id: member.userId,
-        changed_by_name: member.displayName,
+      await moveApplicationStatus(trx, {
+        application: row,
+        to: status,
+        now,
+        by: { userId: member.userId, name: member.displayName },
+        mailDelayMs: statusMailDelayMs,
       });
-      await queueStatusChangeMail(
-        trx,
-        { candidateId: row.candidate_id, applicationId: row.id, from: row.application_status, to: status, now },
-        statusMailDelayMs,
-      );
       // "Schedule interview" invites the candidate to choose a time with the mover (docs/decisions/0432).
       if (status === ApplicationStatus.ScheduleInterview) await inviteOnScheduleInterview(trx, member, row, now);
     }

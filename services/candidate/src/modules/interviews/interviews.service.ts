@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   INTERVIEW_LIMITS,
   type Availability,
@@ -417,6 +417,19 @@ export async function cancelInterviewOnWithdrawal(trx: Db, applicationId: string
 }
 
 /**
+ * Called in the transaction that closes a job (the employer chose "cancel and tell them") and in the one
+ * that gives an application the job's outcome (docs/decisions/0541): an invitation, or a booked interview not
+ * over yet, is cancelled by the employer, by the same e-mails (METHOD:CANCEL when booked). One already over
+ * is left as it happened. True when one was cancelled.
+ */
+export async function cancelInterviewAsJobEnds(trx: Db, applicationId: string, now: Date): Promise<boolean> {
+  const row = await currentInterview(trx, applicationId, true);
+  if (!row || row.status === 'cancelled') return false;
+  if (row.status === 'booked' && row.ends_at && row.ends_at.getTime() <= now.getTime()) return false;
+  return (await cancelIn(trx, applicationId, 'employer', now)) !== null;
+}
+
+/**
  * Called in the transaction that deletes applications (the candidate's account, a CV taken back from a
  * business, the retention job; docs/decisions/0436): each booked interview still to come leaves the
  * interviewer's calendar, told without the candidate.
@@ -495,6 +508,55 @@ export async function cancelOwnInterview(
   await requireOwnApplication(db, user, applicationId);
   const row = await cancel(db, applicationId, 'candidate', now);
   return { interview: await toInterview(db, row, now.getTime()) };
+}
+
+/** Each application's current interview in short (the candidate's list and home, docs/decisions/0541). */
+export async function interviewSummariesOf(db: Db, applicationIds: string[]) {
+  const summaries = new Map<
+    string,
+    {
+      status: InterviewRow['status'];
+      startsAt: string | null;
+      endsAt: string | null;
+      cancelledBy: InterviewRow['cancelled_by'];
+      cancelledOnClose: boolean;
+    }
+  >();
+  if (applicationIds.length === 0) return summaries;
+  const rows = await db
+    .selectFrom('interviews as i')
+    .innerJoin('job_applications as a', 'a.id', 'i.application_id')
+    .innerJoin('jobs as j', 'j.id', 'a.job_id')
+    .select([
+      'i.application_id',
+      'i.status',
+      'i.starts_at',
+      'i.ends_at',
+      'i.cancelled_by',
+      'i.updated_at',
+      'j.closed_at',
+    ])
+    .where('i.application_id', 'in', applicationIds)
+    // As currentInterview: an open one first, else the newest.
+    .orderBy('i.application_id')
+    .orderBy(sql`case when i.status = 'cancelled' then 1 else 0 end`)
+    .orderBy('i.created_at', 'desc')
+    .execute();
+  for (const r of rows) {
+    if (summaries.has(r.application_id)) continue;
+    summaries.set(r.application_id, {
+      status: r.status,
+      startsAt: iso(r.starts_at),
+      endsAt: iso(r.ends_at),
+      cancelledBy: r.cancelled_by,
+      cancelledOnClose:
+        r.status === 'cancelled' &&
+        r.cancelled_by === 'employer' &&
+        r.closed_at !== null &&
+        r.updated_at.getTime() >= r.closed_at.getTime(),
+    });
+  }
+  return summaries;
 }
 
 /** The candidate's interviews for the data export: times, where, with whom, and what happened. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ApplicationStatus } from '@careers/contracts/enums';
 import {
@@ -13,7 +12,8 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
 import type { Db } from '../../db';
 import { requireCandidate } from '../candidates/candidates.service';
-import { queueStatusChangeMail } from '../status-emails/status-emails.service';
+import { moveApplicationStatus } from '../applications/status-moves';
+import { cancelInterviewAsJobEnds } from '../interviews/interviews.service';
 import type { JobCache } from '../jobs/job-cache';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import type { Member } from '../team/team.service';
@@ -54,18 +54,40 @@ function keptIds(keep: string | undefined): Set<string> {
   );
 }
 
+/**
+ * The job's interviews still to happen, each needing the employer's choice when it closes (decision 0541):
+ * an invitation not booked yet, or a booked interview not over. Locked when asked for the close.
+ */
+function openInterviewsOf(db: Db, jobId: string, now: Date) {
+  return db
+    .selectFrom('interviews as i')
+    .innerJoin('job_applications as a', 'a.id', 'i.application_id')
+    .innerJoin('candidates as c', 'c.id', 'a.candidate_id')
+    .select(['i.id', 'i.application_id', 'i.status', 'i.starts_at', 'i.time_zone', 'c.name'])
+    .where('a.job_id', '=', jobId)
+    .where((eb) =>
+      eb.or([eb('i.status', '=', 'invited'), eb.and([eb('i.status', '=', 'booked'), eb('i.ends_at', '>', now)])]),
+    )
+    .orderBy('i.starts_at')
+    .orderBy('i.id');
+}
+
 /** Who will be told what if the job is closed now with this outcome, keeping these on file. */
 export async function closePreview(
   db: Db,
   member: Member,
   jobId: string,
   query: { outcome: EndingReason; keep?: string | undefined },
+  now: Date,
 ): Promise<ClosePreview> {
   const job = await requireMemberJob(db, member, jobId);
-  const rows = await openApplicationsOf(db, job.id)
-    .select(['a.id', 'a.applied_at', 'c.name', 'c.status_emails'])
-    .orderBy('a.applied_at')
-    .execute();
+  const [rows, interviews] = await Promise.all([
+    openApplicationsOf(db, job.id)
+      .select(['a.id', 'a.applied_at', 'c.name', 'c.status_emails'])
+      .orderBy('a.applied_at')
+      .execute(),
+    openInterviewsOf(db, job.id, now).execute(),
+  ]);
   const keep = keptIds(query.keep);
   const told = rows.filter((r) => !keep.has(r.id));
   return {
@@ -74,13 +96,26 @@ export async function closePreview(
     emailed: told.filter((r) => r.status_emails).length,
     askedToKeep: rows.length - told.length,
     open: rows.map((r) => ({ id: r.id, candidateName: r.name, appliedOn: r.applied_at.toISOString() })),
+    interviews: interviews.map((r) => ({
+      id: r.id,
+      applicationId: r.application_id,
+      candidateName: r.name,
+      status: r.status as 'invited' | 'booked',
+      startsAt: r.starts_at?.toISOString() ?? null,
+      timeZone: r.time_zone,
+    })),
   };
 }
+
+export const INTERVIEW_NOT_OF_JOB = 'This interview is not one of this job’s interviews still to happen.';
+export const INTERVIEW_CHOICE_MISSING =
+  'Choose for each interview of this job: cancel it and tell the candidate, or keep it.';
 
 /**
  * Closes the job as filled or closed without a decision: it stops taking applications now, and the
  * scheduled pass gives its open applications their outcome (after ENDING_GRACE_MS). Those named in
- * keepOnFile are asked instead.
+ * keepOnFile are asked instead. Each interview still to happen needs a choice (decision 0541): those to
+ * cancel are cancelled in the close's own transaction, by the employer's cancel (its e-mails).
  */
 export async function closeJob(
   db: Db,
@@ -99,12 +134,20 @@ export async function closeJob(
     if (until.getTime() <= now.getTime() || until.getTime() > now.getTime() + KEEP_ON_FILE_MAX_DAYS * DAY_MS)
       throw new HttpProblem(400, KEEP_UNTIL_RANGE);
   }
+  const choices = new Map((body.interviews ?? []).map((c) => [c.interviewId, c.choice]));
+  if (choices.size !== (body.interviews ?? []).length) throw new HttpProblem(400, INTERVIEW_CHOICE_MISSING);
   const asked = await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('jobs')
       .set({ is_live: false, closed_at: now, close_outcome: body.outcome })
       .where('id', '=', job.id)
       .execute();
+    const interviews = await openInterviewsOf(trx, job.id, now).forUpdate('i').execute();
+    const ofJob = new Set(interviews.map((i) => i.id));
+    if ([...choices.keys()].some((id) => !ofJob.has(id))) throw new HttpProblem(404, INTERVIEW_NOT_OF_JOB);
+    if (interviews.some((i) => !choices.has(i.id))) throw new HttpProblem(400, INTERVIEW_CHOICE_MISSING);
+    for (const interview of interviews)
+      if (choices.get(interview.id) === 'cancel') await cancelInterviewAsJobEnds(trx, interview.application_id, now);
     if (ids.length === 0) return 0;
     const open = await openApplicationsOf(trx, job.id).select('a.id').where('a.id', 'in', ids).execute();
     if (open.length !== new Set(ids).size) throw new HttpProblem(400, KEEP_NOT_OPEN);
@@ -227,6 +270,10 @@ export async function giveEndings(db: Db, now: Date, graceMs = ENDING_GRACE_MS):
         where j.closed_at is not null and j.closed_at <= ${closedBefore} and j.is_live = false
           and a.withdrawn_at is null and a.ending_reason is null
           and a.application_status not in (${ApplicationStatus.Hired}, ${ApplicationStatus.Reject})
+          and not exists (
+            select 1 from interviews i
+            where i.application_id = a.id and i.status = 'booked' and i.ends_at > ${now}
+          )
           and not (
             a.keep_on_file_asked_at is not null and (
               (coalesce(a.keep_on_file_answer, '') = 'agreed' and a.keep_on_file_until > ${now})
@@ -237,32 +284,15 @@ export async function giveEndings(db: Db, now: Date, graceMs = ENDING_GRACE_MS):
         limit ${BATCH}
         for update of a skip locked`.execute(trx);
       for (const row of rows.rows) {
-        await trx
-          .updateTable('job_applications')
-          .set({ application_status: ApplicationStatus.Reject, ending_reason: row.close_outcome })
-          .where('id', '=', row.id)
-          .execute();
-        await trx
-          .insertInto('application_status_history')
-          .values({
-            id: randomUUID(),
-            application_id: row.id,
-            application_status: ApplicationStatus.Reject,
-            changed_at: now,
-            reason: row.close_outcome,
-          })
-          .execute();
-        await queueStatusChangeMail(
-          trx,
-          {
-            candidateId: row.candidate_id,
-            applicationId: row.id,
-            from: row.application_status,
-            to: ApplicationStatus.Reject,
-            now,
-          },
-          0,
-        );
+        // An invitation the employer kept at the close ends with the application (decision 0541).
+        await cancelInterviewAsJobEnds(trx, row.id, now);
+        await moveApplicationStatus(trx, {
+          application: row,
+          to: ApplicationStatus.Reject,
+          now,
+          endingReason: row.close_outcome,
+          mailDelayMs: 0,
+        });
       }
       return rows.rows.length;
     });
