@@ -82,6 +82,9 @@ export const roleRefused = (role: TeamRole) =>
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** How a member is named to others: as the history, the notes and the invitation e-mail name them. */
+const displayNameOf = (contact: { name: string | null; email: string }) => contact.name?.trim() || contact.email;
+
 /** The caller's membership, or nothing: read on every employer request, so a removed member is out at once. */
 export async function resolveMember(db: Db, user: AuthUser): Promise<Member | undefined> {
   const found = await findMembershipOfUser(db, user.userId);
@@ -93,7 +96,7 @@ export async function resolveMember(db: Db, user: AuthUser): Promise<Member | un
     userId: user.userId,
     email: user.email,
     name: user.name,
-    displayName: user.name?.trim() || user.email,
+    displayName: displayNameOf(user),
     emailVerified: user.emailVerified,
     role: found.member.role,
     business: found.business,
@@ -347,9 +350,6 @@ export async function previewInvitation(db: Db, id: string, token: string): Prom
     invitedBy: inviter ? displayNameOf(inviter) : null,
   };
 }
-
-/** How a member is named to others: as the history and the invitation e-mail name them. */
-const displayNameOf = (contact: { name: string | null; email: string }) => contact.name?.trim() || contact.email;
 
 /** Open invitations to the caller's proved address (none while it is not proved). */
 export async function invitationsForUser(db: Db, user: AuthUser): Promise<InvitationPreview[]> {
