@@ -94,6 +94,8 @@ beforeAll(async () => {
         page,
         pageSize: 20,
         hasNextPage: page === 1,
+        total: 1200,
+        totalIsAtLeast: true,
       };
       return send(200, result);
     }
@@ -212,6 +214,13 @@ describe('careers pages and /jobs, server-rendered through the first-paint seam'
     expect(form.querySelector('[name="hours"] option[selected]')?.getAttribute('value')).toBe('part');
     expect(form.querySelector('[name="contract"] option[selected]')?.getAttribute('value')).toBe('contract');
     expect(document.querySelectorAll('.job-card')).toHaveLength(2);
+    // How many match, the business's careers page from each card, and the feeds.
+    expect(document.querySelector('.job-search__count')?.textContent).toBe('More than 1,200 jobs');
+    expect(document.querySelector('.job-card .list-card__subtitle a')?.getAttribute('href')).toBe('/careers/acme');
+    expect([...document.querySelectorAll('.job-search__feeds a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/feeds/jobs.xml',
+      '/feeds/jobs.json',
+    ]);
     expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe(
       '/jobs?q=welder&location=Leeds&remote=1&hours=part&contract=contract&salary=1&page=2',
     );

@@ -99,7 +99,14 @@ const careersPageOf = (business: typeof BUSINESS_WITH_LOGO, logo: boolean): Care
   jobs: OPEN.filter((job) => job.businessSlug === business.slug),
 });
 const CAREERS = [careersPageOf(BUSINESS_WITH_LOGO, true), careersPageOf(BUSINESS_WITHOUT_LOGO, false)];
-const SEARCH: JobSearchResult = { jobs: OPEN, page: 1, pageSize: 20, hasNextPage: false };
+const SEARCH: JobSearchResult = {
+  jobs: OPEN,
+  page: 1,
+  pageSize: 20,
+  hasNextPage: false,
+  total: OPEN.length,
+  totalIsAtLeast: false,
+};
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><meta name="description" content="Careers Portal." /><title>Careers Portal</title><script src="/config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>';

@@ -179,11 +179,18 @@ export const jobSearchQuerySchema = z.object({
 });
 export type JobSearchQuery = z.input<typeof jobSearchQuerySchema>;
 
+/** How far a search counts its matches: past it the page says "more than" (one page's worth of index reads). */
+export const JOB_SEARCH_COUNT_CAP = 1000;
+
 export const jobSearchResultSchema = z.object({
   jobs: z.array(jobSummarySchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   hasNextPage: z.boolean(),
+  /** The jobs that match, counted up to JOB_SEARCH_COUNT_CAP. */
+  total: z.number().int(),
+  /** True when more than `total` match (the count stopped at the cap). */
+  totalIsAtLeast: z.boolean(),
 });
 export type JobSearchResult = z.infer<typeof jobSearchResultSchema>;
 

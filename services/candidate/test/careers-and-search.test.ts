@@ -10,6 +10,7 @@ import {
 } from '@careers/contracts/careers';
 import { JOB_CLOSED } from '../src/modules/applications/applications.service';
 import { findJob } from '../src/modules/jobs/jobs.service';
+import { countMatchingOpenJobs } from '../src/modules/careers/careers.repository';
 import { tinyPdf } from './fixtures';
 import { newCandidate, startTestApp, uploadCv, type TestApp } from './helpers';
 
@@ -268,6 +269,12 @@ describe.each(databaseKinds())('careers pages, the job search and the sitemap en
     expect(first.hasNextPage).toBe(true);
     expect(second.hasNextPage).toBe(false);
     expect([...first.jobs, ...second.jobs].map((job) => job.id)).toEqual([...ids].reverse());
+    // Every page says how many match in all.
+    for (const page of [first, second]) expect(page).toMatchObject({ total: 23, totalIsAtLeast: false });
+    // The count stops one past its cap: a broad search reads no more than that of the index.
+    expect(await countMatchingOpenJobs(t.deps.database.db, { q: mark }, 5)).toBe(6);
+    expect(await countMatchingOpenJobs(t.deps.database.db, { q: mark }, 100)).toBe(23);
+    expect(await countMatchingOpenJobs(t.deps.database.db, { q: `${mark} nothing-like-it` }, 100)).toBe(0);
   });
 
   it('the sitemap entries hold open jobs and careers pages only; a closed job leaves them at once', async () => {

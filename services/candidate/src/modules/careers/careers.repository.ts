@@ -91,7 +91,34 @@ export function searchOpenJobs(db: Db, filters: JobSearchFilters, page: { offset
 
 /** The search's query, unrun (the bench reads its plan: scripts/bench/job-search.ts). */
 export function searchOpenJobsQuery(db: Db, filters: JobSearchFilters, page: { offset: number; limit: number }) {
-  let query = openJobs(db).select(SUMMARY_COLUMNS);
+  return matchingOpenJobs(db, filters)
+    .select(SUMMARY_COLUMNS)
+    .orderBy('jobs.created_at', 'desc')
+    .orderBy('jobs.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/**
+ * How many open jobs match, counted up to `cap` + 1 and no further: a search's cost stays one page's worth of
+ * index reads however many jobs the install has, and "more than `cap`" is all a reader needs past it.
+ */
+export async function countMatchingOpenJobs(db: Db, filters: JobSearchFilters, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      matchingOpenJobs(db, filters)
+        .select(sql<number>`1`.as('one'))
+        .limit(cap + 1)
+        .as('matches'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The install's open jobs that match the filters (no columns chosen, no order). */
+function matchingOpenJobs(db: Db, filters: JobSearchFilters) {
+  let query = openJobs(db);
   if (filters.q) query = query.where(sql<SqlBool>`jobs.search_vector @@ websearch_to_tsquery('english', ${filters.q})`);
   if (filters.location) {
     const pattern = containing(filters.location);
@@ -115,7 +142,7 @@ export function searchOpenJobsQuery(db: Db, filters: JobSearchFilters, page: { o
         eb('jobs.salary_to', 'is not', null),
       ]),
     );
-  return query.orderBy('jobs.created_at', 'desc').orderBy('jobs.id', 'desc').offset(page.offset).limit(page.limit);
+  return query;
 }
 
 /** The sitemap's open jobs (newest first) and the careers pages of businesses, at most `limit` of each. */

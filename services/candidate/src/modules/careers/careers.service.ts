@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  JOB_SEARCH_COUNT_CAP,
   JOB_SEARCH_PAGE_SIZE,
   RESERVED_SLUGS,
   SITEMAP_MAX_URLS,
@@ -27,6 +28,7 @@ import {
   isSlugTakenByOther,
   listOpenJobsOfBusiness,
   saveCareersSettings,
+  countMatchingOpenJobs,
   searchOpenJobs,
   searchOpenJobsQuery,
   sitemapRows,
@@ -89,29 +91,28 @@ export async function careersPage(db: Db, slug: string, now = new Date()): Promi
 
 export async function searchJobs(db: Db, query: z.output<typeof jobSearchQuerySchema>): Promise<JobSearchResult> {
   const pageSize = JOB_SEARCH_PAGE_SIZE;
-  // One more than a page tells whether another page follows, without counting every match.
-  const rows = await searchOpenJobs(
-    db,
-    {
-      q: query.q || undefined,
-      location: query.location || undefined,
-      remote: query.remote === '1',
-      hours: query.hours,
-      jobType:
-        query.contract === 'contract'
-          ? JobType.Contract
-          : query.contract === 'permanent'
-            ? JobType.Permanent
-            : undefined,
-      salaryShown: query.salary === '1',
-    },
-    { offset: (query.page - 1) * pageSize, limit: pageSize + 1 },
-  );
+  // One more than a page tells whether another page follows; the count stops at its cap, so neither reads every
+  // match of a broad search.
+  const filters: JobSearchFilters = {
+    q: query.q || undefined,
+    location: query.location || undefined,
+    remote: query.remote === '1',
+    hours: query.hours,
+    jobType:
+      query.contract === 'contract' ? JobType.Contract : query.contract === 'permanent' ? JobType.Permanent : undefined,
+    salaryShown: query.salary === '1',
+  };
+  const [rows, matches] = await Promise.all([
+    searchOpenJobs(db, filters, { offset: (query.page - 1) * pageSize, limit: pageSize + 1 }),
+    countMatchingOpenJobs(db, filters, JOB_SEARCH_COUNT_CAP),
+  ]);
   return {
     jobs: rows.slice(0, pageSize).map(toJobSummary),
     page: query.page,
     pageSize,
     hasNextPage: rows.length > pageSize,
+    total: Math.min(matches, JOB_SEARCH_COUNT_CAP),
+    totalIsAtLeast: matches > JOB_SEARCH_COUNT_CAP,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { JobSummary } from '@careers/contracts/careers';
-import { applyPath } from '../../../lib/paths';
+import { applyPath, careersPath } from '../../../lib/paths';
 import { jobHours, jobReplyWithin, jobSalary, jobWorkplace } from '../../../lib/job-facts';
 
 // UTC: the server's first paint and the browser's hydration write the same date.
@@ -17,8 +17,9 @@ function jobWhere(job: JobSummary): string | null {
 }
 
 /**
- * Open jobs as cards (careers pages and /jobs): the title links to the job's apply page, then where, the
- * hours, the salary when the job gives one, and when it was posted. Employer text is shown as text.
+ * Open jobs as cards (careers pages and /jobs): the title links to the job's apply page, the business (on /jobs)
+ * to its careers page, then where, the hours, the salary when the job gives one, and when it was posted.
+ * Employer text is shown as text.
  */
 export function JobList({ jobs, showBusiness }: { jobs: JobSummary[]; showBusiness: boolean }) {
   return (
@@ -32,7 +33,11 @@ export function JobList({ jobs, showBusiness }: { jobs: JobSummary[]; showBusine
             <h3 className="list-card__title job-card__title">
               <a href={applyPath(job.id)}>{job.title}</a>
             </h3>
-            {showBusiness ? <p className="list-card__subtitle">{job.businessName}</p> : null}
+            {showBusiness ? (
+              <p className="list-card__subtitle">
+                {job.businessSlug ? <a href={careersPath(job.businessSlug)}>{job.businessName}</a> : job.businessName}
+              </p>
+            ) : null}
             <dl className="list-card__facts job-card__facts">
               {where ? (
                 <div>

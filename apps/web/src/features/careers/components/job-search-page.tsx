@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { JobSearchResult } from '@careers/contracts/careers';
 import { useLocation } from 'react-router';
 import { AlertBanner } from '../../../components/alert-banner';
 import { EmptyState } from '../../../components/empty-state';
@@ -46,6 +47,7 @@ export function JobSearchPage({ alertSignUp }: JobSearchPageProps) {
         {result ? (
           result.jobs.length > 0 ? (
             <>
+              <p className="job-search__count">{resultCount(result)}</p>
               <JobList jobs={result.jobs} showBusiness />
               <Pager params={params} hasNextPage={result.hasNextPage} />
             </>
@@ -65,8 +67,23 @@ export function JobSearchPage({ alertSignUp }: JobSearchPageProps) {
           <Spinner label="Loading the jobs" />
         )}
       </section>
+      <p className="job-search__feeds">
+        Every open job as a feed, for job boards and feed readers: <a href={FEED_PATHS.xml}>XML</a> ·{' '}
+        <a href={FEED_PATHS.json}>JSON Feed</a>
+      </p>
     </div>
   );
+}
+
+/** The install's feeds of every open job (the candidate service writes them on the portal's origin). */
+const FEED_PATHS = { xml: '/feeds/jobs.xml', json: '/feeds/jobs.json' };
+
+const COUNT = new Intl.NumberFormat('en-GB');
+
+/** "1 job", "240 jobs", or "More than 1,000 jobs" once the service stopped counting. */
+function resultCount(result: Pick<JobSearchResult, 'total' | 'totalIsAtLeast'>): string {
+  if (result.totalIsAtLeast) return `More than ${COUNT.format(result.total)} jobs`;
+  return result.total === 1 ? '1 job' : `${COUNT.format(result.total)} jobs`;
 }
 
 function SearchForm({ params }: { params: JobSearchParams }) {
