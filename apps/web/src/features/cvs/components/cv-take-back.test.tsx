@@ -48,4 +48,33 @@ describe('a CV taken back from one business', () => {
     expect(fake.called('POST', `/cvs/${cv(1).id}/take-back`)[0]!.data).toEqual({ businessId: uuid(300) });
     expect(await screen.findByText('Your CV was deleted at Acme Ltd.')).toBeInTheDocument();
   });
+
+  it('puts the focus on the line that says it, on the CV, when the last business that had it is gone from its list', async () => {
+    let taken = false;
+    fakeServices((request) => {
+      if (request.method === 'GET' && request.url === '/cvs')
+        return { status: 200, data: { cvCount: 1, cvs: [cv(1)] } };
+      if (request.method === 'GET' && request.url === '/job-applications')
+        return {
+          status: 200,
+          data: page('applications', taken ? [] : [application(1, { appliedWithCvId: cv(1).id })], { pageSize: 100 }),
+        };
+      if (request.method === 'GET' && request.url === '/cv-drops')
+        return { status: 200, data: page('cvDrops', [], { pageSize: 100 }) };
+      if (request.method === 'POST' && request.url === `/cvs/${cv(1).id}/take-back`) {
+        taken = true;
+        return { status: 200, data: { deletedApplications: 1, deletedCvDrops: 0 } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<CvsPage />);
+    await user.click(await screen.findByText('Sent 1 time'));
+    await user.click(screen.getByRole('button', { name: 'Delete my CV at Acme Ltd' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete my CV there' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Your CV was deleted at Acme Ltd.'));
+    expect(document.activeElement).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Not sent to an employer yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });
