@@ -21,7 +21,7 @@ export function CvHeldCopies({ copies }: { copies: HeldCvCopy[] | undefined }) {
       <ul>
         {copies.map((copy) => (
           <li key={`${copy.cvId}:${copy.businessId}`}>
-            <FileName name={copy.fileName} />: {heldCopyLine(copy)}
+            <FileName name={copy.fileName} />: <span>{heldCopyLine(copy)}</span>
           </li>
         ))}
       </ul>
