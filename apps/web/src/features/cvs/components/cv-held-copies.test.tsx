@@ -56,8 +56,6 @@ describe('deleted CVs kept under a legal hold', () => {
     expect(screen.queryByRole('heading', { name: 'Deleted CVs kept under a legal hold' })).toBeNull();
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete CV' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ada CV 2026.pdf' })).not.toBeInTheDocument());
-    expect(
-      await screen.findByText(/Held Co keeps a copy under a legal hold until 31 Jan 2099/, { selector: 'li' }),
-    ).toBeVisible();
+    expect(await screen.findByText('Held Co keeps a copy under a legal hold until 31 Jan 2099')).toBeVisible();
   });
 });
