@@ -238,7 +238,7 @@ export const jobApplicationSchema = z.object({
   ...applicationFairnessFields,
   /** When the business deletes it, by which rule, and the candidate's consent (docs/decisions/0440). */
   ...applicationRetentionFields,
-  /** Its interview in short, for the dashboard and the card; null: none (docs/decisions/0541). */
+  /** Its interview in short, for the dashboard and the card; null: none (docs/decisions/0547). */
   interview: z
     .object({
       status: z.enum(['invited', 'booked', 'cancelled']),

@@ -36,11 +36,11 @@ export const applicationFairnessFields = {
   awaitingReply: z.boolean().optional(),
   endingReason: endingReasonSchema.nullable().optional(),
   keepOnFile: keepOnFileSchema.nullable().optional(),
-  /** The job's close as the candidate is told it (decision 0541): when and why; null while the job is open. */
+  /** The job's close as the candidate is told it (decision 0547): when and why; null while the job is open. */
   jobClosed: z.object({ on: isoDateSchema, outcome: endingReasonSchema }).nullable().optional(),
 };
 
-/** What the employer does with an open interview of the job it closes (decision 0541). */
+/** What the employer does with an open interview of the job it closes (decision 0547). */
 export const closeInterviewChoiceSchema = z.enum(['cancel', 'keep']);
 export type CloseInterviewChoice = z.infer<typeof closeInterviewChoiceSchema>;
 
@@ -81,7 +81,7 @@ export const closePreviewSchema = z.object({
   askedToKeep: z.number().int(),
   /** The open applications, for choosing whom to keep. */
   open: z.array(z.object({ id: idSchema, candidateName: z.string(), appliedOn: isoDateSchema })),
-  /** The job's open interviews, each of which needs a choice in the close (decision 0541). */
+  /** The job's open interviews, each of which needs a choice in the close (decision 0547). */
   interviews: z.array(
     z.object({
       id: idSchema,

@@ -28,7 +28,7 @@ const AVAILABILITY: Availability = {
 };
 
 /**
- * Closing a job tells the candidate one story (docs/decisions/0541): the close asks about each interview
+ * Closing a job tells the candidate one story (docs/decisions/0547): the close asks about each interview
  * still to happen and cancels those the employer chose in its own transaction; the candidate's application
  * then carries the close and the interview; the ending pass writes the outcome through the applications'
  * own status move and leaves a kept interview to happen first.

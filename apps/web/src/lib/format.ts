@@ -13,6 +13,17 @@ export function formatDate(value: string | null | undefined, locale: string = DA
   return new Intl.DateTimeFormat(locale, DATE_PARTS).format(date);
 }
 
+/**
+ * A calendar day someone chose ('1 Jun 2027'), stored as an instant of that day in UTC (the end of it, for
+ * "until"): read in UTC, so the reader's zone cannot turn the chosen day into the next (docs/decisions/0547).
+ */
+export function formatChosenDay(value: string | null | undefined, locale: string = DATE_LOCALE): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '-';
+  return new Intl.DateTimeFormat(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(date);
+}
+
 /** A date and time for people ('12 Mar 2026, 14:05'); '-' when the value is not a date. */
 export function formatDateTime(value: string | null | undefined, locale: string = DATE_LOCALE): string {
   if (!value) return '-';

@@ -13,5 +13,6 @@ const FINAL: readonly number[] = [ApplicationStatus.Hired, ApplicationStatus.Rej
 
 export const isWithdrawn = (application: JobApplication): boolean => Boolean(application.withdrawnOn);
 
+/** A closed job ends its applications itself (docs/decisions/0547): withdrawing from it would tell nobody anything. */
 export const canWithdraw = (application: JobApplication): boolean =>
-  !isWithdrawn(application) && !FINAL.includes(application.applicationStatus);
+  !isWithdrawn(application) && !FINAL.includes(application.applicationStatus) && !application.jobClosed;

@@ -196,7 +196,7 @@ export async function listOwnApplications(
   };
 }
 
-/** Each application with its interview in short (docs/decisions/0541). */
+/** Each application with its interview in short (docs/decisions/0547). */
 async function withInterviews(db: Db, applications: JobApplication[]): Promise<JobApplication[]> {
   const interviews = await interviewSummariesOf(
     db,
@@ -332,6 +332,7 @@ export function toEmployerApplication(row: EmployerApplicationRow): EmployerAppl
     readyToWork: row.ready_to_work,
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
+    source: row.source,
     withdrawnOn: row.withdrawn_at?.toISOString() ?? null,
     withdrawalReason: row.withdrawal_reason,
     ...replyFactsOf(row, row.job_reply_within_days),

@@ -5,7 +5,7 @@ import { queueStatusChangeMail } from '../status-emails/status-emails.service';
 import { insertStatusChange, setApplicationStatus } from './applications.repository';
 
 /**
- * The one writer of an application's status (docs/decisions/0541): the status, its timeline entry (who
+ * The one writer of an application's status (docs/decisions/0547): the status, its timeline entry (who
  * moved it, or the job's ending as the reason) and the candidate's e-mail, all in the caller's
  * transaction. The employer's move and the job's ending both come through here, so the timeline, the
  * retention clock (its trigger reads the timeline, decision 0440) and the e-mail cannot drift apart.

@@ -418,7 +418,7 @@ export async function cancelInterviewOnWithdrawal(trx: Db, applicationId: string
 
 /**
  * Called in the transaction that closes a job (the employer chose "cancel and tell them") and in the one
- * that gives an application the job's outcome (docs/decisions/0541): an invitation, or a booked interview not
+ * that gives an application the job's outcome (docs/decisions/0547): an invitation, or a booked interview not
  * over yet, is cancelled by the employer, by the same e-mails (METHOD:CANCEL when booked). One already over
  * is left as it happened. True when one was cancelled.
  */
@@ -510,7 +510,7 @@ export async function cancelOwnInterview(
   return { interview: await toInterview(db, row, now.getTime()) };
 }
 
-/** Each application's current interview in short (the candidate's list and home, docs/decisions/0541). */
+/** Each application's current interview in short (the candidate's list and home, docs/decisions/0547). */
 export async function interviewSummariesOf(db: Db, applicationIds: string[]) {
   const summaries = new Map<
     string,

@@ -50,7 +50,7 @@ export async function jobEndingRoutes(app: App) {
           'gets the final status with the reason, on its timeline and by e-mail, except those named in keepOnFile: their ' +
           'candidates are asked to agree to stay on file until the date. Each interview still to happen (the preview lists ' +
           'them) needs a choice in `interviews`: cancel (the candidate and the interviewer are told, as by a cancel) or ' +
-          'keep (docs/decisions/0541); 400 when one is missing, 404 when one is not of this job. 409 when the job is already closed.',
+          'keep (docs/decisions/0547); 400 when one is missing, 404 when one is not of this job. 409 when the job is already closed.',
         security: bearerSecurity,
         params: jobIdParamsSchema,
         body: closeJobSchema,

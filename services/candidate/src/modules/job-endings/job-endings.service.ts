@@ -55,7 +55,7 @@ function keptIds(keep: string | undefined): Set<string> {
 }
 
 /**
- * The job's interviews still to happen, each needing the employer's choice when it closes (decision 0541):
+ * The job's interviews still to happen, each needing the employer's choice when it closes (decision 0547):
  * an invitation not booked yet, or a booked interview not over. Locked when asked for the close.
  */
 function openInterviewsOf(db: Db, jobId: string, now: Date) {
@@ -114,7 +114,7 @@ export const INTERVIEW_CHOICE_MISSING =
 /**
  * Closes the job as filled or closed without a decision: it stops taking applications now, and the
  * scheduled pass gives its open applications their outcome (after ENDING_GRACE_MS). Those named in
- * keepOnFile are asked instead. Each interview still to happen needs a choice (decision 0541): those to
+ * keepOnFile are asked instead. Each interview still to happen needs a choice (decision 0547): those to
  * cancel are cancelled in the close's own transaction, by the employer's cancel (its e-mails).
  */
 export async function closeJob(
@@ -284,7 +284,7 @@ export async function giveEndings(db: Db, now: Date, graceMs = ENDING_GRACE_MS):
         limit ${BATCH}
         for update of a skip locked`.execute(trx);
       for (const row of rows.rows) {
-        // An invitation the employer kept at the close ends with the application (decision 0541).
+        // An invitation the employer kept at the close ends with the application (decision 0547).
         await cancelInterviewAsJobEnds(trx, row.id, now);
         await moveApplicationStatus(trx, {
           application: row,

@@ -4,7 +4,8 @@ import type { JobApplication, StatusChange } from '@careers/contracts/candidate'
 import { Badge } from '../../../components/badge';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { describeApplicationStatus } from '../application-status';
-import { WITHDRAWN_STATUS, WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
+import { WITHDRAWN_STEP, canWithdraw, isWithdrawn } from '../withdrawal';
+import { applicationBadge, closeLine, waitingQuestion } from '../application-story';
 import { WithdrawApplication } from './withdraw-application';
 import { FileName } from '../../../components/file-name';
 import { applicationPath } from '../../../lib/paths';
@@ -37,7 +38,14 @@ export function StatusTimelineSteps({ application }: { application: JobApplicati
 }
 
 /** An application's facts: on its card in /applications and on its own page. */
-export function ApplicationFacts({ application }: { application: JobApplication }) {
+export function ApplicationFacts({
+  application,
+  consentLine = true,
+}: {
+  application: JobApplication;
+  /** False on the page, whose consent section says it (docs/decisions/0547). */
+  consentLine?: boolean;
+}) {
   return (
     <dl className="list-card__facts application-card__facts">
       <div>
@@ -80,7 +88,7 @@ export function ApplicationFacts({ application }: { application: JobApplication 
         </div>
       ) : null}
       <ReplyFacts application={application} />
-      <ApplicationDeletionFacts application={application} />
+      <ApplicationDeletionFacts application={application} consentLine={consentLine} />
     </dl>
   );
 }
@@ -117,7 +125,9 @@ export function ApplicationCard({
     }
     wasWithdrawn.current = withdrawn;
   }, [withdrawn]);
-  const status = withdrawn ? WITHDRAWN_STATUS : describeApplicationStatus(application.applicationStatus);
+  const status = applicationBadge(application);
+  const line = closeLine(application);
+  const question = waitingQuestion(application);
   const place = [application.business.name, application.job.city ?? application.business.city]
     .filter(Boolean)
     .join(' · ');
@@ -143,6 +153,16 @@ export function ApplicationCard({
             {status.label}
           </Badge>
         </header>
+        {line ? <p className="application-card__story">{line}</p> : null}
+        {question ? (
+          <p className="application-card__question">
+            <strong>{question.text}</strong>{' '}
+            <Link to={question.to}>
+              {question.link}
+              <span className="visually-hidden"> for {application.job.title}</span>
+            </Link>
+          </p>
+        ) : null}
         <ApplicationFacts application={application} />
         <p className="application-card__open">
           <Link to={applicationPath(application.id)}>

@@ -6,8 +6,8 @@ import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { applyPath, paths } from '../../../lib/paths';
 import { useJobApplication } from '../api/get-job-application';
-import { describeApplicationStatus } from '../application-status';
-import { WITHDRAWN_STATUS, canWithdraw, isWithdrawn } from '../withdrawal';
+import { applicationBadge } from '../application-story';
+import { canWithdraw } from '../withdrawal';
 import { ApplicationFacts, StatusTimelineSteps } from './application-card';
 import { WithdrawApplication } from './withdraw-application';
 import { ApplicationMessages } from './application-messages';
@@ -15,6 +15,7 @@ import { ApplicationInterview, InterviewProgressStep } from './application-inter
 import { ApplicationRecordSection } from './application-record-section';
 import { KeepOnFileSection } from './application-reply';
 import { ApplicationConsent } from './application-consent';
+import { ApplicationStory } from './application-story';
 import '../../../components/list-card.css';
 import './applications.css';
 import './application-page.css';
@@ -28,12 +29,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
   const query = useJobApplication(applicationId);
   const application = query.data;
   usePageTitle(application ? application.job.title : query.isError ? 'Application not found' : 'Job application');
-  const withdrawn = application ? isWithdrawn(application) : false;
-  const status = application
-    ? withdrawn
-      ? WITHDRAWN_STATUS
-      : describeApplicationStatus(application.applicationStatus)
-    : null;
+  const status = application ? applicationBadge(application) : null;
   const place = application
     ? [application.business.name, application.job.city ?? application.business.city].filter(Boolean).join(' · ')
     : '';
@@ -56,7 +52,8 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
               {status.label}
             </Badge>
           </div>
-          <ApplicationFacts application={application} />
+          <ApplicationStory application={application} />
+          <ApplicationFacts application={application} consentLine={false} />
           <section className="application-page__progress" aria-labelledby="application-progress-title">
             <h2 id="application-progress-title">Progress</h2>
             <div className="application-card__timeline">

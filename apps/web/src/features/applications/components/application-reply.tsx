@@ -7,7 +7,7 @@ import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { answerKeepOnFile } from '../api/keep-on-file';
-import { formatDate } from '../../../lib/format';
+import { formatChosenDay } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 
 /*
@@ -49,10 +49,10 @@ export function ReplyFacts({ application, now }: { application: JobApplication; 
           <dt>Kept on file</dt>
           <dd>
             {application.keepOnFile.answer === 'agreed'
-              ? `Until ${formatDate(application.keepOnFile.until)}, as you agreed`
+              ? `Until ${formatChosenDay(application.keepOnFile.until)}, as you agreed`
               : application.keepOnFile.answer === 'declined'
                 ? 'You said no'
-                : `Asked, until ${formatDate(application.keepOnFile.until)}: your answer is needed`}
+                : `Asked, until ${formatChosenDay(application.keepOnFile.until)}: your answer is needed`}
           </dd>
         </div>
       ) : null}
@@ -81,12 +81,12 @@ export function KeepOnFileSection({ application }: { application: JobApplication
   const keep = application.keepOnFile;
   if (!keep || application.endingReason) return null;
   return (
-    <section className="application-reply__keep" aria-labelledby="application-keep-title">
+    <section id="keep-on-file" className="application-reply__keep" aria-labelledby="application-keep-title">
       <h2 id="application-keep-title">Kept on file</h2>
       <AlertBanner type="alert-danger" message={answer.isError ? firstServerErrorOr(answer.error) : null} />
       <p>
         {application.business.name} closed this job and asks to keep your application on file until{' '}
-        {formatDate(keep.until)}, in case a place opens.
+        {formatChosenDay(keep.until)}, in case a place opens.
         {keep.answer === null
           ? ' If you do not answer within a week, you are told the outcome of the job instead.'
           : keep.answer === 'agreed'

@@ -7,12 +7,12 @@ import { Badge } from '../../../components/badge';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
+import { applicationPath, paths } from '../../../lib/paths';
 import { getCvs } from '../../../lib/api/candidate/get-cvs';
 import { queryKeys } from '../../../lib/query-keys';
 import { useJobApplications } from '../api/get-job-applications';
-import { describeApplicationStatus } from '../application-status';
-import { WITHDRAWN_STATUS, isWithdrawn } from '../withdrawal';
+import { applicationBadge, closeLine, upcomingInterview, waitingQuestion } from '../application-story';
+import { isWithdrawn } from '../withdrawal';
 import './home-overview.css';
 
 /** How many of the newest applications the home page lists (the rest are a link away). */
@@ -22,11 +22,36 @@ const linkTo = (application: JobApplication) =>
   `${paths.applications}?application=${encodeURIComponent(application.id)}`;
 
 /** What the candidate can do next, from where their applications and CVs stand; the most pressing first. */
-export function nextSteps(applications: JobApplication[], total: number, cvCount: number | undefined) {
+export function nextSteps(
+  applications: JobApplication[],
+  total: number,
+  cvCount: number | undefined,
+  now = Date.now(),
+) {
   const open = applications.filter((application) => !isWithdrawn(application));
   const steps: { key: string; text: string; to?: string; link?: string }[] = [];
   for (const application of open) {
     const where = `${application.job.title} at ${application.business.name}`;
+    // The same question, close and interview as the application's page and card (docs/decisions/0547).
+    const question = waitingQuestion(application);
+    const closed = closeLine(application, now);
+    const interview = upcomingInterview(application, now);
+    if (closed)
+      steps.push({
+        key: `closed-${application.id}`,
+        text: `${application.job.title}: ${closed}`,
+        to: applicationPath(application.id),
+        link: 'See this application',
+      });
+    if (question) steps.push({ key: question.key, text: question.text, to: question.to, link: question.link });
+    else if (interview && !closed)
+      steps.push({
+        key: `booked-${application.id}`,
+        text: interview,
+        to: `${applicationPath(application.id)}#interview`,
+        link: 'See the interview',
+      });
+    if (question || closed || interview) continue;
     if (application.applicationStatus === ApplicationStatus.MakeOffer)
       steps.push({
         key: `offer-${application.id}`,
@@ -77,9 +102,7 @@ export function HomeOverview() {
         {latest.length > 0 ? (
           <ul className="home-overview__list">
             {latest.map((application) => {
-              const status = isWithdrawn(application)
-                ? WITHDRAWN_STATUS
-                : describeApplicationStatus(application.applicationStatus);
+              const status = applicationBadge(application);
               return (
                 <li key={application.id} className="home-overview__item">
                   <div className="home-overview__job">

@@ -11,6 +11,7 @@ import {
   replyState,
   type EndingReason,
 } from '@careers/contracts/fair-endings-words';
+import type { CloseInterviewChoice } from '@careers/contracts/fair-endings';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -19,7 +20,7 @@ import { Spinner } from '../../../components/spinner';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
 import { closeJob, getClosePreview } from '../../../lib/api/candidate/fair-endings';
-import { formatDate } from '../../../lib/format';
+import { formatChosenDay, formatDate, formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/toast';
 import { employerQueryKeys } from '../api/query-keys';
 import './job-endings.css';
@@ -31,6 +32,8 @@ import './job-endings.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const candidates = (n: number) => (n === 1 ? '1 candidate' : `${n} candidates`);
+/** The chosen day's end in UTC: stored so, and shown as that day on both sides (formatChosenDay). */
+const untilInstant = (day: string) => `${day}T23:59:59.000Z`;
 
 /** Closing a job: the outcome, whom to keep on file and until when, and how many will be told what. */
 export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open: boolean; onClose: () => void }) {
@@ -39,6 +42,9 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
   const [keep, setKeep] = useState<string[]>([]);
   const [today] = useState(() => Date.now());
   const [until, setUntil] = useState(() => new Date(today + 180 * DAY_MS).toISOString().slice(0, 10));
+  // Each interview still to happen needs a choice (docs/decisions/0547): none is made for the employer.
+  const [choices, setChoices] = useState<Record<string, CloseInterviewChoice>>({});
+  const [unchosen, setUnchosen] = useState(false);
   const preview = useQuery({
     queryKey: [...employerQueryKeys.job(job.id), 'close-preview', outcome, keep],
     queryFn: () => getClosePreview(job.id, outcome, keep),
@@ -48,7 +54,11 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
     mutationFn: () =>
       closeJob(job.id, {
         outcome,
-        ...(keep.length ? { keepOnFile: { applicationIds: keep, until: `${until}T23:59:59.000Z` } } : {}),
+        ...(keep.length ? { keepOnFile: { applicationIds: keep, until: untilInstant(until) } } : {}),
+        interviews: (preview.data?.interviews ?? []).map((interview) => ({
+          interviewId: interview.id,
+          choice: choices[interview.id]!,
+        })),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: employerQueryKeys.jobsRoot });
@@ -70,7 +80,16 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
           <Button variant="secondary" onClick={onClose} disabled={close.isPending}>
             Keep it open
           </Button>
-          <Button variant="primary" onClick={() => close.mutate()} busy={close.isPending} disabled={!data}>
+          <Button
+            variant="primary"
+            onClick={() => {
+              const missing = (data?.interviews ?? []).some((interview) => !choices[interview.id]);
+              setUnchosen(missing);
+              if (!missing) close.mutate();
+            }}
+            busy={close.isPending}
+            disabled={!data}
+          >
             Close job
           </Button>
         </>
@@ -102,9 +121,42 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
               ? 'No open application will be told an outcome.'
               : `${candidates(data.told)} will be told “${ENDING_REASON_WORDS[outcome]}” within the day (${data.emailed} by email), on their application.`}
             {data.askedToKeep > 0
-              ? ` ${candidates(data.askedToKeep)} will be asked to agree to stay on file until ${formatDate(`${until}T00:00:00.000Z`)}.`
+              ? ` ${candidates(data.askedToKeep)} will be asked to agree to stay on file until ${formatChosenDay(untilInstant(until))}.`
               : ''}
           </p>
+          {data.interviews.length > 0 ? (
+            <fieldset className="job-endings__interviews">
+              <legend>Interviews still to happen: what happens to each?</legend>
+              <AlertBanner
+                type="alert-danger"
+                message={unchosen ? 'Choose what happens to each interview before closing the job.' : null}
+              />
+              {data.interviews.map((interview) => (
+                <fieldset key={interview.id} className="job-endings__interview">
+                  <legend>
+                    {interview.candidateName}:{' '}
+                    {interview.startsAt
+                      ? `interview on ${formatDateTime(interview.startsAt)}`
+                      : 'invited, no time chosen yet'}
+                  </legend>
+                  {(['cancel', 'keep'] as const).map((choice) => (
+                    <label key={choice} className="job-endings__choice">
+                      <input
+                        type="radio"
+                        name={`interview-${interview.id}`}
+                        value={choice}
+                        checked={choices[interview.id] === choice}
+                        onChange={() => setChoices((all) => ({ ...all, [interview.id]: choice }))}
+                      />{' '}
+                      {choice === 'cancel'
+                        ? 'Cancel it and tell the candidate'
+                        : 'Keep it: the interview goes ahead, the outcome waits for it'}
+                    </label>
+                  ))}
+                </fieldset>
+              ))}
+            </fieldset>
+          ) : null}
           {data.open.length > 0 ? (
             <fieldset className="job-endings__keep">
               <legend>Keep on file (each candidate is asked to agree)</legend>
@@ -148,7 +200,7 @@ export function ReplyMark({ application, now }: { application: EmployerApplicati
   if (application.keepOnFile)
     return (
       <span>
-        Kept on file until {formatDate(application.keepOnFile.until)}
+        Kept on file until {formatChosenDay(application.keepOnFile.until)}
         {application.keepOnFile.answer === 'agreed'
           ? ' (agreed)'
           : application.keepOnFile.answer === 'declined'
