@@ -181,10 +181,11 @@ describe.each(databaseKinds())('deletions under a legal hold, on %s', (kind) => 
     expect(await t.deps.storage.size(heldKey)).toBeGreaterThan(0);
     const kept = await db()
       .selectFrom('candidates')
-      .select(['user_id', 'status_emails'])
+      .select(['user_id', 'status_emails', 'email_verified'])
       .where('id', '=', candidateId)
       .executeTakeFirstOrThrow();
-    expect(kept).toEqual({ user_id: `deleted:${candidateId}`, status_emails: false });
+    // Mailed nothing: no status e-mail, and every outbox (interviews' too) holds mail to an unproved address.
+    expect(kept).toEqual({ user_id: `deleted:${candidateId}`, status_emails: false, email_verified: false });
     // A repeated notice removes nothing more.
     const again = await call('POST', '/account-events', {
       authorization: `Bearer ${await t.identity.accountDeletedNotice(c.userId)}`,

@@ -95,10 +95,13 @@ export async function keepAccountForHolds(
     update application_retention set kept_for_roles_until = null
     where application_id in (select id from job_applications where candidate_id = ${candidateId})
   `.execute(trx);
-  // Status e-mails and message notices read this switch: nothing reaches the deleted account.
+  // Nothing reaches the deleted account: status e-mails and message notices read the switch, and every
+  // candidate outbox (interview e-mails too) holds what it has for an address that is not proved
+  // (docs/decisions/0532) until its age limit drops it; no notice can prove it again, the account is gone.
   await sql`
     update candidates
-    set user_id = 'deleted:' || id, status_emails = false, account_deleted_at = ${now}, updated_at = ${now}
+    set user_id = 'deleted:' || id, status_emails = false, email_verified = false, account_deleted_at = ${now},
+      updated_at = ${now}
     where id = ${candidateId}
   `.execute(trx);
   return { storageKeys: cvs.rows.map((r) => r.storage_key) };
