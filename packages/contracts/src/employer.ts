@@ -122,6 +122,8 @@ export const employerApplicationSchema = z.object({
   readyToWork: z.boolean(),
   utmSource: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  /** Where it came from: docs/decisions/0383's closed set (application-sources.ts names it); null before sources were kept. */
+  source: z.string().nullable().optional(),
   /** When the candidate withdrew the application (null while it stands), and the reason they gave, if any. */
   withdrawnOn: isoDateSchema.nullable().optional(),
   withdrawalReason: z.string().nullable().optional(),
@@ -162,7 +164,8 @@ export type EmployerJob = z.infer<typeof employerJobSchema>;
 
 /**
  * GET /business/jobs/{id}/stats: applications by day (UTC, the last `days` days, days without any left
- * out), by utm source (null: came straight to the link), and how many applications reached each stage:
+ * out), by source (docs/decisions/0383's closed set, 'unknown' before sources were kept; the same figure as
+ * GET /business/source-funnel), and how many applications reached each stage:
  * an application counts for the furthest stage of the pipeline (New … Hired) it has ever been at and for
  * every stage before it; Rejected counts those that are or were rejected (docs/decisions/0256). Stages
  * no application reached are left out.

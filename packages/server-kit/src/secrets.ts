@@ -11,9 +11,11 @@ export async function loadOrCreateSecret(
   configured: string | undefined,
   dir: string,
   ephemeral: boolean,
+  /** Makes a new secret; 32 random bytes in base64url unless the secret's use wants another alphabet. */
+  generate: () => string = () => randomBytes(32).toString('base64url'),
 ): Promise<string> {
   if (configured) return configured;
-  const generated = randomBytes(32).toString('base64url');
+  const generated = generate();
   if (ephemeral) return generated;
   const file = path.join(dir, `${name}.secret`);
   try {

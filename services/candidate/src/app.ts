@@ -64,6 +64,8 @@ import {
   type EmployerNotificationWorker,
 } from './modules/employer-notifications/employer-notifications.worker';
 import type { PollingWorker } from '@careers/server-kit/polling-worker';
+import { indexNowSettings, type IndexNowSettings } from './modules/indexnow/indexnow';
+import { createIndexNowWorker } from './modules/indexnow/indexnow.worker';
 import type { BlobStorage } from './modules/storage/storage';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
@@ -93,6 +95,8 @@ export interface CandidateDeps {
   replyTimes: { worker: PollingWorker; now: () => number };
   /** What the employer hears of (docs/decisions/0497): e-mails at once and the daily digest, and their clock. */
   employerNotifications: { worker: EmployerNotificationWorker; now: () => number };
+  /** Search engines told of new, changed and closed jobs (docs/decisions/0561): the outbox worker, its settings and clock. */
+  indexNow: { worker: PollingWorker; settings: IndexNowSettings; now: () => number };
 }
 
 declare module 'fastify' {
@@ -239,6 +243,17 @@ export async function openDependencies(
     contactEmail: config.contactEmail,
   });
   if (config.workers) employerNoticeWorker.start();
+  const indexNow = await indexNowSettings(config);
+  if (indexNow.offBecause) logger.info(`IndexNow is off: ${indexNow.offBecause}`);
+  const indexNowClock = { now: Date.now };
+  const indexNowWorker = createIndexNowWorker({
+    db: database.db,
+    settings: indexNow,
+    now: () => indexNowClock.now(),
+    intervalMs: config.indexNow.pollIntervalMs,
+    logger,
+  });
+  if (config.workers && indexNow.endpoint) indexNowWorker.start();
   return {
     database,
     mail,
@@ -269,6 +284,16 @@ export async function openDependencies(
       },
       set now(clock: () => number) {
         noticeClock.now = clock;
+      },
+    },
+    indexNow: {
+      worker: indexNowWorker,
+      settings: indexNow,
+      get now() {
+        return indexNowClock.now;
+      },
+      set now(clock: () => number) {
+        indexNowClock.now = clock;
       },
     },
   };
@@ -351,6 +376,7 @@ export async function buildApp(config: CandidateConfig, deps: CandidateDeps, log
     await deps.jobEndings.worker.stop();
     await deps.replyTimes.worker.stop();
     await deps.employerNotifications.worker.stop();
+    await deps.indexNow.worker.stop();
     await deps.crawlers.stop();
     await deps.mail.close();
     await deps.database.close();

@@ -78,6 +78,17 @@ const schema = z
      * docs/decisions/0493): what strangers can make the platform's sender write to addresses not proved yet.
      */
     JOB_ALERT_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(200),
+    /**
+     * IndexNow (docs/decisions/0561): the key the portal serves at /{key}.txt, the same on every instance and in
+     * the portal's settings. Generated under DATA_DIR when unset with the embedded database; else, unset, off.
+     */
+    INDEXNOW_KEY: z
+      .string()
+      .regex(/^[a-zA-Z0-9-]{8,128}$/, 'expected 8 to 128 letters, digits or dashes')
+      .optional(),
+    /** Where new, changed and closed jobs are posted; only with a public https PORTAL_URL. */
+    INDEXNOW_ENDPOINT: urlSchema.default('https://api.indexnow.org/indexnow'),
+    INDEXNOW_ENABLED: booleanSchema.default(true),
     /** The feeds' country (ISO 3166-1 alpha-2) of a job that names none (docs/decisions/0381). */
     FEED_DEFAULT_COUNTRY: z
       .string()
@@ -164,6 +175,14 @@ function toConfig(env: z.output<typeof schema>) {
       pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     },
     feeds: { defaultCountry: env.FEED_DEFAULT_COUNTRY },
+    /** IndexNow (docs/decisions/0561); its key is generated as crawlerReport's token is. */
+    indexNow: {
+      enabled: env.INDEXNOW_ENABLED,
+      key: env.INDEXNOW_KEY,
+      generatedDir: env.CANDIDATE_DATABASE_URL ? undefined : path.join(dataDir, 'internal-secrets'),
+      endpoint: env.INDEXNOW_ENDPOINT,
+      pollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
+    },
     redisKeyPrefix: env.CANDIDATE_REDIS_KEY_PREFIX,
     /** The CV autofill's bot check: its own challenges (action cv-autofill), 10 minutes to use one. */
     botCheck: {

@@ -402,6 +402,19 @@ export interface CandidateDatabase {
   reply_reminder_outbox: ReplyReminderOutboxTable;
   job_versions: JobVersionsTable;
   application_records: ApplicationRecordsTable;
+  indexnow_outbox: IndexNowOutboxTable;
+}
+
+/** A job whose public page search engines are to be told of through IndexNow (migration 0028, docs/decisions/0561). */
+export interface IndexNowOutboxTable {
+  id: Generated<string>;
+  job_id: string;
+  created_at: Generated<Date>;
+  next_attempt_at: Generated<Date>;
+  locked_until: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: NullableTimestamp;
 }
 
 /** The employer's reminder of overdue applications of one job (migration 0018, docs/decisions/0413). */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationStatus } from '@careers/contracts/enums';
 import { databaseKinds } from '@careers/server-kit/testing';
-import { applicationSource } from '../src/modules/applications/application-source';
+import { NAMED_SOURCES, applicationSourceName } from '@careers/contracts/application-sources';
+import { APPLICATION_SOURCES, applicationSource } from '../src/modules/applications/application-source';
 import { tinyPdf } from './fixtures';
 import { newCandidate, startTestApp, uploadCv, type TestApp } from './helpers';
 
@@ -13,6 +14,7 @@ describe('the source of an application (docs/decisions/0383)', () => {
     [{ utmSource: 'indeed' }, 'indeed'],
     [{ utmSource: 'Adzuna', referrer: 'https://www.google.com/' }, 'adzuna'],
     [{ utmSource: 'job-alert' }, 'job-alert'],
+    [{ utmSource: 'qr-code' }, 'qr-code'],
     [{ utmSource: 'my-newsletter' }, 'other-tag'],
     [{ utmSource: 'direct' }, 'other-tag'],
     [{ referrer: `${PORTAL}/careers/bean-co` }, 'careers-page'],
@@ -30,6 +32,15 @@ describe('the source of an application (docs/decisions/0383)', () => {
     [{}, 'direct'],
   ])('%j → %s', (seen, source) => {
     expect(applicationSource(seen, PORTAL)).toBe(source);
+  });
+});
+
+describe('the names employers read for sources (docs/decisions/0562)', () => {
+  it('names every source the service stores, none of them "Other"', () => {
+    for (const source of APPLICATION_SOURCES) {
+      expect(NAMED_SOURCES).toContain(source);
+      expect(applicationSourceName(source)).not.toBe('Other');
+    }
   });
 });
 

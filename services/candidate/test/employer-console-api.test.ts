@@ -144,9 +144,11 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
     expect(stats.totalApplications).toBe(3);
     expect(stats.days).toBe(30);
     expect(stats.byDay).toEqual([{ day: today, applications: 3 }]);
+    // The stored source (docs/decisions/0383), as the source report counts it: a tag no board owns is
+    // other-tag, a visit with neither tag nor referrer direct.
     expect(stats.bySource).toEqual([
-      { source: 'board-a', applications: 2 },
-      { source: null, applications: 1 },
+      { source: 'other-tag', applications: 2 },
+      { source: 'direct', applications: 1 },
     ]);
     const reached = Object.fromEntries(
       stats.reached.map((r: { applicationStatus: number; applications: number }) => [
@@ -231,6 +233,8 @@ describe.each(databaseKinds())('the employer console API on %s', (kind) => {
       appliedWithCvFileName: 'Dee Detail.pdf',
       utmSource: 'jobboard',
       utmCampaign: 'spring',
+      // Where it came from, as the job's numbers and the source report count it.
+      source: 'other-tag',
     });
     expect(res.json().statusHistory.map((h: { applicationStatus: number }) => h.applicationStatus)).toEqual([
       20, 10, 0,

@@ -270,6 +270,10 @@ describe.each(databaseKinds())('job feeds on %s', (kind) => {
         `${PORTAL}/feeds/jobs.json`,
       ]),
     );
+    // Each board by name: when its crawler last fetched the job or a feed carrying it (docs/decisions/0561).
+    const boards = (res.json() as { boards: { id: string; lastFetchedAt: string | null }[] }).boards;
+    const fetched = Object.fromEntries(boards.map((b) => [b.id, b.lastFetchedAt !== null]));
+    expect(fetched).toMatchObject({ google: true, bing: true, indeed: true, adzuna: true, linkedin: false });
     const byCrawler = Object.fromEntries(body.crawlers.map((c) => [`${c.crawler} ${c.via}`, c.fetches]));
     expect(byCrawler).toEqual({
       'Googlebot feed': 1,

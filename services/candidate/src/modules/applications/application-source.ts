@@ -2,13 +2,15 @@ import { FEED_BOARDS } from '../feeds/feeds.service';
 
 /**
  * Where an application came from (docs/decisions/0383), from a closed set: a job board's feed tag, the
- * careers page, the job search, a job-alert email, a search engine (by the Referer), another site, or direct.
+ * careers page, the job search, a job-alert email, the console's QR code, a search engine (by the Referer), another
+ * site, or direct.
  */
 export const APPLICATION_SOURCES = [
   ...FEED_BOARDS,
   'careers-page',
   'jobs-search',
   'job-alert',
+  'qr-code',
   'google',
   'bing',
   'duckduckgo',

@@ -431,7 +431,7 @@ export async function jobApplicationStats(db: Db, jobId: string, since: Date) {
     db
       .selectFrom('job_applications')
       .select([
-        sql<string | null>`nullif(utm_source, '')`.as('source'),
+        sql<string>`coalesce(source, 'unknown')`.as('source'),
         (eb) => eb.fn.countAll<string>().as('applications'),
       ])
       .where('job_id', '=', jobId)

@@ -7,20 +7,116 @@ import { HttpProblem } from '@careers/server-kit/problem';
 import { requireMemberJob } from '../jobs/business-jobs.service';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
 import { FEED_BOARDS } from '../feeds/feeds.service';
+import { lastIndexNowPost } from '../indexnow/indexnow.worker';
 
-/** How an employer gives each board the feed (docs/decisions/0382); the URL differs only in its board tag. */
-const HOW_TO: Record<string, string> = {
-  indeed: 'Indeed: send the feed URL to your Indeed account manager or through Indeed\'s "XML feed" employer form.',
-  adzuna: 'Adzuna: register the feed URL with Adzuna\'s "Post jobs via XML feed" contact form.',
-  jooble: 'Jooble: add the feed URL in Jooble\'s partner area ("Add XML feed").',
-  careerjet: "Careerjet: send the feed URL to Careerjet's partner team.",
-  talent: 'Talent.com: submit the feed URL in the Talent.com employer XML feed form.',
-  ziprecruiter: 'ZipRecruiter: give the feed URL to your ZipRecruiter account manager.',
-  simplyhired: "SimplyHired: send the feed URL through SimplyHired's feed partner form.",
-  glassdoor: "Glassdoor: give the feed URL to your Glassdoor account manager (Indeed's format).",
-  linkedin: 'LinkedIn: ask your LinkedIn account team for a Limited Listings XML feed with this URL.',
-  jobrapido: "Jobrapido: submit the feed URL with Jobrapido's publisher form.",
-};
+/**
+ * The job boards and search engines, each with what it needs to carry the install's jobs (docs/decisions/0561):
+ * nothing (it reads the sitemap, the apply page's JobPosting data, and IndexNow's notices), or a one-time
+ * registration of the feed URL with the board at its address. `crawler` is the name crawler_fetches counts
+ * its fetches under (server-kit's crawlers.ts).
+ */
+const BOARDS: {
+  id: string;
+  name: string;
+  crawler: string;
+  /** The board's feed tag (feeds.service.ts's FEED_BOARDS); none: it needs no feed. */
+  feed?: (typeof FEED_BOARDS)[number];
+  registerUrl?: string;
+  how: string;
+}[] = [
+  {
+    id: 'google',
+    name: 'Google for Jobs',
+    crawler: 'Googlebot',
+    how: 'Nothing to do: Google reads the sitemap and the job posting data on the apply page.',
+  },
+  {
+    id: 'bing',
+    name: 'Bing',
+    crawler: 'Bingbot',
+    how: 'Nothing to do: Bing reads the sitemap and is told of every change through IndexNow.',
+  },
+  {
+    id: 'indeed',
+    name: 'Indeed',
+    crawler: 'Indeed',
+    feed: 'indeed',
+    registerUrl: 'https://www.indeed.com/hire',
+    how: 'Once: give the feed URL to Indeed through its employer site or your account manager ("XML feed").',
+  },
+  {
+    id: 'linkedin',
+    name: 'LinkedIn',
+    crawler: 'LinkedIn',
+    feed: 'linkedin',
+    registerUrl: 'https://business.linkedin.com/talent-solutions',
+    how: 'Once: ask your LinkedIn account team for a Limited Listings XML feed with the feed URL.',
+  },
+  {
+    id: 'glassdoor',
+    name: 'Glassdoor',
+    crawler: 'Glassdoor',
+    feed: 'glassdoor',
+    registerUrl: 'https://www.glassdoor.com/employers',
+    how: 'Once: give the feed URL to your Glassdoor account manager (it reads Indeed’s format).',
+  },
+  {
+    id: 'ziprecruiter',
+    name: 'ZipRecruiter',
+    crawler: 'ZipRecruiter',
+    feed: 'ziprecruiter',
+    registerUrl: 'https://www.ziprecruiter.com',
+    how: 'Once: give the feed URL to your ZipRecruiter account manager.',
+  },
+  {
+    id: 'adzuna',
+    name: 'Adzuna',
+    crawler: 'Adzuna',
+    feed: 'adzuna',
+    registerUrl: 'https://www.adzuna.co.uk',
+    how: 'Once: register the feed URL with Adzuna’s "Post jobs via XML feed" contact form.',
+  },
+  {
+    id: 'jooble',
+    name: 'Jooble',
+    crawler: 'Jooble',
+    feed: 'jooble',
+    registerUrl: 'https://jooble.org',
+    how: 'Once: add the feed URL in Jooble’s partner area ("Add XML feed").',
+  },
+  {
+    id: 'talent',
+    name: 'Talent.com',
+    crawler: 'Talent.com',
+    feed: 'talent',
+    registerUrl: 'https://www.talent.com',
+    how: 'Once: submit the feed URL in Talent.com’s employer XML feed form.',
+  },
+  {
+    id: 'careerjet',
+    name: 'Careerjet',
+    crawler: 'Careerjet',
+    feed: 'careerjet',
+    registerUrl: 'https://www.careerjet.com',
+    how: 'Once: send the feed URL to Careerjet’s partner team.',
+  },
+  {
+    id: 'simplyhired',
+    name: 'SimplyHired',
+    crawler: 'SimplyHired',
+    feed: 'simplyhired',
+    registerUrl: 'https://www.simplyhired.com',
+    how: 'Once: send the feed URL through SimplyHired’s feed partner form.',
+  },
+  {
+    id: 'jobrapido',
+    name: 'Jobrapido',
+    crawler: 'Jobrapido',
+    feed: 'jobrapido',
+    registerUrl: 'https://www.jobrapido.com',
+    how: 'Once: submit the feed URL with Jobrapido’s publisher form.',
+  },
+];
 
 /** Crawler lines per page: a page of the console's list, a bounded answer whatever the table holds. */
 export const CRAWLER_PAGE_MAX = 50;
@@ -55,6 +151,21 @@ function decodeCursor(cursor: string): CrawlerCursor {
 }
 
 export const jobDistributionSchema = z.object({
+  /** Each board by name, what it needs, and when its crawler last fetched the job or a feed carrying it. */
+  boards: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      needs: z.enum(['nothing', 'feed-registration']),
+      how: z.string(),
+      registerUrl: z.string().nullable(),
+      feedUrl: z.string().nullable(),
+      lastFetchedAt: z.string().nullable(),
+    }),
+  ),
+  /** IndexNow (docs/decisions/0561): whether search engines are told of changes, and when of this job last. */
+  indexNow: z.object({ on: z.boolean(), lastNotifiedAt: z.string().nullable() }),
+  /** Every address the job is published at (the console's "feed addresses"). */
   places: z.array(z.object({ name: z.string(), url: z.string(), how: z.string() })),
   crawlers: z.array(
     z.object({
@@ -70,9 +181,10 @@ export const jobDistributionSchema = z.object({
 });
 
 /**
- * "Post once" (issue 27 item 6): where a job is published (its apply page, the careers page, /jobs, the
- * sitemap, each board's feed URL and how to register it) and which crawlers fetched it or the feeds that
- * carry it, and when (crawler_fetches, counted in batches).
+ * "Post once" (issue 27 item 6): each board and what it needs (docs/decisions/0561), where a job is published
+ * (its apply page, the careers page, /jobs, the sitemap, each board's feed URL) and which crawlers fetched it or
+ * the feeds that carry it, and when (crawler_fetches, counted in batches); and when IndexNow last told the
+ * search engines of it.
  */
 export async function jobDistributionRoutes(app: App) {
   app.get(
@@ -99,6 +211,8 @@ export async function jobDistributionRoutes(app: App) {
         )
       ).rows[0]?.slug;
       const careers = slug ? `${portal}/careers/${encodeURIComponent(slug)}` : null;
+      const feedUrl = (board: string) =>
+        careers ? `${careers}/jobs.xml?board=${board}` : `${portal}/feeds/jobs.xml?board=${board}`;
       const places = [
         { name: 'Apply page', url: `${portal}/apply/${job.id}`, how: 'Share this link anywhere.' },
         ...(careers ? [{ name: 'Careers page', url: careers, how: 'Link it from your own website.' }] : []),
@@ -108,11 +222,9 @@ export async function jobDistributionRoutes(app: App) {
           url: `${portal}/sitemap.xml`,
           how: 'Search engines find it through robots.txt; Google for Jobs reads the apply page’s JobPosting data.',
         },
-        ...FEED_BOARDS.filter((board) => board !== 'jsonfeed').map((board) => ({
-          name: `Feed for ${board}`,
-          url: careers ? `${careers}/jobs.xml?board=${board}` : `${portal}/feeds/jobs.xml?board=${board}`,
-          how: HOW_TO[board] ?? 'Register the feed URL with the board.',
-        })),
+        ...BOARDS.flatMap((board) =>
+          board.feed ? [{ name: `Feed for ${board.name}`, url: feedUrl(board.feed), how: board.how }] : [],
+        ),
         { name: 'JSON Feed', url: `${portal}/feeds/jobs.json`, how: 'For any reader of JSON Feed 1.1.' },
       ];
       const targets = [`job:${job.id}`, `feed:business:${member.business.id}`, 'feed:json'].concat(
@@ -136,7 +248,30 @@ export async function jobDistributionRoutes(app: App) {
         .execute();
       const rows = page.slice(0, limit);
       const last = rows.at(-1);
+      // One line per crawler name: the names are a fixed list (docs/decisions/0514), so this is bounded.
+      const lastByCrawler = new Map(
+        (
+          await app.deps.database.db
+            .selectFrom('crawler_fetches')
+            .select(['crawler', (eb) => eb.fn.max('last_at').as('last_at')])
+            .where('target', 'in', targets)
+            .groupBy('crawler')
+            .execute()
+        ).map((row) => [row.crawler, new Date(row.last_at).toISOString()]),
+      );
+      const indexNow = app.deps.indexNow.settings;
+      const lastNotified = indexNow.endpoint ? await lastIndexNowPost(app.deps.database.db, job.id) : null;
       return {
+        boards: BOARDS.map((board) => ({
+          id: board.id,
+          name: board.name,
+          needs: board.feed ? ('feed-registration' as const) : ('nothing' as const),
+          how: board.how,
+          registerUrl: board.registerUrl ?? null,
+          feedUrl: board.feed ? feedUrl(board.feed) : null,
+          lastFetchedAt: lastByCrawler.get(board.crawler) ?? null,
+        })),
+        indexNow: { on: indexNow.endpoint !== null, lastNotifiedAt: lastNotified?.toISOString() ?? null },
         nextCursor: page.length > limit && last ? encodeCursor(last) : null,
         places,
         crawlers: rows.map((row) => ({
