@@ -14,6 +14,7 @@ import { applyViaApi, createJob, dropCvViaApi, newEmployer } from '../support/em
 import { logoPng } from '../support/jobs';
 import { newCandidate, openEmployerConsole, signedInStateByApi } from '../support/flows';
 import { latestCode, latestLink, mailboxMark } from '../support/mailbox';
+import { expectFocusOn } from '../support/focus';
 import { useLooks } from '../support/screens';
 import { WAIT_MS } from '../support/waits';
 
@@ -105,6 +106,8 @@ describe.each([
       await move.getByRole('combobox').selectOption({ value: String(ApplicationStatus.ScheduleInterview) });
       await move.getByRole('button', { name: 'Move' }).click();
       await employer.getByText('Moved to Schedule interview.').waitFor({ timeout: WAIT_MS });
+      // The focus is on the new status, not on the page's body (decision 0541).
+      await expectFocusOn(employer, 'Moved to Schedule interview.');
 
       // The job's numbers count it: one application, today, straight from the link, now at interview.
       await employer.goto(`/employer/jobs/${jobId}`);

@@ -7,6 +7,7 @@
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { expectFocusOn } from '../support/focus';
 import { applyViaApi, createJob, newEmployer, uploadCvViaApi, type Employer, type Job } from '../support/employer';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { pdfCv } from '../support/files';
@@ -85,6 +86,8 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     const section = console_.getByRole('region', { name: 'Interview' });
     await section.getByRole('button', { name: 'Invite to an interview' }).click();
     await section.getByText('Invited: the candidate chooses a time', { exact: false }).waitFor({ timeout: WAIT_MS });
+    // The focus goes to what the action made, never to the page's body (decision 0541); at 1280 px here.
+    await expectFocusOn(console_, 'Invited: the candidate chooses a time');
     const invitation = await waitForMail(candidate.email, {
       since,
       match: (m) => m.subject === 'Choose a time for your interview',
@@ -107,6 +110,8 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await phone.keyboard.press('Tab');
     await phone.keyboard.press('Enter');
     await mine.getByText('Your interview is booked.').waitFor({ timeout: WAIT_MS });
+    // At 360 px the booked time takes the focus, and is on screen.
+    await expectFocusOn(phone, 'Your interview is booked.');
     await look(phone, 'booked', '360 px');
 
     const booked = await Promise.all(
@@ -133,6 +138,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await other.check();
     await mine.getByRole('button', { name: 'Move to this time' }).click();
     await mine.getByRole('button', { name: 'Change the time' }).waitFor({ timeout: WAIT_MS });
+    await expectFocusOn(phone, 'Your interview is booked.');
     for (const to of [candidate.email, employer.email]) {
       const moved = await waitForMail(to, {
         since,
@@ -152,6 +158,7 @@ describe('interviews: hours, invitation, booking by keyboard on a phone, calenda
     await section.getByRole('button', { name: 'Cancel the interview' }).click();
     await console_.getByRole('alertdialog').getByRole('button', { name: 'Cancel the interview' }).click();
     await section.getByText('The interview was cancelled', { exact: false }).waitFor({ timeout: WAIT_MS });
+    await expectFocusOn(console_, 'The interview was cancelled');
     for (const to of [candidate.email, employer.email]) {
       const cancelled = await waitForMail(to, {
         since,

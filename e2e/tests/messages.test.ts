@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
+import { expectFocusOn } from '../support/focus';
 import { applyViaApi, createJob, newEmployer, uploadCvViaApi, type Employer, type Job } from '../support/employer';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { pdfCv } from '../support/files';
@@ -53,6 +54,8 @@ describe('messages: the employer writes from a template, the candidate is told b
       .getByLabel('Template text')
       .fill('Hello {candidateName},\nthank you for applying for {jobTitle} at {businessName}. Can we talk on Monday?');
     await messages.getByRole('button', { name: 'Save template' }).click();
+    // After each action the focus is on its result, never on the page's body (decision 0541).
+    await expectFocusOn(console_, 'Template saved.');
     const picker = messages.getByLabel('Start from a template');
     await picker.waitFor({ timeout: WAIT_MS });
     await picker.selectOption({ label: 'Invite to talk' });
@@ -61,6 +64,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     const filled = `Hello ${candidate.name},\nthank you for applying for ${job.title} at ${employer.businessName}. Can we talk on Monday?`;
     await messages.locator('.employer-message__body').first().waitFor({ timeout: WAIT_MS });
     expect(await messages.locator('.employer-message__body').first().innerText()).toBe(filled);
+    await expectFocusOn(console_, 'Can we talk on Monday?');
     await look(console_, 'employer-wrote', '1280 px');
 
     // Once: the notice names the business (as the employer wrote it) and links to the messages.
@@ -84,6 +88,7 @@ describe('messages: the employer writes from a template, the candidate is told b
     await thread.getByLabel(`Your reply to ${employer.businessName}`).fill('Monday at 10 works for me.');
     await thread.getByRole('button', { name: 'Send reply' }).click();
     await thread.getByText('Monday at 10 works for me.').waitFor({ timeout: WAIT_MS });
+    await expectFocusOn(phone, 'Monday at 10 works for me.');
     await phone.setViewportSize(DESKTOP);
     await look(phone, 'candidate-replied', '1280 px');
 
