@@ -33,6 +33,14 @@ const envSchema = z.object({
    */
   CANDIDATE_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   CRAWLER_REPORT_TOKEN: z.string().min(32).optional(),
+  /**
+   * IndexNow's key (docs/decisions/0561), served at /{key}.txt: the candidate service's INDEXNOW_KEY. Unset, the
+   * one the embedded default generates under DATA_DIR is served if there is one.
+   */
+  INDEXNOW_KEY: z
+    .string()
+    .regex(/^[a-zA-Z0-9-]{8,128}$/, 'expected 8 to 128 letters, digits or dashes')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * As the services' TRUST_PROXY (false, a hop count, or the proxies' addresses). The portal reads no
@@ -67,6 +75,8 @@ export interface PortalServerConfig {
   jobCountry?: string;
   /** Where crawlers' fetches are reported, and with what (docs/decisions/0514); absent: nowhere. */
   crawlerReport?: CrawlerReportConfig;
+  /** IndexNow's key file (docs/decisions/0561): the key, or the file the embedded default generates it in. */
+  indexNow?: { key?: string | undefined; keyFile?: string | undefined };
 }
 
 export interface CrawlerReportConfig {
@@ -123,6 +133,10 @@ export function parsePortalEnv(env: Record<string, string | undefined>): ParseRe
         tokenFile: vars.CRAWLER_REPORT_TOKEN
           ? undefined
           : join(resolve(vars.DATA_DIR), 'internal-secrets', 'crawler-report.secret'),
+      },
+      indexNow: {
+        key: vars.INDEXNOW_KEY,
+        keyFile: vars.INDEXNOW_KEY ? undefined : join(resolve(vars.DATA_DIR), 'internal-secrets', 'indexnow.secret'),
       },
       runtime: {
         identityBaseUrl: trimSlash(vars.IDENTITY_URL),

@@ -44,6 +44,7 @@ import { isFiltered, jobSearchQuery, readJobSearch } from '../src/features/caree
 import { careersPath } from '../src/lib/paths';
 import { businessLogoUrl } from '../src/features/apply/utils/logo-url';
 import { createCrawlerReporter } from './crawler-fetches';
+import { serveIndexNowKey } from './indexnow-key';
 import { jobFacts } from '../src/features/apply/utils/job-facts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -98,6 +99,8 @@ export async function buildPortalServer(
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // IndexNow's key file (docs/decisions/0561): how search engines know the pings about this portal are its own.
+  serveIndexNowKey(app, config.indexNow ?? {});
   // The job feeds (docs/decisions/0381): written by the candidate service, streamed through.
   await app.register(feedsProxy, { candidateBaseUrl: config.runtime.candidateBaseUrl });
   // Request rate, latency and errors per route, for operators only (docs/decisions/0072, 0095).
