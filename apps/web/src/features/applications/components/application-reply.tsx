@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobApplication, StatusChange } from '@careers/contracts/candidate';
 import { ENDING_REASON_WORDS, daysInWords, replyState } from '@careers/contracts/fair-endings-words';
+import { useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
@@ -67,6 +68,8 @@ export function TimelineReason({ change }: { change: StatusChange }) {
   ) : null;
 }
 
+const ANSWER_ID = 'keep-on-file-answer';
+
 /**
  * The application page's section when the employer asks to keep the application on file after closing the
  * job: until when, and the candidate's answer. Without an answer within a week, the application gets the
@@ -78,13 +81,16 @@ export function KeepOnFileSection({ application }: { application: JobApplication
     mutationFn: (agree: boolean) => answerKeepOnFile(application.id, agree),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
   });
+  // The answered line takes the focus: the button that had it is gone or disabled (docs/decisions/0541).
+  const focusWhenShown = useFocusWhenShown();
+  const reply = (agree: boolean) => answer.mutate(agree, { onSuccess: () => focusWhenShown(ANSWER_ID) });
   const keep = application.keepOnFile;
   if (!keep || application.endingReason) return null;
   return (
     <section id="keep-on-file" className="application-reply__keep" aria-labelledby="application-keep-title">
       <h2 id="application-keep-title">Kept on file</h2>
       <AlertBanner type="alert-danger" message={answer.isError ? firstServerErrorOr(answer.error) : null} />
-      <p>
+      <p id={ANSWER_ID}>
         {application.business.name} closed this job and asks to keep your application on file until{' '}
         {formatChosenDay(keep.until)}, in case a place opens.
         {keep.answer === null
@@ -96,11 +102,11 @@ export function KeepOnFileSection({ application }: { application: JobApplication
       {keep.answer !== 'declined' ? (
         <div className="application-card__actions">
           {keep.answer === null ? (
-            <Button variant="primary" busy={answer.isPending} onClick={() => answer.mutate(true)}>
+            <Button variant="primary" busy={answer.isPending} onClick={() => reply(true)}>
               Agree to stay on file
             </Button>
           ) : null}
-          <Button variant="secondary" disabled={answer.isPending} onClick={() => answer.mutate(false)}>
+          <Button variant="secondary" disabled={answer.isPending} onClick={() => reply(false)}>
             {keep.answer === 'agreed' ? 'No longer keep me on file' : 'No, tell me the outcome'}
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
 import { ApplicationInterview } from './application-interview';
 import { ApplicationMessages } from './application-messages';
+import { KeepOnFileSection } from './application-reply';
 
 /*
  * After the candidate's actions on their application's page, the focus is on what the action made
@@ -110,4 +111,19 @@ describe("the focus after an action on the candidate's application", () => {
       expect(document.activeElement).toHaveTextContent('24 March 2027');
     },
   );
+
+  it('goes to the line that says the answer, once the candidate answers the request to keep them on file', async () => {
+    const keepOnFile = { until: '2027-05-01T23:59:59.000Z', askedOn: '2026-11-20T10:00:00.000Z', answer: null };
+    fakeServices(({ method, url }) =>
+      method === 'PUT' && url === `/job-applications/${one.id}/keep-on-file`
+        ? { status: 200, data: { ...keepOnFile, answer: 'declined' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderPage(<KeepOnFileSection application={{ ...one, endingReason: null, keepOnFile }} />);
+    const section = screen.getByRole('region', { name: 'Kept on file' });
+    await user.click(within(section).getByRole('button', { name: 'No, tell me the outcome' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('keep-on-file-answer'));
+    expect(document.activeElement).toHaveTextContent('asks to keep your application on file');
+  });
 });

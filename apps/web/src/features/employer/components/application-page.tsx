@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationNote, CvOpening, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
-import { ResultStatus, useActionResult } from '../../../components/action-result';
+import { ResultStatus, useActionResult, useFocusWhenShown } from '../../../components/action-result';
 import { AlertBanner } from '../../../components/alert-banner';
 import { EmailNotVerified } from './email-not-verified';
 import { Badge } from '../../../components/badge';
@@ -108,10 +108,13 @@ function MoveStatus({
 }
 
 const NOTE_MAX = 4000;
+/** A note in the history: the one just saved takes the focus by it. */
+const noteElementId = (noteId: string) => `note-${noteId}`;
 
 /** The business's private note on the application: the candidate never sees it. */
 function NoteForm({ applicationId }: { applicationId: string }) {
   const add = useAddNote(applicationId);
+  const focusWhenShown = useFocusWhenShown();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
@@ -126,9 +129,10 @@ function NoteForm({ applicationId }: { applicationId: string }) {
         if (text.length > NOTE_MAX) return setError(`A note is at most ${NOTE_MAX} characters.`);
         setError(undefined);
         add.mutate(text, {
-          onSuccess: () => {
+          onSuccess: (note) => {
             setBody('');
             notifySuccess('Note saved.');
+            focusWhenShown(noteElementId(note.id));
           },
         });
       }}
@@ -299,7 +303,7 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
                   ) : null}
                 </li>
               ) : (
-                <li key={`n-${line.note.id}`} className="employer-history__note">
+                <li key={`n-${line.note.id}`} id={noteElementId(line.note.id)} className="employer-history__note">
                   <span>Note by {line.note.authorName}</span> <time dateTime={line.at}>{formatDateTime(line.at)}</time>
                   <p className="employer-history__note-body">{line.note.body}</p>
                 </li>

@@ -22,6 +22,26 @@ const applicationId = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
 const owner = { businessId: 'b1', userId: 'u1', role: 'Owner', assignedJobIds: [] };
 /** The focus is on the element whose words are exactly these (never the body, whose words hold them too). */
 const focusIsOn = (words: string) => waitFor(() => expect(document.activeElement?.textContent).toBe(words));
+/** GET /business/applications/{id}, with the changes a test makes. */
+const applicationDetail = (changes: Record<string, unknown>) => ({
+  id: applicationId,
+  jobId: 'j1',
+  jobTitle: 'Welder',
+  candidate: { id: 'c1', name: 'Ann Applicant', email: 'ann@example.test', phoneNumber: '0777', postcode: 'LS1' },
+  emailVerified: true,
+  applicationStatus: 0,
+  appliedWithCvId: null,
+  appliedOn: '2026-03-01T09:00:00.000Z',
+  readyToWork: true,
+  utmSource: null,
+  utmCampaign: null,
+  withdrawnOn: null,
+  withdrawalReason: null,
+  statusHistory: [],
+  notes: [],
+  cvOpenings: [],
+  ...changes,
+});
 const dataOf = (data: unknown) => (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
 
 describe('the focus after an action in the console', () => {
@@ -127,33 +147,7 @@ describe('the focus after an action in the console', () => {
     fakeServices(({ method, url, data }) => {
       if (method === 'GET' && url === '/business/membership') return { status: 200, data: owner };
       if (method === 'GET' && url === `/business/applications/${applicationId}`)
-        return {
-          status: 200,
-          data: {
-            id: applicationId,
-            jobId: 'j1',
-            jobTitle: 'Welder',
-            candidate: {
-              id: 'c1',
-              name: 'Ann Applicant',
-              email: 'ann@example.test',
-              phoneNumber: '0777',
-              postcode: 'LS1',
-            },
-            emailVerified: true,
-            applicationStatus: status,
-            appliedWithCvId: null,
-            appliedOn: '2026-03-01T09:00:00.000Z',
-            readyToWork: true,
-            utmSource: null,
-            utmCampaign: null,
-            withdrawnOn: null,
-            withdrawalReason: null,
-            statusHistory: [],
-            notes: [],
-            cvOpenings: [],
-          },
-        };
+        return { status: 200, data: applicationDetail({ applicationStatus: status }) };
       if (method === 'PUT' && url === `/business/applications/${applicationId}/status`) {
         status = Number(dataOf(data).applicationStatus);
         return { status: 200, data: {} };
@@ -171,6 +165,33 @@ describe('the focus after an action in the console', () => {
     expect(within(remade).getByLabelText('Status')).toHaveDisplayValue('Schedule interview');
     expect(screen.getByRole('button', { name: 'Move' })).toBeDisabled();
     expect(document.activeElement?.textContent).toBe('Moved to Schedule interview.');
+  });
+
+  it('goes to the note just saved, in the history', { timeout: 15_000 }, async () => {
+    const notes: unknown[] = [];
+    fakeServices(({ method, url, data }) => {
+      if (method === 'GET' && url === '/business/membership') return { status: 200, data: owner };
+      if (method === 'GET' && url === `/business/applications/${applicationId}`)
+        return { status: 200, data: applicationDetail({ notes: [...notes] }) };
+      if (method === 'POST' && url === `/business/applications/${applicationId}/notes`) {
+        const note = {
+          id: '4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a',
+          authorName: 'Olive Owner',
+          body: String(dataOf(data).body),
+          createdOn: '2026-03-02T09:00:00.000Z',
+        };
+        notes.push(note);
+        return { status: 200, data: note };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderPage(<ApplicationPage applicationId={applicationId} />);
+    await user.type(await screen.findByLabelText('Add a note', {}, { timeout: 5000 }), 'Strong welding portfolio.');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(document.activeElement?.id).toBe('note-4d5e6f7a-8b9c-4d0e-8f1a-2b3c4d5e6f7a'));
+    expect(document.activeElement).toHaveTextContent('Note by Olive Owner');
+    expect(document.activeElement).toHaveTextContent('Strong welding portfolio.');
   });
 
   it('goes to the invitation line after inviting to an interview', async () => {
