@@ -31,7 +31,7 @@ const MENU: { to: string; label: string; end: boolean; roles: TeamRole[] }[] = [
   { to: employerPaths.cvDrops, label: 'CV drops', end: false, roles: ['Owner', 'Recruiter'] },
   { to: employerPaths.talentPool, label: 'Talent pool', end: false, roles: ['Owner', 'Recruiter'] },
   { to: employerPaths.interviews, label: 'Interviews', end: false, roles: ['Owner', 'Recruiter', 'HiringManager'] },
-  { to: employerPaths.notifications, label: 'E-mails', end: false, roles: ['Owner', 'Recruiter', 'HiringManager'] },
+  { to: employerPaths.notifications, label: 'Emails', end: false, roles: ['Owner', 'Recruiter', 'HiringManager'] },
   { to: employerPaths.team, label: 'Team', end: false, roles: ['Owner'] },
   { to: employerPaths.business, label: 'Business', end: false, roles: ['Owner'] },
 ];

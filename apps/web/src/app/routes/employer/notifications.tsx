@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/page-title';
 export default function EmployerNotificationsRoute() {
   return (
     <>
-      <PageTitle title="E-mails · Employer" />
+      <PageTitle title="Emails · Employer" />
       <NotificationSettingsPage />
     </>
   );

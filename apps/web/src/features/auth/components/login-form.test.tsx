@@ -149,7 +149,7 @@ describe('login form', () => {
 
   it('says no password is needed instead of offering to reset one', () => {
     renderPage(<LoginForm />, { path: '/account/login' });
-    expect(screen.getByText('No password needed: we e-mail you a code.')).toBeInTheDocument();
+    expect(screen.getByText('No password needed: we email you a code.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /password/i })).toBeNull();
   });
 

@@ -178,7 +178,7 @@ export function LoginForm() {
       </p>
       {/* Candidates sign in with an e-mailed code: a "Forgot password?" here sent them to reset a password
           they never use. The reset page stays at its address for the links it e-mails. */}
-      <p className="auth-form__switch">No password needed: we e-mail you a code.</p>
+      <p className="auth-form__switch">No password needed: we email you a code.</p>
       <TermsNotice />
     </form>
   );

@@ -21,15 +21,15 @@ const KIND_WORDS: Record<EmployerNoticeKind, string> = {
 };
 
 const DELIVERY_WORDS: Record<NoticeDelivery, string> = {
-  instant: 'An e-mail at once',
+  instant: 'An email at once',
   digest: 'In my daily digest',
-  off: 'No e-mail',
+  off: 'No email',
 };
 
-export const SAVED = 'Your e-mail choices are saved.';
+export const SAVED = 'Your email choices are saved.';
 
 /**
- * The member's own e-mail choices (docs/decisions/0497): one labelled radio group per kind. After a save,
+ * The member's own email choices (docs/decisions/0497): one labelled radio group per kind. After a save,
  * the confirmation takes the focus, so a screen reader says it and the keyboard starts from it.
  */
 export function NotificationSettingsForm({
@@ -58,7 +58,7 @@ export function NotificationSettingsForm({
     );
   };
   return (
-    <form className="employer-form" noValidate aria-label="E-mail notifications" onSubmit={submit}>
+    <form className="employer-form" noValidate aria-label="Email notifications" onSubmit={submit}>
       {error ? <AlertBanner type="alert-danger" message={error} /> : null}
       {EMPLOYER_NOTICE_KINDS.map((kind) => (
         <fieldset key={kind} className="employer-notifications__kind">
@@ -81,7 +81,7 @@ export function NotificationSettingsForm({
         </fieldset>
       ))}
       <Button type="submit" busy={saving}>
-        Save e-mail choices
+        Save email choices
       </Button>
       {saved ? (
         <p ref={confirmation} tabIndex={-1} role="status" className="employer-notifications__saved">
@@ -97,7 +97,7 @@ export function NotificationSettings() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   let body;
-  if (settings.isPending) body = <Spinner label="Loading your e-mail choices" />;
+  if (settings.isPending) body = <Spinner label="Loading your email choices" />;
   else if (settings.isError) body = <AlertBanner type="alert-danger" message={firstServerErrorOr(settings.error)} />;
   else
     body = (
@@ -110,7 +110,7 @@ export function NotificationSettings() {
     );
   return (
     <section className="card employer-notifications" aria-labelledby="notifications-title">
-      <h2 id="notifications-title">E-mail notifications</h2>
+      <h2 id="notifications-title">Email notifications</h2>
       <p>
         What you hear of on the jobs you can see. The daily digest goes at 08:00 in the time zone of your interview
         hours (UTC until you set them), and only when something waits.
@@ -120,11 +120,11 @@ export function NotificationSettings() {
   );
 }
 
-/** /employer/notifications: every member's own e-mail choices. */
+/** /employer/notifications: every member's own email choices. */
 export function NotificationSettingsPage() {
   return (
     <section className="page employer-page" aria-labelledby="notifications-page-title">
-      <h1 id="notifications-page-title">E-mails</h1>
+      <h1 id="notifications-page-title">Emails</h1>
       <NotificationSettings />
     </section>
   );
