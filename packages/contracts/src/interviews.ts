@@ -13,6 +13,10 @@ export const INTERVIEW_LIMITS = {
   /** Weekly hours: at most this many ranges; exceptions: at most this many dates. */
   weeklyRanges: 50,
   exceptions: 200,
+  /** Days off (single days or ranges): at most this many entries, each at most this many days long. */
+  datesOff: 100,
+  dateOffDays: 366,
+  dateOffNameLength: 80,
   locationLength: 500,
   /** How far ahead the candidate is offered slots, in days. */
   daysAhead: 28,
@@ -58,6 +62,34 @@ export function isVideoLink(value: string): boolean {
   }
 }
 
+/** How many calendar days a range of dates (YYYY-MM-DD) holds, both ends counted. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * A day off or a run of them (the business closed, a public holiday, leave): no slot is offered on these
+ * dates in the interviewer's zone, whatever the weekly hours or an exception say (docs/decisions/0574).
+ */
+export const dateOffSchema = z
+  .object({
+    from: z.iso.date().describe('The first day off, YYYY-MM-DD, in the availability’s time zone'),
+    to: z.iso.date().describe('The last day off (the same as from for a single day)'),
+    name: z
+      .string()
+      .trim()
+      .max(INTERVIEW_LIMITS.dateOffNameLength)
+      .regex(/^[^\r\n]*$/, 'A name is one line.')
+      .optional()
+      .describe('What it is, for the interviewer: "Easter Monday", "Office closed"'),
+  })
+  .refine((d) => d.from <= d.to, { message: 'The last day off is on or after the first.', path: ['to'] })
+  .refine((d) => daysInRange(d.from, d.to) <= INTERVIEW_LIMITS.dateOffDays, {
+    message: `A run of days off is at most ${INTERVIEW_LIMITS.dateOffDays} days long.`,
+    path: ['to'],
+  });
+export type DateOff = z.infer<typeof dateOffSchema>;
+
 export const interviewLocationKinds = ['address', 'phone', 'video'] as const;
 export type InterviewLocationKind = (typeof interviewLocationKinds)[number];
 
@@ -86,6 +118,11 @@ export const availabilitySchema = z
         }),
       )
       .max(INTERVIEW_LIMITS.exceptions),
+    datesOff: z
+      .array(dateOffSchema)
+      .max(INTERVIEW_LIMITS.datesOff)
+      .optional()
+      .describe('Days off and public holidays: no slot on them. Left out: none'),
     locationKind: z.enum(interviewLocationKinds),
     location: z.string().trim().min(1).max(INTERVIEW_LIMITS.locationLength),
   })

@@ -81,4 +81,37 @@ describe('interview slots across daylight-saving changes', () => {
     const booked = { start: Date.parse('2027-01-04T10:00:00Z'), end: Date.parse('2027-01-04T10:45:00Z') };
     expect(monday('2027-01-04', [booked])).toEqual(['09:00', '11:00']);
   });
+
+  it("skips the days off, single days and runs, in the interviewer's own calendar, over the hours of an exception too", () => {
+    const r: SlotRules = {
+      ...rules('Europe/London', everyDay('09:00', '11:00')),
+      exceptions: [{ date: '2027-04-02', ranges: [{ from: '13:00', to: '14:00' }] }],
+      datesOff: [
+        { from: '2027-04-02', to: '2027-04-05', name: 'Easter' },
+        { from: '2027-04-07', to: '2027-04-07' },
+      ],
+    };
+    const week = openSlots(r, {
+      from: instantOf('2027-04-01', 0, 'Europe/London'),
+      to: instantOf('2027-04-09', 0, 'Europe/London'),
+    });
+    const days = [...new Set(week.map((s) => new Date(s.start).toISOString().slice(0, 10)))];
+    expect(days).toEqual(['2027-04-01', '2027-04-06', '2027-04-08']);
+    expect(week).toHaveLength(6);
+    // The day is the interviewer's: Tokyo's 2 April starts on the 1st in UTC, and its slots are all gone.
+    const tokyo: SlotRules = {
+      ...rules('Asia/Tokyo', everyDay('00:00', '02:00')),
+      datesOff: [{ from: '2027-04-02', to: '2027-04-02' }],
+    };
+    const around = openSlots(tokyo, {
+      from: instantOf('2027-04-01', 0, 'Asia/Tokyo'),
+      to: instantOf('2027-04-04', 0, 'Asia/Tokyo'),
+    });
+    expect(around.map((s) => iso(s.start))).toEqual([
+      '2027-03-31T15:00:00.000Z',
+      '2027-03-31T16:00:00.000Z',
+      '2027-04-02T15:00:00.000Z',
+      '2027-04-02T16:00:00.000Z',
+    ]);
+  });
 });

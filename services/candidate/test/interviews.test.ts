@@ -446,6 +446,59 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     const feed = await t.app.inject({ url: url.pathname });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('text/calendar');
+  it('keeps the days off with the hours, offers no time on them and refuses bad ones', async () => {
+    const { owner, jobId } = await business('Holiday Co');
+    const datesOff = [
+      { from: '2027-03-25', to: '2027-03-26', name: 'Office closed' },
+      { from: '2027-03-30', to: '2027-03-30' },
+    ];
+    const set = await call('PUT', '/business/interviews/availability', owner.headers, { ...AVAILABILITY, datesOff });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await call('GET', '/business/interviews/availability', owner.headers)).json().availability).toMatchObject({
+      datesOff,
+    });
+    const ann = await applicant(jobId, 'Ann Holiday');
+    await call('POST', `/business/applications/${ann.applicationId}/interview`, owner.headers, {});
+    const url = `/job-applications/${ann.applicationId}/interview`;
+    const offered = (await interviewOf(ann.headers, url)).slots.map((s) => s.startsAt.slice(0, 10));
+    expect(offered).toContain('2027-03-23');
+    expect(offered).toContain('2027-03-29');
+    for (const day of ['2027-03-24', '2027-03-25', '2027-03-26', '2027-03-30']) expect(offered).not.toContain(day);
+    // A time on a day off cannot be booked by hand either.
+    const onHoliday = await call('PUT', `${url}/booking`, ann.headers, { startsAt: '2027-03-25T09:00:00.000Z' });
+    expect(onHoliday.statusCode).toBe(409);
+
+    const bad = [
+      [{ from: '2027-03-26', to: '2027-03-25' }],
+      [{ from: '2027-02-30', to: '2027-02-30' }],
+      [{ from: '2027-01-01', to: '2028-01-02' }],
+      [{ from: '2027-03-25', to: '2027-03-25', name: 'Two\nlines' }],
+      [{ from: '2027-03-25', to: '2027-03-25', name: 'x'.repeat(81) }],
+      Array.from({ length: 101 }, (_, i) => ({
+        from: `2027-${String(1 + (i % 12)).padStart(2, '0')}-01`,
+        to: '2027-12-31',
+      })),
+    ];
+    for (const body of bad) {
+      const res = await call('PUT', '/business/interviews/availability', owner.headers, {
+        ...AVAILABILITY,
+        datesOff: body,
+      });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
+    }
+    // A hundred is allowed, and a stranger to the business reads none of them.
+    const hundred = Array.from({ length: 100 }, (_, i) => {
+      const date = new Date(Date.UTC(2027, 5, 1 + i)).toISOString().slice(0, 10);
+      return { from: date, to: date };
+    });
+    const full = await call('PUT', '/business/interviews/availability', owner.headers, {
+      ...AVAILABILITY,
+      datesOff: hundred,
+    });
+    expect(full.statusCode, full.body).toBe(200);
+    expect((await call('GET', '/business/interviews/availability', ann.headers)).statusCode).toBe(403);
+  });
+
     const root = new ICAL.Component(ICAL.parse(feed.body));
     expect(root.getFirstPropertyValue('method')).toBe('PUBLISH');
     const events = root.getAllSubcomponents('vevent');

@@ -34,11 +34,19 @@ export function zoneName(timeZone: string): string {
   return city.replace(/_/g, ' ');
 }
 
+/** Whether a time reads the same on both clocks (the same zone, or two zones at the same offset then). */
+export function sameOnBothClocks(start: string, end: string, own: string, theirs: string): boolean {
+  return dayIn(start, own) === dayIn(start, theirs) && rangeIn(start, end, own) === rangeIn(start, end, theirs);
+}
+
 /**
  * One slot as a sentence: "Tuesday 23 March 2027, 09:00–09:45 your time (London); 09:00–09:45 for the
- * interviewer (London)". The other zone's day is named when it is another day there.
+ * interviewer (New York)". The other zone's day is named when it is another day there; a time both clocks
+ * read alike is said once: "Tuesday 23 March 2027, 09:00–09:45 (London), your time and the interviewer's".
  */
 export function slotInBothZones(start: string, end: string, own: string, theirs: string): string {
+  if (sameOnBothClocks(start, end, own, theirs))
+    return `${dayIn(start, own)}, ${rangeIn(start, end, own)} (${zoneName(own)}), your time and the interviewer's`;
   const mine = `${dayIn(start, own)}, ${rangeIn(start, end, own)} your time (${zoneName(own)})`;
   const otherDay = dayIn(start, theirs) !== dayIn(start, own) ? `${dayIn(start, theirs)}, ` : '';
   return `${mine}; ${otherDay}${rangeIn(start, end, theirs)} for the interviewer (${zoneName(theirs)})`;

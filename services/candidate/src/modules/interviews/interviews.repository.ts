@@ -24,7 +24,12 @@ export function findAvailability(db: Db, businessId: string, userId: string, for
 }
 
 export async function upsertAvailability(db: Db, row: AvailabilityRow): Promise<void> {
-  const values = { ...row, weekly: JSON.stringify(row.weekly), exceptions: JSON.stringify(row.exceptions) };
+  const values = {
+    ...row,
+    weekly: JSON.stringify(row.weekly),
+    exceptions: JSON.stringify(row.exceptions),
+    dates_off: JSON.stringify(row.dates_off),
+  };
   await db
     .insertInto('interview_availability')
     .values(values)
@@ -35,6 +40,7 @@ export async function upsertAvailability(db: Db, row: AvailabilityRow): Promise<
         buffer_minutes: values.buffer_minutes,
         weekly: values.weekly,
         exceptions: values.exceptions,
+        dates_off: values.dates_off,
         location_kind: values.location_kind,
         location: values.location,
         updated_at: values.updated_at,

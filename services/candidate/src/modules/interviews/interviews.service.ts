@@ -76,6 +76,7 @@ function toAvailability(row: AvailabilityRow): Availability {
     bufferMinutes: row.buffer_minutes,
     weekly: row.weekly,
     exceptions: row.exceptions,
+    datesOff: row.dates_off,
     locationKind: row.location_kind as InterviewLocationKind,
     location: row.location,
   };
@@ -152,7 +153,7 @@ export async function setOwnAvailability(
     location: body.location,
     updated_at: now,
   });
-  return { availability: body };
+  return { availability: { ...body, datesOff: body.datesOff ?? [] } };
 }
 
 // ---- The employer's side ----
@@ -165,6 +166,7 @@ async function requireApplication(db: Db, member: Member, applicationId: string,
 }
 
 /**
+    dates_off: body.datesOff ?? [],
  * Opens an interview for an application with an interviewer of the business who set their availability,
  * and queues the candidate's invitation; an open interview already there is answered as it is.
  */

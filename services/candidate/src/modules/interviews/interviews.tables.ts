@@ -16,6 +16,8 @@ export interface InterviewAvailabilityTable {
   buffer_minutes: number;
   weekly: ColumnType<WeeklyRange[], string, string>;
   exceptions: ColumnType<DateException[], string, string>;
+  /** Days off and public holidays (migration 0029, docs/decisions/0574). */
+  dates_off: ColumnType<DateOff[], string | undefined, string>;
   location_kind: string;
   location: string;
   updated_at: Timestamp;
@@ -24,6 +26,11 @@ export interface WeeklyRange {
   day: number;
   from: string;
   to: string;
+}
+export interface DateOff {
+  from: string;
+  to: string;
+  name?: string;
 }
 export interface DateException {
   date: string;

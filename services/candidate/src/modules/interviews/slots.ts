@@ -88,11 +88,20 @@ export interface Slot {
   end: number;
 }
 
-export type SlotRules = Pick<Availability, 'timeZone' | 'slotMinutes' | 'bufferMinutes' | 'weekly' | 'exceptions'>;
+export type SlotRules = Pick<
+  Availability,
+  'timeZone' | 'slotMinutes' | 'bufferMinutes' | 'weekly' | 'exceptions' | 'datesOff'
+>;
+
+/** Whether a calendar date falls on one of the days off (each a single day or a run, both ends included). */
+export function isDayOff(date: string, datesOff: SlotRules['datesOff']): boolean {
+  return (datesOff ?? []).some((off) => off.from <= date && date <= off.to);
+}
 
 /**
  * The slots of an availability between two instants that start no earlier than `from`, end by `to`, and
- * keep the buffer clear of every busy interval (the interviewer's booked interviews).
+ * keep the buffer clear of every busy interval (the interviewer's booked interviews). A day off (a date in
+ * the interviewer's zone) has no slot, whatever its weekly hours or exception say (docs/decisions/0574).
  */
 export function openSlots(rules: SlotRules, window: { from: number; to: number }, busy: Slot[] = []): Slot[] {
   const { timeZone } = rules;
@@ -103,6 +112,7 @@ export function openSlots(rules: SlotRules, window: { from: number; to: number }
   const slots: Slot[] = [];
   const last = dateIn(window.to, timeZone);
   for (let date = dateIn(window.from, timeZone); date <= last; date = addDays(date, 1)) {
+    if (isDayOff(date, rules.datesOff)) continue;
     const ranges = exceptions.get(date) ?? rules.weekly.filter((r) => r.day === weekday(date));
     for (const range of [...ranges].sort((a, b) => a.from.localeCompare(b.from))) {
       const rangeStart = instantOf(date, minutesOf(range.from), timeZone);

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { dayIn, ownTimeZone, rangeIn, zoneName } from '../../../lib/interview-times';
+import { dayIn, ownTimeZone, rangeIn, sameOnBothClocks, zoneName } from '../../../lib/interview-times';
 import { notifySuccess } from '../../../lib/toast';
 import { useBookOwnInterview, useCancelOwnInterview, useOwnInterview } from '../api/interviews';
 import { InterviewSlotPicker } from './interview-slot-picker';
@@ -23,7 +23,7 @@ const PLACE: Record<Interview['locationKind'], string> = {
   video: 'Video call link',
 };
 
-/** Where and when a booked interview is, in the reader's zone with the interviewer's beside it. */
+/** Where and when a booked interview is, in the reader's zone with the interviewer's beside it where it differs. */
 export function InterviewFacts({ interview, ownZone }: { interview: Interview; ownZone: string }) {
   if (!interview.startsAt || !interview.endsAt) return null;
   const { startsAt, endsAt, timeZone } = interview;
@@ -37,12 +37,14 @@ export function InterviewFacts({ interview, ownZone }: { interview: Interview; o
           </time>
         </dd>
       </div>
-      <div>
-        <dt>The interviewer&apos;s time ({zoneName(timeZone)})</dt>
-        <dd>
-          {dayIn(startsAt, timeZone)}, {rangeIn(startsAt, endsAt, timeZone)}
-        </dd>
-      </div>
+      {sameOnBothClocks(startsAt, endsAt, ownZone, timeZone) ? null : (
+        <div>
+          <dt>The interviewer&apos;s time ({zoneName(timeZone)})</dt>
+          <dd>
+            {dayIn(startsAt, timeZone)}, {rangeIn(startsAt, endsAt, timeZone)}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>With</dt>
         <dd>{interview.interviewerName}</dd>

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import type { InterviewSlot } from '@careers/contracts/interviews';
 import { Button } from '../../../components/button';
-import { slotInBothZones, slotsByDay, rangeIn, zoneName } from '../../../lib/interview-times';
+import { rangeIn, sameOnBothClocks, slotInBothZones, slotsByDay, zoneName } from '../../../lib/interview-times';
 
 /**
- * The open slots as radio buttons, one group per day in the reader's zone: Tab reaches the group, the arrow
- * keys move between times, and each time's label says it in both zones for a screen reader.
+ * The open slots as radio buttons under one fieldset per day (its legend the day, in the reader's zone). All
+ * share one name, so Tab reaches the times once and the arrow keys go on from one day to the next. A time is
+ * shown once where both clocks read it alike, else in the reader's zone with the interviewer's beside it;
+ * each label says the whole of it (day and zones) for a screen reader.
  */
 export function InterviewSlotPicker({
   slots,
@@ -41,15 +43,19 @@ export function InterviewSlotPicker({
     >
       <fieldset aria-describedby={error ? errorId : undefined}>
         <legend>
-          Open times, in your time zone ({zoneName(ownZone)}) with the interviewer&apos;s ({zoneName(interviewerZone)})
-          beside them
+          {slots.every((slot) => sameOnBothClocks(slot.startsAt, slot.endsAt, ownZone, interviewerZone)) ? (
+            <>Open times ({zoneName(ownZone)} time, yours and the interviewer&apos;s)</>
+          ) : (
+            <>
+              Open times, in your time zone ({zoneName(ownZone)}) with the interviewer&apos;s (
+              {zoneName(interviewerZone)}) beside them
+            </>
+          )}
         </legend>
         <div className="interview-slots__days">
           {slotsByDay(slots, ownZone).map((day) => (
-            <div key={day.day} className="interview-slots__day" role="group" aria-label={day.day}>
-              <p className="interview-slots__day-name" aria-hidden="true">
-                {day.day}
-              </p>
+            <fieldset key={day.day} className="interview-slots__day">
+              <legend className="interview-slots__day-name">{day.day}</legend>
               <ul>
                 {day.slots.map((slot) => (
                   <li key={slot.startsAt}>
@@ -63,14 +69,16 @@ export function InterviewSlotPicker({
                         aria-label={slotInBothZones(slot.startsAt, slot.endsAt, ownZone, interviewerZone)}
                       />
                       <span>{rangeIn(slot.startsAt, slot.endsAt, ownZone)}</span>
-                      <span className="interview-slots__theirs">
-                        {rangeIn(slot.startsAt, slot.endsAt, interviewerZone)} {zoneName(interviewerZone)}
-                      </span>
+                      {sameOnBothClocks(slot.startsAt, slot.endsAt, ownZone, interviewerZone) ? null : (
+                        <span className="interview-slots__theirs">
+                          {rangeIn(slot.startsAt, slot.endsAt, interviewerZone)} {zoneName(interviewerZone)}
+                        </span>
+                      )}
                     </label>
                   </li>
                 ))}
               </ul>
-            </div>
+            </fieldset>
           ))}
         </div>
       </fieldset>

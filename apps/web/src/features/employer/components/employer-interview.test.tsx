@@ -13,56 +13,86 @@ const base = `/business/applications/${applicationId}/interview`;
 const dataOf = (data: unknown) => (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
 
 describe('interviews in the console', () => {
-  it('saves the member’s hours, away days and video link, and makes and removes the calendar address', async () => {
-    let saved: Availability | null = null;
-    let feed = { url: null as string | null, active: false, createdOn: null as string | null };
-    const network = fakeServices((request) => {
-      if (request.url === '/business/interviews/availability' && request.method === 'GET')
-        return { status: 200, data: { availability: saved } };
-      if (request.url === '/business/interviews/availability' && request.method === 'PUT') {
-        saved = dataOf(request.data) as unknown as Availability;
-        return { status: 200, data: { availability: saved } };
-      }
-      if (request.url === '/business/interviews/feed') {
-        if (request.method === 'POST')
-          feed = {
-            url: 'http://api.test/interview-feeds/abc.ics',
-            active: true,
-            createdOn: '2027-03-01T09:00:00.000Z',
-          };
-        if (request.method === 'DELETE') feed = { url: null, active: false, createdOn: null };
-        return { status: 200, data: feed };
-      }
-      return undefined;
-    });
-    const user = userEvent.setup();
-    renderPage(<InterviewAvailabilityPage />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Interviews' })).toBeInTheDocument();
-    const zone = await screen.findByLabelText('Your time zone');
-    await user.clear(zone);
-    await user.type(zone, 'Europe/London');
-    await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
-    await user.type(screen.getByLabelText('A day you are away'), '2027-04-02');
-    await user.click(screen.getByRole('button', { name: 'Add the day' }));
-    await user.type(screen.getByLabelText('Video link'), 'https://meet.example.test/room');
-    await user.click(screen.getByRole('button', { name: 'Save your times' }));
-    await waitFor(() => expect(network.called('PUT', '/business/interviews/availability')).toHaveLength(1));
-    expect(saved).toMatchObject({
-      timeZone: 'Europe/London',
-      slotMinutes: 45,
-      bufferMinutes: 15,
-      weekly: [1, 2, 3, 4].map((day) => ({ day, from: '09:00', to: '17:00' })),
-      exceptions: [{ date: '2027-04-02', ranges: [] }],
-      locationKind: 'video',
-      location: 'https://meet.example.test/room',
-    });
+  it(
+    'saves the member’s hours, days off and video link, and makes and removes the calendar address',
+    { timeout: 20_000 },
+    async () => {
+      let saved: Availability | null = null;
+      let feed = { url: null as string | null, active: false, createdOn: null as string | null };
+      const network = fakeServices((request) => {
+        if (request.url === '/business/interviews/availability' && request.method === 'GET')
+          return { status: 200, data: { availability: saved } };
+        if (request.url === '/business/interviews/availability' && request.method === 'PUT') {
+          saved = dataOf(request.data) as unknown as Availability;
+          return { status: 200, data: { availability: saved } };
+        }
+        if (request.url === '/business/interviews/feed') {
+          if (request.method === 'POST')
+            feed = {
+              url: 'http://api.test/interview-feeds/abc.ics',
+              active: true,
+              createdOn: '2027-03-01T09:00:00.000Z',
+            };
+          if (request.method === 'DELETE') feed = { url: null, active: false, createdOn: null };
+          return { status: 200, data: feed };
+        }
+        return undefined;
+      });
+      const user = userEvent.setup();
+      renderPage(<InterviewAvailabilityPage />);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Interviews' })).toBeInTheDocument();
+      const zone = await screen.findByLabelText('Your time zone');
+      await user.clear(zone);
+      await user.type(zone, 'Europe/London');
+      await user.click(screen.getByRole('checkbox', { name: 'Friday' }));
+      // Days off: a run of days with a name, and a single day; a run that ends before it starts is refused.
+      const daysOff = screen.getByRole('group', { name: 'Days off and public holidays' });
+      await user.type(within(daysOff).getByLabelText('First day off'), '2027-04-05');
+      await user.type(within(daysOff).getByLabelText('Last day off (optional)'), '2027-04-02');
+      await user.click(within(daysOff).getByRole('button', { name: 'Add the days off' }));
+      expect(within(daysOff).getByLabelText('Last day off (optional)')).toHaveAccessibleDescription(
+        /The last day off is on or after the first\./,
+      );
+      await user.clear(within(daysOff).getByLabelText('First day off'));
+      await user.type(within(daysOff).getByLabelText('First day off'), '2027-04-02');
+      await user.clear(within(daysOff).getByLabelText('Last day off (optional)'));
+      await user.type(within(daysOff).getByLabelText('Last day off (optional)'), '2027-04-05');
+      await user.type(within(daysOff).getByLabelText('Name (optional)'), 'Easter');
+      await user.click(within(daysOff).getByRole('button', { name: 'Add the days off' }));
+      await user.type(within(daysOff).getByLabelText('First day off'), '2027-05-03');
+      await user.click(within(daysOff).getByRole('button', { name: 'Add the days off' }));
+      expect(within(daysOff).getByRole('list', { name: 'Your days off' })).toHaveTextContent(
+        '2 Apr 2027 to 5 Apr 2027, Easter',
+      );
+      await user.click(within(daysOff).getByRole('button', { name: 'Remove 3 May 2027' }));
+      await user.type(within(daysOff).getByLabelText('First day off'), '2027-05-31');
+      await user.click(within(daysOff).getByRole('button', { name: 'Add the days off' }));
+      await user.type(screen.getByLabelText('Video link'), 'https://meet.example.test/room');
+      await user.click(screen.getByRole('button', { name: 'Save your times' }));
+      await waitFor(() => expect(network.called('PUT', '/business/interviews/availability')).toHaveLength(1));
+      expect(saved).toMatchObject({
+        timeZone: 'Europe/London',
+        slotMinutes: 45,
+        bufferMinutes: 15,
+        weekly: [1, 2, 3, 4].map((day) => ({ day, from: '09:00', to: '17:00' })),
+        exceptions: [],
+        datesOff: [
+          { from: '2027-04-02', to: '2027-04-05', name: 'Easter' },
+          { from: '2027-05-31', to: '2027-05-31' },
+        ],
+        locationKind: 'video',
+        location: 'https://meet.example.test/room',
+      });
 
-    const feedSection = screen.getByRole('region', { name: 'Your interviews in your own calendar' });
-    await user.click(within(feedSection).getByRole('button', { name: 'Make a calendar address' }));
-    expect(await within(feedSection).findByDisplayValue('http://api.test/interview-feeds/abc.ics')).toBeInTheDocument();
-    await user.click(within(feedSection).getByRole('button', { name: 'Remove the address' }));
-    expect(await within(feedSection).findByText('You have no calendar address.')).toBeInTheDocument();
-  });
+      const feedSection = screen.getByRole('region', { name: 'Your interviews in your own calendar' });
+      await user.click(within(feedSection).getByRole('button', { name: 'Make a calendar address' }));
+      expect(
+        await within(feedSection).findByDisplayValue('http://api.test/interview-feeds/abc.ics'),
+      ).toBeInTheDocument();
+      await user.click(within(feedSection).getByRole('button', { name: 'Remove the address' }));
+      expect(await within(feedSection).findByText('You have no calendar address.')).toBeInTheDocument();
+    },
+  );
 
   it('keeps every range of a day: a split day loads as two, a third is added and one removed, all saved', async () => {
     let saved: Availability = {

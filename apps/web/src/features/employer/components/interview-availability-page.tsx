@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import type { Availability, InterviewLocationKind } from '@careers/contracts/interviews';
+import {
+  dateOffSchema,
+  INTERVIEW_LIMITS,
+  type Availability,
+  type DateOff,
+  type InterviewLocationKind,
+} from '@careers/contracts/interviews';
 import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextInput } from '../../../components/text-input';
 import { firstServerErrorOr } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { formatChosenDay, formatDate } from '../../../lib/format';
 import { ownTimeZone } from '../../../lib/interview-times';
 import { notifySuccess } from '../../../lib/toast';
 import {
@@ -65,7 +71,12 @@ function formFrom(availability: Availability | null) {
     slotMinutes: availability?.slotMinutes ?? 45,
     bufferMinutes: availability?.bufferMinutes ?? 15,
     days,
-    closed: availability?.exceptions.filter((e) => e.ranges.length === 0).map((e) => e.date) ?? [],
+    // Dates kept as exceptions without hours (how this page saved days away before) read as days off.
+    datesOff: sortedDatesOff([
+      ...(availability?.datesOff ?? []),
+      ...(availability?.exceptions.filter((e) => e.ranges.length === 0).map((e) => ({ from: e.date, to: e.date })) ??
+        []),
+    ]),
     // Exceptions with other hours (set through the API) are kept as they are.
     otherExceptions: availability?.exceptions.filter((e) => e.ranges.length > 0) ?? [],
     locationKind: availability?.locationKind ?? ('video' as InterviewLocationKind),
@@ -75,10 +86,109 @@ function formFrom(availability: Availability | null) {
 
 type Form = ReturnType<typeof formFrom>;
 
+function sortedDatesOff(datesOff: DateOff[]): DateOff[] {
+  return [...datesOff].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+}
+
+/** "2 Apr 2027" or "2 Apr 2027 to 5 Apr 2027", with its name when it has one. */
+function dateOffWords(off: DateOff): string {
+  const days =
+    off.from === off.to ? formatChosenDay(off.from) : `${formatChosenDay(off.from)} to ${formatChosenDay(off.to)}`;
+  return off.name ? `${days}, ${off.name}` : days;
+}
+
+/**
+ * Days off and public holidays (docs/decisions/0574): the first day, the last (left empty for one day) and a
+ * name, checked by the API's own schema before they join the list that "Save your times" sends.
+ */
+function DatesOffFields({ datesOff, onChange }: { datesOff: DateOff[]; onChange: (datesOff: DateOff[]) => void }) {
+  const [draft, setDraft] = useState({ from: '', to: '', name: '' });
+  const [errors, setErrors] = useState<{ from?: string; to?: string; name?: string }>({});
+  const full = datesOff.length >= INTERVIEW_LIMITS.datesOff;
+  const add = () => {
+    if (!draft.from) return setErrors({ from: 'Enter the first day off.' });
+    const parsed = dateOffSchema.safeParse({
+      from: draft.from,
+      to: draft.to || draft.from,
+      ...(draft.name.trim() ? { name: draft.name } : {}),
+    });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof typeof errors;
+        found[field] ??= issue.message;
+      }
+      return setErrors(found);
+    }
+    setErrors({});
+    setDraft({ from: '', to: '', name: '' });
+    onChange(
+      sortedDatesOff([...datesOff.filter((d) => d.from !== parsed.data.from || d.to !== parsed.data.to), parsed.data]),
+    );
+  };
+  return (
+    <fieldset className="interview-hours__closed">
+      <legend>Days off and public holidays</legend>
+      <p className="muted">
+        No interview is offered on these days, in your time zone, whatever your weekly hours say. Enter your
+        business&apos;s closed days and the public holidays you keep: one day, or a first and last day. At most{' '}
+        {INTERVIEW_LIMITS.datesOff}.
+      </p>
+      {datesOff.length > 0 ? (
+        <ul aria-label="Your days off">
+          {datesOff.map((off) => (
+            <li key={`${off.from}-${off.to}`}>
+              {dateOffWords(off)}{' '}
+              <Button
+                variant="link"
+                onClick={() => onChange(datesOff.filter((d) => d !== off))}
+                aria-label={`Remove ${dateOffWords(off)}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {full ? (
+        <p>You have {INTERVIEW_LIMITS.datesOff} days off listed: remove one to add another.</p>
+      ) : (
+        <div className="interview-hours__add">
+          <TextInput
+            type="date"
+            label="First day off"
+            value={draft.from}
+            error={errors.from}
+            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="Last day off (optional)"
+            hint="Leave empty for one day."
+            value={draft.to}
+            error={errors.to}
+            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Name (optional)"
+            hint="Such as Easter Monday."
+            value={draft.name}
+            maxLength={INTERVIEW_LIMITS.dateOffNameLength}
+            error={errors.name}
+            onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+          />
+          <Button variant="secondary" onClick={add}>
+            Add the days off
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 function AvailabilityForm({ initial }: { initial: Availability | null }) {
   const save = useSetOwnAvailability();
   const [form, setForm] = useState<Form>(() => formFrom(initial));
-  const [closedDate, setClosedDate] = useState('');
   const set = (changes: Partial<Form>) => setForm((f) => ({ ...f, ...changes }));
   const setDay = (index: number, changes: Partial<DayHours>) =>
     set({ days: form.days.map((d, i) => (i === index ? { ...d, ...changes } : d)) });
@@ -92,7 +202,8 @@ function AvailabilityForm({ initial }: { initial: Availability | null }) {
       slotMinutes: form.slotMinutes,
       bufferMinutes: form.bufferMinutes,
       weekly: form.days.flatMap((d, i) => (d.on ? d.ranges.map((r) => ({ day: i + 1, ...r })) : [])),
-      exceptions: [...form.closed.map((date) => ({ date, ranges: [] })), ...form.otherExceptions],
+      exceptions: form.otherExceptions,
+      datesOff: form.datesOff,
       locationKind: form.locationKind,
       location: form.location.trim(),
     };
@@ -202,42 +313,7 @@ function AvailabilityForm({ initial }: { initial: Availability | null }) {
           </div>
         ))}
       </fieldset>
-      <fieldset className="interview-hours__closed">
-        <legend>Days you are away</legend>
-        {form.closed.length > 0 ? (
-          <ul>
-            {form.closed.map((date) => (
-              <li key={date}>
-                <time dateTime={date}>{formatDate(date)}</time>{' '}
-                <Button
-                  variant="link"
-                  onClick={() => set({ closed: form.closed.filter((c) => c !== date) })}
-                  aria-label={`Remove ${formatDate(date)}`}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className="interview-hours__add">
-          <TextInput
-            type="date"
-            label="A day you are away"
-            value={closedDate}
-            onChange={(event) => setClosedDate(event.currentTarget.value)}
-          />
-          <Button
-            variant="secondary"
-            onClick={() => {
-              if (closedDate && !form.closed.includes(closedDate)) set({ closed: [...form.closed, closedDate].sort() });
-              setClosedDate('');
-            }}
-          >
-            Add the day
-          </Button>
-        </div>
-      </fieldset>
+      <DatesOffFields datesOff={form.datesOff} onChange={(datesOff) => set({ datesOff })} />
       <fieldset className="interview-hours__place">
         <legend>Where</legend>
         {PLACES.map((p) => (
