@@ -2,7 +2,8 @@
  * Every e-mail both services send, as it leaves them: each one built by its own template with realistic
  * words, sent through the services' SMTP transport to the stack's mail sink, then
  * - rendered in Chromium at 360 and 1280 px: nothing scrolls sideways, the one button (or the code) is in
- *   view, the business's logo or the product's mark heads it; screenshots go to a temp folder to be looked at;
+ *   view, the business's logo (its alt text the business's name) or the product's name heads it; screenshots
+ *   go to a temp folder to be looked at;
  * - scored by SpamAssassin with its local rules only (network tests off): below 2.0 each.
  */
 import { execFile } from 'node:child_process';
@@ -21,6 +22,12 @@ import { receiptMail, statusMail } from '../../services/candidate/src/modules/st
 import { contactMail } from '../../services/candidate/src/modules/contact/contact.service';
 import { messageNoticeMail } from '../../services/candidate/src/modules/messages/messages.mail';
 import { teamInvitationMail } from '../../services/candidate/src/modules/team/team-mail';
+import { deletionReceiptMail } from '../../services/candidate/src/modules/retention/retention.worker';
+import { replyReminderMail } from '../../services/candidate/src/modules/reply-times/reply-reminders';
+import {
+  employerDigestMail,
+  employerNoticeMail,
+} from '../../services/candidate/src/modules/employer-notifications/employer-notifications.mail';
 import {
   goneInterviewMail,
   interviewMail,
@@ -38,7 +45,7 @@ interface Case {
   name: string;
   /** What the reader acts on: the button's label, or the code; or, in a receipt with neither, what it tells. */
   action: { button: string } | { code: string } | { text: string };
-  /** Whose mark heads it: the business's name, or the product's. */
+  /** What heads it: the business's logo (named by its alt text, the business's name), or the product's name. */
   mark: string;
   mail: (to: string) => MailMessage;
 }
@@ -187,6 +194,7 @@ const CASES: Case[] = [
         url: link('/employer/join/3c9f'),
         expiresAt: new Date(Date.now() + 7 * 86_400_000),
         validityDays: 7,
+        logoUrl: LOGO,
       }),
   },
   {
@@ -200,6 +208,24 @@ const CASES: Case[] = [
         recipient: 'candidate',
         start: null,
         end: null,
+        logoUrl: LOGO,
+        openTimes: [0, 1, 2, 3].map((i) => ({
+          start: new Date(Date.parse('2027-03-23T09:00:00Z') + i * 3_600_000),
+          end: new Date(Date.parse('2027-03-23T09:45:00Z') + i * 3_600_000),
+        })),
+        candidate: { ...interview.candidate, email: to },
+      }),
+  },
+  {
+    name: 'interview-booked-candidate',
+    action: { button: 'See the interview on the portal' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      interviewMail({
+        ...interview,
+        recipient: 'candidate',
+        logoUrl: LOGO,
+        candidateTimeZone: 'Europe/Paris',
         candidate: { ...interview.candidate, email: to },
       }),
   },
@@ -231,6 +257,77 @@ const CASES: Case[] = [
         portalUrl: PORTAL,
         uidDomain: interview.uidDomain,
         now: interview.now,
+      }),
+  },
+  {
+    name: 'application-deleted-receipt',
+    action: { button: 'See your applications' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      deletionReceiptMail({
+        to,
+        candidateName: 'Cara Jones',
+        businessName: application.businessName,
+        jobTitle: application.jobTitle,
+        deletedAt: new Date('2026-11-25T03:00:00Z'),
+        portalUrl: PORTAL,
+      }),
+  },
+  {
+    name: 'reply-reminder',
+    action: { button: 'See the applications' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      replyReminderMail({
+        to,
+        jobTitle: application.jobTitle,
+        businessName: application.businessName,
+        replyWithinDays: 5,
+        overdueCount: 3,
+        jobUrl: `${PORTAL}/employer/jobs/0b8e`,
+        logoUrl: LOGO,
+        portalUrl: PORTAL,
+      }),
+  },
+  {
+    name: 'employer-notice',
+    action: { button: 'Open the application' },
+    mark: 'Northwind Logistics',
+    mail: (to) =>
+      employerNoticeMail({
+        to,
+        kind: 'withdrawal',
+        detail: null,
+        applicationId: application.applicationId,
+        jobTitle: application.jobTitle,
+        candidateName: 'Cara Jones',
+        withdrawalReason: 'I took another job closer to home.',
+        businessName: application.businessName,
+        logoUrl: LOGO,
+        portalUrl: PORTAL,
+      }),
+  },
+  {
+    name: 'employer-digest',
+    action: { button: 'Open the console' },
+    mark: 'Careers Portal',
+    mail: (to) =>
+      employerDigestMail({
+        to,
+        businessName: application.businessName,
+        waiting: [
+          {
+            applicationId: application.applicationId,
+            jobTitle: application.jobTitle,
+            candidateName: 'Cara Jones',
+            appliedAt: new Date('2026-11-20T09:00:00Z'),
+            replyWithinDays: 5,
+          },
+        ],
+        waitingTotal: 1,
+        events: [],
+        now: new Date('2026-11-26T08:00:00Z'),
+        portalUrl: PORTAL,
       }),
   },
   {
@@ -350,7 +447,16 @@ describe('every e-mail, as sent', () => {
             inner: window.innerWidth,
           }));
           expect(width.scroll, 'the page is wider than the screen').toBeLessThanOrEqual(width.inner);
-          await expect.poll(() => page.getByText(c.mark, { exact: true }).first().isVisible()).toBe(true);
+          // The header: the business's logo, named by its alt text, or the product's name in words.
+          const mark =
+            c.mark === 'Careers Portal'
+              ? page.getByText(c.mark, { exact: true }).first()
+              : page.getByRole('img', { name: c.mark, exact: true });
+          await expect.poll(() => mark.isVisible()).toBe(true);
+          if (c.mark !== 'Careers Portal') {
+            const box = (await mark.boundingBox())!;
+            expect([Math.round(box.width), Math.round(box.height)]).toEqual([48, 48]);
+          }
           const action =
             'button' in c.action
               ? page.getByRole('link', { name: c.action.button, exact: true })

@@ -67,12 +67,12 @@ describe('messages: the employer writes from a template, the candidate is told b
     await expectFocusOn(console_, 'Can we talk on Monday?');
     await look(console_, 'employer-wrote', '1280 px');
 
-    // Once: the notice names the business (as the employer wrote it) and links to the messages.
+    // Once: the notice names the job and business plainly and links to the messages.
     const notice = await waitForMail(candidate.email, {
       since,
       match: (m) => m.subject === 'An employer sent you a message about your job application',
     });
-    expect(notice.text).toContain(`Business name as written by the employer: "${employer.businessName}"`);
+    expect(notice.text).toContain(`about your application for ${job.title} at ${employer.businessName}.`);
     expect(notice.text).not.toContain('Monday');
     const link = `${inject('stack').portalUrl}/applications/${applicationId}#messages`;
     expect(notice.links).toContain(link);

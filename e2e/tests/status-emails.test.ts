@@ -74,10 +74,9 @@ describe('status e-mails: the employer moves the application, the candidate read
 
   it('e-mails the new status in the timeline’s words, with a link that opens the application', async () => {
     const { signedIn, applicationId, mail } = await candidateWithStatusMail();
-    // The subject carries none of the employer's words; the body quotes them, labelled as theirs.
+    // The subject carries none of the employer's words; the body names the job and business plainly.
     expect(mail.subject).toBe('Under review: your job application has a new status');
-    expect(mail.text).toContain(`Job title as written by the employer: "${job.title}"`);
-    expect(mail.text).toContain(`Business name as written by the employer: "${employer.businessName}"`);
+    expect(mail.text).toContain(`Your application for ${job.title} at ${employer.businessName} has a new status:`);
     const { portalUrl, candidateUrl } = inject('stack');
     const applicationLink = `${portalUrl}/applications?application=${applicationId}`;
     expect(mail.links).toContain(applicationLink);

@@ -36,3 +36,15 @@ export function quotableEmployerWords(words: string): string | null {
   if (!line || LINK_LIKE.some((pattern) => pattern.test(line))) return null;
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
+
+/**
+ * A job as an e-mail's sentence names it, the employer's words written plainly (docs/decisions/0557):
+ * "Barista at Northwind"; a part that cannot be quoted gives way to plain words ("a job at Northwind",
+ * "Barista at a business", "a job").
+ */
+export function jobAtBusiness(jobTitle: string, businessName: string): string {
+  const title = quotableEmployerWords(jobTitle);
+  const business = quotableEmployerWords(businessName);
+  if (title === null && business === null) return 'a job';
+  return `${title ?? 'a job'} at ${business ?? 'a business'}`;
+}

@@ -3,9 +3,10 @@ import type { MailMessage } from './mail';
 /**
  * The one look of every e-mail both services send (docs/decisions/0280): a mail builds a MailContent (its
  * words) and `renderMail` turns it into the HTML and plain-text parts. The HTML is table layout with inline
- * styles, the form mail clients agree on: one column at most 560 px wide that narrows with the screen, the
- * sender's mark on top (the business's logo and name for an e-mail about its job, the product's mark
- * otherwise), one button, and a footer that says why the e-mail came and links to a way to contact us.
+ * styles, the form mail clients agree on: one column at most 560 px wide that narrows with the screen, one
+ * header (mailHeader decides it: the business's logo for an e-mail about one business that has a logo, the
+ * product's name otherwise), one button, and a footer that says why the e-mail came and links to a way to
+ * contact us.
  */
 
 export const PRODUCT_NAME = 'Careers Portal';
@@ -56,8 +57,9 @@ export interface MailContent {
   /** The line a mail client shows beside the subject in the list of messages. */
   preview?: string;
   /**
-   * The business whose job the e-mail is about (its name as the employer wrote it, already checked to be
-   * quotable, and its logo's address when it has one); without it the e-mail carries the product's mark.
+   * The one business the e-mail is about (its name as the employer wrote it, already checked to be quotable,
+   * and its logo's public address when it has one): its logo heads the e-mail; without a logo, or without a
+   * business, the product's name does.
    */
   business?: { name: string; logoUrl?: string | undefined } | undefined;
   heading?: string;
@@ -76,6 +78,51 @@ export interface MailContent {
   };
   expiresAt?: number;
   headers?: Record<string, string>;
+}
+
+const dateTimeFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+function formatsOf(timeZone: string) {
+  let formats = dateTimeFormats.get(timeZone);
+  if (!formats) {
+    formats = {
+      day: new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
+      time: new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    };
+    dateTimeFormats.set(timeZone, formats);
+  }
+  return formats;
+}
+
+/** The zone an e-mail says its times in: the reader's when it is known (and a zone this server knows), else UTC. */
+export function mailTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    formatsOf(timeZone);
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * A moment (or a span, given its end) as every e-mail names it: in the reader's time zone, with the zone's
+ * name, "Monday 29 March 2027, 09:00 (Europe/London)" or "…, 09:00–09:45 (Europe/London)". A reader whose
+ * zone is unknown gets it in UTC, said so: "…, 08:00 (UTC)", never a bare time.
+ */
+export function timeInZone(start: Date, timeZone?: string | null, end?: Date | null): string {
+  const zone = mailTimeZone(timeZone);
+  const { day, time } = formatsOf(zone);
+  const span = end ? `${time.format(start)}–${time.format(end)}` : time.format(start);
+  const parts = day.formatToParts(start);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${span} (${zone})`;
 }
 
 /** Where an e-mail's "Contact us" leads: the configured address when there is one, else the portal's contact page. */
@@ -128,15 +175,32 @@ function blockHtml(block: MailBlock): string {
   return `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:${COLORS.muted}">${escapeHtml(block.note)}</p>`;
 }
 
-/** The sender's mark: the business's logo and name, or the product's lettermark (text, so it shows with images off). */
-function markHtml(business: MailContent['business']): string {
-  if (business) {
-    const logo = business.logoUrl
-      ? `<td width="48" style="padding:0 12px 0 0;vertical-align:middle"><img src="${escapeHtml(business.logoUrl)}" width="48" height="48" alt="" style="display:block;width:48px;height:48px;border-radius:6px;object-fit:contain;border:0"></td>`
-      : '';
-    return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>${logo}<td style="vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text};overflow-wrap:anywhere"><span>${escapeHtml(business.name)}</span><br><span style="font-size:13px;font-weight:400;color:${COLORS.muted}">via the ${PRODUCT_NAME}</span></td></tr></table>`;
-  }
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td width="36" height="36" align="center" style="width:36px;height:36px;background:${COLORS.brand};border-radius:6px;color:${COLORS.onBrand};font-size:15px;font-weight:700;font-family:${FONT}">CP</td><td style="padding:0 0 0 10px;vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text}">${PRODUCT_NAME}</td></tr></table>`;
+/** The side of the square a business's logo is drawn in at the top of an e-mail, in CSS pixels. */
+export const MAIL_LOGO_SIZE = 48;
+
+/** What heads an e-mail: the business's logo, or the product's name. */
+export type MailHeader = { logo: { url: string; alt: string } } | { product: string };
+
+/**
+ * The one rule for every e-mail's header: an e-mail about one business that has a logo shows that logo (its
+ * alt text the business's name, so a reader with images off still sees whose it is); every other e-mail,
+ * one about a business without a logo too, shows the product's name. One header for every e-mail, so that a
+ * business's e-mails and ours look alike and a look-alike of either stands out.
+ */
+export function mailHeader(business: MailContent['business']): MailHeader {
+  if (business?.logoUrl && business.name) return { logo: { url: business.logoUrl, alt: business.name } };
+  return { product: PRODUCT_NAME };
+}
+
+function headerHtml(header: MailHeader): string {
+  if ('logo' in header)
+    return `<img src="${escapeHtml(header.logo.url)}" width="${MAIL_LOGO_SIZE}" height="${MAIL_LOGO_SIZE}" alt="${escapeHtml(header.logo.alt)}" style="display:block;width:${MAIL_LOGO_SIZE}px;height:${MAIL_LOGO_SIZE}px;border-radius:6px;object-fit:contain;border:0;font-size:16px;font-weight:700;color:${COLORS.text}">`;
+  // Text, not an image: it shows with images off, and looks the same in every e-mail.
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td width="36" height="36" align="center" style="width:36px;height:36px;background:${COLORS.brand};border-radius:6px;color:${COLORS.onBrand};font-size:15px;font-weight:700;font-family:${FONT}" aria-hidden="true">CP</td><td style="padding:0 0 0 10px;vertical-align:middle;font-size:18px;font-weight:700;color:${COLORS.text}">${escapeHtml(header.product)}</td></tr></table>`;
+}
+
+function headerText(header: MailHeader): string {
+  return 'logo' in header ? header.logo.alt : header.product;
 }
 
 function buttonHtml(button: { label: string; url: string }): string {
@@ -164,9 +228,10 @@ function footerHtml(footer: MailContent['footer']): string {
 /** Turns an e-mail's words into the message both services send: the same layout in HTML and in plain text. */
 export function renderMail(content: MailContent): MailMessage {
   const { footer } = content;
+  const header = mailHeader(content.business);
   const contactLabel = footer.contactUrl.startsWith('mailto:') ? footer.contactUrl.slice(7) : footer.contactUrl;
   const text = [
-    content.business ? `${content.business.name} (via the ${PRODUCT_NAME})` : PRODUCT_NAME,
+    headerText(header),
     '',
     ...(content.heading ? [content.heading, ''] : []),
     ...content.body.flatMap((block) => [blockText(block), '']),
@@ -195,7 +260,7 @@ export function renderMail(content: MailContent): MailMessage {
 ${preview}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLORS.page}">
 <tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:${COLORS.card};border:1px solid ${COLORS.border};border-radius:8px">
-<tr><td style="padding:20px 24px;border-bottom:1px solid ${COLORS.border}">${markHtml(content.business)}</td></tr>
+<tr><td style="padding:20px 24px;border-bottom:1px solid ${COLORS.border}">${headerHtml(header)}</td></tr>
 <tr><td style="padding:24px 24px 8px;font-family:${FONT}">
 ${content.heading ? `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${COLORS.text}">${escapeHtml(content.heading)}</h1>\n` : ''}${content.body.map(blockHtml).join('\n')}
 ${content.button ? buttonHtml(content.button) : ''}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactUrl, renderMail } from '../src/mail-layout';
+import { contactUrl, mailHeader, renderMail, timeInZone } from '../src/mail-layout';
 
 const base = {
   to: 'a@example.test',
@@ -32,15 +32,48 @@ describe('the one layout of every e-mail', () => {
     expect(mail.text.indexOf('-- \nBecause you asked.')).toBeGreaterThan(mail.text.indexOf('Works once.'));
   });
 
-  it("heads an e-mail with the business's logo and name, or with the product's mark", () => {
-    const business = renderMail({ ...base, business: { name: 'Bean & Co', logoUrl: 'https://cdn.test/logo.png' } });
-    expect(business.html).toContain('<img src="https://cdn.test/logo.png"');
-    expect(business.html).toContain('<span>Bean &amp; Co</span><br>');
-    expect(business.text.split('\n')[0]).toBe('Bean & Co (via the Careers Portal)');
-    const product = renderMail(base);
-    expect(product.html).not.toContain('<img');
-    expect(product.html).toContain('>CP</td>');
-    expect(product.text.split('\n')[0]).toBe('Careers Portal');
+  it("heads an e-mail about a business that has a logo with that logo, its alt text the business's name", () => {
+    const mail = renderMail({
+      ...base,
+      business: { name: 'Bean & Co', logoUrl: 'https://cdn.test/b/logo.png?x=1&y=2' },
+    });
+    const header = /<img [^>]*>/.exec(mail.html)?.[0];
+    expect(header).toBe(
+      '<img src="https://cdn.test/b/logo.png?x=1&amp;y=2" width="48" height="48" alt="Bean &amp; Co" style="display:block;width:48px;height:48px;border-radius:6px;object-fit:contain;border:0;font-size:16px;font-weight:700;color:#111827">',
+    );
+    expect(mail.html.match(/<img /g)).toHaveLength(1);
+    expect(mail.html).not.toContain('>CP</td>');
+    expect(mail.text.split('\n')[0]).toBe('Bean & Co');
+  });
+
+  it("heads every other e-mail with the product's name: no business, or a business without a logo", () => {
+    for (const business of [undefined, { name: 'Bean & Co' }, { name: 'Bean & Co', logoUrl: '' }]) {
+      const mail = renderMail({ ...base, business });
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).not.toContain('Bean');
+      expect(mail.html).toContain(
+        '>CP</td><td style="padding:0 0 0 10px;vertical-align:middle;font-size:18px;font-weight:700;color:#111827">Careers Portal</td>',
+      );
+      expect(mail.text.split('\n')[0]).toBe('Careers Portal');
+    }
+  });
+
+  it('decides the header in one place, mailHeader', () => {
+    expect(mailHeader({ name: 'Bean & Co', logoUrl: 'https://cdn.test/logo.png' })).toEqual({
+      logo: { url: 'https://cdn.test/logo.png', alt: 'Bean & Co' },
+    });
+    expect(mailHeader({ name: 'Bean & Co' })).toEqual({ product: 'Careers Portal' });
+    expect(mailHeader(undefined)).toEqual({ product: 'Careers Portal' });
+  });
+
+  it("says a time in the reader's zone, naming it, and in UTC, said so, when the zone is unknown", () => {
+    const start = new Date('2027-03-29T08:00:00Z');
+    const end = new Date('2027-03-29T08:45:00Z');
+    expect(timeInZone(start, 'Europe/London')).toBe('Monday 29 March 2027, 09:00 (Europe/London)');
+    expect(timeInZone(start, 'America/New_York', end)).toBe('Monday 29 March 2027, 04:00–04:45 (America/New_York)');
+    expect(timeInZone(start, 'Asia/Tokyo')).toBe('Monday 29 March 2027, 17:00 (Asia/Tokyo)');
+    for (const unknown of [null, undefined, '', 'Not/AZone'])
+      expect(timeInZone(start, unknown, end)).toBe('Monday 29 March 2027, 08:00–08:45 (UTC)');
   });
 
   it('offers the way out of status e-mails in both parts, and keeps headers and expiry', () => {

@@ -22,7 +22,7 @@ import { bearerAuth } from '@careers/server-kit/bearer-auth';
 import { createTokenVerifier } from './modules/auth/auth.service';
 import { businessFileRoutes } from './modules/business/business-files.routes';
 import { businessRoutes } from './modules/business/business.routes';
-import { logoKey } from './modules/business/business.service';
+import { publicLogoUrl } from './modules/business/business.service';
 import { candidateRoutes } from './modules/candidates/candidates.routes';
 import { careersRoutes } from './modules/careers/careers.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -138,6 +138,8 @@ export async function openDependencies(
     outboxDir: config.devOutboxDir,
   });
   const storage = overrides.storage ?? createStorage(config.storage);
+  // A business's logo heads the e-mails about it when it has one (server-kit mail-layout's mailHeader).
+  const businessLogoUrl = (folder: string) => publicLogoUrl(storage, config.publicBlobBaseUrl, folder);
   const jobs = await startBackground({ config, database, storage, mail, logger });
   if (config.workers) await jobs.sweep();
   const secret = await loadOrCreateSecret(
@@ -156,9 +158,7 @@ export async function openDependencies(
     portalUrl: config.portalUrl,
     apiUrl: config.publicUrl,
     perBusinessPerHour: config.statusMail.perBusinessPerHour,
-    // The logo heads the e-mails about the business's jobs only when there is one to show.
-    logoUrl: async (folder) =>
-      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    logoUrl: businessLogoUrl,
     contactEmail: config.contactEmail,
   });
   if (config.workers) worker.start();
@@ -171,8 +171,7 @@ export async function openDependencies(
     secret,
     portalUrl: config.portalUrl,
     apiUrl: config.publicUrl,
-    logoUrl: async (folder) =>
-      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    logoUrl: businessLogoUrl,
     contactEmail: config.contactEmail,
   });
   if (config.workers) noticeWorker.start();
@@ -197,8 +196,7 @@ export async function openDependencies(
     portalUrl: config.portalUrl,
     apiUrl: config.publicUrl,
     settings: config.jobAlerts,
-    logoUrl: async (folder) =>
-      (await storage.size(logoKey(folder))) === null ? undefined : `${config.publicBlobBaseUrl}/${logoKey(folder)}`,
+    logoUrl: businessLogoUrl,
     contactEmail: config.contactEmail,
   });
   if (config.workers) alertWorker.start();
@@ -212,6 +210,7 @@ export async function openDependencies(
     portalUrl: config.portalUrl,
     uidDomain: new URL(config.portalUrl).hostname,
     contactEmail: config.contactEmail,
+    logoUrl: businessLogoUrl,
   });
   if (config.workers) interviewWorker.start();
   const endingsWorker = createJobEndingsWorker({
@@ -230,6 +229,7 @@ export async function openDependencies(
     logger,
     portalUrl: config.portalUrl,
     contactEmail: config.contactEmail,
+    logoUrl: businessLogoUrl,
   });
   if (config.workers) reminderWorker.start();
   const noticeClock = { now: Date.now };
@@ -241,6 +241,7 @@ export async function openDependencies(
     logger,
     portalUrl: config.portalUrl,
     contactEmail: config.contactEmail,
+    logoUrl: businessLogoUrl,
   });
   if (config.workers) employerNoticeWorker.start();
   const indexNow = await indexNowSettings(config);

@@ -26,21 +26,26 @@ describe('the receipt of an application', () => {
     apiUrl: 'https://api.example.test',
   };
 
-  it('names the job and business, the date, the CV, what happens next and links to the application', () => {
+  it('names the job and business plainly, the time in UTC said so, the CV, what happens next and links to the application', () => {
     const mail = receiptMail(facts);
     expect(mail.subject).toBe('Your application for Warehouse Operative at Northwind Logistics was sent');
-    expect(mail.text).toContain('Job title as written by the employer: "Warehouse Operative"');
-    expect(mail.text).toContain('Business name as written by the employer: "Northwind Logistics"');
-    expect(mail.text).toContain('Sent on: 25 November 2026 at 15:40 UTC');
+    expect(mail.text).toContain(
+      'Your application for Warehouse Operative at Northwind Logistics has reached the employer.',
+    );
+    expect(mail.text).not.toMatch(/as written by|"Warehouse Operative"/);
+    expect(mail.text).toContain('Sent on: Wednesday 25 November 2026, 15:40 (UTC)');
     expect(mail.text).toContain('CV: cara-cv.pdf');
     expect(mail.text).toContain('What happens next:');
     expect(mail.text).toContain(
       `See your application on the portal: ${PORTAL}/applications?application=${facts.applicationId}`,
     );
-    expect(mail.text).toMatch(/Stop them: https:\/\/careers\.example\.test\/unsubscribe\?token=/);
-    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    // The business heads its own job's e-mail; one button; the footer's Contact us leads to the portal.
-    expect(mail.html).toContain('<span>Northwind Logistics</span><br>');
+    // A receipt is not a status e-mail: no way out of those in it, and it does not say it came because of them.
+    expect(mail.text).not.toContain('Stop them:');
+    expect(mail.text).not.toContain('status emails are on');
+    expect(mail.headers).toBeUndefined();
+    // Without a logo the product's name heads it; one button; the footer's Contact us leads to the portal.
+    expect(mail.html).not.toContain('<img');
+    expect(mail.text.split('\n')[0]).toBe('Careers Portal');
     expect(
       mail.html.match(
         /<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px">/g,
@@ -49,13 +54,21 @@ describe('the receipt of an application', () => {
     expect(mail.html).toContain(`href="${PORTAL}/contact-us"`);
   });
 
+  it("says the time in the candidate's zone when the portal knows it", () => {
+    expect(receiptMail({ ...facts, timeZone: 'Europe/Paris' }).text).toContain(
+      'Sent on: Wednesday 25 November 2026, 16:40 (Europe/Paris)',
+    );
+  });
+
   it('shows the logo when there is one, and a configured contact address', () => {
     const mail = receiptMail({
       ...facts,
       logoUrl: 'https://cdn.example.test/businesses/x/logo.png',
       contactEmail: 'help@example.test',
     });
-    expect(mail.html).toContain('<img src="https://cdn.example.test/businesses/x/logo.png"');
+    expect(mail.html).toContain(
+      '<img src="https://cdn.example.test/businesses/x/logo.png" width="48" height="48" alt="Northwind Logistics"',
+    );
     expect(mail.html).toContain('href="mailto:help@example.test"');
     expect(mail.text).toContain('Contact us: help@example.test');
   });
@@ -64,7 +77,7 @@ describe('the receipt of an application', () => {
     const mail = receiptMail({ ...facts, jobTitle: 'Apply at https://evil.test', businessName: 'evil.test Ltd' });
     expect(mail.subject).toBe('Your application was sent');
     for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/evil/);
-    expect(mail.text).toContain('Job title as written by the employer: (not shown');
+    expect(mail.text).toContain('Your application for a job has reached the employer.');
     expect(mail.html).toContain('>CP</td>');
   });
 });
@@ -161,7 +174,7 @@ describe.each(databaseKinds())('receipts are sent through the status e-mails out
     expect(receipt!.text).toContain('CV: cara-cv.pdf');
     expect(receipt!.text).toContain(`${PORTAL}/applications?application=${a.applicationId}`);
     expect(receipt!.html).toContain(
-      `<img src="${t.config.publicBlobBaseUrl}/${business.imageRelativeDirectory}/logo.png"`,
+      `<img src="${t.config.publicBlobBaseUrl}/${business.imageRelativeDirectory}/logo.png" width="48" height="48" alt="Northwind Logistics"`,
     );
     expect(mailsTo(b.email)).toHaveLength(1);
     // The budget of one status e-mail an hour is still whole.
@@ -229,10 +242,54 @@ describe.each(databaseKinds())('receipts are sent through the status e-mails out
     },
   );
 
-  it('sends none to a candidate who turned status e-mails off', async () => {
-    const { jobId } = await employerWithJob('Driver');
+  it('sends the receipt to a candidate who turned status e-mails off: it is not one of them', async () => {
+    const { employer, jobId } = await employerWithJob('Driver');
     const c = await apply(jobId, { statusEmails: false });
+    expect(await flush()).toBe(1);
+    expect(mailsTo(c.email).map((m) => m.subject)).toEqual([
+      'Your application for Driver at Northwind Logistics was sent',
+    ]);
+    // The switch still stops the status e-mails.
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/business/applications/${c.applicationId}/status`,
+      headers: employer,
+      payload: { applicationStatus: ApplicationStatus.Qualify },
+    });
+    expect(moved.statusCode).toBe(200);
     expect(await flush()).toBe(0);
-    expect(mailsTo(c.email)).toEqual([]);
+    expect(mailsTo(c.email)).toHaveLength(1);
+  });
+
+  it('keeps a receipt still waiting for its proved address when the candidate turns status e-mails off', async () => {
+    const { jobId } = await employerWithJob('Courier');
+    const c = await apply(jobId, { verified: false });
+    const headers = {
+      authorization: `Bearer ${await t.identity.token(c.userId, ['Candidate'], { email: c.email, emailVerified: false })}`,
+    };
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/candidate/status-emails',
+      headers,
+      payload: { statusEmails: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await flush()).toBe(0);
+    const notice = await t.identity.addressNotice(c.userId, 'email_verified', { email: c.email, emailVerified: true });
+    const told = await t.app.inject({
+      method: 'POST',
+      url: '/account-events',
+      headers: { authorization: `Bearer ${notice}` },
+    });
+    expect(told.statusCode).toBeLessThan(300);
+    await t.deps.database.db
+      .updateTable('status_mail_outbox')
+      .set({ next_attempt_at: new Date() })
+      .where('application_id', '=', c.applicationId)
+      .execute();
+    expect(await flush()).toBe(1);
+    expect(mailsTo(c.email).map((m) => m.subject)).toEqual([
+      'Your application for Courier at Northwind Logistics was sent',
+    ]);
   });
 });

@@ -169,8 +169,8 @@ describe.each(databaseKinds())('employer notifications on %s', (kind) => {
       [scene.owner.email, scene.recruiter.email, scene.manager.email].sort(),
     );
     const mail = both.find((m) => m.to === scene.manager.email)!;
-    expect(mail.text).toContain('"Withdraw Co barista"');
-    expect(mail.text).toContain('"Ann <b>Smith</b>"');
+    expect(mail.text).toContain('Job: Withdraw Co barista');
+    expect(mail.text).toContain('Candidate: Ann <b>Smith</b>');
     expect(mail.html).toContain('Ann &lt;b&gt;Smith&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Smith');
     expect(mail.text).toContain('(not shown in this email because it contains a web address; see it in the console)');
@@ -183,7 +183,7 @@ describe.each(databaseKinds())('employer notifications on %s', (kind) => {
     await call('POST', `/job-applications/${second}/withdraw`, ben.headers, { reason: 'Moving\nto Leeds' });
     await a.flush();
     const [plain] = a.to(scene.owner.email).filter((m) => m.text.includes(second));
-    expect(plain!.text).toContain('Their reason, as they wrote it: "Moving to Leeds"');
+    expect(plain!.text).toContain('Their reason: Moving to Leeds');
     // Nothing more on a second pass.
     expect(await a.flush()).toBe(0);
     expect(await b.flush()).toBe(0);
@@ -328,8 +328,8 @@ describe.each(databaseKinds())('employer notifications on %s', (kind) => {
     expect(ownerDigests).toHaveLength(1);
     const text = ownerDigests[0]!.text;
     expect(ownerDigests[0]!.subject).toBe('Your daily digest: 2 applications wait for your reply');
-    expect(text).toContain('"Jon" for "Digest Co roaster" (overdue by 1 day)');
-    expect(text).toContain('"Ivy" for "Digest Co barista" (reply due in 2 days)');
+    expect(text).toContain('Jon for Digest Co roaster (overdue by 1 day)');
+    expect(text).toContain('Ivy for Digest Co barista (reply due in 2 days)');
     expect(text.indexOf('Jon')).toBeLessThan(text.indexOf('Ivy'));
     expect(text).not.toContain('Kim');
     expect(text).toContain(`${PORTAL}/employer/applications/${overdue}`);
@@ -356,8 +356,8 @@ describe.each(databaseKinds())('employer notifications on %s', (kind) => {
     await a.worker.sendDigests();
     const [managers] = digests(a, scene.manager);
     expect(managers!.subject).toBe('Your daily digest of what candidates did');
-    expect(managers!.text).toContain('A candidate withdrew their application: "Ivy" for "Digest Co barista"');
-    expect(managers!.text).toContain('Reason: "Found a job"');
+    expect(managers!.text).toContain('A candidate withdrew their application: Ivy for Digest Co barista');
+    expect(managers!.text).toContain('Reason: Found a job');
     expect(managers!.text).not.toContain('Jon');
 
     // The operator's run, before the hour, the next day: only what has not gone today.
@@ -369,6 +369,6 @@ describe.each(databaseKinds())('employer notifications on %s', (kind) => {
     const today = [...digests(a, scene.owner), ...digests(b, scene.owner)].filter((m) => !before.has(m));
     expect(today).toHaveLength(1);
     expect(today[0]!.subject).toBe('Your daily digest: 1 application waits for your reply');
-    expect(today[0]!.text).toContain('"Jon" for "Digest Co roaster" (overdue by 2 days)');
+    expect(today[0]!.text).toContain('Jon for Digest Co roaster (overdue by 2 days)');
   });
 });

@@ -6,6 +6,7 @@ import { HOURS_OVERLAP, type Availability, type Interview } from '@careers/contr
 import type { SentMail } from '@careers/server-kit/mail';
 import { databaseKinds } from '@careers/server-kit/testing';
 import { createLogger } from '@careers/server-kit/logger';
+import { timeInZone } from '@careers/server-kit/mail-layout';
 import { buildApp, openDependencies } from '../src/app';
 import { createInterviewWorker } from '../src/modules/interviews/interviews.worker';
 import { SLOT_TAKEN } from '../src/modules/interviews/interviews.service';
@@ -134,11 +135,21 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     const saved = clock;
     clock = Date.now();
     await t.deps.interviews.worker.flush();
+    const openNow = (await interviewOf(ada.headers, mine))!.slots.slice(0, 3);
     clock = saved;
     const invitation = to(ada.email, 'invitation');
     expect(invitation).toHaveLength(1);
     expect(invitation[0]!.text).toContain(`/applications/${ada.applicationId}`);
     expect(invitation[0]!.attachments).toBeUndefined();
+    // It lists the first open times as the page offers them, in the interviewer's zone said so (the
+    // candidate's is not known), and promises no attachment it lacks.
+    expect(openNow).toHaveLength(3);
+    expect(invitation[0]!.text).toContain(
+      `The first open times, in the interviewer’s time zone (Europe/London); your application’s page shows them in yours:\n\n${openNow
+        .map((slot) => `    ${timeInZone(new Date(slot.startsAt), 'Europe/London', new Date(slot.endsAt))}`)
+        .join('\n')}\n`,
+    );
+    expect(invitation[0]!.text).not.toMatch(/attach/i);
 
     // A slot that is not offered is refused, with problem details.
     const wrong = await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-23T09:30:00Z' });
@@ -178,7 +189,10 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     expect(candidateMail!.attachments![0]!.contentType).toContain('method=REQUEST');
     // The video link is in the invitation, never in the e-mail's words (docs/decisions/0433).
     expect(candidateMail!.text).not.toContain('meet.example.test');
-    expect(candidateMail!.text).toContain('When: Monday, 29 March 2027 at 09:00 (Europe/London)');
+    expect(candidateMail!.text).toContain(
+      'When, in the interviewer’s time zone: Monday 29 March 2027, 09:00–09:45 (Europe/London)',
+    );
+    expect(ownerMail!.text).toContain('When: Monday 29 March 2027, 09:00–09:45 (Europe/London)');
 
     // The candidate moves it, then the employer: same UID, SEQUENCE 1 then 2.
     expect((await call('PUT', `${mine}/booking`, ada.headers, { startsAt: '2027-03-29T09:00:00Z' })).statusCode).toBe(

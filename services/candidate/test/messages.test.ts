@@ -146,7 +146,7 @@ describe.each(databaseKinds())('messages on %s', (kind) => {
     expect(await worker.flush()).toBe(0);
     const [mail] = notices(candidate.email);
     expect(notices(candidate.email)).toHaveLength(1);
-    expect(mail!.text).toContain('Business name as written by the employer: "Notice Ltd"');
+    expect(mail!.text).toMatch(/about your application for .+ at Notice Ltd\. Read the message/);
     expect(mail!.text).toContain(`https://careers.example.test/applications/${applicationId}#messages`);
     expect(mail!.text).not.toContain('evil');
     expect(mail!.html).not.toContain('evil');

@@ -196,9 +196,7 @@ describe.each(databaseKinds())('status e-mails on %s', (kind) => {
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe('Under review: your job application has a new status');
     expect(mail!.text).toContain('Hello Cara Candidate,');
-    expect(mail!.text).toContain('An employer has given your application a new status:\n\n    Under review');
-    expect(mail!.text).toContain('Job title as written by the employer: "Barista"');
-    expect(mail!.text).toContain('Business name as written by the employer: "Bean & Co"');
+    expect(mail!.text).toContain('Your application for Barista at Bean & Co has a new status:\n\n    Under review');
     expect(mail!.text).toContain(
       `See your application on the portal: https://careers.example.test/applications?application=${c.applicationId}`,
     );

@@ -39,6 +39,19 @@ export function isPng(bytes: Buffer): boolean {
 
 export const logoKey = (imageRelativeDirectory: string) => `${imageRelativeDirectory}/logo.png`;
 
+/**
+ * The public address of a business's logo (the one its careers and apply pages show), or undefined when it
+ * has none in the store: what heads the e-mails about the business (server-kit mail-layout's mailHeader).
+ */
+export async function publicLogoUrl(
+  storage: Pick<BlobStorage, 'size'>,
+  publicBlobBaseUrl: string,
+  imageRelativeDirectory: string,
+): Promise<string | undefined> {
+  const key = logoKey(imageRelativeDirectory);
+  return (await storage.size(key)) === null ? undefined : `${publicBlobBaseUrl.replace(/\/+$/, '')}/${key}`;
+}
+
 /** Only business logos are public; the pattern keeps every CV key out of reach of /blobs. */
 export const PUBLIC_BLOB_KEY = /^businesses\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/logo\.png$/;
 

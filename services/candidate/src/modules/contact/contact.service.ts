@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMessage } from '@careers/contracts/candidate';
 import { oneLine } from '@careers/server-kit/employer-words';
 import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
-import { PRODUCT_NAME, contactUrl, renderMail } from '@careers/server-kit/mail-layout';
+import { PRODUCT_NAME, contactUrl, renderMail, timeInZone } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
@@ -44,7 +44,8 @@ export function contactMail(row: ContactRow, to: string, portalUrl: string): Mai
           { label: 'From', value: `${name} <${row.email}>` },
           { label: 'Phone', value: oneLine(row.phone) || '-' },
           { label: 'Source', value: oneLine(row.source) || '-' },
-          { label: 'Sent', value: row.created_at.toISOString() },
+          // The provider's inbox has no time zone the service knows: UTC, said so.
+          { label: 'Sent', value: timeInZone(row.created_at, null) },
         ],
       },
       { quote: row.message },

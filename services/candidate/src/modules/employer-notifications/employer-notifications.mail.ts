@@ -5,9 +5,10 @@ import { contactUrl, renderMail, type MailBlock } from '@careers/server-kit/mail
 
 /*
  * The employer's e-mails of what candidates did (docs/decisions/0497): one at once per event, or the daily
- * digest. The candidate's words (their name, a withdrawal's reason) are quoted as the employer's are quoted
- * to candidates (decision 0237): one line, no hidden characters, left out when a mail client could make a
- * link of them; no subject carries them. A reply's text never is in the e-mail: it is read in the console.
+ * digest. The candidate's words (their name, a withdrawal's reason) are written as the employer's are to
+ * candidates (decisions 0237, 0557): plainly, on one line, no hidden characters, left out when a mail client
+ * could make a link of them; no subject carries them. A reply's text never is in the e-mail: it is read in
+ * the console.
  */
 
 export const EMPLOYER_NOTICE_MAIL_KIND = 'employer notice';
@@ -32,8 +33,7 @@ export interface EventFacts {
 
 const quoted = (words: string | null) => {
   if (words === null) return NOT_SHOWN;
-  const line = quotableEmployerWords(words);
-  return line === null ? NOT_SHOWN : `"${line}"`;
+  return quotableEmployerWords(words) ?? NOT_SHOWN;
 };
 
 /** The console's page of one application. */
@@ -56,17 +56,16 @@ function whatHappened(facts: Pick<EventFacts, 'kind' | 'detail'>): string {
   }
 }
 
-function eventLines(facts: EventFacts): string[] {
+function eventLines(facts: EventFacts): { label: string; value: string }[] {
   const lines = [
-    `Job title as written by your team: ${quoted(facts.jobTitle)}`,
-    `Candidate’s name as they wrote it: ${quoted(facts.candidateName)}`,
+    { label: 'Candidate', value: quoted(facts.candidateName) },
+    { label: 'Job', value: quoted(facts.jobTitle) },
   ];
   if (facts.kind === 'withdrawal')
-    lines.push(
-      facts.withdrawalReason?.trim()
-        ? `Their reason, as they wrote it: ${quoted(facts.withdrawalReason)}`
-        : 'They gave no reason.',
-    );
+    lines.push({
+      label: 'Their reason',
+      value: facts.withdrawalReason?.trim() ? quoted(facts.withdrawalReason) : 'They gave no reason.',
+    });
   return lines;
 }
 
@@ -79,7 +78,14 @@ const LEAD: Record<EmployerNoticeKind, string> = {
 
 /** The e-mail sent at once about one event. */
 export function employerNoticeMail(
-  facts: EventFacts & { to: string; businessName: string; portalUrl: string; contactEmail?: string | undefined },
+  facts: EventFacts & {
+    to: string;
+    businessName: string;
+    /** The business's logo, when it has one. */
+    logoUrl?: string | undefined;
+    portalUrl: string;
+    contactEmail?: string | undefined;
+  },
 ): MailMessage {
   const business = quotableEmployerWords(facts.businessName);
   const heading = whatHappened(facts);
@@ -88,9 +94,9 @@ export function employerNoticeMail(
     kind: EMPLOYER_NOTICE_MAIL_KIND,
     subject: heading,
     preview: LEAD[facts.kind],
-    business: business === null ? undefined : { name: business },
+    business: business === null ? undefined : { name: business, logoUrl: facts.logoUrl },
     heading,
-    body: [LEAD[facts.kind], { list: eventLines(facts) }],
+    body: [LEAD[facts.kind], { facts: eventLines(facts) }],
     button: { label: 'Open the application', url: consoleApplicationUrl(facts.portalUrl, facts.applicationId) },
     footer: { why: WHY, contactUrl: contactUrl(facts.portalUrl, facts.contactEmail) },
   });
@@ -119,6 +125,8 @@ export interface WaitingApplication {
 export function employerDigestMail(facts: {
   to: string;
   businessName: string;
+  /** The business's logo, when it has one. */
+  logoUrl?: string | undefined;
   waiting: WaitingApplication[];
   /** How many wait in all (the list shows the first of them). */
   waitingTotal: number;
@@ -164,7 +172,7 @@ export function employerDigestMail(facts: {
     kind: EMPLOYER_DIGEST_MAIL_KIND,
     subject,
     preview: 'What waits for your team on the Careers Portal today.',
-    business: business === null ? undefined : { name: business },
+    business: business === null ? undefined : { name: business, logoUrl: facts.logoUrl },
     heading: 'Your daily digest',
     body,
     button: { label: 'Open the console', url: `${facts.portalUrl}/employer` },

@@ -62,6 +62,8 @@ export interface EmployerNotificationOptions {
   logger: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   portalUrl: string;
   contactEmail?: string | undefined;
+  /** The address of a business's logo when it has one (its image folder given), for the e-mail's header. */
+  logoUrl?: (imageRelativeDirectory: string) => Promise<string | undefined>;
 }
 
 /** The member's date (YYYY-MM-DD) and hour in their time zone; UTC when the zone is unknown here. */
@@ -120,6 +122,7 @@ export async function sendDailyDigests(
           employerDigestMail({
             to: m.email,
             businessName: m.business_name,
+            logoUrl: await options.logoUrl?.(m.image_relative_directory).catch(() => undefined),
             waiting: waiting.map((w) => ({
               applicationId: w.id,
               jobTitle: w.job_title,
@@ -185,6 +188,7 @@ async function sendNotices(options: EmployerNotificationOptions, now: Date): Pro
             ...toFacts(facts),
             to: facts.email,
             businessName: facts.business_name,
+            logoUrl: await options.logoUrl?.(facts.image_relative_directory).catch(() => undefined),
             portalUrl: options.portalUrl,
             contactEmail: options.contactEmail,
           }),

@@ -306,6 +306,7 @@ export function interviewMailDetails(db: Db, interviewId: string) {
       'c.email_verified as candidate_email_verified',
       'j.title',
       'b.name as business_name',
+      'b.image_relative_directory',
     ])
     .where('i.id', '=', interviewId)
     .executeTakeFirst();

@@ -99,6 +99,23 @@ async function slotsOf(db: Db, interview: InterviewRow, now: number, forUpdate =
   return openSlots(toAvailability(availability), window, busy);
 }
 
+/**
+ * The first open times of an invited interview, for its e-mail (the application's page lists them all);
+ * none once it is booked or cancelled.
+ */
+export async function firstOpenTimes(
+  db: Db,
+  interviewId: string,
+  now: number,
+  count: number,
+): Promise<{ start: Date; end: Date }[]> {
+  const row = await db.selectFrom('interviews').selectAll().where('id', '=', interviewId).executeTakeFirst();
+  if (!row || row.status !== 'invited') return [];
+  return (await slotsOf(db, row, now))
+    .slice(0, count)
+    .map((slot) => ({ start: new Date(slot.start), end: new Date(slot.end) }));
+}
+
 async function toInterview(db: Db, row: InterviewRow, now: number): Promise<Interview> {
   const availability = await findAvailability(db, row.business_id, row.interviewer_user_id);
   const open = row.status !== 'cancelled' && (row.starts_at === null || row.starts_at.getTime() > now);

@@ -15,8 +15,8 @@ import {
   type ClaimedInterviewMail,
 } from './interviews.repository';
 import { holdForProvedAddress } from '../candidates/proved-address';
-import { goneInterviewMail, interviewMail } from './interviews.mail';
-import { REMINDER_BEFORE_MS } from './interviews.service';
+import { INVITATION_TIMES, goneInterviewMail, interviewMail } from './interviews.mail';
+import { REMINDER_BEFORE_MS, firstOpenTimes } from './interviews.service';
 
 const LEASE_MS = 2 * 60 * 1000;
 const BATCH = 20;
@@ -42,6 +42,8 @@ export function createInterviewWorker(options: {
   portalUrl: string;
   uidDomain: string;
   contactEmail?: string | undefined;
+  /** The address of a business's logo when it has one (its image folder given), for the e-mail's header. */
+  logoUrl?: (imageRelativeDirectory: string) => Promise<string | undefined>;
 }): InterviewWorker {
   const { db } = options;
 
@@ -76,9 +78,13 @@ export function createInterviewWorker(options: {
       interviewer: { name: details.interviewer_name, email: details.interviewer_email },
       jobTitle: details.title,
       businessName: details.business_name,
+      logoUrl: await options.logoUrl?.(details.image_relative_directory).catch(() => undefined),
       locationKind: details.location_kind,
       location: details.location,
       timeZone: details.time_zone,
+      // The times open when it is sent, not when it was queued: a taken one is not offered.
+      openTimes:
+        row.kind === 'invitation' ? await firstOpenTimes(db, details.id, options.now(), INVITATION_TIMES) : undefined,
       portalUrl: options.portalUrl,
       contactEmail: options.contactEmail,
       uidDomain: options.uidDomain,

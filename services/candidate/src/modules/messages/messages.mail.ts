@@ -1,4 +1,4 @@
-import { oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
+import { jobAtBusiness, oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
 import type { MailMessage } from '@careers/server-kit/mail';
 import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
 import { UNSUBSCRIBE_API, UNSUBSCRIBE_PAGE } from '../status-emails/status-emails.service';
@@ -18,22 +18,18 @@ export interface MessageNoticeFacts {
   contactEmail?: string | undefined;
 }
 
-const NOT_QUOTED = '(not shown in this email because it contains a web address; see it on the portal)';
-
 /** The address of an application's messages on the portal. */
 export const messagesLink = (portalUrl: string, applicationId: string) =>
   `${portalUrl}/applications/${encodeURIComponent(applicationId)}#messages`;
 
 /**
- * The candidate's "a message is waiting" e-mail (docs/decisions/0422): the business's name and the job
- * quoted and labelled as the employer's (left out when a mail client could make a link of them), a link to
+ * The candidate's "a message is waiting" e-mail (docs/decisions/0422): the job and business named plainly
+ * (each left out when a mail client could make a link of it, docs/decisions/0557), a link to
  * the application's page, never the message itself (the employer's free text stays on the portal, where it
  * is shown as theirs). Sent under the status e-mails' switch, with their one-click unsubscribe (RFC 8058).
  */
 export function messageNoticeMail(facts: MessageNoticeFacts): MailMessage {
   const business = quotableEmployerWords(facts.businessName);
-  const title = quotableEmployerWords(facts.jobTitle);
-  const quoted = (words: string | null) => (words === null ? NOT_QUOTED : `"${words}"`);
   const token = encodeURIComponent(facts.token);
   const name = oneLine(facts.candidateName);
   return renderMail({
@@ -46,13 +42,7 @@ export function messageNoticeMail(facts: MessageNoticeFacts): MailMessage {
     heading: 'You have a new message',
     body: [
       name ? `Hello ${name},` : 'Hello,',
-      'An employer has written to you about your job application. Read the message and reply on the portal:',
-      {
-        list: [
-          `Business name as written by the employer: ${quoted(business)}`,
-          `Job title as written by the employer: ${quoted(title)}`,
-        ],
-      },
+      `The employer has written to you about your application for ${jobAtBusiness(facts.jobTitle, facts.businessName)}. Read the message and reply on the portal.`,
       {
         note: "We do not write or check what employers write. We never ask for passwords, bank details or payments by email: don't reply to this email with them, and don't follow instructions in an employer's words.",
       },

@@ -73,6 +73,8 @@ export function replyReminderMail(facts: {
   replyWithinDays: number;
   overdueCount: number;
   jobUrl: string;
+  /** The business's logo, when it has one. */
+  logoUrl?: string | undefined;
   portalUrl: string;
   contactEmail?: string | undefined;
 }): MailMessage {
@@ -85,14 +87,12 @@ export function replyReminderMail(facts: {
     kind: REPLY_REMINDER_KIND,
     subject: `${applications} waited longer than your ${facts.replyWithinDays} days`,
     preview: `You promised to reply within ${facts.replyWithinDays} days.`,
-    business: business === null ? undefined : { name: business },
+    business: business === null ? undefined : { name: business, logoUrl: facts.logoUrl },
     heading: 'Candidates are waiting for your reply',
     body: [
       `${applications} waited longer than the ${facts.replyWithinDays} days your job ad promises, with no status given yet. The candidates see that their application is overdue.`,
       {
-        list: [
-          `Job title as written by your team: ${title === null ? '(not shown in this email because it contains a web address)' : `"${title}"`}`,
-        ],
+        facts: [{ label: 'Job', value: title ?? '(not shown in this email because it contains a web address)' }],
       },
       'Give each a status (or close the job, and every open application gets its outcome). This is the only reminder for these applications.',
     ],
@@ -112,6 +112,8 @@ export function createReplyReminderWorker(options: {
   logger: FastifyBaseLogger;
   portalUrl: string;
   contactEmail?: string | undefined;
+  /** The address of a business's logo when it has one (its image folder given), for the e-mail's header. */
+  logoUrl?: (imageRelativeDirectory: string) => Promise<string | undefined>;
 }): PollingWorker {
   const { db } = options;
 
@@ -136,10 +138,11 @@ export function createReplyReminderWorker(options: {
     const job = await db
       .selectFrom('jobs as j')
       .innerJoin('businesses as b', 'b.id', 'j.business_id')
-      .select(['j.title', 'j.reply_within_days', 'b.name'])
+      .select(['j.title', 'j.reply_within_days', 'b.name', 'b.image_relative_directory'])
       .where('j.id', '=', row.job_id)
       .executeTakeFirst();
     const to = job ? await recipients(row.job_id) : [];
+    const logoUrl = job ? await options.logoUrl?.(job.image_relative_directory).catch(() => undefined) : undefined;
     try {
       for (const address of to)
         await options.mail.send(
@@ -150,6 +153,7 @@ export function createReplyReminderWorker(options: {
             replyWithinDays: job!.reply_within_days,
             overdueCount: row.overdue_count,
             jobUrl: `${options.portalUrl}/employer/jobs/${row.job_id}`,
+            logoUrl,
             portalUrl: options.portalUrl,
             contactEmail: options.contactEmail,
           }),

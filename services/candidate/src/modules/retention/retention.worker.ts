@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
+import { jobAtBusiness, oneLine } from '@careers/server-kit/employer-words';
 import type { App } from '@careers/server-kit/http';
 import type { MailMessage, MailTransport } from '@careers/server-kit/mail';
 import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
@@ -22,7 +22,7 @@ export const DELETION_RECEIPT_KIND = 'application deleted';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** The receipt of a deletion: which job at which business, when; the employer's words labelled as theirs. */
+/** The receipt of a deletion: which job at which business (the employer's words written plainly), when. */
 export function deletionReceiptMail(facts: {
   to: string;
   candidateName: string;
@@ -32,10 +32,6 @@ export function deletionReceiptMail(facts: {
   portalUrl: string;
   contactEmail?: string | undefined;
 }): MailMessage {
-  const business = quotableEmployerWords(facts.businessName);
-  const title = quotableEmployerWords(facts.jobTitle);
-  const quoted = (words: string | null) =>
-    words === null ? '(not shown in this email because it contains a web address)' : `"${words}"`;
   return renderMail({
     to: facts.to,
     kind: DELETION_RECEIPT_KIND,
@@ -44,13 +40,7 @@ export function deletionReceiptMail(facts: {
     heading: 'Your application was deleted',
     body: [
       oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,',
-      `On ${DAY.format(facts.deletedAt)} the employer's copy of your application was deleted, as its retention rule said: your answers, your messages and its access to your CV. Your own CVs on the portal are not changed.`,
-      {
-        list: [
-          `Job title as written by the employer: ${quoted(title)}`,
-          `Business name as written by the employer: ${quoted(business)}`,
-        ],
-      },
+      `On ${DAY.format(facts.deletedAt)} the employer's copy of your application for ${jobAtBusiness(facts.jobTitle, facts.businessName)} was deleted, as its retention rule said: your answers, your messages and its access to your CV. Your own CVs on the portal are not changed.`,
     ],
     button: { label: 'See your applications', url: `${facts.portalUrl.replace(/\/+$/, '')}/applications` },
     footer: {

@@ -234,11 +234,15 @@ export async function dropStaleStatusMail(
   return { expired: Number(expired.numDeletedRows), removed: Number(removed.numDeletedRows) };
 }
 
-/** A candidate who turns status e-mails off gets none of those still waiting (one a worker is sending may still go). */
+/**
+ * A candidate who turns status e-mails off gets none of those still waiting (one a worker is sending may still
+ * go); the receipts of their applications still go (docs/decisions/0557).
+ */
 export async function dropUnsentStatusMailOf(db: Db, candidateId: string, now: Date): Promise<void> {
   await db
     .deleteFrom('status_mail_outbox')
     .where('candidate_id', '=', candidateId)
+    .where('kind', '=', 'status')
     .where('sent_at', 'is', null)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .execute();

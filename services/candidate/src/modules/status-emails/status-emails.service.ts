@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { applicationStatusInWords } from '@careers/contracts/application-status';
 import type { StatusEmailPreference } from '@careers/contracts/candidate-api';
-import { oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
+import { jobAtBusiness, oneLine, quotableEmployerWords } from '@careers/server-kit/employer-words';
 import type { MailMessage } from '@careers/server-kit/mail';
-import { contactUrl, renderMail } from '@careers/server-kit/mail-layout';
+import { contactUrl, renderMail, timeInZone } from '@careers/server-kit/mail-layout';
 import { productMetrics } from '@careers/server-kit/metrics';
 import type { Db } from '../../db';
 import type { AuthUser } from '@careers/server-kit/bearer-auth';
@@ -112,57 +112,56 @@ export interface StatusMailFacts extends ApplicationMailFacts {
 
 export interface ReceiptMailFacts extends ApplicationMailFacts {
   appliedAt: Date;
+  /** The candidate's time zone when the portal knows it; else the time is said in UTC, and says so. */
+  timeZone?: string | null | undefined;
   /** The name of the CV sent with the application, as the candidate's CV list shows it. */
   cvFileName: string | null;
 }
 
-const NOT_QUOTED = 'not shown in this email because it contains a web address; see it on the portal';
 const OUR_WORDS =
   "We do not write or check what employers write. We never ask for passwords, bank details or payments by email: don't reply with them, and don't follow instructions in an employer's words.";
 
-/** The employer's words of an e-mail, each labelled as theirs; quoted only when they cannot become a link. */
-function employerWords(facts: ApplicationMailFacts) {
-  const title = quotableEmployerWords(facts.jobTitle);
-  const business = quotableEmployerWords(facts.businessName);
-  const quoted = (words: string | null) => (words === null ? `(${NOT_QUOTED})` : `"${words}"`);
-  return {
-    title,
-    business,
-    labelled: [
-      { label: 'Job title as written by the employer', value: quoted(title) },
-      { label: 'Business name as written by the employer', value: quoted(business) },
-    ],
-  };
-}
-
-/** What an e-mail about an application shares: the sender's mark, the greeting, the link and the way out. */
-function applicationMail(facts: ApplicationMailFacts) {
+/**
+ * What an e-mail about an application shares: the header, the greeting, the job in a sentence, the link, and
+ * the footer. The status e-mails' footer is their way out (RFC 8058); a receipt is the answer to what the
+ * candidate just did, sent whatever that switch says, so it has no way out to offer.
+ */
+function applicationMail(facts: ApplicationMailFacts, receipt = false) {
   const token = encodeURIComponent(facts.token);
   const business = quotableEmployerWords(facts.businessName);
+  const contact = contactUrl(facts.portalUrl, facts.contactEmail);
   return {
-    // The business's logo and name head an e-mail about its job; a name that could become a link does not.
+    // A name that could become a link is no business's name to show: such an e-mail has the product's header.
     business: business === null ? undefined : { name: business, logoUrl: facts.logoUrl },
     greeting: oneLine(facts.candidateName) ? `Hello ${oneLine(facts.candidateName)},` : 'Hello,',
+    job: jobAtBusiness(facts.jobTitle, facts.businessName),
     applicationLink: `${facts.portalUrl}/applications?application=${facts.applicationId}`,
-    footer: {
-      why: 'You get this email because status emails are on for your account.',
-      contactUrl: contactUrl(facts.portalUrl, facts.contactEmail),
-      unsubscribe: {
-        url: `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`,
-        accountUrl: `${facts.portalUrl}/user-account`,
-      },
-    },
-    headers: {
-      'List-Unsubscribe': `<${facts.apiUrl}${UNSUBSCRIBE_API}?token=${token}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    footer: receipt
+      ? {
+          why: 'You get this email because you just applied for a job on the Careers Portal with this address. It is the receipt of your application: it comes even when status emails are off.',
+          contactUrl: contact,
+        }
+      : {
+          why: 'You get this email because status emails are on for your account.',
+          contactUrl: contact,
+          unsubscribe: {
+            url: `${facts.portalUrl}${UNSUBSCRIBE_PAGE}?token=${token}`,
+            accountUrl: `${facts.portalUrl}/user-account`,
+          },
+        },
+    headers: receipt
+      ? undefined
+      : {
+          'List-Unsubscribe': `<${facts.apiUrl}${UNSUBSCRIBE_API}?token=${token}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
   };
 }
 
 /**
  * The e-mail a candidate gets when an employer moves their application: the status in the timeline's words
- * (packages/contracts applicationStatusWords), the job title and business name quoted and labelled as the
- * employer's (left out when they look like a web address), a link to the application, and an unsubscribe
+ * (packages/contracts applicationStatusWords), the job and business named plainly in a sentence (each left
+ * out when it looks like a web address, docs/decisions/0557), a link to the application, and an unsubscribe
  * link that works without signing in; List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) let a mail
  * client offer the same in one click. Every link is the portal's; the subject carries none of the
  * employer's words (it cannot say whose they are).
@@ -179,11 +178,9 @@ export function statusMail(facts: StatusMailFacts): MailMessage {
     heading: 'Your application has a new status',
     body: [
       common.greeting,
-      'An employer has given your application a new status:',
+      `Your application for ${common.job} has a new status:`,
       { emphasis: words },
       ...(facts.endingReason ? [endingSentence(facts.endingReason)] : []),
-      'The job, in the words of the employer:',
-      { list: employerWords(facts).labelled.map((w) => `${w.label}: ${w.value}`) },
       { note: OUR_WORDS },
     ],
     button: { label: 'See your application on the portal', url: common.applicationLink },
@@ -192,17 +189,15 @@ export function statusMail(facts: StatusMailFacts): MailMessage {
   });
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-
 /**
  * The receipt of an application (docs/decisions/0283): what was sent, when, with which CV, what happens next
  * and the link to it on the portal. The subject names the job and business when both can be quoted safely:
  * the candidate chose that job a moment ago, so it reads as theirs, and otherwise it names neither.
  */
 export function receiptMail(facts: ReceiptMailFacts): MailMessage {
-  const common = applicationMail(facts);
-  const { title, business, labelled } = employerWords(facts);
+  const common = applicationMail(facts, true);
+  const title = quotableEmployerWords(facts.jobTitle);
+  const business = quotableEmployerWords(facts.businessName);
   const subject =
     title !== null && business !== null
       ? `Your application for ${title} at ${business} was sent`
@@ -217,11 +212,10 @@ export function receiptMail(facts: ReceiptMailFacts): MailMessage {
     heading: 'Your application was sent',
     body: [
       common.greeting,
-      'Your application has reached the employer. What you sent:',
+      `Your application for ${common.job} has reached the employer. What you sent:`,
       {
         facts: [
-          ...labelled,
-          { label: 'Sent on', value: `${DAY.format(facts.appliedAt)} at ${TIME.format(facts.appliedAt)} UTC` },
+          { label: 'Sent on', value: timeInZone(facts.appliedAt, facts.timeZone) },
           { label: 'CV', value: cv },
         ],
       },
@@ -230,20 +224,18 @@ export function receiptMail(facts: ReceiptMailFacts): MailMessage {
     ],
     button: { label: 'See your application on the portal', url: common.applicationLink },
     footer: common.footer,
-    headers: common.headers,
   });
 }
 
 /**
- * Queues the receipt of a new application in the transaction that makes it, unless the candidate turned
- * these e-mails off. It goes once the candidate's address is proved (a new candidate proves it with the
- * code that finishes their first application).
+ * Queues the receipt of a new application in the transaction that makes it, whatever the status e-mails'
+ * switch says: it answers what the candidate just did (docs/decisions/0557). It goes once the candidate's
+ * address is proved (a new candidate proves it with the code that finishes their first application).
  */
 export async function queueApplicationReceipt(
   trx: Db,
   receipt: { candidateId: string; applicationId: string; status: number; now: Date },
 ): Promise<void> {
-  if (!(await statusEmailsOn(trx, receipt.candidateId))) return;
   await queueReceiptMail(trx, receipt);
   productMetrics.emailsQueued().inc({ kind: RECEIPT_MAIL_KIND });
 }

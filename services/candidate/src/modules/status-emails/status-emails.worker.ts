@@ -51,8 +51,9 @@ export function createStatusMailWorker(options: {
 
   async function sendOne(row: ClaimedStatusMail): Promise<boolean> {
     const details = await statusMailDetails(db, row.id);
-    // The application or candidate went (their rows cascade), or the candidate turned e-mails off since.
-    if (!details || !details.status_emails) {
+    // The application or candidate went (their rows cascade), or the candidate turned status e-mails off
+    // since; a receipt is not a status e-mail and goes either way (docs/decisions/0557).
+    if (!details || (row.kind === 'status' && !details.status_emails)) {
       await releaseStatusMailSend(db, row.id);
       await deleteStatusMail(db, row.id);
       return false;

@@ -13,6 +13,7 @@ import {
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
+import { publicLogoUrl } from '../business/business.service';
 import { EVERY_ROLE, currentMember, requireTeamRole } from './team.hooks';
 import {
   acceptInvitation,
@@ -39,7 +40,13 @@ export async function teamRoutes(app: App) {
   const ownerOnly = requireTeamRole('Owner');
   const employerOnly = requireRole('BusinessUser');
   const db = () => app.deps.database.db;
-  const mailer = () => ({ mail: app.deps.mail, portalUrl: app.config.portalUrl, log: app.log, store: app.deps.store });
+  const mailer = () => ({
+    mail: app.deps.mail,
+    portalUrl: app.config.portalUrl,
+    log: app.log,
+    store: app.deps.store,
+    logoUrl: (folder: string) => publicLogoUrl(app.deps.storage, app.config.publicBlobBaseUrl, folder),
+  });
 
   app.get(
     '/business/membership',

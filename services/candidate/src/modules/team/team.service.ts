@@ -156,6 +156,8 @@ export interface InvitationMailer {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Counts the invitation e-mails, so that no one can make the service bomb an address. */
   store: Pick<RateLimitStore, 'hit'>;
+  /** The address of a business's logo when it has one (its image folder given), for the e-mail's header. */
+  logoUrl?: (imageRelativeDirectory: string) => Promise<string | undefined>;
 }
 
 /** Invitation e-mails an hour: per business, and to one address from every business together. */
@@ -185,6 +187,7 @@ async function sendInvitation(mailer: InvitationMailer, member: Member, row: Inv
       url: `${mailer.portalUrl}/employer/join/${row.id}/${token}`,
       expiresAt: row.expires_at,
       validityDays: INVITATION_DAYS,
+      logoUrl: await mailer.logoUrl?.(member.business.image_relative_directory).catch(() => undefined),
     }),
   );
 }

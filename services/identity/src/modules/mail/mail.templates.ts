@@ -1,6 +1,6 @@
 import { CODE_LIFETIME_TEXT } from '@careers/contracts/limits';
 import type { MailMessage } from '@careers/server-kit/mail';
-import { PRODUCT_NAME, contactUrl, escapeHtml, renderMail } from '@careers/server-kit/mail-layout';
+import { PRODUCT_NAME, contactUrl, escapeHtml, renderMail, timeInZone } from '@careers/server-kit/mail-layout';
 
 const PRODUCT = PRODUCT_NAME;
 
@@ -200,21 +200,13 @@ export function accountDeletionCodeMail(to: string, code: string, site: MailSite
   );
 }
 
-const DELETED_AT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-
 /**
  * The receipt of an account's deletion (docs/decisions/0360): what went and when. It carries no link that
  * signs in or changes anything (the account is gone); only the footer's "Contact us".
  */
 export function accountDeletedMail(to: string, deleted: { at: Date; candidate: boolean }, site: MailSite): MailMessage {
+  // The identity service knows no reader's time zone: the time is said in UTC, naming it.
+  const at = timeInZone(deleted.at, null);
   const what = deleted.candidate
     ? ['Your account and its sign-in address', 'Your profile', 'Your CVs', 'Your applications and their history']
     : ['Your account and its sign-in address'];
@@ -222,11 +214,11 @@ export function accountDeletedMail(to: string, deleted: { at: Date; candidate: b
     to,
     kind: 'account-deleted',
     subject: `Your ${PRODUCT} account has been deleted`,
-    preview: `Your ${PRODUCT} account was deleted on ${DELETED_AT.format(deleted.at)}.`,
+    preview: `Your ${PRODUCT} account was deleted on ${at}.`,
     heading: 'Your account has been deleted',
     body: [
       `As asked, with the code sent to this address, your ${PRODUCT} account was deleted for good.`,
-      { facts: [{ label: 'Deleted on', value: DELETED_AT.format(deleted.at) }] },
+      { facts: [{ label: 'Deleted on', value: at }] },
       'What was deleted:',
       { list: what },
     ],
