@@ -446,20 +446,6 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     expect(split.statusCode, split.body).toBe(200);
   });
 
-  it('gives each member a private calendar feed that lists their interviews and can be revoked', async () => {
-    const { owner, jobId } = await business('Feed Co');
-    const max = await applicant(jobId, 'Max Fed');
-    await call('POST', `/business/applications/${max.applicationId}/interview`, owner.headers, {});
-    await call('PUT', `/job-applications/${max.applicationId}/interview/booking`, max.headers, {
-      startsAt: '2027-03-25T09:00:00.000Z',
-    });
-    expect((await call('GET', '/business/interviews/feed', owner.headers)).json()).toMatchObject({ active: false });
-    const made = await call('POST', '/business/interviews/feed', owner.headers);
-    const url = new URL(made.json().url as string);
-    expect(url.pathname).toMatch(/^\/interview-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
-    const feed = await t.app.inject({ url: url.pathname });
-    expect(feed.statusCode).toBe(200);
-    expect(feed.headers['content-type']).toContain('text/calendar');
   it('keeps the days off with the hours, offers no time on them and refuses bad ones', async () => {
     const { owner, jobId } = await business('Holiday Co');
     const datesOff = [
@@ -513,6 +499,20 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     expect((await call('GET', '/business/interviews/availability', ann.headers)).statusCode).toBe(403);
   });
 
+  it('gives each member a private calendar feed that lists their interviews and can be revoked', async () => {
+    const { owner, jobId } = await business('Feed Co');
+    const max = await applicant(jobId, 'Max Fed');
+    await call('POST', `/business/applications/${max.applicationId}/interview`, owner.headers, {});
+    await call('PUT', `/job-applications/${max.applicationId}/interview/booking`, max.headers, {
+      startsAt: '2027-03-25T09:00:00.000Z',
+    });
+    expect((await call('GET', '/business/interviews/feed', owner.headers)).json()).toMatchObject({ active: false });
+    const made = await call('POST', '/business/interviews/feed', owner.headers);
+    const url = new URL(made.json().url as string);
+    expect(url.pathname).toMatch(/^\/interview-feeds\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await t.app.inject({ url: url.pathname });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
     const root = new ICAL.Component(ICAL.parse(feed.body));
     expect(root.getFirstPropertyValue('method')).toBe('PUBLISH');
     const events = root.getAllSubcomponents('vevent');

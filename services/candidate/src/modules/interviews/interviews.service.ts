@@ -166,6 +166,7 @@ export async function setOwnAvailability(
     buffer_minutes: body.bufferMinutes,
     weekly: body.weekly,
     exceptions: body.exceptions,
+    dates_off: body.datesOff ?? [],
     location_kind: body.locationKind,
     location: body.location,
     updated_at: now,
@@ -183,7 +184,6 @@ async function requireApplication(db: Db, member: Member, applicationId: string,
 }
 
 /**
-    dates_off: body.datesOff ?? [],
  * Opens an interview for an application with an interviewer of the business who set their availability,
  * and queues the candidate's invitation; an open interview already there is answered as it is.
  */
