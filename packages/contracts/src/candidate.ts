@@ -9,7 +9,7 @@ import {
 } from './enums';
 import { CV_MAX_COUNT } from './candidate-values';
 import { applicationFairnessFields, endingReasonSchema } from './fair-endings';
-import { applicationRetentionFields } from './retention';
+import { applicationRetentionFields, cvTakenBackSchema } from './retention';
 import { screeningAnswersSchema, screeningQuestionSchema } from './screening';
 
 /** The constants (no zod) live in candidate-values.ts, for the portal's first load (docs/decisions/0220). */
@@ -78,6 +78,8 @@ export const cvSchema = z.object({
   sizeBytes: z.number().int().optional(),
   /** When the candidate last applied with this CV (GET /cvs only); absent when never used. */
   lastUsedOn: isoDateSchema.optional(),
+  /** The businesses the candidate took this CV back from, newest first (GET /cvs only); absent when none. */
+  takenBack: z.array(cvTakenBackSchema).optional(),
 });
 export type Cv = z.infer<typeof cvSchema>;
 

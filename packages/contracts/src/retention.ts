@@ -87,3 +87,11 @@ export const cvTakeBackResultSchema = z.object({
   deletedCvDrops: z.number().int(),
 });
 export type CvTakeBackResult = z.infer<typeof cvTakeBackResultSchema>;
+
+/** A business the candidate took a CV back from, and when (docs/decisions/0575): on GET /cvs, per CV. */
+export const cvTakenBackSchema = z.object({
+  businessId: idSchema,
+  businessName: z.string(),
+  takenBackOn: isoDateSchema,
+});
+export type CvTakenBack = z.infer<typeof cvTakenBackSchema>;

@@ -309,6 +309,17 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     expect(openings.map((o) => o.business_id)).toEqual([two.businessId]);
     expect(await t.deps.storage.size(await keyOf(c.cvId))).toBeGreaterThan(0);
     expect(mailTo(c.email)).toEqual([]);
+    // The candidate's CVs page keeps the trace: which business, and the day (docs/decisions/0575).
+    const takenBackFrom = async () =>
+      ((await call('GET', '/cvs', c.headers)).json().cvs as { id: string; takenBack?: unknown }[]).find(
+        (cv) => cv.id === c.cvId,
+      )!.takenBack;
+    expect(await takenBackFrom()).toEqual([
+      { businessId: one.businessId, businessName: 'Take One', takenBackOn: new Date(clock).toISOString() },
+    ]);
+    expect((await call('GET', '/cvs', stranger.headers)).json().cvs).toEqual([
+      expect.not.objectContaining({ takenBack: expect.anything() }),
+    ]);
 
     const holdUntil = new Date(Date.now() + 90 * DAY);
     const held = await business('Held Co', { country: 'IE', legalHoldUntil: holdUntil.toISOString() });
@@ -318,5 +329,7 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     expect(hold.statusCode).toBe(409);
     expect(hold.json().detail).toContain(holdUntil.toISOString().slice(0, 10));
     expect(await applicationRow(atHeld)).toBeDefined();
+    // Refused, so no trace of a take-back there.
+    expect(await takenBackFrom()).toEqual([expect.objectContaining({ businessId: one.businessId })]);
   });
 });

@@ -38,6 +38,7 @@ import {
 } from './cvs.repository';
 import { rethrowUploadError } from '../storage/multipart-errors';
 import { heldCopiesOfCandidate, keepCvForHolds } from '../retention/legal-holds.service';
+import { takeBacksOfCandidate } from '../retention/retention.service';
 
 export type { CvListRow };
 /** The candidate's CV, or nothing when it is not theirs (an application says so in its answer). */
@@ -221,12 +222,18 @@ export function previewCsp(frameAncestors: readonly string[]): string {
 export async function listOwnCvs(db: Db, user: AuthUser, query: { page: number; pageSize: number }): Promise<CvList> {
   const candidate = await requireCandidate(db, user);
   const { page, pageSize } = query;
-  const [total, rows, heldCopies] = await Promise.all([
+  const [total, rows, heldCopies, takenBack] = await Promise.all([
     countCvs(db, candidate.id),
     listCvs(db, candidate.id, { offset: (page - 1) * pageSize, limit: pageSize }),
     heldCopiesOfCandidate(db, candidate.id),
+    takeBacksOfCandidate(db, candidate.id),
   ]);
-  return { cvCount: total, cvs: rows.map(toCv), ...(heldCopies.length > 0 ? { heldCopies } : {}) };
+  const cvs = rows.map((row) => {
+    const cv = toCv(row);
+    const businesses = takenBack.get(cv.id);
+    return businesses ? { ...cv, takenBack: businesses } : cv;
+  });
+  return { cvCount: total, cvs, ...(heldCopies.length > 0 ? { heldCopies } : {}) };
 }
 
 export interface CvUploadDeps {

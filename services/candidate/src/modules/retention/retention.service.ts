@@ -11,6 +11,7 @@ import type {
   BusinessRetention,
   BusinessRetentionUpdate,
   CvTakeBackResult,
+  CvTakenBack,
   DeletedApplication,
   TalentPoolEntry,
   TalentPoolOffer,
@@ -54,6 +55,13 @@ export type RetentionTables = {
     next_attempt_at: Date;
     locked_until: Date | null;
     last_error: string | null;
+  };
+  /** Migration 0030: the candidate's own record of a CV taken back from a business (docs/decisions/0575). */
+  cv_take_backs: {
+    cv_id: string;
+    business_id: string;
+    candidate_id: string;
+    taken_back_at: Date;
   };
 };
 export type RetentionDb = Kysely<CandidateDatabase & RetentionTables>;
@@ -490,6 +498,32 @@ export async function takeBackCv(
     );
     if (applications.length === 0)
       await sql`delete from cv_openings where cv_id = ${cvId} and business_id = ${businessId}`.execute(trx);
+    await withRetention(trx)
+      .insertInto('cv_take_backs')
+      .values({ cv_id: cvId, business_id: businessId, candidate_id: candidate.id, taken_back_at: now })
+      .onConflict((oc) => oc.columns(['cv_id', 'business_id']).doUpdateSet({ taken_back_at: now }))
+      .execute();
   });
   return { deletedApplications: applications.length, deletedCvDrops: drops.length };
+}
+
+/**
+ * The businesses each of the candidate's CVs was taken back from, newest first, by CV id: the CVs page says
+ * "deleted at your request on {date}" where the usage line would otherwise say nothing was sent.
+ */
+export async function takeBacksOfCandidate(db: Db, candidateId: string): Promise<Map<string, CvTakenBack[]>> {
+  const rows = await withRetention(db)
+    .selectFrom('cv_take_backs as t')
+    .innerJoin('businesses as b', 'b.id', 't.business_id')
+    .select(['t.cv_id', 't.business_id', 'b.name', 't.taken_back_at'])
+    .where('t.candidate_id', '=', candidateId)
+    .orderBy('t.taken_back_at', 'desc')
+    .execute();
+  const byCv = new Map<string, CvTakenBack[]>();
+  for (const row of rows)
+    byCv.set(row.cv_id, [
+      ...(byCv.get(row.cv_id) ?? []),
+      { businessId: row.business_id, businessName: row.name, takenBackOn: row.taken_back_at.toISOString() },
+    ]);
+  return byCv;
 }

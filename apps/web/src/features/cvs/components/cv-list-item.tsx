@@ -28,30 +28,46 @@ function CvUses({
   onTakenBack: (words: string) => void;
 }) {
   if (uses === undefined) return null;
-  if (uses.length === 0) return <p className="cv-item__uses-none">Not sent to an employer yet.</p>;
-  return (
-    <details className="cv-item__uses">
-      <summary>
-        Sent {uses.length} {uses.length === 1 ? 'time' : 'times'}
-      </summary>
-      <ul>
-        {uses.map((use) => (
-          <li key={`${use.kind}-${use.id}`}>
-            {use.kind === 'application' ? (
-              <>
-                Application: <strong>{use.jobTitle}</strong> at {use.businessName}
-              </>
-            ) : (
-              <>
-                CV drop: <strong>{use.businessName}</strong>
-              </>
-            )}
-            <span className="cv-item__use-date"> · {formatDate(use.on)}</span>
+  const takenBack = cv.takenBack ?? [];
+  // Where the CV was taken back, the line says so and when (docs/decisions/0575), not that it never went.
+  const takenBackLines =
+    takenBack.length > 0 ? (
+      <ul className="cv-item__taken-back" aria-label={`Where you deleted ${cv.fileName}`}>
+        {takenBack.map((business) => (
+          <li key={business.businessId}>
+            {business.businessName}: deleted at your request on{' '}
+            <time dateTime={business.takenBackOn}>{formatDate(business.takenBackOn)}</time>
           </li>
         ))}
       </ul>
-      <CvTakeBack cv={cv} uses={uses} onTakenBack={onTakenBack} />
-    </details>
+    ) : null;
+  if (uses.length === 0) return takenBackLines ?? <p className="cv-item__uses-none">Not sent to an employer yet.</p>;
+  return (
+    <>
+      <details className="cv-item__uses">
+        <summary>
+          Sent {uses.length} {uses.length === 1 ? 'time' : 'times'}
+        </summary>
+        <ul>
+          {uses.map((use) => (
+            <li key={`${use.kind}-${use.id}`}>
+              {use.kind === 'application' ? (
+                <>
+                  Application: <strong>{use.jobTitle}</strong> at {use.businessName}
+                </>
+              ) : (
+                <>
+                  CV drop: <strong>{use.businessName}</strong>
+                </>
+              )}
+              <span className="cv-item__use-date"> · {formatDate(use.on)}</span>
+            </li>
+          ))}
+        </ul>
+        <CvTakeBack cv={cv} uses={uses} onTakenBack={onTakenBack} />
+      </details>
+      {takenBackLines}
+    </>
   );
 }
 

@@ -51,9 +51,20 @@ describe('a CV taken back from one business', () => {
 
   it('puts the focus on the line that says it, on the CV, when the last business that had it is gone from its list', async () => {
     let taken = false;
+    const takenBackOn = '2026-12-03T10:00:00.000Z';
     fakeServices((request) => {
       if (request.method === 'GET' && request.url === '/cvs')
-        return { status: 200, data: { cvCount: 1, cvs: [cv(1)] } };
+        return {
+          status: 200,
+          data: {
+            cvCount: 1,
+            cvs: [
+              taken
+                ? { ...cv(1), takenBack: [{ businessId: uuid(300), businessName: 'Acme Ltd', takenBackOn }] }
+                : cv(1),
+            ],
+          },
+        };
       if (request.method === 'GET' && request.url === '/job-applications')
         return {
           status: 200,
@@ -74,7 +85,11 @@ describe('a CV taken back from one business', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my CV there' }));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Your CV was deleted at Acme Ltd.'));
     expect(document.activeElement).toHaveAttribute('role', 'status');
-    expect(screen.getByText('Not sent to an employer yet.')).toBeInTheDocument();
+    // The CV's line keeps the trace of where it went and when it was deleted there, not "never sent".
+    expect(await screen.findByRole('list', { name: `Where you deleted ${cv(1).fileName}` })).toHaveTextContent(
+      'Acme Ltd: deleted at your request on 3 Dec 2026',
+    );
+    expect(screen.queryByText('Not sent to an employer yet.')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -52,6 +52,8 @@ export function CvTakeBack({
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.cvUsage }),
         queryClient.invalidateQueries({ queryKey: queryKeys.jobApplicationsRoot }),
+        // The CV's own line says where it was taken back, and when.
+        queryClient.invalidateQueries({ queryKey: queryKeys.cvs }),
       ]),
   });
   const [now] = useState(() => Date.now());
