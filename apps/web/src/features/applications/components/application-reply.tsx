@@ -17,7 +17,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * closed, and the employer's request to keep it on file.
  */
 
-/** The facts (inside the card's and the page's <dl>): the wait against the promise, the outcome, kept on file. */
+/** The facts (inside the card's and the page's <dl>): the wait against the promise and the outcome. */
 export function ReplyFacts({ application, now }: { application: JobApplication; now?: number }) {
   // The time of the first render: the page does not tick.
   const [clock] = useState(() => now ?? Date.now());
@@ -45,18 +45,10 @@ export function ReplyFacts({ application, now }: { application: JobApplication; 
           <dd>{ENDING_REASON_WORDS[application.endingReason]}</dd>
         </div>
       ) : null}
-      {application.keepOnFile && !application.endingReason ? (
-        <div>
-          <dt>Kept on file</dt>
-          <dd>
-            {application.keepOnFile.answer === 'agreed'
-              ? `Until ${formatChosenDay(application.keepOnFile.until)}, as you agreed`
-              : application.keepOnFile.answer === 'declined'
-                ? 'You said no'
-                : `Asked, until ${formatChosenDay(application.keepOnFile.until)}: your answer is needed`}
-          </dd>
-        </div>
-      ) : null}
+      {/*
+        No "Kept on file" fact: the request is the one waiting question until answered, and the close line
+        gives the answer after (docs/decisions/0547), so a fact would say it a second time.
+      */}
     </>
   );
 }

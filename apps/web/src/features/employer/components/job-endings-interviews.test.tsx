@@ -65,6 +65,8 @@ describe('the close dialog’s interview choices', () => {
     await user.click(
       within(cat).getByRole('radio', { name: 'Keep it: the interview goes ahead, the outcome waits for it' }),
     );
+    // Each interview has its choice now: the error goes with the last one chosen, not at the next click.
+    expect(screen.queryByText('Choose what happens to each interview before closing the job.')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Close job' }));
     await waitFor(() => expect(network.called('POST', `/business/jobs/${jobId}/close`)).toHaveLength(1));
     expect(network.called('POST', `/business/jobs/${jobId}/close`)[0]!.data).toEqual({
@@ -74,6 +76,5 @@ describe('the close dialog’s interview choices', () => {
         { interviewId: invited, choice: 'keep' },
       ],
     });
-    expect(screen.queryByText('Choose what happens to each interview before closing the job.')).toBeNull();
   });
 });

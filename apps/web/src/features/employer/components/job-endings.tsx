@@ -68,6 +68,8 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
     },
   });
   const data = preview.data;
+  // The error stands only while an interview is still without a choice: choosing the last one clears it.
+  const missingChoice = (data?.interviews ?? []).some((interview) => !choices[interview.id]);
   return (
     <ModalDialog
       open={open}
@@ -83,9 +85,8 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
           <Button
             variant="primary"
             onClick={() => {
-              const missing = (data?.interviews ?? []).some((interview) => !choices[interview.id]);
-              setUnchosen(missing);
-              if (!missing) close.mutate();
+              setUnchosen(missingChoice);
+              if (!missingChoice) close.mutate();
             }}
             busy={close.isPending}
             disabled={!data}
@@ -129,7 +130,9 @@ export function CloseJobDialog({ job, open, onClose }: { job: EmployerJob; open:
               <legend>Interviews still to happen: what happens to each?</legend>
               <AlertBanner
                 type="alert-danger"
-                message={unchosen ? 'Choose what happens to each interview before closing the job.' : null}
+                message={
+                  unchosen && missingChoice ? 'Choose what happens to each interview before closing the job.' : null
+                }
               />
               {data.interviews.map((interview) => (
                 <fieldset key={interview.id} className="job-endings__interview">
