@@ -60,6 +60,13 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
     expect(job.statusCode, job.body).toBe(200);
     const set = await call('PUT', '/business/interviews/availability', owner.headers, AVAILABILITY);
     expect(set.statusCode, set.body).toBe(200);
+    // A talent pool, so a candidate can consent to be kept for other roles (the close leaves that consent alone).
+    const rule = await call('PUT', '/business/retention', owner.headers, {
+      country: 'UK',
+      keepDays: 30,
+      poolDays: 365,
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
     return { owner, jobId: job.json().id as string };
   }
 
@@ -117,7 +124,8 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
     const ann = await applicant(jobId, 'Ann Booked');
     const ben = await applicant(jobId, 'Ben Kept');
     const cat = await applicant(jobId, 'Cat Invited');
-    for (const c of [ann, ben, cat]) await invite(owner, c.applicationId);
+    const eve = await applicant(jobId, 'Eve Kept Invitation');
+    for (const c of [ann, ben, cat, eve]) await invite(owner, c.applicationId);
     const annInterview = await book(ann, 0);
     const benInterview = await book(ben, 1);
     // An interview of another job of the same business is not this close's to decide.
@@ -126,6 +134,17 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
     await invite(owner, dee.applicationId);
     const deeInterview = (await call('GET', `/job-applications/${dee.applicationId}/interview`, dee.headers)).json()
       .interview as Interview;
+    // Ann's thread with the business and her consent to other roles, which the close leaves as they are.
+    const thread = `/business/applications/${ann.applicationId}/messages`;
+    expect((await call('POST', thread, owner.headers, { body: 'Thank you for booking.' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/job-applications/${ann.applicationId}/messages`, ann.headers, { body: 'See you then.' }))
+        .statusCode,
+    ).toBe(200);
+    const pooled = await call('PUT', `/job-applications/${ann.applicationId}/talent-pool`, ann.headers);
+    expect(pooled.statusCode, pooled.body).toBe(200);
+    const keptForOtherRolesUntil = pooled.json().keptForOtherRolesUntil as string;
+    expect(keptForOtherRolesUntil).toEqual(expect.any(String));
     await sendInterviewMail();
     const before = new Set(mail());
 
@@ -136,8 +155,10 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
       ['Ann Booked', 'booked'],
       ['Ben Kept', 'booked'],
       ['Cat Invited', 'invited'],
+      ['Eve Kept Invitation', 'invited'],
     ]);
     const catInterviewId = listed.find((i) => i.candidateName === 'Cat Invited')!.id;
+    const eveInterviewId = listed.find((i) => i.candidateName === 'Eve Kept Invitation')!.id;
 
     // No choice for Cat's invitation: 400, and nothing happened (the job is still open).
     const missing = await call('POST', `/business/jobs/${jobId}/close`, owner.headers, {
@@ -156,6 +177,7 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
         { interviewId: annInterview.id, choice: 'cancel' },
         { interviewId: benInterview.id, choice: 'keep' },
         { interviewId: catInterviewId, choice: 'cancel' },
+        { interviewId: eveInterviewId, choice: 'keep' },
         { interviewId: deeInterview.id, choice: 'cancel' },
       ],
     });
@@ -171,6 +193,7 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
         { interviewId: annInterview.id, choice: 'cancel' },
         { interviewId: benInterview.id, choice: 'keep' },
         { interviewId: catInterviewId, choice: 'cancel' },
+        { interviewId: eveInterviewId, choice: 'keep' },
       ],
     });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -181,6 +204,7 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
     expect(annNow.interview).toMatchObject({ status: 'cancelled', cancelledBy: 'employer', cancelledOnClose: true });
     expect((await ownApplication(ben)).interview).toMatchObject({ status: 'booked', cancelledOnClose: false });
     expect((await ownApplication(cat)).interview).toMatchObject({ status: 'cancelled', cancelledOnClose: true });
+    expect((await ownApplication(eve)).interview).toMatchObject({ status: 'invited', cancelledOnClose: false });
     expect((await ownApplication(dee)).interview).toMatchObject({ status: 'invited' });
     expect((await ownApplication(dee)).jobClosed).toBeNull();
     // The list carries the same, for home and the cards.
@@ -196,17 +220,35 @@ describe.each(databaseKinds())('closing a job with interviews, on %s', (kind) =>
     expect(cancelOf(owner.email)).toHaveLength(1);
     expect(cancelOf(cat.email)).toHaveLength(1);
     expect(cancelOf(ben.email)).toHaveLength(0);
+    expect(cancelOf(eve.email)).toHaveLength(0);
     expect(cancels(dee.email)).toHaveLength(0);
 
-    // The ending pass: Ann and Cat get the outcome through the status move (timeline with the reason, e-mail);
-    // Ben's kept interview is still ahead, so his application waits for it.
+    // The ending pass: Ann, Cat and Eve get the outcome through the status move (timeline with the reason,
+    // e-mail), and Eve's kept invitation, never booked, is cancelled with it; Ben's kept interview is still
+    // ahead, so his application waits for it.
     clock += ENDING_GRACE_MS + 1000;
-    expect(await endings().flush()).toBe(2);
+    expect(await endings().flush()).toBe(3);
+    const eveEnded = await ownApplication(eve);
+    expect(eveEnded.endingReason).toBe('filled');
+    expect(eveEnded.interview).toMatchObject({ status: 'cancelled' });
     const annEnded = await ownApplication(ann);
     expect(annEnded.applicationStatus).toBe(ApplicationStatus.Reject);
     expect(annEnded.endingReason).toBe('filled');
     expect(annEnded.statusHistory[0]).toMatchObject({ applicationStatus: ApplicationStatus.Reject, reason: 'filled' });
     expect(annEnded.deletesOn).not.toBeNull();
+    // The close and its outcome leave Ann's consent to other roles and her thread, readable by both sides.
+    expect(annEnded.keptForOtherRolesUntil).toBe(keptForOtherRolesUntil);
+    for (const [url, headers] of [
+      [thread, owner.headers],
+      [`/job-applications/${ann.applicationId}/messages`, ann.headers],
+    ] as const) {
+      const read = await call('GET', url, headers);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().messages.map((m: { body: string }) => m.body)).toEqual([
+        'Thank you for booking.',
+        'See you then.',
+      ]);
+    }
     const benWaiting = await ownApplication(ben);
     expect(benWaiting.applicationStatus).toBe(ApplicationStatus.ScheduleInterview);
     expect(benWaiting.endingReason).toBeNull();

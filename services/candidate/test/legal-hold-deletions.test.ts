@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationStatus, type Role } from '@careers/contracts/enums';
 import { databaseKinds } from '@careers/server-kit/testing';
+import { withRetention } from '../src/modules/retention/retention.service';
 import { tinyPdf } from './fixtures';
 import { startTestApp, uploadCv, type TestApp } from './helpers';
 
@@ -151,13 +152,22 @@ describe.each(databaseKinds())('deletions under a legal hold, on %s', (kind) => 
     clock = Date.now();
     const hold = holdFor(60);
     const held = await business('Account Hold Co', hold);
-    const free = await business('Account Free Co');
+    const free = await business('Account Free Co', { country: 'UK', poolDays: 365 });
     const c = await candidate('Abel Account');
     const spare = await uploadCv(t, c.headers, 'spare.pdf', tinyPdf('spare'));
     const spareKey = await keyOf(spare);
     const heldKey = await keyOf(c.cvId);
     const atHeld = await apply(c, held.jobId);
     const atFree = await apply(c, free.jobId);
+    // Consent to other roles at the free business, which the deletion takes with the application.
+    expect((await call('PUT', `/job-applications/${atFree}/talent-pool`, c.headers)).statusCode).toBe(200);
+    const consents = () =>
+      withRetention(db())
+        .selectFrom('application_retention')
+        .select('kept_for_roles_until')
+        .where('application_id', '=', atFree)
+        .execute();
+    expect(await consents()).toHaveLength(1);
     const candidateId = (await call('GET', '/candidate', c.headers)).json().id as string;
 
     const res = await call('POST', '/account-events', {
@@ -168,6 +178,8 @@ describe.each(databaseKinds())('deletions under a legal hold, on %s', (kind) => 
 
     // Gone now: the other business's application, the CV no held business holds, the account's sign-in.
     expect(await application(atFree)).toBeUndefined();
+    expect(await consents()).toEqual([]);
+    expect((await call('GET', '/business/talent-pool', free.owner.headers)).json().entries).toEqual([]);
     expect(await t.deps.storage.size(spareKey)).toBeNull();
     expect(await download(c.cvId, free.owner.headers)).toBe(404);
     expect((await call('GET', '/cvs', c.headers)).statusCode).toBe(404);

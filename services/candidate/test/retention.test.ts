@@ -185,6 +185,65 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     expect(await t.deps.storage.size(key)).toBeNull();
   });
 
+  it("a deletion by the rule takes a booked interview still to come out of the interviewer's calendar, and the thread with the application", async () => {
+    clock = Date.now();
+    const interviewsNow = t.deps.interviews.now;
+    t.deps.interviews.now = () => clock;
+    try {
+      const b = await business('Booked Delete Co', { country: 'UK', keepDays: 7 });
+      const hours = await call('PUT', '/business/interviews/availability', b.owner.headers, {
+        timeZone: 'Europe/London',
+        slotMinutes: 45,
+        bufferMinutes: 15,
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '17:00' })),
+        exceptions: [],
+        locationKind: 'video',
+        location: 'https://meet.example.test/retention',
+      });
+      expect(hours.statusCode, hours.body).toBe(200);
+      const c = await candidate('Ivy Interviewed');
+      const id = await apply(c, b.jobId);
+      const invited = await call('PUT', `/business/applications/${id}/status`, b.owner.headers, {
+        applicationStatus: ApplicationStatus.ScheduleInterview,
+      });
+      expect(invited.statusCode, invited.body).toBe(200);
+      // A time after the rule's seven days: still to come when the application is deleted.
+      const own = `/job-applications/${id}/interview`;
+      const slots = (await call('GET', own, c.headers)).json().interview.slots as { startsAt: string }[];
+      const later = slots.find((slot) => Date.parse(slot.startsAt) > clock + 10 * DAY)!;
+      const booked = await call('PUT', `${own}/booking`, c.headers, { startsAt: later.startsAt });
+      expect(booked.statusCode, booked.body).toBe(200);
+      const interviewId = booked.json().interview.id as string;
+      expect(
+        (await call('POST', `/business/applications/${id}/messages`, b.owner.headers, { body: 'See you then.' }))
+          .statusCode,
+      ).toBe(200);
+      await reject(b.owner.headers, id);
+      await t.deps.interviews.worker.flush();
+      // The outbox is read back from its folder: a message is known by its id.
+      const before = new Set(t.deps.mail.list!().map((m) => m.id));
+
+      clock = Date.parse((await mine(c.headers, id))!.deletesOn!) + 60_000;
+      await flush();
+      expect(await applicationRow(id)).toBeUndefined();
+      expect(
+        await db().selectFrom('application_messages').select('id').where('application_id', '=', id).execute(),
+      ).toEqual([]);
+      await t.deps.interviews.worker.flush();
+      const fresh = t.deps.mail.list!().filter((m) => !before.has(m.id));
+      const cancels = fresh.filter((m) => m.kind === 'interview cancelled');
+      // The interviewer's calendar loses it (METHOD:CANCEL, the booking's UID); the candidate gets the receipt only.
+      expect(cancels.map((m) => m.to)).toEqual([b.owner.email]);
+      expect(cancels[0]!.attachments?.[0]?.content).toContain('METHOD:CANCEL');
+      expect(cancels[0]!.attachments?.[0]?.content).toContain(`interview-${interviewId}@`);
+      expect(fresh.filter((m) => m.to === c.email).map((m) => m.subject)).toEqual([
+        'Your application and CV were deleted',
+      ]);
+    } finally {
+      t.deps.interviews.now = interviewsNow;
+    }
+  });
+
   it('consent extends the date and shows in the talent pool; withdrawing it brings the date back at once', async () => {
     clock = Date.now();
     const b = await business('Pool Co', { country: 'UK', keepDays: 30, poolDays: 365 });
@@ -286,6 +345,15 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
     const atOne = await apply(c, one.jobId);
     const atTwo = await apply(c, two.jobId);
     expect((await call('GET', `/business/cvs/${c.cvId}/download`, one.owner.headers)).statusCode).toBe(200);
+    for (const [owner, id] of [
+      [one.owner.headers, atOne],
+      [two.owner.headers, atTwo],
+    ] as const)
+      expect((await call('POST', `/business/applications/${id}/messages`, owner, { body: 'Hello' })).statusCode).toBe(
+        200,
+      );
+    const thread = (id: string) =>
+      db().selectFrom('application_messages').select('id').where('application_id', '=', id).execute();
 
     const stranger = await candidate('Stan Stranger');
     const refused = await call('POST', `/cvs/${c.cvId}/take-back`, stranger.headers, { businessId: one.businessId });
@@ -295,6 +363,9 @@ describe.each(databaseKinds())('retention of applications, on %s', (kind) => {
 
     expect(await applicationRow(atOne)).toBeUndefined();
     expect(await applicationRow(atTwo)).toBeDefined();
+    // The thread goes with the application taken back; the other business's stays.
+    expect(await thread(atOne)).toEqual([]);
+    expect(await thread(atTwo)).toHaveLength(1);
     expect((await call('GET', `/business/cvs/${c.cvId}/download`, one.owner.headers)).statusCode).toBe(404);
     expect((await call('GET', `/business/cvs/${c.cvId}/download`, two.owner.headers)).statusCode).toBe(200);
     expect((await call('GET', `/business/jobs/${one.jobId}/deleted-applications`, one.owner.headers)).json()).toEqual({

@@ -135,9 +135,34 @@ describe.each(databaseKinds())('withdrawing applications and exporting data on %
     const cara = await newCandidate();
     const cvId = await uploadCv(cara.headers, 'cara.pdf', tinyPdf('Cara'));
     const first = (await applyTo(cara.headers, employer.jobId, cvId)).result!.applicationId;
+    // A thread with the business and a consent to other roles before the withdrawal (docs/product.md, what each
+    // ending does): the withdrawal keeps both, and starts the deletion clock (decision 0440).
+    const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
+      t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const rule = await inject('PUT', '/business/retention', employer.headers, { country: 'UK', poolDays: 365 });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const written = await inject('POST', `/business/applications/${first}/messages`, employer.headers, {
+      body: 'Thank you for applying.',
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const pooled = await inject('PUT', `/job-applications/${first}/talent-pool`, cara.headers);
+    expect(pooled.statusCode, pooled.body).toBe(200);
+    const keptForOtherRolesUntil = pooled.json().keptForOtherRolesUntil as string;
+    expect((await ownApplications(cara.headers))[0]!.deletesOn).toBeNull();
 
     const res = await withdraw(cara.headers, first, { reason: '  I took another job.  ' });
     expect(res.statusCode).toBe(200);
+    const afterwards = (await ownApplications(cara.headers))[0]!;
+    expect(afterwards.keptForOtherRolesUntil).toBe(keptForOtherRolesUntil);
+    expect(afterwards.deletesOn).toBe(keptForOtherRolesUntil);
+    for (const [url, headers] of [
+      [`/business/applications/${first}/messages`, employer.headers],
+      [`/job-applications/${first}/messages`, cara.headers],
+    ] as const) {
+      const thread = await inject('GET', url, headers);
+      expect(thread.statusCode, thread.body).toBe(200);
+      expect(thread.json()).toMatchObject({ canWrite: false, messages: [{ body: 'Thank you for applying.' }] });
+    }
     expect(res.json()).toEqual({
       id: first,
       withdrawnOn: expect.stringMatching(/^\d{4}-/),
