@@ -183,6 +183,21 @@ export type JobInterviews = z.infer<typeof jobInterviewsSchema>;
 export const bookInterviewSchema = z.object({ startsAt: isoDateSchema });
 export type BookInterview = z.infer<typeof bookInterviewSchema>;
 
+/**
+ * The candidate's booking also gives the zone their browser shows the times in: their e-mails use it. A name
+ * this server does not know is ignored, not refused: a browser's zone must never stop a booking.
+ */
+export const bookOwnInterviewSchema = bookInterviewSchema.extend({
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'The IANA time zone the candidate reads the times in (their browser’s); the e-mails say times in it. One this server does not know is ignored.',
+    ),
+});
+export type BookOwnInterview = z.infer<typeof bookOwnInterviewSchema>;
+
 export const inviteToInterviewSchema = z.object({
   /** The team member who interviews; the caller when left out. They must have set their availability. */
   interviewerUserId: z.string().min(1).max(200).optional(),

@@ -14,6 +14,8 @@ export interface CandidatesTable {
   status_emails: Generated<boolean>;
   /** The candidate proved the address (migration 0008); false until the identity service says so. */
   email_verified: Generated<boolean>;
+  /** The zone the candidate's browser gave when they last booked an interview (migration 0031), else null. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

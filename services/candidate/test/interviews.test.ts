@@ -239,6 +239,45 @@ describe.each(databaseKinds())('interviews, on %s', (kind) => {
     expect(left).toEqual([]);
   });
 
+  it("says the candidate's times in the zone their browser gave at booking, the interviewer's in theirs", async () => {
+    const { owner, jobId } = await business('Zone Co');
+    const cara = await applicant(jobId, 'Cara Zone');
+    const mine = `/job-applications/${cara.applicationId}/interview`;
+    const moved = await call('PUT', `/business/applications/${cara.applicationId}/status`, owner.headers, {
+      applicationStatus: ApplicationStatus.ScheduleInterview,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // A name longer than any zone is refused; one this server does not know books all the same, and is not kept.
+    const long = await call('PUT', `${mine}/booking`, cara.headers, {
+      startsAt: '2027-03-29T08:00:00.000Z',
+      timeZone: 'x'.repeat(65),
+    });
+    expect(long.statusCode).toBe(400);
+    const odd = await call('PUT', `${mine}/booking`, cara.headers, {
+      startsAt: '2027-03-29T08:00:00.000Z',
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect(odd.statusCode, odd.body).toBe(200);
+    await t.deps.interviews.worker.flush();
+    const [booked] = to(cara.email, 'booked');
+    expect(booked!.text).toContain(
+      'When, in the interviewer’s time zone: Monday 29 March 2027, 09:00–09:45 (Europe/London)',
+    );
+
+    const paris = await call('PUT', `${mine}/booking`, cara.headers, {
+      startsAt: '2027-03-29T09:00:00.000Z',
+      timeZone: 'Europe/Paris',
+    });
+    expect(paris.statusCode, paris.body).toBe(200);
+    await t.deps.interviews.worker.flush();
+    const [rescheduled] = to(cara.email, 'rescheduled');
+    expect(rescheduled!.text).toContain('When: Monday 29 March 2027, 11:00–11:45 (Europe/Paris)');
+    expect(rescheduled!.text).toContain('The interviewer’s time: Monday 29 March 2027, 10:00–10:45 (Europe/London)');
+    const [theirs] = to(owner.email, 'rescheduled');
+    expect(theirs!.text).toContain('When: Monday 29 March 2027, 10:00–10:45 (Europe/London)');
+    expect(theirs!.text).not.toContain('Europe/Paris');
+  });
+
   it("takes a booked interview out of the interviewer's calendar when its application is deleted, saying nothing of the candidate", async () => {
     const { owner, jobId } = await business('Gone Co');
     const businessId = (await call('GET', '/business', owner.headers)).json().id as string;

@@ -10,7 +10,7 @@ export function findCandidateByUser(db: Db, userId: string): Promise<CandidateRo
 /** Null when the user already has a candidate (the unique user_id decides, even under a race). */
 export async function insertCandidate(
   db: Db,
-  row: Omit<CandidateRow, 'created_at' | 'updated_at' | 'status_emails' | 'email_verified'> & {
+  row: Omit<CandidateRow, 'created_at' | 'updated_at' | 'status_emails' | 'email_verified' | 'time_zone'> & {
     email_verified: boolean;
   },
 ): Promise<CandidateRow | null> {

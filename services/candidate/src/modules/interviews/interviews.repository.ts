@@ -304,6 +304,7 @@ export function interviewMailDetails(db: Db, interviewId: string) {
       'c.name as candidate_name',
       'c.email as candidate_email',
       'c.email_verified as candidate_email_verified',
+      'c.time_zone as candidate_time_zone',
       'j.title',
       'b.name as business_name',
       'b.image_relative_directory',

@@ -3,6 +3,7 @@ import {
   availabilityAnswerSchema,
   availabilitySchema,
   bookInterviewSchema,
+  bookOwnInterviewSchema,
   interviewAnswerSchema,
   interviewFeedSchema,
   inviteToInterviewSchema,
@@ -12,6 +13,7 @@ import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { bearerSecurity, currentUser, requireRole, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import { EVERY_ROLE, currentMember, requireTeamRole } from '../team/team.hooks';
+import { keepOwnTimeZone } from '../candidates/time-zone';
 import {
   FEED_PATH,
   bookOwnInterview,
@@ -234,11 +236,15 @@ export async function interviewRoutes(app: App) {
           'candidate moves at most 5 interviews an hour (429 with Retry-After).',
         security: bearerSecurity,
         params,
-        body: bookInterviewSchema,
+        body: bookOwnInterviewSchema,
         response: { 200: interviewAnswerSchema, ...with409, 429: problemDetailsSchema },
       },
     },
-    async (request) => bookOwnInterview(db(), currentUser(request), request.params.id, request.body.startsAt, now()),
+    async (request) => {
+      // Kept first, so that the booking's own e-mail, sent a moment later, already says its time in this zone.
+      await keepOwnTimeZone(db(), currentUser(request), request.body.timeZone);
+      return bookOwnInterview(db(), currentUser(request), request.params.id, request.body.startsAt, now());
+    },
   );
 
   app.delete(

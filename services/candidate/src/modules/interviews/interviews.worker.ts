@@ -82,6 +82,7 @@ export function createInterviewWorker(options: {
       locationKind: details.location_kind,
       location: details.location,
       timeZone: details.time_zone,
+      candidateTimeZone: details.candidate_time_zone,
       // The times open when it is sent, not when it was queued: a taken one is not offered.
       openTimes:
         row.kind === 'invitation' ? await firstOpenTimes(db, details.id, options.now(), INVITATION_TIMES) : undefined,

@@ -189,6 +189,7 @@ export function statusMailDetails(db: Db, id: number) {
       'c.email',
       'c.email_verified',
       'c.status_emails',
+      'c.time_zone',
       'a.applied_at',
       'a.cv_file_name',
       'a.ending_reason',

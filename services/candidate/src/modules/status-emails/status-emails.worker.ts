@@ -80,7 +80,12 @@ export function createStatusMailWorker(options: {
     };
     const message =
       row.kind === 'receipt'
-        ? receiptMail({ ...facts, appliedAt: new Date(details.applied_at), cvFileName: details.cv_file_name })
+        ? receiptMail({
+            ...facts,
+            appliedAt: new Date(details.applied_at),
+            cvFileName: details.cv_file_name,
+            timeZone: details.time_zone,
+          })
         : statusMail({ ...facts, applicationStatus: row.applicationStatus, endingReason: details.ending_reason });
     try {
       await options.mail.send(message);

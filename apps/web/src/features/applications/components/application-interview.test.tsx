@@ -96,6 +96,9 @@ describe("an application's interview", () => {
       expect(within(section).getByText('https://meet.example.test/abc')).toBeInTheDocument();
       expect(within(section).queryByRole('link')).toBeNull();
       expect(network.called('PUT', `${base}/booking`)).toHaveLength(2);
+      // Each booking gives the zone the picker showed the times in: the e-mails say them in it too.
+      for (const put of network.called('PUT', `${base}/booking`))
+        expect((typeof put.data === 'string' ? JSON.parse(put.data) : put.data).timeZone).toBe(ownTimeZone());
 
       // The booked interview is the newest step of the application's progress.
       renderPage(

@@ -1,11 +1,13 @@
 import type {
   Availability,
   AvailabilityAnswer,
+  BookOwnInterview,
   InterviewAnswer,
   InterviewFeed,
   JobInterviews,
 } from '@careers/contracts/interviews';
 import { http } from '../../http-client';
+import { ownTimeZone } from '../../interview-times';
 
 /*
  * Interviews (issue 28 items 2-5): the candidate's calls under /job-applications/{id}/interview, the
@@ -20,9 +22,13 @@ export async function getOwnInterview(applicationId: string): Promise<InterviewA
   return (await http.candidate.get<InterviewAnswer>(own(applicationId))).data;
 }
 
-/** PUT /job-applications/{id}/interview/booking: book (or move to) one open slot. */
+/**
+ * PUT /job-applications/{id}/interview/booking: book (or move to) one open slot. It gives the zone the slot
+ * picker showed the times in, so that the e-mails say them in it too.
+ */
 export async function bookOwnInterview(applicationId: string, startsAt: string): Promise<InterviewAnswer> {
-  return (await http.candidate.put<InterviewAnswer>(`${own(applicationId)}/booking`, { startsAt })).data;
+  const body: BookOwnInterview = { startsAt, timeZone: ownTimeZone() };
+  return (await http.candidate.put<InterviewAnswer>(`${own(applicationId)}/booking`, body)).data;
 }
 
 /** DELETE /job-applications/{id}/interview. */
