@@ -69,6 +69,8 @@ describe.each([
       await look(employer, 'job-form', label);
       await employer.getByRole('button', { name: 'Post job' }).click();
       await employer.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: WAIT_MS });
+      // The job opens on its applications; sharing is its second tab (decision 0562).
+      await employer.getByRole('link', { name: 'Sharing and publishing' }).click();
       const applyLink = await employer.getByLabel('Apply link', { exact: true }).inputValue();
       const jobId = new URL(applyLink).pathname.split('/').pop() ?? '';
       expect(applyLink).toMatch(/\/apply\/[0-9a-f-]{36}$/);
@@ -94,7 +96,7 @@ describe.each([
       await applyViaApi(registered.token, jobId, cvId);
 
       // The employer finds the application, opens it and moves it.
-      await employer.reload();
+      await employer.goto(`/employer/jobs/${jobId}`);
       const row = employer.getByRole('link', { name: candidate.name });
       await row.waitFor({ timeout: WAIT_MS });
       await look(employer, 'job-applications', label);
@@ -109,18 +111,19 @@ describe.each([
       // The focus is on the new status, not on the page's body (decision 0541).
       await expectFocusOn(employer, 'Moved to Schedule interview.');
 
-      // The job's numbers count it: one application, today, straight from the link, now at interview.
-      await employer.goto(`/employer/jobs/${jobId}`);
+      // The job's numbers (its second tab) count it: one application, today, straight from the link, now at interview.
+      await employer.goto(`/employer/jobs/${jobId}/publishing`);
       const reached = employer.getByRole('list', { name: 'Applications that reached each status' });
       await reached.waitFor({ timeout: WAIT_MS });
       await expect
         .poll(() => reached.getByRole('listitem').filter({ hasText: 'Schedule interview' }).innerText())
         .toContain('1 (100%)');
-      expect(await employer.getByRole('list', { name: 'Applications by source' }).innerText()).toContain('Direct');
+      expect(await employer.getByRole('list', { name: 'Applications by source' }).innerText()).toContain('Direct link');
       expect(await employer.getByRole('img', { name: /^1 application in the last 30 days/ }).count()).toBe(1);
       await look(employer, 'job-numbers', label);
 
       // The pipeline puts the application in its stage.
+      await employer.goto(`/employer/jobs/${jobId}`);
       await employer.getByRole('link', { name: 'Pipeline' }).click();
       const stage = employer.getByRole('region', { name: /^Schedule interview/ });
       await stage.getByRole('link', { name: candidate.name }).waitFor({ timeout: WAIT_MS });
@@ -340,9 +343,10 @@ describe.each([
       await look(page, 'job-form-salary', label);
       await page.getByRole('button', { name: 'Post job' }).click();
       await page.getByRole('heading', { name: title, level: 1 }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('link', { name: 'Sharing and publishing' }).click();
       const applyLink = await page.getByLabel('Apply link', { exact: true }).inputValue();
 
-      // The job page shows it as candidates see it…
+      // The job's publishing tab shows it as candidates see it…
       const seen = page.getByRole('region', { name: 'As candidates see it' });
       await seen.waitFor({ timeout: WAIT_MS });
       const salaryOn = (where: typeof page) =>

@@ -14,6 +14,8 @@ export const employerRoutes = {
   reset: 'reset/:email/*',
   newJob: 'jobs/new',
   job: 'jobs/:jobId',
+  /** The job's sharing, publishing and numbers (docs/decisions/0562): its second tab, the applications first. */
+  jobPublishing: 'jobs/:jobId/publishing',
   editJob: 'jobs/:jobId/edit',
   application: 'applications/:applicationId',
   business: 'business',
@@ -46,6 +48,8 @@ export const employerPaths = {
   join: (invitationId: string, token: string) =>
     under(`join/${encodeURIComponent(invitationId)}/${encodeURIComponent(token)}`),
   job: (jobId: string) => under(employerRoutes.job.replace(':jobId', () => encodeURIComponent(jobId))),
+  jobPublishing: (jobId: string) =>
+    under(employerRoutes.jobPublishing.replace(':jobId', () => encodeURIComponent(jobId))),
   editJob: (jobId: string) => under(employerRoutes.editJob.replace(':jobId', () => encodeURIComponent(jobId))),
   application: (applicationId: string) =>
     under(employerRoutes.application.replace(':applicationId', () => encodeURIComponent(applicationId))),

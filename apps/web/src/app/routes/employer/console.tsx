@@ -18,6 +18,7 @@ const Reset = lazy(() => import('./reset'));
 const Jobs = lazy(() => import('./jobs'));
 const NewJob = lazy(() => import('./new-job'));
 const Job = lazy(() => import('./job'));
+const JobPublishing = lazy(() => import('./job-publishing'));
 const EditJob = lazy(() => import('./edit-job'));
 const Application = lazy(() => import('./application'));
 const Business = lazy(() => import('./business'));
@@ -55,6 +56,7 @@ const routes: RouteObject[] = [
       { index: true, element: <Jobs /> },
       { path: employerRoutes.newJob, element: <NewJob /> },
       { path: employerRoutes.job, element: <Job /> },
+      { path: employerRoutes.jobPublishing, element: <JobPublishing /> },
       { path: employerRoutes.editJob, element: <EditJob /> },
       { path: employerRoutes.application, element: <Application /> },
       { path: employerRoutes.business, element: <Business /> },

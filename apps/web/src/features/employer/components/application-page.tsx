@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { applicationSourceName } from '@careers/contracts/application-sources';
 import type { ApplicationNote, CvOpening, EmployerApplicationDetail } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { ResultStatus, useActionResult, useFocusWhenShown } from '../../../components/action-result';
@@ -243,8 +244,14 @@ export function ApplicationPage({ applicationId }: { applicationId: string }) {
             <dd>{formatDate(a.appliedOn)}</dd>
             <dt>Ready to work</dt>
             <dd>{a.readyToWork ? 'Yes' : 'No'}</dd>
-            <dt>Source</dt>
-            <dd>{a.utmSource ?? 'Direct'}</dd>
+            <dt>Came from</dt>
+            <dd>{applicationSourceName(a.source)}</dd>
+            {a.utmSource ? (
+              <>
+                <dt>Link tag</dt>
+                <dd>{a.utmSource}</dd>
+              </>
+            ) : null}
             <dt>Campaign</dt>
             <dd>{a.utmCampaign ?? '-'}</dd>
           </dl>

@@ -1,3 +1,4 @@
+import { applicationSourceName } from '@careers/contracts/application-sources';
 import type { EmployerJobStats } from '@careers/contracts/employer';
 import type { ApplicationStatus } from '@careers/contracts/enums';
 import { Spinner } from '../../../components/spinner';
@@ -112,7 +113,7 @@ export function JobNumbers({ jobId }: { jobId: string }) {
               total={data.totalApplications}
               rows={data.bySource.map((entry) => ({
                 key: entry.source ?? '',
-                name: entry.source ?? 'Direct',
+                name: applicationSourceName(entry.source),
                 count: entry.applications,
               }))}
             />

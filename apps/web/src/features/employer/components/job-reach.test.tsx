@@ -36,6 +36,8 @@ describe("a job's reach in the console", () => {
         return {
           status: 200,
           data: {
+            boards: [],
+            indexNow: { on: false, lastNotifiedAt: null },
             places: [
               {
                 name: 'Feed for adzuna',
@@ -57,11 +59,16 @@ describe("a job's reach in the console", () => {
         };
       return undefined;
     });
-    renderPage(<JobReach jobId="j1" />);
+    renderPage(
+      <>
+        <SourceFunnelSection jobId="j1" title="Where hires come from" />
+        <JobReach jobId="j1" />
+      </>,
+    );
     const table = await screen.findByRole('table', {
       name: 'Applications by source, and how many reached each status',
     });
-    const row = within(table).getByRole('row', { name: /indeed/ });
+    const row = within(table).getByRole('row', { name: /Indeed/ });
     expect(
       within(row)
         .getAllByRole('cell')
@@ -92,6 +99,8 @@ describe('the crawlers that fetched a job', () => {
       return {
         status: 200,
         data: {
+          boards: [],
+          indexNow: { on: false, lastNotifiedAt: null },
           places: [{ name: 'Job search', url: 'https://portal.test/jobs', how: 'Every open job is listed here.' }],
           crawlers: second
             ? Array.from({ length: 3 }, (_, i) => line(21 + i))
@@ -132,7 +141,7 @@ describe('where hires come from, for all jobs', () => {
     });
     renderPage(<SourceFunnelSection title="Where hires come from: all jobs" />);
     expect(await screen.findByRole('heading', { name: 'Where hires come from: all jobs' })).toBeInTheDocument();
-    const row = await screen.findByRole('row', { name: /careers-page/ });
+    const row = await screen.findByRole('row', { name: /Your careers page/ });
     expect(
       within(row)
         .getAllByRole('cell')

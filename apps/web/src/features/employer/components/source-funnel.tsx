@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { applicationSourceName } from '@careers/contracts/application-sources';
 import { ApplicationStatus } from '@careers/contracts/enum-values';
 import { http } from '../../../lib/http-client';
 import { employerStatusLabel } from '../application-status';
+import './job-page.css';
 
 /** The stages a source's applications are counted at, up to Hired (issue 27 item 7). */
 const STAGES = [
@@ -37,8 +39,8 @@ export function SourceFunnelSection({ jobId, title }: { jobId?: string; title: s
   return (
     <section className="card employer-numbers" aria-labelledby={titleId}>
       <h2 id={titleId}>{title}</h2>
-      <label>
-        Period{' '}
+      <label className="employer-select">
+        <span>Period</span>
         <select value={days} onChange={(event) => setDays(Number(event.target.value) as (typeof PERIODS)[number])}>
           {PERIODS.map((n) => (
             <option key={n} value={n}>
@@ -51,14 +53,16 @@ export function SourceFunnelSection({ jobId, title }: { jobId?: string; title: s
       {funnel.data && funnel.data.sources.length > 0 ? (
         // A wide table scrolls inside its box on a phone; the box takes the keyboard so it can be scrolled.
         <div className="employer-table-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
-          <table>
+          <table className="employer-table">
             <caption>Applications by source, and how many reached each status</caption>
             <thead>
               <tr>
                 <th scope="col">Source</th>
-                <th scope="col">Applications</th>
+                <th scope="col" className="employer-table__number">
+                  Applications
+                </th>
                 {STAGES.map((stage) => (
-                  <th scope="col" key={stage}>
+                  <th scope="col" key={stage} className="employer-table__number">
                     {employerStatusLabel[stage]}
                   </th>
                 ))}
@@ -69,10 +73,12 @@ export function SourceFunnelSection({ jobId, title }: { jobId?: string; title: s
                 const reached = new Map(row.reached.map((r) => [r.applicationStatus, r.applications]));
                 return (
                   <tr key={row.source}>
-                    <th scope="row">{row.source}</th>
-                    <td>{row.applications}</td>
+                    <th scope="row">{applicationSourceName(row.source)}</th>
+                    <td className="employer-table__number">{row.applications}</td>
                     {STAGES.map((stage) => (
-                      <td key={stage}>{reached.get(stage) ?? 0}</td>
+                      <td key={stage} className="employer-table__number">
+                        {reached.get(stage) ?? 0}
+                      </td>
                     ))}
                   </tr>
                 );
