@@ -75,7 +75,7 @@ export function createIndexNowWorker(options: {
     let posted = 0;
     for (;;) {
       const now = new Date(options.now());
-      const rows = await leaseDueRows<{ id: string; job_id: string; attempts: number }>(db as never, {
+      const rows = await leaseDueRows<{ id: string; job_id: string; attempts: number }>(db, {
         table: TABLE,
         now,
         leaseMs: LEASE_MS,
