@@ -146,13 +146,13 @@ describe('/jobs', () => {
   it('searches with filters; the address holds them, and opened elsewhere shows the same search', async () => {
     page = await openPortalPage(browser, { viewport: DESKTOP });
     await page.goto('/jobs');
-    await expect(page.title()).resolves.toBe('Jobs · Careers Portal');
+    await expect(page.title()).resolves.toBe('Find a job · Careers Portal');
     await page.getByLabel('What').fill(WORD);
     await page.getByLabel('Remote only').check();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL((url) => url.searchParams.get('q') === WORD && url.searchParams.get('remote') === '1');
     await expect(page.locator('.job-card__title a').allTextContents()).resolves.toEqual([`Remote ${WORD} planner`]);
-    await expect(page.title()).resolves.toBe(`Jobs: ${WORD} · Careers Portal`);
+    await expect(page.title()).resolves.toBe(`Jobs matching “${WORD}” · Careers Portal`);
     await expectNoAxeViolations(page, '/jobs searched, desktop');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'jobs-desktop.png'), fullPage: true });
     const shared = page.url();

@@ -135,7 +135,7 @@ describe('status e-mails: the employer moves the application, the candidate read
     // Opening the link changes nothing (mail scanners open links): one press turns the e-mails off.
     const press = page.getByRole('button', { name: 'Turn off status emails' });
     await press.waitFor({ timeout: WAIT_MS });
-    expect(await page.title()).toBe('Status emails · Careers Portal');
+    expect(await page.title()).toBe('Turn off status emails · Careers Portal');
     await expectNoAxeViolations(page, 'unsubscribe page before the press');
     await press.click();
     await page.getByRole('heading', { name: 'Status emails are off' }).waitFor({ timeout: WAIT_MS });

@@ -202,7 +202,7 @@ describe('careers pages and /jobs, server-rendered through the first-paint seam'
     expect(response.statusCode).toBe(200);
     expect(asked).toContain('/jobs?q=welder&location=Leeds&remote=1&hours=part&contract=contract&salary=1');
     const document = rootOf(response.body);
-    expect(document.title).toBe('Jobs: welder · Careers Portal');
+    expect(document.title).toBe('Jobs matching “welder” · Careers Portal');
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
     const form = document.querySelector('form[role="search"]')!;
     expect(form.getAttribute('method')).toBe('get');
@@ -225,7 +225,7 @@ describe('careers pages and /jobs, server-rendered through the first-paint seam'
       '/jobs?q=welder&location=Leeds&remote=1&hours=part&contract=contract&salary=1&page=2',
     );
     const all = rootOf((await app.inject('/jobs')).body);
-    expect(all.title).toBe('Jobs · Careers Portal');
+    expect(all.title).toBe('Find a job · Careers Portal');
     expect(all.querySelector('meta[name="robots"]')).toBeNull();
   });
 

@@ -70,7 +70,8 @@ export function composeJobSearchPage(
   options: { page: ServerRenderedJobSearch; body: string; portalUrl: string; keywords: string; filtered: boolean },
 ): string {
   const { page, body, portalUrl, keywords, filtered } = options;
-  const title = `${keywords ? `Jobs: ${keywords}` : 'Jobs'} · Careers Portal`;
+  // The page's h1 (job-search-page.tsx), as every title follows its heading.
+  const title = `${keywords ? `Jobs matching “${keywords}”` : 'Find a job'} · Careers Portal`;
   const description = 'Every open job on the Careers Portal: search by keyword, place, hours, contract and salary.';
   const head = [`<link rel="canonical" href="${escapeHtml(`${portalUrl}/jobs`)}">`];
   if (filtered || page.result.page > 1) head.push('<meta name="robots" content="noindex, follow">');

@@ -297,7 +297,7 @@ describe('the first request after a start', () => {
     expect(log).not.toContain('server rendering of a page failed');
     expect(status).toBe(200);
     const document = documentOf(html);
-    expect(document.title).toBe('Jobs · Careers Portal');
+    expect(document.title).toBe('Find a job · Careers Portal');
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://jobs.example.com/jobs');
     const root = document.getElementById('root')!;
     expect(root.querySelector('form[role="search"]')).not.toBeNull();

@@ -6,10 +6,11 @@ import { HomeOverview } from '../../features/applications/components/home-overvi
 export default function HomeRoute() {
   const { auth } = useAuth();
   const firstName = auth.name?.trim().split(/\s+/)[0];
+  const greeting = firstName ? `Hello, ${firstName}!` : 'Hello!';
   return (
     <section className="page">
-      <PageTitle title="Home" />
-      <h1>{firstName ? `Hello, ${firstName}!` : 'Hello!'}</h1>
+      <PageTitle title={greeting} />
+      <h1>{greeting}</h1>
       <p className="page__lead">
         Welcome to your Careers Portal. Follow your job applications and keep your CVs up to date.
       </p>

@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/page-title';
 export default function LoginRoute() {
   return (
     <>
-      <PageTitle title="Sign in" />
+      <PageTitle title="Candidate Portal" />
       <LoginForm />
     </>
   );

@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/page-title';
 export default function SignupRoute() {
   return (
     <>
-      <PageTitle title="Sign up" />
+      <PageTitle title="Sign Up" />
       <SignupForm />
     </>
   );

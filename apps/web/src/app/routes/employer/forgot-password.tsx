@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/page-title';
 export default function EmployerForgotPasswordRoute() {
   return (
     <>
-      <PageTitle title="Set your password" />
+      <PageTitle title="Set or reset your password · Employer" />
       <EmployerPasswordLinkForm />
     </>
   );

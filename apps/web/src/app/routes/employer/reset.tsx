@@ -7,7 +7,7 @@ export default function EmployerResetRoute() {
   const { email = '', '*': token = '' } = useParams();
   return (
     <>
-      <PageTitle title="Choose a new employer password" />
+      <PageTitle title="Choose a new password · Employer" />
       <EmployerWelcomeForm email={email} token={token} purpose="reset" />
     </>
   );

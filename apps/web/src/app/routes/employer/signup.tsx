@@ -4,7 +4,7 @@ import { PageTitle } from '../../../components/page-title';
 export default function EmployerSignupRoute() {
   return (
     <>
-      <PageTitle title="Employer sign up" />
+      <PageTitle title="Create an employer account · Employer" />
       <EmployerSignupForm />
     </>
   );

@@ -27,7 +27,7 @@ describe('unsubscribe page', () => {
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(UNSUBSCRIBE_ASK)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Turn off status emails' })).toHaveClass('btn--primary');
-    expect(document.title).toBe('Status emails · Careers Portal');
+    expect(document.title).toBe('Turn off status emails · Careers Portal');
     // Time for a query or an effect to have sent it, had the page sent anything on load.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);

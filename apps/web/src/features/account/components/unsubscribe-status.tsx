@@ -42,13 +42,14 @@ export function UnsubscribeStatus({ token }: { token: string }) {
     headingRef.current?.focus();
   }, [asking]);
 
+  const heading = asking ? 'Turn off status emails' : failure ? 'Status emails are still on' : 'Status emails are off';
   return (
-    <SimplePage title="Status emails">
+    <SimplePage title={heading}>
       <article className="card unsubscribe">
         {asking ? (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              Turn off status emails
+              {heading}
             </h1>
             <p>{UNSUBSCRIBE_ASK}</p>
             <Button variant="primary" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
@@ -58,7 +59,7 @@ export function UnsubscribeStatus({ token }: { token: string }) {
         ) : (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              {failure ? 'Status emails are still on' : 'Status emails are off'}
+              {heading}
             </h1>
             {failure ? <AlertBanner type="alert-danger" message={failure} /> : <p>{UNSUBSCRIBED}</p>}
             <p>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AlertBanner } from '../../../components/alert-banner';
+import { PageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { serverErrors, toApiError } from '../../../lib/api-error';
 import { confirmEmail } from '../../../lib/api/identity/confirm-email';
@@ -59,6 +60,7 @@ export function ConfirmEmailStatus({ userId, token, email }: { userId: string; t
     return (
       <div className="auth-form">
         <header className="auth-form__header">
+          <PageTitle title="Email already confirmed" />
           <h1>Email already confirmed</h1>
           <p>This link has been used before: your email address is confirmed, and you can sign in.</p>
         </header>
@@ -76,6 +78,7 @@ export function ConfirmEmailStatus({ userId, token, email }: { userId: string; t
   return (
     <div className="auth-form">
       <header className="auth-form__header">
+        <PageTitle title={failure ? 'Email not confirmed' : 'Email confirmed'} />
         <h1>{failure ? 'Email not confirmed' : 'Email confirmed'}</h1>
         {failure ? null : signInAgain ? (
           <p>

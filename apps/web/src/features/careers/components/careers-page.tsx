@@ -32,7 +32,7 @@ export function CareersPage({ slug, cvDrop, alertSignUp }: CareersPageProps) {
   const server = useServerRenderedCareersPage(slug);
   const query = useCareersPage(slug, server?.page);
   const page = query.data;
-  usePageTitle(page ? `Careers at ${page.business.name}` : 'Careers');
+  usePageTitle(page ? `Careers at ${page.business.name}` : query.isError ? 'Careers page not found' : 'Careers');
   if (!page) {
     return query.isError ? (
       <div className="careers">

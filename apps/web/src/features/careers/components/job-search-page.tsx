@@ -30,11 +30,12 @@ export function JobSearchPage({ alertSignUp }: JobSearchPageProps) {
   const server = useServerRenderedJobSearch(query);
   const search = useJobSearch(query, server?.result);
   const filtered = isFiltered(params);
-  usePageTitle(params.q ? `Jobs: ${params.q}` : 'Jobs');
+  const heading = params.q ? `Jobs matching “${params.q}”` : 'Find a job';
+  usePageTitle(heading);
   const result = search.data;
   return (
     <div className="job-search">
-      <h1>{params.q ? `Jobs matching “${params.q}”` : 'Find a job'}</h1>
+      <h1>{heading}</h1>
       <SearchForm params={params} />
       {/* Job alerts (issue 27 item 5) go here: "Tell me about new jobs" for this search. */}
       {alertSignUp ? (

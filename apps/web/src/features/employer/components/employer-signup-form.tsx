@@ -1,3 +1,4 @@
+import { PageTitle } from '../../../components/page-title';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ export function EmployerSignupForm() {
     return (
       <section className="auth-form" aria-labelledby="employer-signup-done">
         <header className="auth-form__header">
+          <PageTitle title="Check your inbox · Employer" />
           <h1 id="employer-signup-done">Check your inbox</h1>
         </header>
         <AlertBanner type="alert-success" message={employerMessages.signupDone} />

@@ -64,7 +64,7 @@ describe('the team invitation link', () => {
     });
     const router = start(LINK);
     expect(await screen.findByRole('heading', { name: 'Join Acme Ltd', level: 1 }, { timeout: 5000 })).toBeVisible();
-    expect(document.title).toBe('Join a team · Employer · Careers Portal');
+    await waitFor(() => expect(document.title).toBe('Join Acme Ltd · Employer · Careers Portal'));
     await userEvent.click(screen.getByRole('button', { name: 'Join Acme Ltd' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/employer'));
     expect(network.called('POST', `/business/invitations/${ID}/accept`)).toHaveLength(1);

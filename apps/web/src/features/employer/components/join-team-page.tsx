@@ -1,3 +1,4 @@
+import { PageTitle } from '../../../components/page-title';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -90,6 +91,7 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
     return (
       <section className="auth-form" aria-labelledby="join-title">
         <header className="auth-form__header">
+          <PageTitle title="Invitation · Employer" />
           <h1 id="join-title">Invitation</h1>
         </header>
         <AlertBanner type="alert-danger" message={firstServerErrorOr(preview.error)} />
@@ -167,6 +169,7 @@ export function JoinTeamPage({ invitationId, token }: { invitationId: string; to
   return (
     <section className="auth-form" aria-labelledby="join-title">
       <header className="auth-form__header">
+        <PageTitle title={`Join ${invitation.businessName} · Employer`} />
         <h1 id="join-title">Join {invitation.businessName}</h1>
         <p>
           You are invited as <strong>{teamRoleLabel[invitation.role]}</strong>: {teamRoleDoes[invitation.role]}. The

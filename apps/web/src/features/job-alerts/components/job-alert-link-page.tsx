@@ -56,13 +56,14 @@ export function JobAlertLinkPage({ mode, token }: { mode: 'confirm' | 'unsubscri
     headingRef.current?.focus();
   }, [asking]);
 
+  const heading = asking ? words.title : failure ? words.failedTitle : words.done;
   return (
-    <SimplePage title={words.title}>
+    <SimplePage title={heading}>
       <article className="card unsubscribe">
         {asking ? (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              {words.title}
+              {heading}
             </h1>
             <p>{words.ask}</p>
             <Button variant="primary" busy={action.isPending} onClick={() => action.mutate()}>
@@ -72,7 +73,7 @@ export function JobAlertLinkPage({ mode, token }: { mode: 'confirm' | 'unsubscri
         ) : (
           <>
             <h1 ref={headingRef} tabIndex={-1}>
-              {failure ? words.failedTitle : words.done}
+              {heading}
             </h1>
             {failure ? (
               <AlertBanner type="alert-danger" message={failure} />
