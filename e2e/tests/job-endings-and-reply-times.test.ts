@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { JOB_FIELDS } from '@careers/test-support/employer';
 import { registerCandidateByApi } from '../support/apply-flows';
 import { DESKTOP, PHONE, usePortalPages } from '../support/browser';
-import { applyViaApi, newEmployer, type Employer } from '../support/employer';
+import { applyViaApi, codeSignInViaApi, newEmployer, type Employer } from '../support/employer';
 import { pdfCv } from '../support/files';
 import { newCandidate, signInByCode, signInEmployerByCode } from '../support/flows';
 import { mailFor, mailboxMark, waitForMail } from '../support/mailbox';
@@ -40,6 +40,8 @@ async function jobWithPromise(employer: Employer, title: string, replyWithinDays
 async function applicant(label: string, jobId: string) {
   const details = newCandidate(label);
   const made = await registerCandidateByApi(details, [pdfCv(`${label}.pdf`, details.name)]);
+  // A code sign-in proves the address: the outcome's e-mail waits for a proved one (decision 0532).
+  await codeSignInViaApi(details.email);
   const applicationId = await applyViaApi(made.token, jobId, made.cvs[0]!.cvId);
   return { details, applicationId };
 }

@@ -73,6 +73,8 @@ describe('retention: the date, the consent, the CV taken back', () => {
     });
     await box.waitFor({ timeout: WAIT_MS });
     expect(await box.isChecked()).toBe(false);
+    // Before the consent, the rule sets the date, and the line says so.
+    await phone.getByText("Germany's rule: 183 days", { exact: false }).waitFor();
     await box.check();
     await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: WAIT_MS });
     await phone
@@ -84,7 +86,9 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await phone
       .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
       .waitFor({ timeout: WAIT_MS });
-    await phone.getByText("Germany's rule: 183 days", { exact: false }).waitFor();
+    // Once the consent sets the date, the one line gives the consent as its reason, not the rule (decision 0547).
+    await phone.getByText('(kept for other roles until then, as you agreed)', { exact: false }).waitFor();
+    expect(await phone.getByText("Germany's rule", { exact: false }).count()).toBe(0);
     await look(phone, 'applications-date', '360 px');
 
     // The console's talent pool lists them with the date.
@@ -100,7 +104,10 @@ describe('retention: the date, the consent, the CV taken back', () => {
     await look(phone, 'take-back-dialog', '360 px');
     await phone.getByRole('button', { name: 'Delete my CV there' }).click();
     await phone.getByText(`Your CV was deleted at ${employer.businessName}.`).waitFor({ timeout: WAIT_MS });
-    await phone.getByText('Not sent to an employer yet.').waitFor({ timeout: WAIT_MS });
+    // The CV keeps the trace of where it was deleted (decision 0575).
+    await phone
+      .getByText(`${employer.businessName}: deleted at your request on`, { exact: false })
+      .waitFor({ timeout: WAIT_MS });
 
     // The employer sees it gone: "Deleted on" where the candidate was.
     await console_.goto(`/employer/jobs/${job.id}`);
