@@ -117,6 +117,9 @@ const DASHBOARD_PARTS_MODULES = sharedModules([
   'contracts/src/application-status',
   'src/lib/api/candidate/withdraw-application',
   'src/lib/api/candidate/get-candidate',
+  // The list's reply and its one-story line (the close, the interview) take these; so do later pages.
+  'src/components/action-result',
+  'src/lib/interview-times',
 ]);
 
 export default defineConfig(({ isSsrBuild }) => ({
