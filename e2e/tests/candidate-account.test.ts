@@ -331,7 +331,8 @@ describe('deleting the account (product.md §7 DELETE /candidate, DELETE /api/us
         match: (m) => m.subject === 'Your Careers Portal account has been deleted',
       });
       expect(receipt.text).toContain('Your CVs');
-      expect(receipt.text).toMatch(/Deleted on\s*:?\s*\d{1,2} \w+ \d{4}/);
+      // When, in words and with its zone (decision 0557): "Thursday 3 December 2026, 15:28 (UTC)".
+      expect(receipt.text).toMatch(/Deleted on\s*:?\s*\w+ \d{1,2} \w+ \d{4}, \d{2}:\d{2} \(UTC\)/);
       expect(receipt.links.filter((link) => !link.endsWith('/contact-us'))).toEqual([]);
       // Not asserted here: the login page arrives with ?returnUrl=/user-account (the guard of the page being left
       // still sees the cleared session); SPEC does not say what the address should be after a deletion.

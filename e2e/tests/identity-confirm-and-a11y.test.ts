@@ -82,7 +82,8 @@ describe('confirm e-mail (product.md §2)', () => {
     expect(await page.getByRole('heading', { name: 'Email not confirmed', exact: true }).count()).toBe(0);
     expect(await page.getByRole('alert').filter({ hasText: /\S/ }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
-    expect(await page.title()).toBe('Email confirmed · Careers Portal');
+    // The title follows the page's heading (decision 0576).
+    expect(await page.title()).toBe('Email already confirmed · Careers Portal');
   });
 
   it('a made-up link is refused with the server error', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 /** Every page's title ends with the portal's name (WCAG 2.4.2: a title that says which page this is). */
 export const SITE_NAME = 'Careers Portal';
@@ -16,7 +16,9 @@ let pagesShown = 0;
  * browser ignores it. The server-rendered apply page writes its title into the head itself (server/apply-page.ts).
  */
 export function usePageTitle(title: string): void {
-  useEffect(() => {
+  // Set as the page is committed, before the browser paints it: with an effect, a new page's heading could
+  // show (and be read, by a person or a test) under the previous page's title for a frame.
+  useLayoutEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
   // A page reached by a link or redirect inside the portal takes the focus on its heading (decision 0265);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '../../../lib/auth-store';
+import { signInNotice } from '../../../lib/sign-in-notice';
 import { candidate } from '../../../testing/candidate-fixtures';
 import { fakeServices } from '../../../testing/fake-services';
 import { renderPage } from '../../../testing/render';
@@ -205,9 +206,8 @@ describe('account page: deleting the account', () => {
     expect(deletedUser).toEqual({ params: { userId: 'user-1' }, body: { code: '123456' } });
     // Said once it is done, on the sign-in page it lands on, as a line of that page (login-form.test.tsx), not
     // as a toast that goes.
-    expect(router.state.location.state).toEqual({
-      notice: 'Your account has been deleted, with your profile, CVs and applications.',
-    });
+    expect(signInNotice.peek()).toBe('Your account has been deleted, with your profile, CVs and applications.');
+    signInNotice.clear();
   });
 
   it('keeps everything and says why when the code is wrong', async () => {

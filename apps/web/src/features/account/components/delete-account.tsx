@@ -7,6 +7,7 @@ import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { TextInput } from '../../../components/text-input';
 import { retryAfterSeconds, serverErrors, toApiError } from '../../../lib/api-error';
+import { signInNotice } from '../../../lib/sign-in-notice';
 import { authStore } from '../../../lib/auth-store';
 import { useAuth } from '../../../lib/use-auth';
 import { useDeleteAccount } from '../api/delete-account';
@@ -66,11 +67,12 @@ export function DeleteAccount() {
       { userId: auth.id, code: code.trim() },
       {
         onSuccess: async () => {
+          // Said where it ends, on the sign-in page (nothing of the account is left to show it on), as a line
+          // that stays there rather than a toast that goes; left before the session ends, which also leads there.
+          signInNotice.leave(accountMessages.deleted);
           authStore.clear();
           queryClient.clear();
-          // Said where it ends, on the sign-in page (nothing of the account is left to show it on), as a line
-          // that stays there rather than a toast that goes.
-          await navigate(LOGIN_PATH, { replace: true, state: { notice: accountMessages.deleted } });
+          await navigate(LOGIN_PATH, { replace: true });
         },
         onError: (error) => setFailure(failureMessage(error, accountMessages.deleteFailed)),
       },

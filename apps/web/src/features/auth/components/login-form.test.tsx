@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAuthResponse } from '@careers/contracts/identity';
 import { renderPage } from '../../../testing/render';
 import { authStore } from '../../../lib/auth-store';
+import { signInNotice } from '../../../lib/sign-in-notice';
 import { fakeNetwork, problem, solvableChallenge } from '../../../testing/fake-services';
 import type { AdapterReply } from '../../../testing/mock-adapter';
 import { LoginForm } from './login-form';
@@ -154,15 +153,12 @@ describe('login form', () => {
   });
 
   it('says what the page that sent the visitor here had to say (an account just deleted), as a line of the page', () => {
-    const router = createMemoryRouter([{ path: '/account/login', element: <LoginForm /> }], {
-      initialEntries: [{ pathname: '/account/login', state: { notice: 'Your account has been deleted.' } }],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    signInNotice.leave('Your account has been deleted.');
+    const { unmount } = renderPage(<LoginForm />, { path: '/account/login' });
     expect(screen.getByRole('status')).toHaveTextContent('Your account has been deleted.');
+    // Said once: the page clears it as it goes.
+    unmount();
+    expect(signInNotice.peek()).toBeNull();
   });
 
   it('says the session ended when a session was ended rather than left', async () => {

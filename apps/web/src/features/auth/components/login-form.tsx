@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NOBODY_LOGGED_IN } from '@careers/contracts/identity-values';
 import { paths } from '../../../lib/paths';
@@ -8,6 +8,7 @@ import { AlertBanner } from '../../../components/alert-banner';
 import { Button } from '../../../components/button';
 import { TextInput } from '../../../components/text-input';
 import { authStore } from '../../../lib/auth-store';
+import { signInNotice } from '../../../lib/sign-in-notice';
 import { safeReturnUrl } from '../../../lib/return-url';
 import { useValidatedForm } from '../../../lib/validation';
 import { createSessionPorts, type SessionPorts } from '../../../lib/session/session-ports';
@@ -57,11 +58,6 @@ async function startLogin(ports: SessionPorts, email: string): Promise<{ resendW
   return { resendWait: outcome.resendWaitSeconds };
 }
 
-function noticeOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
-  return typeof state.notice === 'string' ? state.notice : null;
-}
-
 /** The two-step sign in of product.md §2: e-mail, then the one-time code. */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -82,8 +78,8 @@ export function LoginForm() {
     );
   });
   // What the page that sent the visitor here had to say (the account deletion: nothing of the account is left).
-  const location = useLocation();
-  const notice = noticeOf(location.state);
+  const [notice] = useState(() => signInNotice.peek());
+  useEffect(() => () => signInNotice.clear(), []);
   const [verification, setVerification] = useState<{ email: string; resendWait: number } | null>(null);
 
   const form = useValidatedForm<LoginEmailForm>(
