@@ -11,6 +11,7 @@ import {
   TOO_MANY_INVITATIONS,
   roleRefused,
 } from '../src/modules/team/team.service';
+import { RECEIPT_MAIL_KIND } from '../src/modules/status-emails/status-emails.service';
 import { tinyPdf } from './fixtures';
 import { multipart, startTestApp, unzip, uploadCv, type TestApp } from './helpers';
 
@@ -348,6 +349,13 @@ describe.each(databaseKinds())('a business team on %s', (kind) => {
       .poll(async () => {
         await t.deps.messages.worker.flush();
         return toCy('An employer sent you a message about your job application');
+      })
+      .toBe(1);
+    // And the application's receipt, which goes through the status e-mails' outbox.
+    await expect
+      .poll(async () => {
+        await t.deps.statusMail.worker.flush();
+        return sent.filter((m) => m.to === cy.email && m.kind === RECEIPT_MAIL_KIND).length;
       })
       .toBe(1);
 
