@@ -183,6 +183,8 @@ describe('/cvs (product.md §1, §7)', () => {
     // …and the frame has loaded it as a PDF document (from a blob: address, so no token sits in a URL).
     const src = (await frame.getAttribute('src')) ?? '';
     expect(src).toMatch(/^blob:/);
+    // The viewer shows no toolbar, which named the file by the blob's id; the dialog's title names it.
+    expect(src).toMatch(/#toolbar=0&view=FitH$/);
     await expect
       .poll(
         async () => {

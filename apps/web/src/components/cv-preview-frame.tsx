@@ -19,6 +19,12 @@ function textDocument(text: string): string {
 }
 
 /**
+ * The PDF viewer's open parameters: no toolbar, which named the file by its blob address's id (the dialog's
+ * title names it, and the dialog offers its Download), and the page fitted to the frame's width.
+ */
+const PDF_VIEW = '#toolbar=0&view=FitH';
+
+/**
  * Chromium refuses to start its PDF viewer in any sandboxed frame (even with allow-same-origin), so this
  * frame has none. It is still safe: the blob's type was fixed to application/pdf when it was read, so the
  * browser can only hand it to its PDF viewer, which runs the file apart from the page (docs/decisions).
@@ -31,7 +37,7 @@ function PdfFrame({ blob, title }: { blob: Blob; title: string }) {
       ref={(frame) => {
         if (!frame) return;
         const url = URL.createObjectURL(blob);
-        frame.src = url;
+        frame.src = `${url}${PDF_VIEW}`;
         return () => URL.revokeObjectURL(url);
       }}
     />
