@@ -4,7 +4,6 @@
  * lands in that business's console. A new owner's console home lists the six first steps, none done, and
  * marks them done from the business's own data as they are done.
  */
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,12 +17,6 @@ import { WAIT_MS } from '../support/waits';
 
 const openPage = usePortalPages();
 const look = useLooks('employer-first-hour');
-
-/** Kept for people to look at, beside the looks' own folder. */
-async function screenshot(page: Page, name: string) {
-  mkdirSync('/tmp/screens', { recursive: true });
-  await page.screenshot({ path: `/tmp/screens/${name}.png`, fullPage: true });
-}
 
 /** How many visible buttons or button-looking links carry the primary style. */
 const primaryActions = (page: Page) =>
@@ -112,7 +105,6 @@ describe.each([
       );
       expect(await page.getByRole('button', { name: 'Decline' }).count()).toBe(1);
       await look(page, 'invitation', label);
-      await screenshot(page, `invitation-${viewport.width}`);
 
       // Joined: that business's console, its jobs, its name in the bar.
       await page.getByRole('button', { name: `Join ${owner.business.name}` }).click();
@@ -124,7 +116,6 @@ describe.each([
       // A recruiter is not led through the owner's first hour.
       expect(await page.getByRole('region', { name: 'Your first hour' }).count()).toBe(0);
       await look(page, 'joined-console', label);
-      await screenshot(page, `joined-console-${viewport.width}`);
     },
   );
 
@@ -155,7 +146,6 @@ describe.each([
       // The checklist leads to the first job instead of the lone empty state.
       expect(await page.getByText('No jobs yet').count()).toBe(0);
       await look(page, 'checklist-none-done', label);
-      await screenshot(page, `checklist-none-done-${viewport.width}`);
 
       // Invite a colleague from the checklist's own link, on the Team page.
       await checklist.getByRole('link', { name: 'Invite a colleague' }).click();
@@ -190,7 +180,6 @@ describe.each([
         ['Choose how long you keep applications', 'Done'],
       ]);
       await look(page, 'checklist-some-done', label);
-      await screenshot(page, `checklist-some-done-${viewport.width}`);
       // On a desktop an owner's whole menu, their address and Logout share the bar's one row.
       if (viewport === DESKTOP) {
         const top = async (name: string) =>
