@@ -181,7 +181,7 @@ export const jobDistributionSchema = z.object({
 });
 
 /**
- * "Post once" (issue 27 item 6): each board and what it needs (docs/decisions/0561), where a job is published
+ * "Post once": each board and what it needs (docs/decisions/0561), where a job is published
  * (its apply page, the careers page, /jobs, the sitemap, each board's feed URL) and which crawlers fetched it or
  * the feeds that carry it, and when (crawler_fetches, counted in batches); and when IndexNow last told the
  * search engines of it.
