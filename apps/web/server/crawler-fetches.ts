@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { CRAWLER_USER_AGENT_MAX, type CrawlerFetchReport } from '@careers/contracts/candidate';
 import { crawlerOf } from '@careers/server-kit/crawlers';
 
 export interface CrawlerReportOptions {
@@ -50,12 +51,13 @@ export function createCrawlerReporter(options: CrawlerReportOptions) {
       told = true;
       return;
     }
+    const body: CrawlerFetchReport = { userAgent: userAgent.slice(0, CRAWLER_USER_AGENT_MAX) };
     const response = await send(
       `${options.candidateBaseUrl}/internal/jobs/${encodeURIComponent(jobId)}/crawler-fetches`,
       {
         method: 'POST',
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ userAgent: userAgent.slice(0, 1000) }),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       },
     );

@@ -211,6 +211,16 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const jobIdParamsSchema = z.object({ id: idSchema });
 
+/** The longest User-Agent the portal's server passes on with a crawler's fetch. */
+export const CRAWLER_USER_AGENT_MAX = 1000;
+
+/** POST /internal/jobs/{id}/crawler-fetches: the portal's server tells of a crawler's fetch (decision 0514). */
+export const crawlerFetchReportSchema = z.object({
+  /** The crawler's User-Agent as the portal's server received it. */
+  userAgent: z.string().min(1).max(CRAWLER_USER_AGENT_MAX),
+});
+export type CrawlerFetchReport = z.infer<typeof crawlerFetchReportSchema>;
+
 // ---- Job applications ----
 export const statusChangeSchema = z.object({
   applicationStatus: applicationStatusSchema,

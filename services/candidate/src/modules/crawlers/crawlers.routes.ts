@@ -1,21 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import { jobIdParamsSchema } from '@careers/contracts/candidate';
+import { crawlerFetchReportSchema, jobIdParamsSchema } from '@careers/contracts/candidate';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
+import { serviceCredentialCheck } from '@careers/server-kit/service-credential';
 import { loadOrCreateSecret } from '@careers/server-kit/secrets';
 import { JOB_NOT_FOUND } from '../jobs/jobs.routes';
 import { publicJob } from '../jobs/jobs.service';
 import { countCrawlerFetch } from './crawlers.service';
-
-const crawlerFetchSchema = z.object({
-  /** The crawler's User-Agent as the portal's server received it; its request line allows no more. */
-  userAgent: z.string().min(1).max(1000),
-});
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * The portal's server renders the apply pages from its own cache, so it tells this service when a crawler
@@ -30,16 +22,9 @@ export async function crawlerRoutes(app: App) {
   const token =
     configured ??
     (generatedDir ? await loadOrCreateSecret('crawler-report', undefined, generatedDir, false) : undefined);
-  const expected = token ? digest(token) : undefined;
-  if (!expected)
+  if (!token)
     app.log.warn('CRAWLER_REPORT_TOKEN is not set: crawlers’ fetches of apply pages are not counted until it is');
-
-  function requirePortal(request: FastifyRequest) {
-    if (!expected || request.headers['x-forwarded-for'] !== undefined) throw new HttpProblem(404, 'Not found.');
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? digest(header.slice('Bearer '.length)) : undefined;
-    if (!given || !timingSafeEqual(given, expected)) throw new HttpProblem(401, 'The service credential is not valid.');
-  }
+  const requirePortal = serviceCredentialCheck(token);
 
   app.post(
     '/internal/jobs/:id/crawler-fetches',
@@ -52,7 +37,7 @@ export async function crawlerRoutes(app: App) {
           'Service credential (CRAWLER_REPORT_TOKEN) as a bearer token; not reachable through the public proxy. ' +
           'A known crawler counts under its name, any other under "Other crawler" (decision 0514).',
         params: jobIdParamsSchema,
-        body: crawlerFetchSchema,
+        body: crawlerFetchReportSchema,
         response: {
           204: z.null(),
           400: problemDetailsSchema,

@@ -1,9 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import { problemDetailsSchema } from '@careers/contracts/errors';
 import type { App } from '@careers/server-kit/http';
-import { HttpProblem } from '@careers/server-kit/problem';
+import { serviceCredentialCheck } from '@careers/server-kit/service-credential';
 import { endSessionsForTeamRemoval } from '../tokens/tokens.service';
 
 const teamRemovalSchema = z.object({
@@ -19,23 +17,13 @@ const teamRemovalResultSchema = z.object({
   sessionsEnded: z.number().int(),
 });
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /**
  * Calls of the candidate service only (docs/decisions/0351), never of a browser: authenticated by the
  * shared INTERNAL_API_TOKEN, refused when they came through the public proxy (nginx sets X-Forwarded-For,
  * and the template answers 404 for /internal/ anyway), and 404 while no credential is set.
  */
 export async function internalRoutes(app: App): Promise<void> {
-  const token = app.deps.secrets.internalApiToken;
-  const expected = token ? digest(token) : undefined;
-
-  function requireService(request: FastifyRequest) {
-    if (!expected || request.headers['x-forwarded-for'] !== undefined) throw new HttpProblem(404, 'Not found.');
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? digest(header.slice('Bearer '.length)) : undefined;
-    if (!given || !timingSafeEqual(given, expected)) throw new HttpProblem(401, 'The service credential is not valid.');
-  }
+  const requireService = serviceCredentialCheck(app.deps.secrets.internalApiToken);
 
   app.post(
     '/internal/team-removals',
