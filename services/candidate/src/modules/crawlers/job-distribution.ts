@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { jobIdParamsSchema } from '@careers/contracts/candidate';
+import {
+  CRAWLER_PAGE_MAX,
+  jobDistributionQuerySchema,
+  jobDistributionSchema,
+} from '@careers/contracts/job-distribution';
 import { bearerSecurity, authedProblems as problems } from '@careers/server-kit/bearer-auth';
 import type { App } from '@careers/server-kit/http';
 import { HttpProblem } from '@careers/server-kit/problem';
@@ -118,16 +123,6 @@ const BOARDS: {
   },
 ];
 
-/** Crawler lines per page: a page of the console's list, a bounded answer whatever the table holds. */
-export const CRAWLER_PAGE_MAX = 50;
-const CRAWLER_PAGE_DEFAULT = 20;
-
-export const jobDistributionQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(CRAWLER_PAGE_MAX).default(CRAWLER_PAGE_DEFAULT),
-  /** nextCursor of the previous page: the crawler lines after it, newest fetch first. */
-  cursor: z.string().min(1).max(400).optional(),
-});
-
 interface CrawlerCursor {
   lastAt: Date;
   target: string;
@@ -149,36 +144,6 @@ function decodeCursor(cursor: string): CrawlerCursor {
   const [lastAt, target, crawler] = fields.data;
   return { lastAt: new Date(lastAt), target, crawler };
 }
-
-export const jobDistributionSchema = z.object({
-  /** Each board by name, what it needs, and when its crawler last fetched the job or a feed carrying it. */
-  boards: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      needs: z.enum(['nothing', 'feed-registration']),
-      how: z.string(),
-      registerUrl: z.string().nullable(),
-      feedUrl: z.string().nullable(),
-      lastFetchedAt: z.string().nullable(),
-    }),
-  ),
-  /** IndexNow (docs/decisions/0561): whether search engines are told of changes, and when of this job last. */
-  indexNow: z.object({ on: z.boolean(), lastNotifiedAt: z.string().nullable() }),
-  /** Every address the job is published at (the console's "feed addresses"). */
-  places: z.array(z.object({ name: z.string(), url: z.string(), how: z.string() })),
-  crawlers: z.array(
-    z.object({
-      crawler: z.string(),
-      via: z.string(),
-      fetches: z.number().int(),
-      firstAt: z.string(),
-      lastAt: z.string(),
-    }),
-  ),
-  /** The next page's cursor; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
 
 /**
  * "Post once": each board and what it needs (docs/decisions/0561), where a job is published

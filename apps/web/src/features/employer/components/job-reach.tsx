@@ -1,35 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { CRAWLER_PAGE_DEFAULT, type JobBoard, type JobDistribution } from '@careers/contracts/job-distribution';
 import { Badge } from '../../../components/badge';
 import { http } from '../../../lib/http-client';
 import { CopyLink } from './copy-link';
 import './job-page.css';
 
-interface Board {
-  id: string;
-  name: string;
-  needs: 'nothing' | 'feed-registration';
-  how: string;
-  registerUrl: string | null;
-  feedUrl: string | null;
-  lastFetchedAt: string | null;
-}
-
-interface Distribution {
-  boards: Board[];
-  indexNow: { on: boolean; lastNotifiedAt: string | null };
-  places: { name: string; url: string; how: string }[];
-  crawlers: { crawler: string; via: string; fetches: number; lastAt: string }[];
-  /** The next page of crawlers (docs/decisions/0514); null on the last. */
-  nextCursor: string | null;
-}
-
-/** Crawler lines asked for at a time; the service allows at most 50. */
-const CRAWLERS_PER_PAGE = 20;
+/** Crawler lines asked for at a time: the service's own default. */
+const CRAWLERS_PER_PAGE = CRAWLER_PAGE_DEFAULT;
 
 const WHEN = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => WHEN.format(new Date(iso));
 
-function SearchEngines({ indexNow }: { indexNow: Distribution['indexNow'] }) {
+function SearchEngines({ indexNow }: { indexNow: JobDistribution['indexNow'] }) {
   return (
     <p className="employer-reach__engines">
       <strong>Search engines (Bing, Yandex, Seznam, Naver via IndexNow):</strong>{' '}
@@ -45,7 +27,7 @@ function SearchEngines({ indexNow }: { indexNow: Distribution['indexNow'] }) {
   );
 }
 
-function BoardLine({ board }: { board: Board }) {
+function BoardLine({ board }: { board: JobBoard }) {
   return (
     <li className="employer-boards__item">
       <div className="employer-boards__head">
@@ -88,7 +70,7 @@ export function JobReach({ jobId }: { jobId: string }) {
     queryKey: ['employer', 'distribution', jobId],
     queryFn: async ({ pageParam }) =>
       (
-        await http.candidate.get<Distribution>(`/business/jobs/${encodeURIComponent(jobId)}/distribution`, {
+        await http.candidate.get<JobDistribution>(`/business/jobs/${encodeURIComponent(jobId)}/distribution`, {
           params: { limit: CRAWLERS_PER_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
         })
       ).data,
