@@ -75,7 +75,9 @@ describe('retention: the date, the consent, the CV taken back', () => {
     expect(await box.isChecked()).toBe(false);
     // Before the consent, the rule sets the date, and the line says so.
     await phone.getByText("Germany's rule: 183 days", { exact: false }).waitFor();
-    await box.check();
+    // A click, not check(): once the consent is given the box makes way for its line, so check()'s look at the
+    // box's state afterwards can find nothing to read; the line and its Withdraw button below are the proof.
+    await box.click();
     await phone.getByRole('button', { name: /^Withdraw consent/ }).waitFor({ timeout: WAIT_MS });
     await phone
       .getByText(`${employer.businessName} will delete this application and your CV on`, { exact: false })
